@@ -1,0 +1,5 @@
+"""``python -m squaregame``."""
+
+from squaregame.cli.main import main
+
+raise SystemExit(main())

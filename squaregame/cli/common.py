@@ -1,0 +1,71 @@
+"""Shared CLI helpers: argument parsing that never shows a traceback, progress output."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from typing import NoReturn
+
+from squaregame.core.games import MAX_INPUT_DIGITS
+from squaregame.core.rules import Rule, parse_rule
+from squaregame.core.types import GameError
+
+
+class UsageError(GameError):
+    """Bad command-line input: one line on stderr, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one clear line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def parse_int(text: str, what: str = "position") -> int:
+    t = text.strip().replace("_", "")
+    body = t[1:] if t[:1] in "+-" else t
+    if not body or not body.isascii() or not body.isdigit():
+        shown = text if len(text) <= 24 else text[:24] + "…"
+        raise UsageError(f"{what} must be a whole number, not '{shown}'")
+    if len(body) > MAX_INPUT_DIGITS:
+        raise UsageError(f"{what} {t[:12]}… is far too large")
+    return int(t)
+
+
+def parse_ints(texts: Sequence[str], what: str = "position") -> list[int]:
+    return [parse_int(t, what) for t in texts]
+
+
+def parse_rules(texts: Sequence[str] | None) -> list[Rule]:
+    return [parse_rule(t) for t in texts or []]
+
+
+class StderrProgress:
+    """Reports a long table build on stderr; quiet for builds that finish within half a second."""
+
+    def __init__(self, label: str, delay: float = 0.5) -> None:
+        self.label = label
+        self.delay = delay
+        self.tty = sys.stderr.isatty()
+        self.t0: float | None = None
+        self.shown = False
+        self.last = -1
+
+    def __call__(self, fraction: float) -> None:
+        now = time.monotonic()
+        if self.t0 is None:
+            self.t0 = now
+        if not self.shown and now - self.t0 < self.delay:
+            return
+        if not self.shown:
+            self.shown = True
+            if not self.tty:
+                print(f"{self.label}…", file=sys.stderr)
+        pct = int(fraction * 100)
+        if self.tty and pct != self.last:
+            self.last = pct
+            end = "\n" if pct >= 100 else ""
+            print(f"\r{self.label}: {pct:3d}%", end=end, file=sys.stderr, flush=True)

@@ -1,0 +1,63 @@
+"""The opponent: perfect play read from the tables, with fallible levels for learners.
+
+Perfect play: from a hot position, move to a cold child of least remoteness (win as fast
+as possible); from a cold position, move to a child of greatest remoteness (make the loss
+last as long as possible). Ties are broken at random; a seed makes games reproducible.
+
+The fallible levels play perfectly except that, with a fixed chance per move, they pick a
+legal move uniformly at random — so a student can win, and then see why in the review.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from squaregame.core.types import Analysis, GameError
+
+P = TypeVar("P")
+
+
+@dataclass(frozen=True)
+class Level:
+    key: str
+    name: str
+    slip: float  # chance of a random move instead of the best one
+    blurb: str
+
+
+LEVELS: dict[str, Level] = {
+    lv.key: lv
+    for lv in (
+        Level("perfect", "Perfect", 0.0, "never misses a win, defends as long as possible"),
+        Level("strong", "Strong", 0.15, "plays perfectly except for an occasional slip"),
+        Level("casual", "Casual", 0.4, "often finds the right move, often not"),
+        Level("beginner", "Beginner", 0.75, "mostly plays at random"),
+    )
+}
+
+
+def get_level(key: str) -> Level:
+    try:
+        return LEVELS[key]
+    except KeyError:
+        raise GameError(
+            f"unknown level '{key}' (choose {', '.join(LEVELS)})"
+        ) from None
+
+
+class Opponent(Generic[P]):
+    """Chooses moves from an :class:`Analysis`."""
+
+    def __init__(self, level: str | Level = "perfect", seed: int | None = None) -> None:
+        self.level = level if isinstance(level, Level) else get_level(level)
+        self.rng = random.Random(seed)
+
+    def choose(self, analysis: Analysis[P]) -> P | None:
+        """The position to move to, or ``None`` at a terminal position."""
+        if not analysis.moves:
+            return None
+        if self.level.slip and self.rng.random() < self.level.slip:
+            return self.rng.choice(analysis.moves).to
+        return self.rng.choice(analysis.best_moves()).to

@@ -1,0 +1,129 @@
+"""Values of one-pile positions: remoteness, outcome and Grundy value for 0..upto.
+
+Outcome is read off remoteness: in normal play a terminal position is cold, so cold ⇔
+even remoteness; in misère play a terminal position is hot, so cold ⇔ odd remoteness.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from squaregame.core.rules import SetRule
+from squaregame.core.types import Outcome, PositionInfo
+
+
+class PileValues:
+    """Values of positions 0..upto of one pile, under one rule, normal or misère."""
+
+    upto: int
+    misere: bool
+
+    def remoteness(self, n: int) -> int:
+        raise NotImplementedError
+
+    def grundy(self, n: int) -> int | None:
+        return None
+
+    def outcome(self, n: int) -> Outcome:
+        cold = (self.remoteness(n) % 2 == 0) != self.misere
+        return Outcome.COLD if cold else Outcome.HOT
+
+    def info(self, n: int) -> PositionInfo:
+        if not 0 <= n <= self.upto:
+            raise IndexError(n)
+        return PositionInfo(self.outcome(n), self.remoteness(n), True, self.grundy(n))
+
+    def covers(self, n: int) -> bool:
+        return 0 <= n <= self.upto
+
+
+class ArrayValues(PileValues):
+    """Values held in integer arrays (memory-mapped file, ``array`` or numpy)."""
+
+    def __init__(
+        self,
+        rem: Sequence[int],
+        grundy: Sequence[int] | None,
+        *,
+        misere: bool,
+    ) -> None:
+        self._rem = rem
+        self._grundy = grundy
+        self.misere = misere
+        self.upto = len(rem) - 1
+        self.grundy_upto = -1 if grundy is None else len(grundy) - 1
+
+    def remoteness(self, n: int) -> int:
+        return int(self._rem[n])
+
+    def grundy(self, n: int) -> int | None:
+        if self.misere or self._grundy is None or n > self.grundy_upto:
+            return None
+        return int(self._grundy[n])
+
+
+class MisereShift(PileValues):
+    """Misère values from normal ones, for rules that can take 1.
+
+    With 1 allowed, misère position n behaves as normal position n − 1: the cold set shifts
+    up by one and remoteness(n) = normal remoteness(n − 1) + 1 (n ≥ 1); 0 is a hot
+    terminal. ``tests/test_pile_games.py`` proves this against brute force; it is false for
+    rules without 1 (e.g. {2, 3}), which are built directly.
+    """
+
+    def __init__(self, normal: PileValues) -> None:
+        self.normal = normal
+        self.misere = True
+        self.upto = normal.upto + 1
+
+    def remoteness(self, n: int) -> int:
+        return 0 if n == 0 else self.normal.remoteness(n - 1) + 1
+
+
+@dataclass
+class NimValues(PileValues):
+    """Nim (take any positive amount) in closed form, for every pile size."""
+
+    misere: bool = False
+    upto: int = 10**30
+
+    def remoteness(self, n: int) -> int:
+        if self.misere:
+            return min(n, 2)  # 0 hot terminal, 1 cold (forced to take the last), ≥2 hot
+        return 0 if n == 0 else 1
+
+    def grundy(self, n: int) -> int | None:
+        return None if self.misere else n
+
+
+def build_set_values(rule: SetRule, upto: int, *, misere: bool) -> ArrayValues:
+    """Plain dynamic programming over 0..upto for a finite subtraction set."""
+    members = rule.members
+    rem = array("H", bytes(2 * (upto + 1)))
+    grundy = None if misere else array("H", bytes(2 * (upto + 1)))
+    for n in range(upto + 1):
+        least_cold = -1
+        most = -1
+        gseen = 0
+        for a in members:
+            if a > n:
+                break
+            r = rem[n - a]
+            if (r % 2 == 0) != misere:  # the child is cold
+                if least_cold < 0 or r < least_cold:
+                    least_cold = r
+            if r > most:
+                most = r
+            if grundy is not None:
+                gseen |= 1 << grundy[n - a]
+        if most < 0:
+            rem[n] = 0  # terminal
+        elif least_cold >= 0:
+            rem[n] = least_cold + 1
+        else:
+            rem[n] = most + 1
+        if grundy is not None:
+            grundy[n] = (~gseen & (gseen + 1)).bit_length() - 1
+    return ArrayValues(rem, grundy, misere=misere)

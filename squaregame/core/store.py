@@ -1,0 +1,195 @@
+"""Where one-pile tables come from: shipped with the package, cached, or built on demand.
+
+* Squares, normal play: the shipped table (``assets/tables/squares-normal.sgt``, 0..10^6
+  with Grundy values), else the largest good table in the user's cache, else a new build
+  (outcome + remoteness) saved to the cache. Builds past ``SQUARES_AUTO_LIMIT`` need an
+  explicit ``squaregame build-tables squares --upto N``; past ``SQUARES_MAX`` nothing is built.
+* Misère Squares: the normal table shifted by one (see :class:`MisereShift`).
+* Nim: closed form. Finite sets: built in memory on demand.
+
+A truncated or altered cache file fails its header or checksum test, is removed, and the
+table is rebuilt: a wrong answer is never given.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from math import ceil
+from pathlib import Path
+
+from squaregame import paths
+from squaregame.core.pile import (
+    ArrayValues,
+    MisereShift,
+    NimValues,
+    PileValues,
+    build_set_values,
+)
+from squaregame.core.rules import NimRule, Rule, SetRule, SquaresRule
+from squaregame.core.tablefile import CorruptTableError, read_table, write_table
+from squaregame.core.types import TableLimitError
+
+SHIPPED_SQUARES = ("tables", "squares-normal.sgt")
+SQUARES_AUTO_LIMIT = 10**7
+SQUARES_MAX = 2 * 10**8
+SET_AUTO_LIMIT = 2 * 10**6
+_CACHE_NAME = re.compile(r"^squares-normal-(\d+)\.sgt$")
+
+Progress = Callable[[float], None]
+
+
+def shipped_squares_path() -> Path:
+    return paths.asset(*SHIPPED_SQUARES)
+
+
+def _load_squares_file(path: Path) -> ArrayValues:
+    tf = read_table(path)
+    meta = tf.meta
+    if meta.get("game") != "squares" or meta.get("misere") is not False:
+        raise CorruptTableError(f"{path.name}: not a normal-play Squares table")
+    rem = tf.arrays["remoteness"]
+    if len(rem) != meta.get("upto", -1) + 1:
+        raise CorruptTableError(f"{path.name}: length does not match its header")
+    table = ArrayValues(rem, tf.arrays.get("grundy"), misere=False)
+    return table
+
+
+def save_squares_table(path: Path, rem_le: bytes, upto: int, grundy: tuple[str, bytes] | None) -> None:
+    arrays = {"remoteness": ("H", rem_le)}
+    if grundy is not None:
+        arrays["grundy"] = grundy
+    write_table(path, {"game": "squares", "rule": "squares", "misere": False, "upto": upto}, arrays)
+
+
+def build_squares_values(upto: int, progress: Progress | None = None) -> tuple[ArrayValues, bytes]:
+    from squaregame.core.build import squares_remoteness, to_le_bytes  # numpy only when building
+
+    rem = squares_remoteness(upto, progress)
+    return ArrayValues(rem, None, misere=False), to_le_bytes(rem)
+
+
+class TableStore:
+    """Hands out :class:`PileValues` covering a requested position, building when allowed."""
+
+    def __init__(self, cache: Path | None = None, *, use_shipped: bool = True) -> None:
+        self._cache_override = cache
+        self._use_shipped = use_shipped
+        self._squares: list[ArrayValues] = []  # loaded normal tables, any size
+        self._sets: dict[tuple[str, bool], PileValues] = {}
+        self.messages: list[str] = []  # things a user may want to know (a cache rebuilt, ...)
+
+    @property
+    def cache(self) -> Path:
+        return self._cache_override or paths.cache_dir()
+
+    # -- Squares -----------------------------------------------------------------------
+    def _squares_candidates(self) -> list[Path]:
+        found: list[tuple[int, Path]] = []
+        if self.cache.is_dir():
+            for p in self.cache.iterdir():
+                m = _CACHE_NAME.match(p.name)
+                if m:
+                    found.append((int(m.group(1)), p))
+        return [p for _, p in sorted(found)]
+
+    def squares_normal(
+        self, need: int, progress: Progress | None = None, *, allow_build: bool = True
+    ) -> ArrayValues:
+        for t in self._squares:
+            if t.covers(need):
+                return t
+        if self._use_shipped and not self._squares:
+            t = _load_squares_file(shipped_squares_path())
+            self._squares.append(t)
+            if t.covers(need):
+                return t
+        for path in self._squares_candidates():
+            m = _CACHE_NAME.match(path.name)
+            if m is None or int(m.group(1)) < need:
+                continue
+            try:
+                t = _load_squares_file(path)
+            except (CorruptTableError, OSError, KeyError) as exc:
+                self.messages.append(f"cache file {path.name} was damaged ({exc}); rebuilding it")
+                path.unlink(missing_ok=True)
+                continue
+            self._squares.append(t)
+            return t
+        largest = max((t.upto for t in self._squares), default=0)
+        if need > SQUARES_MAX:
+            raise TableLimitError(
+                f"{need:,} is beyond what squaregame can tabulate for Squares "
+                f"(the limit is {SQUARES_MAX:,})"
+            )
+        if not allow_build or need > SQUARES_AUTO_LIMIT:
+            raise TableLimitError(
+                f"{need:,} is beyond the Squares table (which reaches {largest:,}); build a "
+                f"larger one with: squaregame build-tables squares --upto {need}"
+            )
+        return self.build_squares(_round_up(need), progress)
+
+    def build_squares(self, upto: int, progress: Progress | None = None) -> ArrayValues:
+        """Build, cache and keep a normal Squares table for 0..upto."""
+        if upto > SQUARES_MAX:
+            raise TableLimitError(f"the Squares table can be built up to {SQUARES_MAX:,}")
+        values, raw = build_squares_values(upto, progress)
+        try:
+            save_squares_table(self.cache / f"squares-normal-{upto}.sgt", raw, upto, None)
+        except OSError as exc:
+            self.messages.append(f"could not save the table to {self.cache} ({exc})")
+        self._squares.append(values)
+        return values
+
+    # -- any rule ------------------------------------------------------------------------
+    def values(
+        self, rule: Rule, misere: bool, need: int, progress: Progress | None = None
+    ) -> PileValues:
+        """Values for ``rule`` covering position ``need``."""
+        if isinstance(rule, NimRule):
+            return NimValues(misere=misere)
+        if isinstance(rule, SquaresRule):
+            if misere:
+                return MisereShift(self.squares_normal(max(need - 1, 0), progress))
+            return self.squares_normal(need, progress)
+        assert isinstance(rule, SetRule)
+        key = (rule.key, misere)
+        have = self._sets.get(key)
+        if have is not None and have.covers(need):
+            return have
+        if need > SET_AUTO_LIMIT:
+            raise TableLimitError(
+                f"{need:,} is beyond the {SET_AUTO_LIMIT:,} positions computed for a subtraction set"
+            )
+        size = min(SET_AUTO_LIMIT, max(_pow2_at_least(need), 1024))
+        built: PileValues
+        if misere and rule.contains_one:
+            normal_key = (rule.key, False)
+            normal = self._sets.get(normal_key)
+            if normal is None or not normal.covers(size - 1):
+                normal = build_set_values(rule, size - 1, misere=False)
+                self._sets[normal_key] = normal
+            built = MisereShift(normal)
+        else:
+            built = build_set_values(rule, size, misere=misere)
+        self._sets[key] = built
+        return built
+
+
+def _round_up(n: int) -> int:
+    step = 10 ** max(6, len(str(n)) - 1)
+    return ceil((n + 1) / step) * step
+
+
+def _pow2_at_least(n: int) -> int:
+    return 1 << max(0, n).bit_length()
+
+
+_default: TableStore | None = None
+
+
+def default_store() -> TableStore:
+    global _default
+    if _default is None:
+        _default = TableStore()
+    return _default

@@ -1,0 +1,163 @@
+"""Wythoff's queen (two-pile Wythoff's Nim): closed form and position tables.
+
+A position is (x, y); a move lowers x, or y, or both by the same positive amount. Normal
+play: whoever moves to (0, 0) wins. Misère: whoever moves to (0, 0) loses.
+
+Cold positions in normal play are (a_k, b_k) and (b_k, a_k) with a_k = ⌊kφ⌋ and
+b_k = a_k + k (OEIS A000201 / A001950), computed here in exact integer arithmetic.
+
+The table is filled by anti-diagonals (x + y = s), all cells of one diagonal at once.
+Every child of (x, y) lies in its row to the left, its column below, or its diagonal
+down-left, so running aggregates along those three lines — least remoteness of a cold
+cell passed, greatest remoteness of any cell passed — give each cell's value in O(1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from math import isqrt
+from typing import TYPE_CHECKING, Any
+
+from squaregame.core.types import Outcome, PositionInfo
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+WYTHOFF_AUTO_LIMIT = 4000  # board side built on demand (about 0.5 s at 2000)
+Progress = Callable[[float], None]
+
+
+def lower_wythoff(k: int) -> int:
+    """a_k = ⌊kφ⌋ = ⌊(k + √(5k²)) / 2⌋, exactly (A000201 with a_0 = 0)."""
+    return (k + isqrt(5 * k * k)) // 2
+
+
+def cold_pairs(limit: int | None = None, *, count: int | None = None) -> Iterator[tuple[int, int]]:
+    """(a_k, b_k) for k = 0, 1, 2, … while a_k ≤ limit (or for ``count`` pairs)."""
+    k = 0
+    while True:
+        if count is not None and k >= count:
+            return
+        a = lower_wythoff(k)
+        if limit is not None and a > limit:
+            return
+        yield a, a + k
+        k += 1
+
+
+def is_cold_normal(x: int, y: int) -> bool:
+    """Closed-form test: (x, y) is a normal-play cold position."""
+    a, b = min(x, y), max(x, y)
+    k = b - a
+    return lower_wythoff(k) == a
+
+
+def is_cold_misere(x: int, y: int) -> bool:
+    """Misère: as normal play except near the corner: (0,1), (1,0), (2,2) replace
+    (0,0), (1,2), (2,1)."""
+    a, b = min(x, y), max(x, y)
+    if b <= 2:
+        return (a, b) in ((0, 1), (2, 2))
+    return is_cold_normal(x, y)
+
+
+class WythoffTable:
+    """Outcome and remoteness of every (x, y) with 0 ≤ x, y ≤ size."""
+
+    def __init__(self, size: int, misere: bool, rem: Any, cold: Any) -> None:
+        self.size = size
+        self.misere = misere
+        self._rem = rem
+        self._cold = cold
+        self._grundy: list[list[int]] | None = None
+
+    def covers(self, x: int, y: int) -> bool:
+        return 0 <= x <= self.size and 0 <= y <= self.size
+
+    def outcome(self, x: int, y: int) -> Outcome:
+        return Outcome.COLD if self._cold[x, y] else Outcome.HOT
+
+    def remoteness(self, x: int, y: int) -> int:
+        return int(self._rem[x, y])
+
+    def grundy(self, x: int, y: int) -> int | None:
+        if self.misere:
+            return None
+        return grundy_values(max(x, y))[x][y]
+
+    def info(self, x: int, y: int) -> PositionInfo:
+        return PositionInfo(self.outcome(x, y), self.remoteness(x, y), True, self.grundy(x, y))
+
+    def remoteness_grid(self) -> npt.NDArray[Any]:
+        return self._rem  # type: ignore[no-any-return]
+
+
+def build_wythoff(size: int, misere: bool, progress: Progress | None = None) -> WythoffTable:
+    """Fill the (size+1)² board by anti-diagonals."""
+    import numpy as np  # numpy only when building
+
+    n = size + 1
+    big = np.int32(1 << 30)
+    rem = np.zeros((n, n), dtype=np.int32)
+    cold = np.zeros((n, n), dtype=bool)
+    # Aggregates *entering* each cell from its row (from the left), column (from below) and
+    # diagonal (from down-left): least cold remoteness seen, greatest remoteness seen.
+    row_min = np.full((n, n), big, dtype=np.int32)
+    row_max = np.full((n, n), -1, dtype=np.int32)
+    col_min = np.full((n, n), big, dtype=np.int32)
+    col_max = np.full((n, n), -1, dtype=np.int32)
+    dia_min = np.full((n, n), big, dtype=np.int32)
+    dia_max = np.full((n, n), -1, dtype=np.int32)
+    for s in range(2 * n - 1):
+        x = np.arange(max(0, s - n + 1), min(s, n - 1) + 1)
+        y = s - x
+        least = np.minimum(np.minimum(row_min[x, y], col_min[x, y]), dia_min[x, y])
+        most = np.maximum(np.maximum(row_max[x, y], col_max[x, y]), dia_max[x, y])
+        is_cold = least == big  # no cold child
+        r = np.where(is_cold, most + 1, least + 1)
+        if s == 0:
+            r[:] = 0
+            is_cold[:] = not misere
+        rem[x, y] = r
+        cold[x, y] = is_cold
+        cold_r = np.where(is_cold, r, big)
+        # pass the aggregates on to the right, upwards and up-right
+        m = x + 1 < n
+        row_min[x[m] + 1, y[m]] = np.minimum(row_min[x[m], y[m]], cold_r[m])
+        row_max[x[m] + 1, y[m]] = np.maximum(row_max[x[m], y[m]], r[m])
+        m = y + 1 < n
+        col_min[x[m], y[m] + 1] = np.minimum(col_min[x[m], y[m]], cold_r[m])
+        col_max[x[m], y[m] + 1] = np.maximum(col_max[x[m], y[m]], r[m])
+        m = (x + 1 < n) & (y + 1 < n)
+        dia_min[x[m] + 1, y[m] + 1] = np.minimum(dia_min[x[m], y[m]], cold_r[m])
+        dia_max[x[m] + 1, y[m] + 1] = np.maximum(dia_max[x[m], y[m]], r[m])
+        if progress is not None and s % 256 == 0:
+            progress(s / (2 * n - 1))
+    return WythoffTable(size, misere, rem, cold)
+
+
+_grundy_cache: list[list[int]] = []
+
+
+def grundy_values(size: int) -> list[list[int]]:
+    """Normal-play Grundy values g[x][y] for 0 ≤ x, y ≤ at least ``size`` (bitset mex)."""
+    global _grundy_cache
+    if len(_grundy_cache) > size:
+        return _grundy_cache
+    n = max(size + 1, 2 * len(_grundy_cache), 16)
+    g = [[0] * n for _ in range(n)]
+    rows = [0] * n  # values seen so far in row y (cells to the left)
+    diags = [0] * (2 * n)  # values seen so far on diagonal x − y (cells down-left)
+    for x in range(n):
+        col = 0  # values seen so far in column x (cells below)
+        for y in range(n):
+            d = x - y + n
+            seen = rows[y] | col | diags[d]
+            v = (~seen & (seen + 1)).bit_length() - 1
+            g[x][y] = v
+            bit = 1 << v
+            rows[y] |= bit
+            col |= bit
+            diags[d] |= bit
+    _grundy_cache = g
+    return g
