@@ -44,7 +44,9 @@ def _home_subdir(env: str, xdg: str, fallback: tuple[str, ...], mac: tuple[str, 
 
 def cache_dir() -> Path:
     """Tables built beyond what ships (rebuildable at any time)."""
-    return _home_subdir("SQUAREGAME_CACHE_DIR", "XDG_CACHE_HOME", (".cache",), ("Library", "Caches"))
+    return _home_subdir(
+        "SQUAREGAME_CACHE_DIR", "XDG_CACHE_HOME", (".cache",), ("Library", "Caches")
+    )
 
 
 def data_dir() -> Path:

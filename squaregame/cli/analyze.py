@@ -81,7 +81,11 @@ def verdict(game: Game[Any], a: Analysis[Any]) -> str:
             return "cold — no move is left: the player to move has lost"
         return "hot — no move is left: the player to move has won (the last mover lost)"
     best = a.best_moves()
-    others = f" (or {len(best) - 1} other{'s' if len(best) > 2 else ''} as good)" if len(best) > 1 else ""
+    others = (
+        f" (or {len(best) - 1} other{'s' if len(best) > 2 else ''} as good)"
+        if len(best) > 1
+        else ""
+    )
     if info.outcome is Outcome.HOT:
         return (
             f"hot — the player to move wins in {approx}{info.remoteness}: "
@@ -107,9 +111,10 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
         lines.append(f"  {'move':<24} {'to':>14}  value for the opponent")
         for m in a.moves:
             mark = "✓ wins " if m.wins else "✗ loses"
+            o = m.info.outcome
             lines.append(
                 f"  {game.describe_move(a.position, m.to):<24} {fmt(m.to):>14}  "
-                f"{m.info.outcome.symbol} {m.info.outcome.value:<4} in {m.info.remoteness:<4} {mark}"
+                f"{o.symbol} {o.value:<4} in {m.info.remoteness:<4} {mark}"
             )
         lines.append("")
         lines.append(f"  opponent would play: {game.describe_move(a.position, ai_move)}")

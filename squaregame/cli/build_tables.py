@@ -2,7 +2,8 @@
 
 This is also the script that produced the shipped table::
 
-    squaregame build-tables squares --upto 1000000 --grundy --output assets/tables/squares-normal.sgt
+    squaregame build-tables squares --upto 1000000 --grundy \
+        --output assets/tables/squares-normal.sgt
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ def add_parser(sub: Any) -> None:
         "the user's cache, so that positions up to N answer at once.",
     )
     p.add_argument("game", metavar="GAME", choices=["squares"], help="squares")
-    p.add_argument("--upto", required=True, metavar="N", help=f"largest position (≤ {SQUARES_MAX:,})")
+    p.add_argument(
+        "--upto", required=True, metavar="N", help=f"largest position (≤ {SQUARES_MAX:,})"
+    )
     p.add_argument("--grundy", action="store_true", help="also compute Grundy values (slow)")
     p.add_argument("--output", metavar="FILE", help="write here instead of the cache")
     p.set_defaults(run=run)

@@ -139,7 +139,8 @@ def _plain_grid(game: Game[Any], rows: list[tuple[Any, PositionInfo]], upto: int
     lines = [f"{axis} ↑"]
     for y in range(upto, -1, -1):
         cells = "".join(
-            f"{info[(x, y)].outcome.symbol}{info[(x, y)].remoteness:<{cell - 1}}" for x in range(upto + 1)
+            f"{info[(x, y)].outcome.symbol}{info[(x, y)].remoteness:<{cell - 1}}"
+            for x in range(upto + 1)
         )
         lines.append(f"{y:>{width}} {cells}")
     lines.append(" " * (width + 1) + "".join(f"{x:<{cell}}" for x in range(upto + 1)))

@@ -42,9 +42,7 @@ def get_level(key: str) -> Level:
     try:
         return LEVELS[key]
     except KeyError:
-        raise GameError(
-            f"unknown level '{key}' (choose {', '.join(LEVELS)})"
-        ) from None
+        raise GameError(f"unknown level '{key}' (choose {', '.join(LEVELS)})") from None
 
 
 class Opponent(Generic[P]):

@@ -270,7 +270,7 @@ class SumGame(Game[tuple[int, ...]]):
         out: list[tuple[int, ...]] = []
         for i, (rule, n) in enumerate(zip(self.rules, pos, strict=True)):
             for a in rule.amounts(n):
-                out.append(pos[:i] + (n - a,) + pos[i + 1 :])
+                out.append((*pos[:i], n - a, *pos[i + 1 :]))
         return out
 
     def exact_available(self, pos: tuple[int, ...]) -> bool:

@@ -7,11 +7,18 @@ even remoteness; in misère play a terminal position is hot, so cold ⇔ odd rem
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from squaregame.core.rules import SetRule
 from squaregame.core.types import Outcome, PositionInfo
+
+
+class IntArray(Protocol):
+    """Anything indexable by position: a memory-mapped ``memoryview``, ``array`` or numpy."""
+
+    def __len__(self) -> int: ...
+    def __getitem__(self, i: int, /) -> Any: ...
 
 
 class PileValues:
@@ -44,8 +51,8 @@ class ArrayValues(PileValues):
 
     def __init__(
         self,
-        rem: Sequence[int],
-        grundy: Sequence[int] | None,
+        rem: IntArray,
+        grundy: IntArray | None,
         *,
         misere: bool,
     ) -> None:
@@ -111,9 +118,9 @@ def build_set_values(rule: SetRule, upto: int, *, misere: bool) -> ArrayValues:
             if a > n:
                 break
             r = rem[n - a]
-            if (r % 2 == 0) != misere:  # the child is cold
-                if least_cold < 0 or r < least_cold:
-                    least_cold = r
+            child_cold = (r % 2 == 0) != misere
+            if child_cold and (least_cold < 0 or r < least_cold):
+                least_cold = r
             if r > most:
                 most = r
             if grundy is not None:

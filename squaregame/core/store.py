@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from math import ceil
 from pathlib import Path
 
 from squaregame import paths
@@ -55,7 +54,9 @@ def _load_squares_file(path: Path) -> ArrayValues:
     return table
 
 
-def save_squares_table(path: Path, rem_le: bytes, upto: int, grundy: tuple[str, bytes] | None) -> None:
+def save_squares_table(
+    path: Path, rem_le: bytes, upto: int, grundy: tuple[str, bytes] | None
+) -> None:
     arrays = {"remoteness": ("H", rem_le)}
     if grundy is not None:
         arrays["grundy"] = grundy
@@ -159,7 +160,8 @@ class TableStore:
             return have
         if need > SET_AUTO_LIMIT:
             raise TableLimitError(
-                f"{need:,} is beyond the {SET_AUTO_LIMIT:,} positions computed for a subtraction set"
+                f"{need:,} is beyond the {SET_AUTO_LIMIT:,} positions computed "
+                "for a subtraction set"
             )
         size = min(SET_AUTO_LIMIT, max(_pow2_at_least(need), 1024))
         built: PileValues
@@ -177,8 +179,9 @@ class TableStore:
 
 
 def _round_up(n: int) -> int:
-    step = 10 ** max(6, len(str(n)) - 1)
-    return ceil((n + 1) / step) * step
+    """Round a build size up to a whole number of millions (or tens of millions, ...)."""
+    step: int = 10 ** max(6, len(str(n)) - 1)
+    return -(-(n + 1) // step) * step
 
 
 def _pow2_at_least(n: int) -> int:

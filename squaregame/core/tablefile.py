@@ -78,7 +78,9 @@ def encode_table(meta: Mapping[str, Any], arrays: Mapping[str, tuple[str, bytes]
     return head + b"\0" * (_pad8(len(head)) - len(head)) + payload
 
 
-def write_table(path: Path, meta: Mapping[str, Any], arrays: Mapping[str, tuple[str, bytes]]) -> None:
+def write_table(
+    path: Path, meta: Mapping[str, Any], arrays: Mapping[str, tuple[str, bytes]]
+) -> None:
     write_atomic(path, encode_table(meta, arrays))
 
 
@@ -108,7 +110,9 @@ def read_table(path: Path, *, verify: bool = True) -> TableFile:
     payload_start = _pad8(start + metalen)
     payload = buf[payload_start:]
     if len(payload) != meta.get("payload_len"):
-        raise CorruptTableError(f"{path.name}: truncated ({len(payload)} of {meta.get('payload_len')} bytes)")
+        raise CorruptTableError(
+            f"{path.name}: truncated ({len(payload)} of {meta.get('payload_len')} bytes)"
+        )
     if verify and zlib.crc32(payload) != meta.get("payload_crc32"):
         raise CorruptTableError(f"{path.name}: checksum mismatch")
     arrays: dict[str, Sequence[int]] = {}

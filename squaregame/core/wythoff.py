@@ -23,7 +23,8 @@ from squaregame.core.types import Outcome, PositionInfo
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-WYTHOFF_AUTO_LIMIT = 4000  # board side built on demand (about 0.5 s at 2000)
+WYTHOFF_AUTO_LIMIT = 4000  # board side built on demand (about 1 s at 2000)
+WYTHOFF_GRUNDY_LIMIT = 1200  # Grundy values (pure-Python mex) up to this board side
 Progress = Callable[[float], None]
 
 
@@ -81,7 +82,7 @@ class WythoffTable:
         return int(self._rem[x, y])
 
     def grundy(self, x: int, y: int) -> int | None:
-        if self.misere:
+        if self.misere or max(x, y) > WYTHOFF_GRUNDY_LIMIT:
             return None
         return grundy_values(max(x, y))[x][y]
 

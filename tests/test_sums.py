@@ -1,0 +1,89 @@
+"""Sums of piles: exact search against the plain reference; the nim-sum; beyond the budget."""
+
+from __future__ import annotations
+
+from functools import reduce
+from operator import xor
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from reference import box_positions, nim_amounts, set_amounts, solve, squares_amounts, sum_children
+from squaregame.core import sums
+from squaregame.core.ai import Opponent
+from squaregame.core.games import PileGame, SumGame
+from squaregame.core.rules import NIM, SQUARES, Rule, SetRule
+from squaregame.core.types import Outcome, TableLimitError
+
+rule_st = st.one_of(
+    st.just(SQUARES),
+    st.just(NIM),
+    st.lists(st.integers(1, 6), min_size=1, max_size=3, unique=True).map(SetRule),
+)
+
+
+def amounts_of(rule: Rule):  # type: ignore[no-untyped-def]
+    if rule == SQUARES:
+        return squares_amounts
+    if rule == NIM:
+        return nim_amounts
+    assert isinstance(rule, SetRule)
+    return set_amounts(rule.members)
+
+
+@given(
+    rules=st.lists(rule_st, min_size=1, max_size=3),
+    data=st.data(),
+    misere=st.booleans(),
+)
+def test_small_sums_match_reference(rules: list[Rule], data: st.DataObject, misere: bool) -> None:
+    box = tuple(data.draw(st.integers(0, 9)) for _ in rules)
+    game = SumGame(rules, misere, solver=sums.SumSolver())
+    ref = solve(box_positions(box), sum_children([amounts_of(r) for r in rules]), misere)
+    for pos, (outcome, rem) in ref.items():
+        info = game.info(pos)
+        assert (info.outcome.value, info.remoteness, info.remoteness_exact) == (outcome, rem, True)
+
+
+@given(rules=st.lists(rule_st, min_size=2, max_size=3), data=st.data())
+def test_normal_outcome_is_the_nim_sum(rules: list[Rule], data: st.DataObject) -> None:
+    pos = tuple(data.draw(st.integers(0, 14)) for _ in rules)
+    game = SumGame(rules, False, solver=sums.SumSolver())
+    g = reduce(xor, (PileGame(r).info(n).grundy or 0 for r, n in zip(rules, pos, strict=True)))
+    info = game.info(pos)
+    assert info.grundy == g
+    assert (info.outcome is Outcome.HOT) == (g != 0)
+
+
+def test_example_sum_is_cold() -> None:
+    game = SumGame([SQUARES] * 3)
+    a = game.analyze((5, 7, 10))
+    assert a.info.outcome is Outcome.COLD and a.info.remoteness_exact
+    assert a.info.grundy == 0  # 0 xor 0 xor 0: every pile is cold
+
+
+def test_beyond_the_budget_normal_play_still_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sums, "SEARCH_BUDGET", 1000)
+    game = SumGame([SQUARES, NIM, SetRule([1, 3, 7, 8])], False, solver=sums.SumSolver())
+    pos = (40, 33, 50)
+    a = game.analyze(pos)
+    assert not a.info.remoteness_exact
+    assert a.info.outcome.is_hot == (a.info.grundy != 0)
+    ai: Opponent[tuple[int, ...]] = Opponent(seed=3)
+    if a.info.outcome.is_hot:
+        to = ai.choose(a)
+        assert to is not None and game.grundy(to) == 0
+
+
+def test_beyond_the_budget_misere_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sums, "SEARCH_BUDGET", 1000)
+    game = SumGame([SQUARES] * 3, True, solver=sums.SumSolver())
+    with pytest.raises(TableLimitError, match="misère"):
+        game.info((40, 40, 40))
+
+
+def test_three_piles_of_100_are_exact() -> None:
+    game = SumGame([SQUARES] * 3)
+    info = game.info((100, 100, 100))
+    assert info.remoteness_exact
