@@ -198,14 +198,6 @@ class WythoffGame(Game[tuple[int, int]]):
         t = self.table(max(parent))
         return PositionInfo(t.outcome(*child), t.remoteness(*child), True, None)
 
-    def analyze(self, pos: tuple[int, int]) -> Analysis[tuple[int, int]]:
-        base = super().analyze(pos)
-        if self.misere:
-            return base
-        t = self.table(max(pos))  # Grundy values of the children too, when asked for all
-        moves = tuple(MoveInfo(m.to, t.info(*m.to)) for m in base.moves)
-        return Analysis(base.position, base.info, moves)
-
     def describe_move(self, pos: tuple[int, int], to: tuple[int, int]) -> str:
         return f"move to ({to[0]},{to[1]})"
 
