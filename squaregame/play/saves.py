@@ -1,0 +1,134 @@
+"""The game in progress, saved after every move (atomically) and restored on the next start.
+
+A save file that cannot be read is *set aside* (renamed with a timestamp), never deleted,
+and the caller is told so it can say so.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from squaregame import paths
+from squaregame.core.ai import LEVELS
+from squaregame.core.atomic import write_atomic
+from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
+from squaregame.core.rules import parse_rule
+from squaregame.play.session import Session
+
+SAVE_VERSION = 1
+
+
+def save_path() -> Path:
+    return paths.data_dir() / "game.json"
+
+
+def set_aside(path: Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        n += 1
+    path.replace(target)
+    return target
+
+
+@dataclass
+class SavedGame:
+    session: Session[Any]
+    level: str
+    seed: int | None
+
+
+def game_spec(game: Game[Any]) -> dict[str, Any]:
+    return {"kind": game.kind, "misere": game.misere, "rule": game.rule_json()}
+
+
+def game_from_spec(spec: dict[str, Any]) -> Game[Any]:
+    kind, misere = spec["kind"], bool(spec["misere"])
+    if kind in ("squares", "nim", "subtraction"):
+        return PileGame(parse_rule(str(spec["rule"])), misere)
+    if kind == "wythoff":
+        return WythoffGame(misere)
+    if kind == "sum":
+        return SumGame([parse_rule(str(r)) for r in spec["rule"]], misere)
+    raise ValueError(f"unknown game {kind!r}")
+
+
+def _position(game: Game[Any], raw: Any) -> Any:
+    values = raw if isinstance(raw, list) else [raw]
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise ValueError(f"bad position {raw!r}")
+    return game.parse_position(values)
+
+
+def encode(saved: SavedGame) -> bytes:
+    s = saved.session
+    doc = {
+        "version": SAVE_VERSION,
+        "game": game_spec(s.game),
+        "start": s.game.position_json(s.start),
+        "human_first": s.human_first,
+        "two_humans": s.two_humans,
+        "moves": s.moves(),
+        "hints": [p.hints for p in s.plies],
+        "redo": s.redo_moves(),
+        "level": saved.level,
+        "seed": saved.seed,
+    }
+    return json.dumps(doc, indent=1).encode()
+
+
+def decode(data: bytes) -> SavedGame:
+    """Rebuild a saved game by replaying its moves (every one checked for legality)."""
+    doc = json.loads(data)
+    if not isinstance(doc, dict) or doc.get("version") != SAVE_VERSION:
+        raise ValueError("not a squaregame save of this version")
+    game = game_from_spec(doc["game"])
+    session: Session[Any] = Session(
+        game,
+        _position(game, doc["start"]),
+        human_first=bool(doc["human_first"]),
+        two_humans=bool(doc.get("two_humans", False)),
+    )
+    hints = doc.get("hints") or []
+    for i, raw in enumerate(doc["moves"]):
+        session.play(_position(game, raw), hints=bool(hints[i]) if i < len(hints) else False)
+    redo = doc.get("redo", [])
+    for raw in redo:  # replay what was undone, then take it back onto the redo stack
+        session.play(_position(game, raw))
+    for _ in redo:
+        session.redo_stack.append(session.plies.pop())
+    level = doc.get("level", "perfect")
+    seed = doc.get("seed")
+    return SavedGame(
+        session, level if level in LEVELS else "perfect", seed if isinstance(seed, int) else None
+    )
+
+
+def save_game(saved: SavedGame, path: Path | None = None) -> None:
+    write_atomic(path or save_path(), encode(saved))
+
+
+def clear_game(path: Path | None = None) -> None:
+    (path or save_path()).unlink(missing_ok=True)
+
+
+def load_game(path: Path | None = None) -> tuple[SavedGame | None, str | None]:
+    """The saved game (or None) and a message when a damaged file was set aside."""
+    p = path or save_path()
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, f"Could not read the saved game ({exc})"
+    try:
+        return decode(data), None
+    except Exception as exc:  # any damage at all: keep the file, start afresh
+        moved = set_aside(p)
+        return None, f"The saved game could not be read ({exc.__class__.__name__}); kept it as {moved.name}"

@@ -1,0 +1,154 @@
+"""One game between a person and the opponent (or two people): the record of its moves.
+
+The session knows whose turn it is, takes back and replays moves, and judges every move
+against the tables: a *blunder* hands a won position to the opponent; a *slow* move wins,
+but not by the fastest route. The value history is read off the same record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Generic, TypeVar
+
+from squaregame.core.games import Game
+from squaregame.core.types import Outcome, PositionError, PositionInfo
+
+P = TypeVar("P")
+
+
+class Verdict(Enum):
+    BEST = "best"  # a perfect move
+    SLOW = "slow"  # wins, but not by the fastest route
+    BLUNDER = "blunder"  # handed a won position to the opponent
+    FORCED = "forced"  # from a lost position: any move loses
+    STALL = "stall"  # from a lost position, a move that shortens the defence
+
+
+@dataclass(frozen=True)
+class Ply(Generic[P]):
+    """One move: who made it, from where to where, and what it was worth."""
+
+    by_human: bool
+    before: P
+    after: P
+    value_before: PositionInfo  # for the player who moved
+    value_after: PositionInfo  # for the player then to move
+    verdict: Verdict
+    best: tuple[P, ...]  # the perfect moves from ``before``
+    hints: bool = False  # were hints showing when it was made?
+
+
+@dataclass
+class Session(Generic[P]):
+    game: Game[P]
+    start: P
+    human_first: bool = True
+    two_humans: bool = False
+    plies: list[Ply[P]] = field(default_factory=list)
+    redo_stack: list[Ply[P]] = field(default_factory=list)
+
+    # -- state -----------------------------------------------------------------------
+    @property
+    def position(self) -> P:
+        return self.plies[-1].after if self.plies else self.start
+
+    @property
+    def human_to_move(self) -> bool:
+        if self.two_humans:
+            return True
+        return (len(self.plies) % 2 == 0) == self.human_first
+
+    @property
+    def mover_name(self) -> str:
+        """'first' or 'second' player to move (used in two-human mode)."""
+        return "first" if len(self.plies) % 2 == 0 else "second"
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_terminal(self.position)
+
+    def winner_is_human(self) -> bool | None:
+        """At the end: True if the person won, False if the opponent did (None mid-game)."""
+        if not self.over:
+            return None
+        # The player to move at a terminal position loses in normal play, wins in misère.
+        to_move_wins = self.game.misere
+        return self.human_to_move == to_move_wins
+
+    def info(self) -> PositionInfo:
+        return self.game.info(self.position)
+
+    # -- moves -----------------------------------------------------------------------
+    def play(self, to: P, *, hints: bool = False) -> Ply[P]:
+        before = self.position
+        a = self.game.analyze(before)
+        move = next((m for m in a.moves if m.to == to), None)
+        if move is None:
+            raise PositionError(f"{self.game.format_position(to)} cannot be reached from here")
+        best = tuple(m.to for m in a.best_moves())
+        if a.info.outcome is Outcome.HOT:
+            if not move.wins:
+                verdict = Verdict.BLUNDER
+            elif to in best:
+                verdict = Verdict.BEST
+            else:
+                verdict = Verdict.SLOW
+        else:
+            verdict = Verdict.FORCED if to in best else Verdict.STALL
+        ply = Ply(self.human_to_move, before, to, a.info, move.info, verdict, best, hints)
+        self.plies.append(ply)
+        self.redo_stack.clear()
+        return ply
+
+    def can_undo(self) -> bool:
+        return any(p.by_human for p in self.plies)
+
+    def undo(self) -> list[Ply[P]]:
+        """Take back the person's last move and the replies to it."""
+        taken: list[Ply[P]] = []
+        while self.plies:
+            ply = self.plies.pop()
+            taken.append(ply)
+            if ply.by_human:
+                break
+        self.redo_stack.extend(taken)
+        return taken
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def redo(self) -> list[Ply[P]]:
+        """Replay what the last undo took back."""
+        replayed: list[Ply[P]] = []
+        while self.redo_stack:
+            ply = self.redo_stack.pop()
+            self.plies.append(ply)
+            replayed.append(ply)
+            if self.redo_stack and self.redo_stack[-1].by_human:
+                break
+        return replayed
+
+    # -- review ----------------------------------------------------------------------
+    def human_blunders(self) -> list[tuple[int, Ply[P]]]:
+        return [(i + 1, p) for i, p in enumerate(self.plies) if p.by_human and p.verdict is Verdict.BLUNDER]
+
+    def value_history(self) -> list[tuple[bool, PositionInfo]]:
+        """Before each move and at the end: (person to move?, value for the player to move)."""
+        out: list[tuple[bool, PositionInfo]] = []
+        for i, p in enumerate(self.plies):
+            out.append((self._human_at(i), p.value_before))
+        out.append((self.human_to_move, self.info()))
+        return out
+
+    def _human_at(self, ply_index: int) -> bool:
+        if self.two_humans:
+            return True
+        return (ply_index % 2 == 0) == self.human_first
+
+    # -- saving ----------------------------------------------------------------------
+    def moves(self) -> list[Any]:
+        return [self.game.position_json(p.after) for p in self.plies]
+
+    def redo_moves(self) -> list[Any]:
+        return [self.game.position_json(p.after) for p in reversed(self.redo_stack)]

@@ -1,0 +1,62 @@
+"""Settings a person chooses once and keeps: saved atomically as JSON in the data folder."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from squaregame import paths
+from squaregame.core.ai import LEVELS
+from squaregame.core.atomic import write_atomic
+
+THEMES = ("textual-dark", "textual-light", "high-contrast")
+
+
+@dataclass
+class Settings:
+    level: str = "perfect"
+    ai_delay: float = 0.6  # seconds the opponent visibly "thinks"
+    hints: bool = False  # start games with hints on
+    strip: bool = True  # show the position strip
+    misere: bool = False
+    human_first: bool = True
+    theme: str = "textual-dark"
+    lang: str = "en"
+
+    def cleaned(self) -> Settings:
+        s = Settings(**asdict(self))
+        if s.level not in LEVELS:
+            s.level = "perfect"
+        if not isinstance(s.ai_delay, int | float) or not 0 <= s.ai_delay <= 5:
+            s.ai_delay = 0.6
+        if s.theme not in THEMES:
+            s.theme = "textual-dark"
+        return s
+
+
+def settings_path() -> Path:
+    return paths.data_dir() / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings (or defaults) and a message if the file had to be set aside."""
+    from squaregame.play.saves import set_aside
+
+    p = path or settings_path()
+    if not p.exists():
+        return Settings(), None
+    try:
+        raw: Any = json.loads(p.read_text(encoding="utf-8"))
+        if not isinstance(raw, dict):
+            raise ValueError("not an object")
+        known = {f.name for f in fields(Settings)}
+        return Settings(**{k: v for k, v in raw.items() if k in known}).cleaned(), None
+    except (OSError, ValueError, TypeError) as exc:
+        moved = set_aside(p)
+        return Settings(), f"Settings file was unreadable ({exc}); kept it as {moved.name}"
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    write_atomic(path or settings_path(), json.dumps(asdict(settings), indent=2).encode())
