@@ -86,8 +86,9 @@ def test_save_and_restore_round_trip(tmp_path: Path) -> None:
 
 def test_corrupt_save_is_set_aside_not_lost(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    for bad in (b"{not json", json.dumps({"version": 1, "game": {"kind": "squares", "misere": False,
-                "rule": "squares"}, "start": 10, "human_first": True, "moves": [2]}).encode()):  # fmt: skip
+    spec = {"kind": "squares", "misere": False, "rule": "squares"}
+    illegal = {"version": 1, "game": spec, "start": 10, "human_first": True, "moves": [2]}
+    for bad in (b"{not json", json.dumps(illegal).encode()):
         path.write_bytes(bad)
         saved, msg = load_game(path)
         assert saved is None and msg and "kept it as" in msg

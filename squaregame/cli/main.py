@@ -6,7 +6,7 @@ import sys
 from collections.abc import Sequence
 
 from squaregame import __version__
-from squaregame.cli import analyze, bench, build_tables, table
+from squaregame.cli import analyze, bench, build_tables, play, table
 from squaregame.cli.common import Parser
 from squaregame.core.types import GameError
 
@@ -19,6 +19,7 @@ def make_parser() -> Parser:
     )
     parser.add_argument("--version", action="version", version=f"squaregame {__version__}")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
+    play.add_parser(sub)
     analyze.add_parser(sub)
     table.add_parser(sub)
     build_tables.add_parser(sub)
@@ -30,10 +31,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = make_parser()
     args = parser.parse_args(argv)
     run = getattr(args, "run", None)
-    if run is None:
-        parser.print_help()
-        return 0
     try:
+        if run is None:
+            return play.run_menu()
         return int(run(args))
     except GameError as exc:
         print(f"squaregame: {exc}", file=sys.stderr)

@@ -131,4 +131,7 @@ def load_game(path: Path | None = None) -> tuple[SavedGame | None, str | None]:
         return decode(data), None
     except Exception as exc:  # any damage at all: keep the file, start afresh
         moved = set_aside(p)
-        return None, f"The saved game could not be read ({exc.__class__.__name__}); kept it as {moved.name}"
+        return (
+            None,
+            f"The saved game could not be read ({exc.__class__.__name__}); kept it as {moved.name}",
+        )

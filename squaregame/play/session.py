@@ -131,7 +131,11 @@ class Session(Generic[P]):
 
     # -- review ----------------------------------------------------------------------
     def human_blunders(self) -> list[tuple[int, Ply[P]]]:
-        return [(i + 1, p) for i, p in enumerate(self.plies) if p.by_human and p.verdict is Verdict.BLUNDER]
+        return [
+            (i + 1, p)
+            for i, p in enumerate(self.plies)
+            if p.by_human and p.verdict is Verdict.BLUNDER
+        ]
 
     def value_history(self) -> list[tuple[bool, PositionInfo]]:
         """Before each move and at the end: (person to move?, value for the player to move)."""

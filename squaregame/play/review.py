@@ -1,0 +1,61 @@
+"""Words for the end of a game and for the hint line, built from the session alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from squaregame.core.games import Game
+from squaregame.core.types import Analysis, Outcome
+from squaregame.play.session import Session, Verdict
+
+
+def prediction(game: Game[Any], a: Analysis[Any], you: str = "you") -> str:
+    """The hint line: who wins from here, how fast, and how."""
+    info = a.info
+    approx = "" if info.remoteness_exact else "about "
+    if not a.moves:
+        return ""
+    best = a.best_moves()[0]
+    how = f"{game.describe_move(a.position, best.to)} (to {game.format_position(best.to)})"
+    if info.outcome is Outcome.HOT:
+        return f"Hot: {you} can win in {approx}{info.remoteness} — {how}"
+    return f"Cold: every move loses; best defence lasts {approx}{info.remoteness} — {how}"
+
+
+def game_over_lines(session: Session[Any]) -> list[str]:
+    """Who won, in how many moves, and each of the person's blunders with what would have won."""
+    game = session.game
+    won = session.winner_is_human()
+    n = len(session.plies)
+    lines: list[str] = []
+    if session.two_humans:
+        mover_lost = not game.misere
+        first_won = (n % 2 == 1) == mover_lost
+        lines.append(f"The {'first' if first_won else 'second'} player won in {n} moves.")
+    elif won:
+        lines.append(f"You won in {n} moves!")
+    else:
+        lines.append(f"The computer won in {n} moves.")
+    if game.misere:
+        lines.append("(Misère: whoever makes the last move loses.)")
+    blunders = session.human_blunders()
+    slow = [
+        (i + 1, p) for i, p in enumerate(session.plies) if p.by_human and p.verdict is Verdict.SLOW
+    ]
+    if not blunders and not session.two_humans:
+        lines.append(
+            "You made no blunders." if won else "You were lost from the start: no blunders."
+        )
+    for number, p in blunders:
+        better = ", ".join(
+            f"{game.describe_move(p.before, b)} (to {game.format_position(b)})" for b in p.best
+        )
+        lines.append(
+            f"Move {number}: {game.describe_move(p.before, p.after)} "
+            f"(to {game.format_position(p.after)}) handed over the win; {better} would have won."
+        )
+    if slow:
+        lines.append(
+            f"Slow wins (not the fastest route): move {', '.join(str(i) for i, _ in slow)}."
+        )
+    return lines

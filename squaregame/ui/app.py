@@ -1,0 +1,194 @@
+"""The Textual application: menu, game screens, settings, saving."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.theme import Theme
+
+from squaregame import paths
+from squaregame.core.games import PileGame
+from squaregame.core.rules import SQUARES
+from squaregame.core.types import GameError
+from squaregame.play.saves import SavedGame, load_game, save_game, save_path
+from squaregame.play.session import Session
+from squaregame.play.settings import Settings, load_settings, save_settings, settings_path
+from squaregame.ui.screens.game_base import GameScreen
+from squaregame.ui.screens.help import HelpScreen
+from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.screens.new_squares import NewSquaresDialog, SquaresSetup
+from squaregame.ui.screens.settings import SettingsScreen
+from squaregame.ui.screens.squares import SquaresScreen
+
+HIGH_CONTRAST = Theme(
+    name="high-contrast",
+    primary="#ffff00",
+    secondary="#00ffff",
+    accent="#ffff00",
+    foreground="#ffffff",
+    background="#000000",
+    surface="#000000",
+    panel="#1a1a1a",
+    success="#00ff00",
+    warning="#ffff00",
+    error="#ff6060",
+    dark=True,
+)
+
+
+@dataclass(frozen=True)
+class StartRequest:
+    """``squaregame play ...``: open a game directly."""
+
+    game: str = "squares"
+    start: int | None = None
+    misere: bool = False
+    human_first: bool = True
+    level: str | None = None
+    hints: bool = False
+    seed: int | None = None
+
+
+class SquareGameApp(App[None]):
+    CSS_PATH = str(paths.asset("styles", "app.tcss"))
+    TITLE = "squaregame"
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        request: StartRequest | None = None,
+        *,
+        ai_delay: float | None = None,
+        data_dir: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.request = request
+        self._data_dir = data_dir
+        self.settings, self._settings_msg = load_settings(self._path(settings_path()))
+        self.ai_delay = self.settings.ai_delay if ai_delay is None else ai_delay
+        self.saved, self._save_msg = load_game(self._path(save_path()))
+
+    def _path(self, default: Path) -> Path:
+        return default if self._data_dir is None else self._data_dir / default.name
+
+    # -- start-up ------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.register_theme(HIGH_CONTRAST)
+        self.theme = self.settings.theme
+        self.push_screen(MenuScreen())
+        for msg in (self._settings_msg, self._save_msg):
+            if msg:
+                self.notify(msg, title="Recovered", severity="warning", timeout=8)
+        if self.request is not None:
+            self.open_request(self.request)
+
+    def open_request(self, r: StartRequest) -> None:
+        import random
+
+        start = r.start if r.start is not None else random.Random(r.seed).randint(10, 100)
+        game = PileGame(SQUARES, r.misere)
+        session = Session(game, start, human_first=r.human_first)
+        self.open_squares(session, level=r.level or self.settings.level, hints=r.hints, seed=r.seed)
+
+    # -- games ---------------------------------------------------------------------------
+    def open_squares(
+        self, session: Session[int], *, level: str, hints: bool, seed: int | None = None
+    ) -> None:
+        screen = SquaresScreen(
+            session,
+            level=level,
+            seed=seed,
+            hints=hints,
+            delay=self.ai_delay,
+            strip=self.settings.strip,
+        )
+        self.push_screen(screen)
+        screen.save()
+
+    def action_new_squares(self) -> None:
+        self.push_screen(NewSquaresDialog(self.settings), self._new_squares)
+
+    def _new_squares(self, setup: SquaresSetup | None) -> None:
+        if setup is None:
+            return
+        session = Session(PileGame(SQUARES, setup.misere), setup.start, setup.human_first)
+        self.open_squares(session, level=setup.level, hints=setup.hints)
+
+    def saved_description(self) -> str | None:
+        s = self.saved
+        if s is None:
+            return None
+        sess = s.session
+        state = (
+            "finished" if sess.over else ("your move" if sess.human_to_move else "computer to move")
+        )
+        start = sess.game.format_position(sess.start)
+        return f"{sess.game.title} from {start} — {len(sess.plies)} moves, {state}"
+
+    def continue_game(self) -> None:
+        s = self.saved
+        if s is None:
+            return
+        if isinstance(s.session.game, PileGame):
+            self.open_squares(s.session, level=s.level, hints=self.settings.hints, seed=s.seed)
+
+    def save_game(self, saved: SavedGame) -> None:
+        self.saved = saved
+        try:
+            save_game(saved, self._path(save_path()))
+        except OSError as exc:
+            self.notify(f"Could not save the game: {exc}", severity="error")
+
+    # -- other screens -------------------------------------------------------------------
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.settings.lang))
+
+    def action_settings(self) -> None:
+        self.push_screen(SettingsScreen(self.settings), self._settings_done)
+
+    def _settings_done(self, new: Settings | None) -> None:
+        if new is None:
+            return
+        self.settings = new.cleaned()
+        self.ai_delay = self.settings.ai_delay
+        self.theme = self.settings.theme
+        try:
+            save_settings(self.settings, self._path(settings_path()))
+        except OSError as exc:
+            self.notify(f"Could not save settings: {exc}", severity="error")
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand(
+            "New game of Squares", "Choose a start and play", self.action_new_squares
+        )
+        yield SystemCommand(
+            "Settings", "Opponent strength, pause, hints, theme", self.action_settings
+        )
+        yield SystemCommand("Help", "Keys and rules", self.action_help)
+        if isinstance(screen, GameScreen):
+            yield SystemCommand(
+                "Toggle hints", "Show winning and losing moves", screen.action_toggle_hints
+            )
+            yield SystemCommand("Undo", "Take back your last move", screen.action_undo)
+            yield SystemCommand("Redo", "Replay what was taken back", screen.action_redo)
+            yield SystemCommand("Back to menu", "The game stays saved", screen.action_menu)
+
+
+def run_app(request: StartRequest | None = None) -> int:
+    try:
+        SquareGameApp(request).run()
+    except GameError as exc:  # pragma: no cover - defensive: never a traceback
+        print(f"squaregame: {exc}")
+        return 2
+    return 0

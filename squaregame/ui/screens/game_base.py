@@ -1,0 +1,391 @@
+"""The machinery every game screen shares: turns, the opponent worker, hints, typed input,
+history, value chart, undo/redo, saving and the end of the game.
+
+A concrete screen (Squares, Wythoff, Sums) supplies only how its position is drawn
+(:meth:`compose_board`, :meth:`update_board`), how a move is labelled, and how typed
+text becomes a move (:meth:`typed_move`).
+"""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from typing import Generic, TypeVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from squaregame.core.ai import Opponent
+from squaregame.core.types import Analysis, GameError, Outcome
+from squaregame.play.review import game_over_lines, prediction
+from squaregame.play.saves import SavedGame
+from squaregame.play.session import Session, Verdict
+from squaregame.ui.screens.game_over import GameOverScreen
+from squaregame.ui.widgets.history_log import HistoryLine, HistoryLog
+from squaregame.ui.widgets.move_list import MoveList, MoveView
+from squaregame.ui.widgets.value_chart import ChartPoint, ValueChart
+
+P = TypeVar("P")
+TYPED_CHARS = "0123456789 ,"
+
+
+class GameScreen(Screen[None], Generic[P]):
+    BINDINGS = [
+        Binding("enter", "play_selected", "Play", priority=True),
+        Binding("h", "toggle_hints", "Hints"),
+        Binding("u", "undo", "Undo"),
+        Binding("r", "redo", "Redo"),
+        Binding("n", "new_game", "New"),
+        Binding("escape", "menu", "Menu"),
+        # Typing keys are priority bindings like Enter: a priority binding runs as soon as
+        # the app reads the key, while others wait in the focused widget's queue, so a quick
+        # "3 6 Enter" would otherwise play before the digits arrive.
+        Binding("backspace", "backspace", "Erase", show=False, priority=True),
+        Binding("1", "type('1')", "Type", key_display="0-9", priority=True),
+        *(Binding(d, f"type('{d}')", "Amount", show=False, priority=True) for d in "023456789"),
+        Binding("space", "type(' ')", "Type", show=False, priority=True),
+        Binding("comma", "type(',')", "Type", show=False, priority=True),
+        Binding("question_mark", "app.help", "Help"),
+    ]
+
+    def __init__(
+        self,
+        session: Session[P],
+        *,
+        level: str = "perfect",
+        seed: int | None = None,
+        hints: bool = False,
+        delay: float = 0.0,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.level = level
+        self.seed = seed
+        self.opponent: Opponent[P] = Opponent(level, seed)
+        self.hints = hints
+        self.delay = delay
+        self.thinking = False
+        self.typed = ""
+        self._token = 0
+        self._analysis: Analysis[P] | None = None
+
+    # -- to be supplied by each game ---------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        yield from ()
+
+    def compose_below(self) -> ComposeResult:
+        yield from ()
+
+    def update_board(self, a: Analysis[P]) -> None:
+        """Draw the position (and anything hint-dependent on the board)."""
+
+    def move_label(self, pos: P, to: P) -> str:
+        return self.session.game.describe_move(pos, to)
+
+    def typed_move(self, text: str) -> P:
+        """Turn typed text into a move; raise GameError with a message if it is not one."""
+        raise GameError("typing a move is not supported here")
+
+    def typed_hint(self) -> str:
+        return "type a move"
+
+    def new_game_dialog(self) -> None:
+        """Ask for a new game's settings and start it (see :meth:`restart`)."""
+
+    # -- layout --------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Horizontal(id="main"):
+            with Vertical(id="play"):
+                yield from self.compose_board()
+                yield Static(id="turn")
+                yield Static(id="hint")
+                yield MoveList(id="moves")
+            with Vertical(id="side"):
+                yield Static("Moves so far", classes="pane-title")
+                with VerticalScroll(id="history-scroll"):
+                    yield HistoryLog(id="history")
+                yield Static("Value history", classes="pane-title")
+                yield ValueChart(id="chart")
+        yield from self.compose_below()
+        yield Static(id="message")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.title = self.session.game.title
+        self.sub_title = self.level_label()
+        self.refresh_view()
+        self.query_one(MoveList).focus()
+        if not self.session.over and not self.session.human_to_move:
+            self.start_opponent()
+        elif self.session.over:
+            self.call_after_refresh(self.show_game_over)
+
+    def level_label(self) -> str:
+        if self.session.two_humans:
+            return "two players"
+        return f"opponent: {self.opponent.level.name}"
+
+    # -- drawing -------------------------------------------------------------------------
+    def analysis(self) -> Analysis[P]:
+        a = self._analysis
+        if a is None or a.position != self.session.position:
+            a = self.session.game.analyze(self.session.position)
+            self._analysis = a
+        return a
+
+    def refresh_view(self) -> None:
+        s = self.session
+        a = self.analysis()
+        self.update_board(a)
+        self.query_one("#turn", Static).update(self.turn_text())
+        hint = prediction(s.game, a) if self.hints and s.human_to_move and not s.over else ""
+        if self.hints and not hint and not s.over and not s.human_to_move:
+            hint = "Hints are on."
+        self.query_one("#hint", Static).update(hint)
+        views = tuple(
+            MoveView(
+                self.move_label(a.position, m.to),
+                m.to,
+                m.wins,
+                m.info.remoteness,
+                m.info.remoteness_exact,
+            )
+            for m in a.moves
+        )
+        self.query_one(MoveList).show(views if s.human_to_move and not s.over else (), self.hints)
+        self.query_one(HistoryLog).show(self.history_lines())
+        self.query_one("#history-scroll", VerticalScroll).scroll_end(animate=False)
+        self.query_one(ValueChart).show(self.chart_points())
+        self.refresh_bindings()
+
+    def turn_text(self) -> str:
+        s = self.session
+        if s.over:
+            won = s.winner_is_human()
+            if s.two_humans:
+                return "[b]Game over[/b]"
+            return "[b]Game over — you won![/b]" if won else "[b]Game over — the computer won.[/b]"
+        if s.two_humans:
+            return f"[b]{s.mover_name.capitalize()} player to move[/b]"
+        if self.thinking:
+            return "[b]Computer is thinking…[/b]"
+        if s.human_to_move:
+            typed = f"   typed: [reverse]{self.typed}[/]" if self.typed else ""
+            return f"[b]Your move[/b] — ↑↓ Enter, or {self.typed_hint()}{typed}"
+        return "[b]Computer's move[/b]"
+
+    def history_lines(self) -> tuple[HistoryLine, ...]:
+        s = self.session
+        out = []
+        for i, p in enumerate(s.plies):
+            who = (
+                ("Player 1" if i % 2 == 0 else "Player 2")
+                if s.two_humans
+                else ("You" if p.by_human else "Computer")
+            )
+            desc = f"{s.game.describe_move(p.before, p.after)} → {s.game.format_position(p.after)}"
+            out.append(HistoryLine(i + 1, who, desc, p.verdict.value, p.hints))
+        return tuple(out)
+
+    def chart_points(self) -> tuple[ChartPoint, ...]:
+        s = self.session
+        pts = []
+        marks = [""] + [
+            "!" if p.verdict is Verdict.BLUNDER else "~" if p.verdict is Verdict.SLOW else ""
+            for p in s.plies
+        ]
+        for (human, info), mark in zip(s.value_history(), marks, strict=True):
+            mover_wins = info.outcome is Outcome.HOT
+            you_win = mover_wins if (human or s.two_humans) else not mover_wins
+            pts.append(ChartPoint(you_win, info.remoteness, mark))
+        return tuple(pts)
+
+    def say(self, text: str, error: bool = False) -> None:
+        msg = self.query_one("#message", Static)
+        msg.set_class(error, "error")
+        msg.update(("✗ " if error else "") + text)
+
+    # -- actions -------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        s = self.session
+        if action == "undo":
+            return True if s.can_undo() else None
+        if action == "redo":
+            return True if s.can_redo() else None
+        if action == "play_selected":
+            return True if (s.human_to_move and not s.over and not self.thinking) else None
+        return True
+
+    def action_type(self, ch: str) -> None:
+        if not (self.session.human_to_move and not self.session.over) or self.thinking:
+            return
+        if ch in TYPED_CHARS and len(self.typed) < 24:
+            self.typed += ch
+            self.query_one("#turn", Static).update(self.turn_text())
+
+    def action_backspace(self) -> None:
+        self.typed = self.typed[:-1]
+        self.query_one("#turn", Static).update(self.turn_text())
+
+    def action_play_selected(self) -> None:
+        if self.typed.strip():
+            text, self.typed = self.typed, ""
+            try:
+                to = self.typed_move(text.strip())
+            except GameError as exc:
+                self.query_one("#turn", Static).update(self.turn_text())
+                self.say(str(exc), error=True)
+                return
+            self.request_move(to)
+            return
+        self.typed = ""
+        chosen = self.query_one(MoveList).highlighted_move()
+        if chosen is not None:
+            self.request_move(chosen)
+
+    def on_move_list_chosen(self, event: MoveList.Chosen) -> None:
+        self.typed = ""
+        self.request_move(event.to)
+
+    def request_move(self, to: P) -> None:
+        s = self.session
+        if s.over:
+            self.say("The game is over — press n for a new game.", error=True)
+            return
+        if self.thinking or not s.human_to_move:
+            self.say("Wait for the computer's move.", error=True)
+            return
+        try:
+            ply = s.play(to, hints=self.hints)
+        except GameError as exc:
+            self.say(str(exc), error=True)
+            return
+        who = "Played" if s.two_humans else "You"
+        self.say(f"{who}: {s.game.describe_move(ply.before, ply.after)}.")
+        self.after_move()
+
+    def after_move(self) -> None:
+        self.save()
+        self.refresh_view()
+        if self.session.over:
+            self.show_game_over()
+        elif not self.session.human_to_move:
+            self.start_opponent()
+
+    # -- the opponent --------------------------------------------------------------------
+    def start_opponent(self) -> None:
+        self.thinking = True
+        self._token += 1
+        self.refresh_view()
+        self.run_worker(
+            partial(self._think, self._token, self.session.position),
+            thread=True,
+            exclusive=True,
+            group="opponent",
+            name="opponent",
+        )
+
+    def _think(self, token: int, pos: P) -> None:
+        """Runs in a thread: a visible pause, then the table lookup and the choice."""
+        if self.delay:
+            time.sleep(self.delay)
+        a = self.session.game.analyze(pos)
+        to = self.opponent.choose(a)
+        self.app.call_from_thread(self._opponent_moved, token, pos, to)
+
+    def _opponent_moved(self, token: int, pos: P, to: P | None) -> None:
+        if token != self._token or pos != self.session.position:
+            return  # the game changed meanwhile (undo, new game): ignore the stale reply
+        self.thinking = False
+        if to is not None:
+            ply = self.session.play(to)
+            self.say(f"Computer: {self.session.game.describe_move(ply.before, ply.after)}.")
+        self.after_move()
+
+    def cancel_opponent(self) -> None:
+        self._token += 1
+        self.thinking = False
+
+    # -- undo / redo / hints -------------------------------------------------------------
+    def action_undo(self) -> None:
+        if not self.session.can_undo():
+            self.say("Nothing to undo.", error=True)
+            return
+        self.cancel_opponent()
+        taken = self.session.undo()
+        self.say(f"Took back {len(taken)} move{'s' if len(taken) != 1 else ''}.")
+        self.save()
+        self.refresh_view()
+
+    def action_redo(self) -> None:
+        if not self.session.can_redo():
+            self.say("Nothing to redo.", error=True)
+            return
+        self.cancel_opponent()
+        replayed = self.session.redo()
+        self.say(f"Replayed {len(replayed)} move{'s' if len(replayed) != 1 else ''}.")
+        self.after_move()
+
+    def action_toggle_hints(self) -> None:
+        self.hints = not self.hints
+        self.say(
+            "Hints on: ✓ marks a winning move, ✗ a losing one." if self.hints else "Hints off."
+        )
+        self.refresh_view()
+
+    def action_new_game(self) -> None:
+        self.new_game_dialog()
+
+    def action_menu(self) -> None:
+        self.cancel_opponent()
+        self.app.pop_screen()
+
+    # -- saving and the end ----------------------------------------------------------------
+    def save(self) -> None:
+        from squaregame.ui.app import SquareGameApp
+
+        app = self.app
+        if isinstance(app, SquareGameApp):
+            app.save_game(SavedGame(self.session, self.level, self.seed))
+
+    def restart(
+        self, session: Session[P], *, level: str | None = None, seed: int | None = None
+    ) -> None:
+        self.cancel_opponent()
+        self.session = session
+        if level is not None:
+            self.level = level
+        self.seed = seed if seed is not None else self.seed
+        self.opponent = Opponent(self.level, self.seed)
+        self.typed = ""
+        self._analysis = None
+        self.title = session.game.title
+        self.sub_title = self.level_label()
+        self.say("New game.")
+        self.save()
+        self.refresh_view()
+        if not session.over and not session.human_to_move:
+            self.start_opponent()
+
+    def show_game_over(self) -> None:
+        s = self.session
+        won = s.winner_is_human()
+        title = "☺ You won!" if won and not s.two_humans else "Game over"
+        if not won and not s.two_humans:
+            title = "☹ The computer won"
+        self.app.push_screen(GameOverScreen(title, game_over_lines(s)), self._after_game_over)
+
+    def _after_game_over(self, choice: str | None) -> None:
+        s = self.session
+        if choice == "again":
+            self.restart(Session(s.game, s.start, s.human_first, s.two_humans))
+        elif choice == "new":
+            self.new_game_dialog()
+        elif choice == "menu":
+            self.action_menu()
+        else:
+            self.say("Reviewing the finished game — n for a new game, u to take back moves.")

@@ -1,0 +1,45 @@
+"""End of game: the result, the blunders, and what next."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+
+class GameOverScreen(ModalScreen[str]):
+    """Dismisses with ``again``, ``new``, ``review`` or ``menu``."""
+
+    BINDINGS = [
+        Binding("a", "choose('again')", "Play again"),
+        Binding("n", "choose('new')", "New game"),
+        Binding("escape,r", "choose('review')", "Review board"),
+        Binding("m", "choose('menu')", "Menu"),
+    ]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__()
+        self._title = title
+        self._lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="game-over"):
+            yield Static(self._title, id="over-title")
+            yield Static("\n".join(self._lines), id="over-text", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button("Play again (a)", id="again", variant="primary")
+                yield Button("New game (n)", id="new")
+                yield Button("Review (r)", id="review")
+                yield Button("Menu (m)", id="menu")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#again", Button).focus()
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "review")

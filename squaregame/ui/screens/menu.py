@@ -1,0 +1,77 @@
+"""The main menu."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+LOGO = """\
+[b]s q u a r e g a m e[/b]
+[dim]take a square · reach the corner · sum the piles[/dim]"""
+
+
+class MenuScreen(Screen[None]):
+    BINDINGS = [
+        Binding("question_mark", "app.help", "Help"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Vertical(id="menu-box"):
+            yield Static(LOGO, id="logo")
+            yield OptionList(id="menu")
+            yield Static(id="menu-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "squaregame"
+        self.sub_title = "impartial games against a perfect opponent"
+        self.rebuild()
+
+    def on_screen_resume(self) -> None:
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        from squaregame.ui.app import SquareGameApp
+
+        app = self.app
+        assert isinstance(app, SquareGameApp)
+        menu = self.query_one("#menu", OptionList)
+        menu.clear_options()
+        saved = app.saved_description()
+        if saved:
+            menu.add_option(Option(f"▶ Continue: {saved}", id="continue"))
+        menu.add_options(
+            [
+                Option("Squares — take a perfect square", id="squares"),
+                Option("Wythoff's queen  [dim](coming soon)[/dim]", id="wythoff", disabled=True),
+                Option("Sums of piles  [dim](coming soon)[/dim]", id="sums", disabled=True),
+                Option("Lessons  [dim](coming soon)[/dim]", id="lessons", disabled=True),
+                Option("Settings", id="settings"),
+                Option("Help", id="help"),
+                Option("Quit", id="quit"),
+            ]
+        )
+        menu.highlighted = 0
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        from squaregame.ui.app import SquareGameApp
+
+        app = self.app
+        assert isinstance(app, SquareGameApp)
+        choice = event.option_id
+        if choice == "continue":
+            app.continue_game()
+        elif choice == "squares":
+            app.action_new_squares()
+        elif choice == "settings":
+            app.action_settings()
+        elif choice == "help":
+            app.action_help()
+        elif choice == "quit":
+            app.exit()

@@ -1,0 +1,79 @@
+"""The Squares game screen: the number, the legal squares, hints, the position strip."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Digits
+
+from squaregame.core.games import PileGame
+from squaregame.core.types import Analysis, GameError, Outcome
+from squaregame.play.session import Session
+from squaregame.ui.screens.game_base import GameScreen
+from squaregame.ui.screens.new_squares import NewSquaresDialog, SquaresSetup
+from squaregame.ui.widgets.position_strip import PositionStrip, StripCell
+
+
+class SquaresScreen(GameScreen[int]):
+    BINDINGS = [Binding("s", "toggle_strip", "Strip")]
+
+    def __init__(self, session: Session[int], *, strip: bool = True, **kw: object) -> None:
+        super().__init__(session, **kw)  # type: ignore[arg-type]
+        self.strip = strip
+
+    @property
+    def game(self) -> PileGame:
+        g = self.session.game
+        assert isinstance(g, PileGame)
+        return g
+
+    def compose_board(self) -> ComposeResult:
+        yield Digits("0", id="number")
+
+    def compose_below(self) -> ComposeResult:
+        yield PositionStrip(id="strip")
+
+    def update_board(self, a: Analysis[int]) -> None:
+        n = a.position
+        self.query_one("#number", Digits).update(f"{n:,}".replace(",", " "))
+        strip = self.query_one(PositionStrip)
+        strip.display = self.strip
+        if self.strip:
+            width = max(5, (self.size.width or 80) // 6)
+            lo = max(0, n - width // 2)
+            hi = lo + width - 1
+            values = self.game.values(hi)
+            cells = tuple(
+                StripCell(k, values.outcome(k) is Outcome.HOT, k == n)
+                for k in range(lo, min(hi, values.upto) + 1)
+            )
+            strip.show(cells)
+
+    def move_label(self, pos: int, to: int) -> str:
+        return f"take {pos - to:>{len(str(pos))}} → {to}"
+
+    def typed_hint(self) -> str:
+        return "type an amount"
+
+    def typed_move(self, text: str) -> int:
+        if not text.isdigit():
+            raise GameError(f"'{text}' is not an amount: type a square such as 1, 4 or 9")
+        return self.game.apply_amount(self.session.position, int(text))
+
+    def action_toggle_strip(self) -> None:
+        self.strip = not self.strip
+        self.refresh_view()
+
+    def new_game_dialog(self) -> None:
+        from squaregame.ui.app import SquareGameApp
+
+        app = self.app
+        assert isinstance(app, SquareGameApp)
+        app.push_screen(NewSquaresDialog(app.settings), self._start_new)
+
+    def _start_new(self, setup: SquaresSetup | None) -> None:
+        if setup is None:
+            return
+        self.hints = setup.hints
+        game = PileGame(self.game.rule, setup.misere)
+        self.restart(Session(game, setup.start, setup.human_first), level=setup.level)

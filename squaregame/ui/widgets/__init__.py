@@ -1,0 +1,1 @@
+"""Widgets: each renders immutable position information and posts intent messages."""

@@ -1,0 +1,38 @@
+"""The moves so far, each with its verdict mark (✓ best, ~ slow, ✗ blunder)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widgets import Static
+
+MARKS = {"best": ("✓", "green"), "slow": ("~", "yellow"), "blunder": ("✗", "red"),
+         "forced": ("·", "dim"), "stall": ("·", "dim")}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    number: int
+    who: str
+    description: str
+    verdict: str
+    hints: bool
+
+
+class HistoryLog(Static):
+    def show(self, lines: tuple[HistoryLine, ...], limit: int = 200) -> None:
+        text = Text()
+        if not lines:
+            text.append("No moves yet.", style="dim")
+        for line in lines[-limit:]:
+            mark, style = MARKS.get(line.verdict, ("·", "dim"))
+            text.append(
+                f"{line.number:>3}. {line.who:<9}", style="bold" if line.who == "You" else ""
+            )
+            text.append(f"{line.description} ")
+            text.append(mark, style=style)
+            if line.hints:
+                text.append(" (hint)", style="dim")
+            text.append("\n")
+        self.update(text)

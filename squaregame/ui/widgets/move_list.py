@@ -1,0 +1,58 @@
+"""The legal moves, each optionally marked winning (✓) or losing (✗) with its remoteness."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+
+@dataclass(frozen=True)
+class MoveView:
+    """What one move row shows: a label, where it leads, and (for hints) its value."""
+
+    label: str
+    to: Any
+    wins: bool
+    remoteness: int
+    exact: bool = True
+
+
+class MoveList(OptionList):
+    """Arrow keys or the mouse choose; Enter or a click plays. Posts :class:`MoveList.Chosen`."""
+
+    @dataclass
+    class Chosen(Message):
+        to: Any
+
+    def show(self, moves: tuple[MoveView, ...], hints: bool) -> None:
+        keep = self.highlighted
+        self._moves = moves
+        self.clear_options()
+        self.add_options([Option(self._line(m, hints), id=str(i)) for i, m in enumerate(moves)])
+        if moves:
+            self.highlighted = min(keep or 0, len(moves) - 1)
+
+    @staticmethod
+    def _line(m: MoveView, hints: bool) -> str:
+        if not hints:
+            return m.label
+        approx = "" if m.exact else "~"
+        if m.wins:
+            return f"[$success]✓ {m.label}[/]  [dim]win in {approx}{m.remoteness + 1}[/]"
+        return f"[$error]✗ {m.label}[/]  [dim]lose in {approx}{m.remoteness + 1}[/]"
+
+    def highlighted_move(self) -> Any | None:
+        moves: tuple[MoveView, ...] = getattr(self, "_moves", ())
+        if self.highlighted is None or not moves:
+            return None
+        return moves[self.highlighted].to
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        moves: tuple[MoveView, ...] = getattr(self, "_moves", ())
+        if event.option_index < len(moves):
+            self.post_message(self.Chosen(moves[event.option_index].to))
