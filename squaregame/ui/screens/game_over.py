@@ -29,10 +29,10 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(self._title, id="over-title")
             yield Static("\n".join(self._lines), id="over-text", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Play again (a)", id="again", variant="primary")
-                yield Button("New game (n)", id="new")
-                yield Button("Review (r)", id="review")
-                yield Button("Menu (m)", id="menu")
+                yield Button("Again (a)", id="again", variant="primary", compact=True)
+                yield Button("New (n)", id="new", compact=True)
+                yield Button("Review (r)", id="review", compact=True)
+                yield Button("Menu (m)", id="menu", compact=True)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

@@ -1,0 +1,35 @@
+"""What the screen shows (pytest-textual-snapshot). Update with: pytest --snapshot-update"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.screens.game_over import GameOverScreen
+
+SIZE = (80, 24)
+
+
+def test_menu(snap_compare: Any) -> None:
+    assert snap_compare(SquareGameApp(ai_delay=0), terminal_size=SIZE)
+
+
+def test_game_with_hints(snap_compare: Any) -> None:
+    app = SquareGameApp(StartRequest(start=75, hints=True, seed=1), ai_delay=0)
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+def test_game_over(snap_compare: Any) -> None:
+    app = SquareGameApp(StartRequest(start=10, seed=1), ai_delay=0)
+
+    async def play_out(pilot: Any) -> None:
+        for _ in range(6):
+            if isinstance(pilot.app.screen, GameOverScreen):
+                return
+            await pilot.press("enter")  # 10 is cold: take 1, and the computer takes 9
+            await pilot.pause()
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+        raise AssertionError("the game did not end")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=play_out)

@@ -1,0 +1,36 @@
+"""Helpers for Pilot tests."""
+
+from __future__ import annotations
+
+import re
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from squaregame.ui.app import SquareGameApp
+from squaregame.ui.screens.squares import SquaresScreen
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let the opponent's worker finish and its reply land."""
+    for _ in range(3):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def game_screen(app: SquareGameApp) -> SquaresScreen:
+    screens = [s for s in app.screen_stack if isinstance(s, SquaresScreen)]
+    assert screens, [type(s).__name__ for s in app.screen_stack]
+    return screens[-1]
+
+
+def text_of(screen: SquaresScreen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+def hinted_amount(screen: SquaresScreen) -> int:
+    """The amount the hint line recommends, e.g. 'Hot: you can win in 7 — take 36 (to 39)'."""
+    m = re.search(r"take (\d+) \(to \d+\)", text_of(screen, "#hint"))
+    assert m, text_of(screen, "#hint")
+    return int(m.group(1))
