@@ -228,3 +228,24 @@ async def test_escape_returns_to_the_menu_and_the_game_can_continue() -> None:
         await pilot.press("enter")  # Continue
         await settle(pilot)
         assert game_screen(app).session.start == 75
+
+
+async def test_settings_are_saved_and_the_theme_applies() -> None:
+    from textual.widgets import Select
+
+    from squaregame.play.settings import load_settings
+    from squaregame.ui.screens.settings import SettingsScreen
+
+    app = SquareGameApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.action_settings()
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#theme", Select).value = "high-contrast"
+        app.screen.query_one("#level", Select).value = "beginner"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.theme == "high-contrast"
+    saved, msg = load_settings(Path(os.environ["SQUAREGAME_DATA_DIR"]) / "settings.json")
+    assert msg is None and saved.theme == "high-contrast" and saved.level == "beginner"

@@ -42,8 +42,8 @@ class MoveList(OptionList):
             return m.label
         approx = "" if m.exact else "~"
         if m.wins:
-            return f"[$success]✓ {m.label}[/]  [dim]win in {approx}{m.remoteness + 1}[/]"
-        return f"[$error]✗ {m.label}[/]  [dim]lose in {approx}{m.remoteness + 1}[/]"
+            return f"[$success]✓ {m.label}[/]  [dim]win {approx}{m.remoteness + 1}[/]"
+        return f"[$error]✗ {m.label}[/]  [dim]lose {approx}{m.remoteness + 1}[/]"
 
     def highlighted_move(self) -> Any | None:
         moves: tuple[MoveView, ...] = getattr(self, "_moves", ())
