@@ -10,7 +10,7 @@ from pathlib import Path
 import squaregame
 
 PACKAGE = Path(squaregame.__file__).parent
-PURE = ["core", "lessons"]  # layers that must never import the UI toolkit
+PURE = ["core", "play", "lessons"]  # layers that must never import the UI toolkit
 
 
 def imported_modules(path: Path) -> set[str]:
