@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Select, Static
 
 from squaregame.core.ai import LEVELS
 from squaregame.core.games import PileGame
 from squaregame.core.rules import SQUARES
 from squaregame.core.types import GameError
 from squaregame.play.settings import Settings
+from squaregame.ui.widgets.form import form_row
 
 FIRST = [("You", True), ("Computer", False)]
 VARIANTS = [("Normal — the last move wins", False), ("Misère — the last move loses", True)]
@@ -63,41 +64,43 @@ class NewSquaresDialog(ModalScreen[SquaresSetup | None]):
         s = self.settings
         with Vertical(id="dialog"):
             yield Static("[b]New game of Squares[/b]", id="dialog-title")
-            with Horizontal(classes="row"):
-                yield Label("Start number", classes="label")
-                yield Input(
+            yield form_row(
+                "Start number",
+                Input(
                     value="" if self.initial is None else str(self.initial),
                     placeholder="e.g. 75",
                     id="start",
                     max_length=12,
                     compact=True,
-                )
-            with Horizontal(classes="row"):
-                yield Label("Random in", classes="label")
-                yield Select(RANDOM_RANGES, value=100, allow_blank=False, id="range", compact=True)
-                yield Button("Random", id="random", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("First move", classes="label")
-                yield Select(
-                    FIRST, value=s.human_first, allow_blank=False, id="first", compact=True
-                )
-            with Horizontal(classes="row"):
-                yield Label("Play", classes="label")
-                yield Select(
-                    VARIANTS, value=s.misere, allow_blank=False, id="variant", compact=True
-                )
-            with Horizontal(classes="row"):
-                yield Label("Opponent", classes="label")
-                yield Select(
+                ),
+            )
+            yield form_row(
+                "Random in",
+                Select(RANDOM_RANGES, value=100, allow_blank=False, id="range", compact=True),
+                Button("Random", id="random", compact=True),
+            )
+            yield form_row(
+                "First move",
+                Select(FIRST, value=s.human_first, allow_blank=False, id="first", compact=True),
+            )
+            yield form_row(
+                "Play",
+                Select(VARIANTS, value=s.misere, allow_blank=False, id="variant", compact=True),
+            )
+            yield form_row(
+                "Opponent",
+                Select(
                     [(f"{lv.name} — {lv.blurb}", lv.key) for lv in LEVELS.values()],
                     value=s.level,
                     allow_blank=False,
                     id="level",
                     compact=True,
-                )
-            with Horizontal(classes="row"):
-                yield Label("Hints", classes="label")
-                yield Select(ON_OFF, value=s.hints, allow_blank=False, id="hints", compact=True)
+                ),
+            )
+            yield form_row(
+                "Hints",
+                Select(ON_OFF, value=s.hints, allow_blank=False, id="hints", compact=True),
+            )
             yield Static("", id="dialog-error")
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="go", compact=True)

@@ -6,11 +6,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Label, Select, Static
+from textual.widgets import Button, Footer, Select, Static
 
 from squaregame.core.ai import LEVELS
 from squaregame.play.settings import THEMES, Settings
 from squaregame.ui.screens.new_squares import ON_OFF
+from squaregame.ui.widgets.form import form_row
 
 DELAYS = [("none", 0.0), ("short (0.3 s)", 0.3), ("normal (0.6 s)", 0.6), ("slow (1.2 s)", 1.2)]
 
@@ -31,33 +32,38 @@ class SettingsScreen(ModalScreen[Settings | None]):
         )
         with Vertical(id="dialog"):
             yield Static("[b]Settings[/b]", id="dialog-title")
-            with Horizontal(classes="row"):
-                yield Label("Opponent", classes="label")
-                yield Select(
+            yield form_row(
+                "Opponent",
+                Select(
                     [(lv.name, lv.key) for lv in LEVELS.values()],
                     value=s.level,
                     allow_blank=False,
                     id="level",
                     compact=True,
-                )
-            with Horizontal(classes="row"):
-                yield Label("Thinking pause", classes="label")
-                yield Select(delays, value=s.ai_delay, allow_blank=False, id="delay", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Hints at start", classes="label")
-                yield Select(ON_OFF, value=s.hints, allow_blank=False, id="hints", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Position strip", classes="label")
-                yield Select(ON_OFF, value=s.strip, allow_blank=False, id="strip", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Theme", classes="label")
-                yield Select(
+                ),
+            )
+            yield form_row(
+                "Thinking pause",
+                Select(delays, value=s.ai_delay, allow_blank=False, id="delay", compact=True),
+            )
+            yield form_row(
+                "Hints at start",
+                Select(ON_OFF, value=s.hints, allow_blank=False, id="hints", compact=True),
+            )
+            yield form_row(
+                "Position strip",
+                Select(ON_OFF, value=s.strip, allow_blank=False, id="strip", compact=True),
+            )
+            yield form_row(
+                "Theme",
+                Select(
                     [(t, t) for t in THEMES],
                     value=s.theme,
                     allow_blank=False,
                     id="theme",
                     compact=True,
-                )
+                ),
+            )
             with Horizontal(classes="buttons"):
                 yield Button("Done", variant="primary", id="done", compact=True)
         yield Footer(compact=True)
