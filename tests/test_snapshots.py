@@ -33,3 +33,13 @@ def test_game_over(snap_compare: Any) -> None:
         raise AssertionError("the game did not end")
 
     assert snap_compare(app, terminal_size=SIZE, run_before=play_out)
+
+
+def test_wythoff_with_hints(snap_compare: Any) -> None:
+    app = SquareGameApp(StartRequest(game="wythoff", start=(7, 9), hints=True, seed=1), ai_delay=0)
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+def test_wythoff_large_board_scrolled(snap_compare: Any) -> None:
+    app = SquareGameApp(StartRequest(game="wythoff", start=(300, 500), seed=1), ai_delay=0)
+    assert snap_compare(app, terminal_size=SIZE, press=["left"] * 30 + ["down"])

@@ -14,7 +14,7 @@ from squaregame.play.session import Verdict
 from squaregame.ui.app import SquareGameApp, StartRequest
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.menu import MenuScreen
-from squaregame.ui.screens.new_squares import NewSquaresDialog
+from squaregame.ui.screens.new_game import NewGameDialog
 from squaregame.ui.screens.squares import SquaresScreen
 
 SIZE = (80, 24)
@@ -204,7 +204,7 @@ async def test_new_game_dialog_validates_and_starts() -> None:
         await pilot.pause()
         await pilot.press("enter")  # "Squares" is the first entry of a fresh menu
         await pilot.pause()
-        assert isinstance(app.screen, NewSquaresDialog)
+        assert isinstance(app.screen, NewGameDialog)
         for bad, message in (("", "Type a start number"), ("abc", "not a whole number"),
                              ("-4", "not a whole number"), ("9" * 12, "beyond")):  # fmt: skip
             app.screen.query_one("#start").value = bad  # type: ignore[attr-defined]

@@ -69,7 +69,7 @@ def analysis_json(game: Game[Any], a: Analysis[Any], ai_move: Any) -> dict[str, 
 
 
 def _move_phrase(game: Game[Any], a: Analysis[Any], m: MoveInfo[Any]) -> str:
-    return f"{game.describe_move(a.position, m.to)} (to {game.format_position(m.to)})"
+    return game.move_phrase(a.position, m.to)
 
 
 def verdict(game: Game[Any], a: Analysis[Any]) -> str:

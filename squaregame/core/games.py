@@ -73,6 +73,10 @@ class Game(ABC, Generic[P]):
     def format_position(self, pos: P) -> str:
         return str(self.position_json(pos))
 
+    def move_phrase(self, pos: P, to: P) -> str:
+        """A move with where it leads, e.g. ``take 36 (to 39)``."""
+        return f"{self.describe_move(pos, to)} (to {self.format_position(to)})"
+
     def analyze(self, pos: P) -> Analysis[P]:
         info = self.info(pos)
         moves = tuple(MoveInfo(c, self.child_info(pos, c)) for c in self.children(pos))
@@ -206,6 +210,9 @@ class WythoffGame(Game[tuple[int, int]]):
 
     def format_position(self, pos: tuple[int, int]) -> str:
         return f"({pos[0]},{pos[1]})"
+
+    def move_phrase(self, pos: tuple[int, int], to: tuple[int, int]) -> str:
+        return self.describe_move(pos, to)  # "move to (3,5)" already says where
 
     def rule_json(self) -> str:
         return "wythoff"

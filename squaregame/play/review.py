@@ -15,8 +15,7 @@ def prediction(game: Game[Any], a: Analysis[Any], you: str = "you") -> str:
     approx = "" if info.remoteness_exact else "about "
     if not a.moves:
         return ""
-    best = a.best_moves()[0]
-    how = f"{game.describe_move(a.position, best.to)} (to {game.format_position(best.to)})"
+    how = game.move_phrase(a.position, a.best_moves()[0].to)
     if info.outcome is Outcome.HOT:
         return f"Hot: {you} can win in {approx}{info.remoteness} — {how}"
     return f"Cold: every move loses; best defence lasts {approx}{info.remoteness} — {how}"
@@ -47,12 +46,10 @@ def game_over_lines(session: Session[Any]) -> list[str]:
             "You made no blunders." if won else "You were lost from the start: no blunders."
         )
     for number, p in blunders:
-        better = ", ".join(
-            f"{game.describe_move(p.before, b)} (to {game.format_position(b)})" for b in p.best
-        )
+        better = " or ".join(game.move_phrase(p.before, b) for b in p.best)
         lines.append(
-            f"Move {number}: {game.describe_move(p.before, p.after)} "
-            f"(to {game.format_position(p.after)}) handed over the win; {better} would have won."
+            f"Move {number}: {game.move_phrase(p.before, p.after)} handed over the win; "
+            f"{better} would have won."
         )
     if slow:
         lines.append(

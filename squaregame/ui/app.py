@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from squaregame import paths
-from squaregame.core.games import PileGame
+from squaregame.core.games import Game, PileGame, WythoffGame
 from squaregame.core.rules import SQUARES
 from squaregame.core.types import GameError
 from squaregame.play.saves import SavedGame, load_game, save_game, save_path
@@ -22,9 +22,10 @@ from squaregame.play.settings import Settings, load_settings, save_settings, set
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.help import HelpScreen
 from squaregame.ui.screens.menu import MenuScreen
-from squaregame.ui.screens.new_squares import NewSquaresDialog, SquaresSetup
+from squaregame.ui.screens.new_game import GameSetup, NewGameDialog
 from squaregame.ui.screens.settings import SettingsScreen
 from squaregame.ui.screens.squares import SquaresScreen
+from squaregame.ui.screens.wythoff import WythoffScreen
 
 HIGH_CONTRAST = Theme(
     name="high-contrast",
@@ -47,7 +48,7 @@ class StartRequest:
     """``squaregame play ...``: open a game directly."""
 
     game: str = "squares"
-    start: int | None = None
+    start: Any = None  # int for squares, (x, y) for wythoff; None: random
     misere: bool = False
     human_first: bool = True
     level: str | None = None
@@ -60,7 +61,8 @@ class SquareGameApp(App[None]):
     TITLE = "squaregame"
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        # Quit is listed in the menu's Footer; game screens need the room for their keys.
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
     ]
 
     def __init__(
@@ -94,34 +96,54 @@ class SquareGameApp(App[None]):
     def open_request(self, r: StartRequest) -> None:
         import random
 
-        start = r.start if r.start is not None else random.Random(r.seed).randint(10, 100)
-        game = PileGame(SQUARES, r.misere)
-        session = Session(game, start, human_first=r.human_first)
-        self.open_squares(session, level=r.level or self.settings.level, hints=r.hints, seed=r.seed)
+        rng = random.Random(r.seed)
+        game: Game[Any]
+        if r.game == "wythoff":
+            game = WythoffGame(r.misere)
+            start: Any = (
+                r.start if r.start is not None else (rng.randint(5, 30), rng.randint(5, 30))
+            )
+        else:
+            game = PileGame(SQUARES, r.misere)
+            start = r.start if r.start is not None else rng.randint(10, 100)
+        session: Session[Any] = Session(game, start, human_first=r.human_first)
+        self.open_game(session, level=r.level or self.settings.level, hints=r.hints, seed=r.seed)
 
     # -- games ---------------------------------------------------------------------------
-    def open_squares(
-        self, session: Session[int], *, level: str, hints: bool, seed: int | None = None
+    def open_game(
+        self, session: Session[Any], *, level: str, hints: bool, seed: int | None = None
     ) -> None:
-        screen = SquaresScreen(
-            session,
-            level=level,
-            seed=seed,
-            hints=hints,
-            delay=self.ai_delay,
-            strip=self.settings.strip,
-        )
+        """Push the screen for ``session``'s game (and save it as the game in progress)."""
+        common: dict[str, Any] = {
+            "level": level,
+            "seed": seed,
+            "hints": hints,
+            "delay": self.ai_delay,
+        }
+        screen: GameScreen[Any]
+        if isinstance(session.game, WythoffGame):
+            screen = WythoffScreen(session, **common)
+        else:
+            screen = SquaresScreen(session, strip=self.settings.strip, **common)
         self.push_screen(screen)
         screen.save()
 
     def action_new_squares(self) -> None:
-        self.push_screen(NewSquaresDialog(self.settings), self._new_squares)
+        self.push_screen(NewGameDialog(self.settings, "squares"), self._new_game)
 
-    def _new_squares(self, setup: SquaresSetup | None) -> None:
+    def action_new_wythoff(self) -> None:
+        self.push_screen(NewGameDialog(self.settings, "wythoff"), self._new_game)
+
+    def _new_game(self, setup: GameSetup | None) -> None:
         if setup is None:
             return
-        session = Session(PileGame(SQUARES, setup.misere), setup.start, setup.human_first)
-        self.open_squares(session, level=setup.level, hints=setup.hints)
+        game: Game[Any] = (
+            WythoffGame(setup.misere)
+            if setup.kind == "wythoff"
+            else PileGame(SQUARES, setup.misere)
+        )
+        session: Session[Any] = Session(game, setup.start, setup.human_first)
+        self.open_game(session, level=setup.level, hints=setup.hints)
 
     def saved_description(self) -> str | None:
         s = self.saved
@@ -138,8 +160,8 @@ class SquareGameApp(App[None]):
         s = self.saved
         if s is None:
             return
-        if isinstance(s.session.game, PileGame):
-            self.open_squares(s.session, level=s.level, hints=self.settings.hints, seed=s.seed)
+        if isinstance(s.session.game, PileGame | WythoffGame):
+            self.open_game(s.session, level=s.level, hints=self.settings.hints, seed=s.seed)
 
     def save_game(self, saved: SavedGame) -> None:
         self.saved = saved

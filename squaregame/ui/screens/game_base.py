@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import ContentSwitcher, Footer, Header, Static
 
 from squaregame.core.ai import Opponent
 from squaregame.core.types import Analysis, GameError, Outcome
@@ -35,11 +35,12 @@ TYPED_CHARS = "0123456789 ,"
 class GameScreen(Screen[None], Generic[P]):
     BINDINGS = [
         Binding("enter", "play_selected", "Play", priority=True),
-        Binding("h", "toggle_hints", "Hints"),
+        Binding("h", "toggle_hints", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("r", "redo", "Redo"),
         Binding("n", "new_game", "New"),
         Binding("escape", "menu", "Menu"),
+        Binding("v", "cycle_side", "View"),
         # Typing keys are priority bindings like Enter: a priority binding runs as soon as
         # the app reads the key, while others wait in the focused widget's queue, so a quick
         # "3 6 Enter" would otherwise play before the digits arrive.
@@ -79,6 +80,34 @@ class GameScreen(Screen[None], Generic[P]):
     def compose_below(self) -> ComposeResult:
         yield from ()
 
+    def compose_chooser(self) -> ComposeResult:
+        """Where the person picks a move: by default a list of the legal moves."""
+        yield MoveList(id="moves")
+
+    def side_views(self) -> list[tuple[str, str]]:
+        """Extra side-panel views (id, title) a game offers besides the history; ``v`` cycles."""
+        return []
+
+    def compose_side_views(self) -> ComposeResult:
+        yield from ()
+
+    def update_side_views(self, a: Analysis[P]) -> None:
+        """Refresh the extra side views."""
+
+    def show_moves(self, views: tuple[MoveView, ...]) -> None:
+        for ml in self.query(MoveList):
+            ml.show(views, self.hints)
+
+    def chosen_move(self) -> P | None:
+        """The move Enter plays when nothing is typed."""
+        for ml in self.query(MoveList):
+            return ml.highlighted_move()
+        return None
+
+    def focus_chooser(self) -> None:
+        for ml in self.query(MoveList):
+            ml.focus()
+
     def update_board(self, a: Analysis[P]) -> None:
         """Draw the position (and anything hint-dependent on the board)."""
 
@@ -89,8 +118,12 @@ class GameScreen(Screen[None], Generic[P]):
         """Turn typed text into a move; raise GameError with a message if it is not one."""
         raise GameError("typing a move is not supported here")
 
-    def typed_hint(self) -> str:
-        return "type a move"
+    def history_text(self, before: P, after: P) -> str:
+        g = self.session.game
+        return f"{g.describe_move(before, after)} → {g.format_position(after)}"
+
+    def choose_hint(self) -> str:
+        return "↑↓ Enter, or type an amount"
 
     def new_game_dialog(self) -> None:
         """Ask for a new game's settings and start it (see :meth:`restart`)."""
@@ -103,22 +136,24 @@ class GameScreen(Screen[None], Generic[P]):
                 yield from self.compose_board()
                 yield Static(id="turn")
                 yield Static(id="hint")
-                yield MoveList(id="moves")
-            with Vertical(id="side"):
-                yield Static("Moves so far", classes="pane-title")
-                with VerticalScroll(id="history-scroll"):
-                    yield HistoryLog(id="history")
-                yield Static("Value history", classes="pane-title")
-                yield ValueChart(id="chart")
+                yield from self.compose_chooser()
+            with ContentSwitcher(id="side", initial="side-history"):
+                with Vertical(id="side-history"):
+                    yield Static("Moves so far", classes="pane-title")
+                    with VerticalScroll(id="history-scroll"):
+                        yield HistoryLog(id="history")
+                    yield Static("Value history", classes="pane-title")
+                    yield ValueChart(id="chart")
+                yield from self.compose_side_views()
         yield from self.compose_below()
         yield Static(id="message")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it
 
     def on_mount(self) -> None:
         self.title = self.session.game.title
         self.sub_title = self.level_label()
         self.refresh_view()
-        self.query_one(MoveList).focus()
+        self.focus_chooser()
         if not self.session.over and not self.session.human_to_move:
             self.start_opponent()
         elif self.session.over:
@@ -156,7 +191,8 @@ class GameScreen(Screen[None], Generic[P]):
             )
             for m in a.moves
         )
-        self.query_one(MoveList).show(views if s.human_to_move and not s.over else (), self.hints)
+        self.show_moves(views if s.human_to_move and not s.over else ())
+        self.update_side_views(a)
         self.query_one(HistoryLog).show(self.history_lines())
         self.query_one("#history-scroll", VerticalScroll).scroll_end(animate=False)
         self.query_one(ValueChart).show(self.chart_points())
@@ -175,7 +211,7 @@ class GameScreen(Screen[None], Generic[P]):
             return "[b]Computer is thinking…[/b]"
         if s.human_to_move:
             typed = f"   typed: [reverse]{self.typed}[/]" if self.typed else ""
-            return f"[b]Your move[/b] — ↑↓ Enter, or {self.typed_hint()}{typed}"
+            return f"[b]Your move[/b] — {self.choose_hint()}{typed}"
         return "[b]Computer's move[/b]"
 
     def history_lines(self) -> tuple[HistoryLine, ...]:
@@ -187,7 +223,7 @@ class GameScreen(Screen[None], Generic[P]):
                 if s.two_humans
                 else ("You" if p.by_human else "Computer")
             )
-            desc = f"{s.game.describe_move(p.before, p.after)} → {s.game.format_position(p.after)}"
+            desc = self.history_text(p.before, p.after)
             out.append(HistoryLine(i + 1, who, desc, p.verdict.value, p.hints))
         return tuple(out)
 
@@ -216,6 +252,8 @@ class GameScreen(Screen[None], Generic[P]):
             return True if s.can_undo() else None
         if action == "redo":
             return True if s.can_redo() else None
+        if action == "cycle_side":
+            return bool(self.side_views())
         if action == "play_selected":
             return True if (s.human_to_move and not s.over and not self.thinking) else None
         return True
@@ -243,7 +281,7 @@ class GameScreen(Screen[None], Generic[P]):
             self.request_move(to)
             return
         self.typed = ""
-        chosen = self.query_one(MoveList).highlighted_move()
+        chosen = self.chosen_move()
         if chosen is not None:
             self.request_move(chosen)
 
@@ -329,6 +367,15 @@ class GameScreen(Screen[None], Generic[P]):
         replayed = self.session.redo()
         self.say(f"Replayed {len(replayed)} move{'s' if len(replayed) != 1 else ''}.")
         self.after_move()
+
+    def action_cycle_side(self) -> None:
+        views = ["side-history", *(v for v, _ in self.side_views())]
+        switcher = self.query_one("#side", ContentSwitcher)
+        current = switcher.current or views[0]
+        nxt = views[(views.index(current) + 1) % len(views)] if current in views else views[0]
+        switcher.current = nxt
+        titles = {"side-history": "moves so far and value history", **dict(self.side_views())}
+        self.say(f"Side panel: {titles[nxt]} (v for the next view).")
 
     def action_toggle_hints(self) -> None:
         self.hints = not self.hints

@@ -17,6 +17,7 @@ LOGO = """\
 class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("question_mark", "app.help", "Help"),
+        Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -48,7 +49,7 @@ class MenuScreen(Screen[None]):
         menu.add_options(
             [
                 Option("Squares — take a perfect square", id="squares"),
-                Option("Wythoff's queen  [dim](coming soon)[/dim]", id="wythoff", disabled=True),
+                Option("Wythoff's queen — race the queen to the corner", id="wythoff"),
                 Option("Sums of piles  [dim](coming soon)[/dim]", id="sums", disabled=True),
                 Option("Lessons  [dim](coming soon)[/dim]", id="lessons", disabled=True),
                 Option("Settings", id="settings"),
@@ -69,6 +70,8 @@ class MenuScreen(Screen[None]):
             app.continue_game()
         elif choice == "squares":
             app.action_new_squares()
+        elif choice == "wythoff":
+            app.action_new_wythoff()
         elif choice == "settings":
             app.action_settings()
         elif choice == "help":

@@ -10,7 +10,7 @@ from textual.widgets import Button, Footer, Select, Static
 
 from squaregame.core.ai import LEVELS
 from squaregame.play.settings import THEMES, Settings
-from squaregame.ui.screens.new_squares import ON_OFF
+from squaregame.ui.screens.new_game import ON_OFF
 from squaregame.ui.widgets.form import form_row
 
 DELAYS = [("none", 0.0), ("short (0.3 s)", 0.3), ("normal (0.6 s)", 0.6), ("slow (1.2 s)", 1.2)]

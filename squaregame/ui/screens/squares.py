@@ -10,7 +10,7 @@ from squaregame.core.games import PileGame
 from squaregame.core.types import Analysis, GameError, Outcome
 from squaregame.play.session import Session
 from squaregame.ui.screens.game_base import GameScreen
-from squaregame.ui.screens.new_squares import NewSquaresDialog, SquaresSetup
+from squaregame.ui.screens.new_game import GameSetup, NewGameDialog
 from squaregame.ui.widgets.position_strip import PositionStrip, StripCell
 
 
@@ -52,8 +52,8 @@ class SquaresScreen(GameScreen[int]):
     def move_label(self, pos: int, to: int) -> str:
         return f"take {pos - to:>{len(str(pos))}} → {to}"
 
-    def typed_hint(self) -> str:
-        return "type an amount"
+    def choose_hint(self) -> str:
+        return "↑↓ Enter, or type an amount"
 
     def typed_move(self, text: str) -> int:
         if not text.isdigit():
@@ -69,9 +69,9 @@ class SquaresScreen(GameScreen[int]):
 
         app = self.app
         assert isinstance(app, SquareGameApp)
-        app.push_screen(NewSquaresDialog(app.settings), self._start_new)
+        app.push_screen(NewGameDialog(app.settings), self._start_new)
 
-    def _start_new(self, setup: SquaresSetup | None) -> None:
+    def _start_new(self, setup: GameSetup | None) -> None:
         if setup is None:
             return
         self.hints = setup.hints

@@ -35,7 +35,7 @@ def _height(rem: int, top: int, rows: int) -> float:
 def render_chart(points: tuple[ChartPoint, ...], width: int = 36, rows: int = 2) -> Text:
     pts = points[-width:]
     text = Text()
-    text.append("▲ you win  ▼ you lose  !blunder ~slow\n", style="dim")
+    text.append("▲ you win ▼ you lose ! ~ slips\n", style="dim")
     if not pts:
         return text
     top = max(p.remoteness for p in pts)

@@ -1,10 +1,11 @@
-"""The new-game dialog for Squares: start number (typed or random), who starts, normal or
-misère, opponent strength, hints."""
+"""The new-game dialog: start position (typed or random), who starts, normal or misère,
+opponent strength, hints. One dialog for every game; what a start looks like depends on it."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Select, Static
 
 from squaregame.core.ai import LEVELS
-from squaregame.core.games import PileGame
+from squaregame.core.games import PileGame, WythoffGame
 from squaregame.core.rules import SQUARES
 from squaregame.core.types import GameError
 from squaregame.play.settings import Settings
@@ -26,53 +27,70 @@ RANDOM_RANGES = [("1 – 30", 30), ("1 – 100", 100), ("1 – 1,000", 1000), ("
 
 
 @dataclass(frozen=True)
-class SquaresSetup:
-    start: int
+class GameSetup:
+    kind: str  # "squares" or "wythoff"
+    start: Any
     human_first: bool
     misere: bool
     level: str
     hints: bool
 
 
-def parse_start(text: str, misere: bool) -> int:
-    """The start number from the dialog's field; a GameError names what is wrong."""
+def _numbers(text: str, count: int) -> list[int]:
+    cleaned = text.strip().replace("(", " ").replace(")", " ").replace(",", " ")
+    parts = cleaned.split()
+    what = "a start number" if count == 1 else "two numbers, x and y (e.g. 7 9)"
+    if not parts:
+        raise GameError(f"Type {what}, or press Random.")
+    if len(parts) != count:
+        raise GameError(f"Type {what}.")
+    for p in parts:
+        if not (p.isascii() and p.isdigit()):
+            raise GameError(f"'{p[:20]}' is not a whole number.")
+        if len(p) > 12:
+            raise GameError("That number is too large.")
+    return [int(p) for p in parts]
+
+
+def parse_start(kind: str, text: str, misere: bool) -> Any:
+    """The start position from the dialog's field; a GameError names what is wrong."""
+    if kind == "wythoff":
+        return WythoffGame(misere).parse_position(_numbers(text, 2))
     t = text.strip().replace(",", "").replace("_", "")
-    if not t:
-        raise GameError("Type a start number, or press Random.")
-    if not (t.isascii() and t.isdigit()):
-        shown = text.strip().splitlines()[0][:20] if text.strip() else text
-        raise GameError(f"'{shown}' is not a whole number.")
-    if len(t) > 12:
-        raise GameError("That number is too large for the table.")
-    n = int(t)
-    return PileGame(SQUARES, misere).parse_position([n])
+    return PileGame(SQUARES, misere).parse_position(_numbers(t, 1))
 
 
-class NewSquaresDialog(ModalScreen[SquaresSetup | None]):
+def random_start(kind: str, top: int, rng: random.Random) -> str:
+    if kind == "wythoff":
+        top = min(top, 1000)
+        return f"{rng.randint(1, top)} {rng.randint(1, top)}"
+    return str(rng.randint(1, top))
+
+
+class NewGameDialog(ModalScreen[GameSetup | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+r", "random", "Random start"),
         Binding("ctrl+s", "start", "Start", priority=True),
     ]
 
-    def __init__(self, settings: Settings, start: int | None = None) -> None:
+    TITLES: ClassVar[dict[str, tuple[str, str, str]]] = {
+        "squares": ("New game of Squares", "Start number", "e.g. 75"),
+        "wythoff": ("New game of Wythoff's queen", "Start x y", "e.g. 7 9"),
+    }
+
+    def __init__(self, settings: Settings, kind: str = "squares") -> None:
         super().__init__()
         self.settings = settings
-        self.initial = start
+        self.kind = kind
 
     def compose(self) -> ComposeResult:
         s = self.settings
         with Vertical(id="dialog"):
-            yield Static("[b]New game of Squares[/b]", id="dialog-title")
+            title, label, example = self.TITLES[self.kind]
+            yield Static(f"[b]{title}[/b]", id="dialog-title")
             yield form_row(
-                "Start number",
-                Input(
-                    value="" if self.initial is None else str(self.initial),
-                    placeholder="e.g. 75",
-                    id="start",
-                    max_length=12,
-                    compact=True,
-                ),
+                label, Input(placeholder=example, id="start", max_length=30, compact=True)
             )
             yield form_row(
                 "Random in",
@@ -116,7 +134,7 @@ class NewSquaresDialog(ModalScreen[SquaresSetup | None]):
     def action_random(self) -> None:
         hi = self.query_one("#range", Select).value
         top = hi if isinstance(hi, int) else 100
-        self.query_one("#start", Input).value = str(random.randint(1, top))
+        self.query_one("#start", Input).value = random_start(self.kind, top, random.Random())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "random":
@@ -132,14 +150,15 @@ class NewSquaresDialog(ModalScreen[SquaresSetup | None]):
     def action_start(self) -> None:
         misere = self.query_one("#variant", Select).value is True
         try:
-            start = parse_start(self.query_one("#start", Input).value, misere)
+            start = parse_start(self.kind, self.query_one("#start", Input).value, misere)
         except GameError as exc:
             self.query_one("#dialog-error", Static).update(f"✗ {exc}")
             self.query_one("#start", Input).focus()
             return
         level = self.query_one("#level", Select).value
         self.dismiss(
-            SquaresSetup(
+            GameSetup(
+                kind=self.kind,
                 start=start,
                 human_first=self.query_one("#first", Select).value is not False,
                 misere=misere,

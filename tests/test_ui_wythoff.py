@@ -1,0 +1,152 @@
+"""Wythoff's queen in the app, driven with Textual's Pilot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ui_helpers import settle
+
+from squaregame.core.types import Outcome
+from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.screens.game_over import GameOverScreen
+from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.screens.wythoff import WythoffScreen
+from squaregame.ui.widgets.wythoff_board import WythoffBoard
+from squaregame.ui.widgets.wythoff_panels import ColdPairs, TwoPiles
+
+SIZE = (80, 24)
+
+
+def app_for(start: tuple[int, int] = (7, 9), **kw: Any) -> SquareGameApp:
+    return SquareGameApp(StartRequest(game="wythoff", start=start, seed=2, **kw), ai_delay=0)
+
+
+def screen_of(app: SquareGameApp) -> WythoffScreen:
+    screens = [s for s in app.screen_stack if isinstance(s, WythoffScreen)]
+    assert screens
+    return screens[-1]
+
+
+def text(widget: Any) -> str:
+    return str(widget.render())
+
+
+def offset_of(board: WythoffBoard, cell: tuple[int, int]) -> tuple[int, int]:
+    for y in range(board.size.height):
+        for x in range(board.size.width):
+            if board.cell_at(x, y) == cell:
+                return x, y
+    raise AssertionError(f"{cell} is not on screen")
+
+
+async def test_title_hints_and_winning_by_keys() -> None:
+    app = app_for(hints=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        assert "Wythoff" in s.title
+        assert "Hot: you can win in 5 — move to (3,5)" in text(s.query_one("#hint"))
+        board_text = text(s.query_one(WythoffBoard))
+        assert "♛" in board_text and "✓" in board_text and "☹" in board_text
+        # ←, then ↓ steps onto the diagonal; two more ↓ follow it to (4,6)... aim for (3,5):
+        await pilot.press("left", "down", "down", "down", "down")
+        assert s.cursor == (3, 5)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert s.session.plies[0].after == (3, 5) and s.session.plies[0].by_human
+        assert s.cursor == s.session.position  # the cursor starts again at the queen
+
+
+async def test_typed_and_clicked_targets_and_illegal_ones() -> None:
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        await pilot.press("8", " ", "9", "enter")  # to the right: not a queen move
+        assert "cannot be reached" in text(s.query_one("#message"))
+        board = s.query_one(WythoffBoard)
+        await pilot.click("#board", offset=offset_of(board, (6, 5)))  # not on any line
+        assert "cannot be reached" in text(s.query_one("#message"))
+        assert not s.session.plies
+        await pilot.click("#board", offset=offset_of(board, (7, 2)))  # straight down
+        await settle(pilot)
+        assert s.session.plies[0].after == (7, 2)
+
+
+async def test_large_board_pans_with_the_cursor() -> None:
+    app = app_for((300, 500))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        board = s.query_one(WythoffBoard)
+        assert "500" in text(board) and "♛" in text(board)
+        before = board._origin
+        for _ in range(40):
+            await pilot.press("left")
+        assert s.cursor == (260, 500)
+        assert board._origin[0] < before[0]  # the window followed the cursor left
+        assert board.cell_at(*offset_of(board, (260, 500))) == (260, 500)
+        for _ in range(3):
+            await pilot.press("down")  # off the row: onto nothing, the cursor stays
+        assert s.cursor == (260, 500)
+
+
+async def test_side_views_heatmap_and_pairs() -> None:
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        await pilot.press("v")
+        assert "pile x = 7" in text(s.query_one(TwoPiles)) and "pile y = 9" in text(
+            s.query_one(TwoPiles)
+        )
+        await pilot.press("v")
+        pairs = text(s.query_one(ColdPairs))
+        assert "⌊kφ⌋" in pairs
+        for k, (a, b) in enumerate([(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]):
+            if b <= 9:
+                assert f"{k:>4} {a:>6} {b:>6}" in pairs
+        await pilot.press("m")
+        board = text(s.query_one(WythoffBoard))
+        assert "♛" in board and "•" not in board  # the heatmap shows remoteness characters
+        assert board.splitlines()[-2].startswith("0 0 1")  # row 0: (0,0) is 0 moves from the end
+
+
+async def test_misere_corner_exceptions() -> None:
+    app = app_for((2, 2), misere=True, hints=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        assert s.session.info().outcome is Outcome.COLD
+        assert text(s.query_one("#hint")).startswith("Cold:")
+        assert s.game.info((0, 1)).outcome is Outcome.COLD
+        while not s.session.over:
+            await pilot.press("left", "enter")
+            await settle(pilot)
+            if not s.session.over and s.cursor == s.session.position:
+                await pilot.press("down", "enter")
+                await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_undo_redo_and_continue_after_restart() -> None:
+    app = app_for()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        await pilot.press("3", " ", "5", "enter")
+        await settle(pilot)
+        after_reply = s.session.position
+        await pilot.press("u")
+        await settle(pilot)
+        assert s.session.position == (7, 9)
+        await pilot.press("r")
+        await settle(pilot)
+        assert s.session.position == after_reply
+    again = SquareGameApp(ai_delay=0)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, MenuScreen)
+        await pilot.press("enter")  # ▶ Continue
+        await settle(pilot)
+        assert screen_of(again).session.position == after_reply
