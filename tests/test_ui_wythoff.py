@@ -150,3 +150,23 @@ async def test_undo_redo_and_continue_after_restart() -> None:
         await pilot.press("enter")  # ▶ Continue
         await settle(pilot)
         assert screen_of(again).session.position == after_reply
+
+
+async def test_new_wythoff_game_from_the_menu() -> None:
+    from squaregame.ui.screens.new_game import NewGameDialog
+
+    app = SquareGameApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Squares, then Wythoff's queen
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameDialog) and app.screen.kind == "wythoff"
+        for bad, message in (("7", "two numbers"), ("7 x", "not a whole number"), ("", "Type two")):
+            app.screen.query_one("#start").value = bad  # type: ignore[attr-defined]
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert message in str(app.screen.query_one("#dialog-error").render())
+        app.screen.query_one("#start").value = "(7, 9)"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, WythoffScreen) and app.screen.session.start == (7, 9)
