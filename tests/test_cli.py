@@ -183,3 +183,14 @@ def test_build_tables_then_analyze_uses_the_cache(
     store._default = None
     code, out, _ = run(capsys, "analyze", "squares", "1100000", "--json")
     assert code == 0 and json.loads(out)["remoteness_exact"] is True
+
+
+def test_huge_subtraction_position_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["analyze", "subtraction", "1000000000000000000", "--rule", "4,9,11,17", "--json"]
+    code, out, _ = run(capsys, *argv)
+    d = json.loads(out)
+    assert code == 0 and d["remoteness_exact"] is True and isinstance(d["grundy"], int)
+    assert d["period"] == {"preperiod": 47, "period": 60, "shift": 8}
+    assert d["position"] == 10**18 and len(d["moves"]) == 4
+    code, out, _ = run(capsys, "analyze", "subtraction", "100", "--rule", "4,9,11,17")
+    assert "repeat after a pre-period 47, period 60" in out

@@ -8,7 +8,9 @@ from typing import Any
 
 from squaregame.cli.common import StderrProgress, UsageError, parse_ints, parse_rules
 from squaregame.core.ai import Opponent
-from squaregame.core.games import Game, make_game
+from squaregame.core.games import Game, PileGame, make_game
+from squaregame.core.periodic import Period
+from squaregame.core.rules import SetRule
 from squaregame.core.types import Analysis, MoveInfo, Outcome, PositionInfo
 
 GAMES = ("squares", "subtraction", "nim", "wythoff", "sum")
@@ -106,6 +108,9 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
         f"  remoteness  {info.remoteness}{'' if info.remoteness_exact else ' (estimated)'}",
         f"  grundy      {'—' if info.grundy is None else info.grundy}",
     ]
+    period = period_of(game)
+    if period is not None:
+        lines.append(f"  values      repeat after a {period.describe()}")
     if a.moves:
         lines.append("")
         lines.append(f"  {'move':<24} {'to':>14}  value for the opponent")
@@ -122,6 +127,14 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
     return "\n".join(lines)
 
 
+def period_of(game: Game[Any]) -> Period | None:
+    """The eventual period of a one-pile finite subtraction game (None for other games)."""
+    if isinstance(game, PileGame) and isinstance(game.rule, SetRule):
+        found = game.store.periodic(game.rule, game.misere)
+        return None if found is None else found.period
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     values = parse_ints(args.position)
     game = build_game(args, piles=len(values))
@@ -129,7 +142,15 @@ def run(args: argparse.Namespace) -> int:
     a = game.analyze(pos)
     ai_move = Opponent("perfect", seed=args.seed).choose(a)
     if args.json:
-        print(json.dumps(analysis_json(game, a, ai_move)))
+        doc = analysis_json(game, a, ai_move)
+        period = period_of(game)
+        if period is not None:
+            doc["period"] = {
+                "preperiod": period.start,
+                "period": period.length,
+                "shift": period.shift,
+            }
+        print(json.dumps(doc))
     else:
         print(render_text(game, a, ai_move))
     return 0

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from squaregame import paths
+from squaregame.core.periodic import PeriodicValues, periodic_values
 from squaregame.core.pile import (
     ArrayValues,
     MisereShift,
@@ -78,6 +79,7 @@ class TableStore:
         self._use_shipped = use_shipped
         self._squares: list[ArrayValues] = []  # loaded normal tables, any size
         self._sets: dict[tuple[str, bool], PileValues] = {}
+        self._periods: dict[tuple[str, bool], PeriodicValues | None] = {}
         self.messages: list[str] = []  # things a user may want to know (a cache rebuilt, ...)
 
     @property
@@ -142,6 +144,19 @@ class TableStore:
         self._squares.append(values)
         return values
 
+    # -- periodic subtraction sets -------------------------------------------------------
+    def periodic(self, rule: SetRule, misere: bool) -> PeriodicValues | None:
+        """The eventual period of a finite set's values (searched once, then kept)."""
+        key = (rule.key, misere)
+        if key not in self._periods:
+            found, table = periodic_values(rule, misere)
+            self._periods[key] = found
+            if found is not None:
+                self._sets[key] = found
+            elif table.upto >= self._sets.get(key, table).upto:
+                self._sets[key] = table
+        return self._periods[key]
+
     # -- any rule ------------------------------------------------------------------------
     def values(
         self, rule: Rule, misere: bool, need: int, progress: Progress | None = None
@@ -158,10 +173,14 @@ class TableStore:
         have = self._sets.get(key)
         if have is not None and have.covers(need):
             return have
+        if need > 4096:
+            periodic = self.periodic(rule, misere)
+            if periodic is not None:
+                return periodic
         if need > SET_AUTO_LIMIT:
             raise TableLimitError(
-                f"{need:,} is beyond the {SET_AUTO_LIMIT:,} positions computed "
-                "for a subtraction set"
+                f"{need:,} is beyond the {SET_AUTO_LIMIT:,} positions computed for the set "
+                f"{rule.label}, and no period was found there"
             )
         size = min(SET_AUTO_LIMIT, max(_pow2_at_least(need), 1024))
         built: PileValues
