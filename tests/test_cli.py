@@ -194,3 +194,45 @@ def test_huge_subtraction_position_is_exact(capsys: pytest.CaptureFixture[str]) 
     assert d["position"] == 10**18 and len(d["moves"]) == 4
     code, out, _ = run(capsys, "analyze", "subtraction", "100", "--rule", "4,9,11,17")
     assert "repeat after a pre-period 47, period 60" in out
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["play", "sum"], "give the pile sizes"),
+        (["play", "sum", *map(str, range(1, 10))], "at most 8 piles"),
+        (["play", "sum", "5", "7", "--rule", "0"], "positive"),
+        (["play", "sum", "5", "7", "--rule", "1", "--rule", "2", "--rule", "3"], "once per pile"),
+        (["play", "sum", "5", "-7"], "negative"),
+        (["play", "squares", "--start", "-1"], "negative"),
+        (["play", "squares", "--start", "1", "2"], "squares takes --start N"),
+        (["play", "wythoff", "--start", "1"], "wythoff takes --start X Y"),
+        (["play", "wythoff", "--start", "9999", "1"], "up to"),
+        (["play", "squares", "--rule", "nim"], "takes no --rule"),
+        (["play", "squares", "--seed", "x"], "whole number"),
+        (["play", "chess"], "invalid choice"),
+    ],
+)
+def test_play_checks_its_arguments_before_starting(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_play_builds_the_request() -> None:
+    from squaregame.cli.main import make_parser
+    from squaregame.cli.play import build_request
+
+    args = make_parser().parse_args(
+        ["play", "sum", "15", "15", "--rule", "1,3,7,8", "--rule", "1,2,3,4"]
+    )
+    r = build_request(args)
+    assert (
+        r.game == "sum"
+        and r.start == (15, 15)
+        and [x.key for x in r.rules] == ["1,3,7,8", "1,2,3,4"]
+    )
+    args = make_parser().parse_args(["play", "wythoff", "--start", "7", "9", "--first", "ai"])
+    r = build_request(args)
+    assert r.start == (7, 9) and r.human_first is False

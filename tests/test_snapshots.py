@@ -43,3 +43,11 @@ def test_wythoff_with_hints(snap_compare: Any) -> None:
 def test_wythoff_large_board_scrolled(snap_compare: Any) -> None:
     app = SquareGameApp(StartRequest(game="wythoff", start=(300, 500), seed=1), ai_delay=0)
     assert snap_compare(app, terminal_size=SIZE, press=["left"] * 30 + ["down"])
+
+
+def test_sum_with_hints(snap_compare: Any) -> None:
+    from squaregame.core.rules import SetRule
+
+    rules = (SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4]))
+    req = StartRequest(game="sum", start=(15, 12), rules=rules, hints=True, seed=1)
+    assert snap_compare(SquareGameApp(req, ai_delay=0), terminal_size=SIZE, press=["h", "h"])

@@ -1,30 +1,33 @@
-"""``squaregame play squares ...``: open a game directly; no command opens the menu."""
+"""``squaregame play GAME ...``: open a game directly; no command opens the menu."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from squaregame.cli.common import UsageError, parse_int
+from squaregame.cli.common import UsageError, parse_int, parse_rules
 from squaregame.core.ai import LEVELS
-from squaregame.core.games import PileGame, WythoffGame
+from squaregame.core.games import MAX_PILES, PileGame, SumGame, WythoffGame
 from squaregame.core.rules import SQUARES
+
+if TYPE_CHECKING:
+    from squaregame.ui.app import StartRequest
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "play",
         help="open a game directly",
-        description="Open a game in the app. (Sums arrive in a later version.)",
+        description="Open a game in the app: 'play squares --start 75', "
+        "'play wythoff --start 7 9', 'play sum 5 7 10 --rule 1,3,7,8'.",
+    )
+    p.add_argument("game", metavar="GAME", choices=["squares", "wythoff", "sum"])
+    p.add_argument("piles", metavar="PILE", nargs="*", help="for sum: the pile sizes")
+    p.add_argument(
+        "--start", metavar="N", nargs="+", help="N for squares, X Y for wythoff (default: random)"
     )
     p.add_argument(
-        "game", metavar="GAME", choices=["squares", "wythoff"], help="squares or wythoff"
-    )
-    p.add_argument(
-        "--start",
-        metavar="N",
-        nargs="+",
-        help="start: N for squares, X Y for wythoff (default: random)",
+        "--rule", action="append", metavar="R", help="for sum: once for all piles or once per pile"
     )
     p.add_argument("--misere", action="store_true", help="misère play: the last mover loses")
     p.add_argument("--first", choices=["you", "ai"], default="you", help="who moves first")
@@ -34,24 +37,42 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    from squaregame.ui.app import StartRequest, run_app  # textual only when playing
+def build_request(args: argparse.Namespace) -> StartRequest:
+    """Check everything the user typed; a UsageError or GameError says what is wrong."""
+    from squaregame.ui.app import StartRequest
 
     start: Any = None
-    if args.start is not None:
-        values = [parse_int(v, "--start") for v in args.start]
-        if args.game == "wythoff":
+    rules: tuple[Any, ...] = ()
+    values = [parse_int(v, "--start") for v in (args.start or [])]
+    piles = [parse_int(v, "pile") for v in args.piles]
+    if args.game == "sum":
+        if values:
+            raise UsageError("for sum, give the piles after the game: play sum 5 7 10")
+        if not piles:
+            raise UsageError("give the pile sizes: play sum 5 7 10")
+        if len(piles) > MAX_PILES:
+            raise UsageError(f"a sum has at most {MAX_PILES} piles")
+        given = parse_rules(args.rule)
+        if len(given) not in (0, 1, len(piles)):
+            raise UsageError(f"give --rule once for all piles or once per pile ({len(piles)})")
+        rules = tuple(given * len(piles) if len(given) == 1 else given or [SQUARES] * len(piles))
+        start = SumGame(rules, args.misere).parse_position(piles)
+    else:
+        if args.rule:
+            raise UsageError(f"{args.game} takes no --rule")
+        values = values or piles
+        if args.game == "wythoff" and values:
             if len(values) != 2:
                 raise UsageError("wythoff takes --start X Y")
             start = WythoffGame(args.misere).parse_position(values)
-        else:
+        elif values:
             if len(values) != 1:
                 raise UsageError("squares takes --start N")
             start = PileGame(SQUARES, args.misere).parse_position(values)
     seed = None if args.seed is None else parse_int(args.seed, "--seed")
     if seed is not None and not 0 <= seed < 2**63:
         raise UsageError("--seed must be between 0 and 2^63")
-    request = StartRequest(
+    return StartRequest(
         game=args.game,
         start=start,
         misere=args.misere,
@@ -59,8 +80,14 @@ def run(args: argparse.Namespace) -> int:
         level=args.level,
         hints=args.hints,
         seed=seed,
+        rules=rules,
     )
-    return run_app(request)
+
+
+def run(args: argparse.Namespace) -> int:
+    from squaregame.ui.app import run_app  # textual only when playing
+
+    return run_app(build_request(args))
 
 
 def run_menu() -> int:

@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 from squaregame.core.pile import PileValues
 from squaregame.core.rules import NIM, SQUARES, Rule, SetRule
 from squaregame.core.store import TableStore, default_store
-from squaregame.core.sums import SumSolver, fits_budget
+from squaregame.core.sums import QUICK_SEARCH, SumSolver, fits_budget, search_cost
 from squaregame.core.types import (
     Analysis,
     MoveInfo,
@@ -271,6 +271,12 @@ class SumGame(Game[tuple[int, ...]]):
             for a in rule.amounts(n):
                 out.append((*pos[:i], n - a, *pos[i + 1 :]))
         return out
+
+    def needs_search(self, pos: tuple[int, ...]) -> bool:
+        """Would answering ``pos`` start an exact search long enough to notice (> ~0.1 s)?"""
+        if self.solver.find(self.rules, self.misere, pos) is not None:
+            return False
+        return fits_budget(self.rules, pos) and search_cost(self.rules, pos) > QUICK_SEARCH
 
     def exact_available(self, pos: tuple[int, ...]) -> bool:
         return self.solver.find(self.rules, self.misere, pos) is not None or fits_budget(

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 # Work units a search may take: canonical states × (amounts tried per state). Calibrated
 # by ``squaregame bench`` to stay near 2 s on a 2-core machine.
 SEARCH_BUDGET = 35_000_000
+QUICK_SEARCH = 2_000_000  # below this a search is instant (well under 0.1 s)
 MAX_STATES = 8_000_000
 
 

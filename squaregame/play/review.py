@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from squaregame.core.games import Game
@@ -56,3 +58,47 @@ def game_over_lines(session: Session[Any]) -> list[str]:
             f"Slow wins (not the fastest route): move {', '.join(str(i) for i, _ in slow)}."
         )
     return lines
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    number: int
+    who: str
+    description: str
+    verdict: str
+    hints: bool
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    you_win: bool
+    remoteness: int
+    mark: str = ""  # "!" a blunder led here, "~" a slow win, "" otherwise
+
+
+def history_lines(
+    session: Session[Any], describe: Callable[[Any, Any], str]
+) -> tuple[HistoryLine, ...]:
+    """One line per move: number, who, what (via ``describe(before, after)``), verdict."""
+    out = []
+    for i, p in enumerate(session.plies):
+        if session.two_humans:
+            who = "Player 1" if i % 2 == 0 else "Player 2"
+        else:
+            who = "You" if p.by_human else "Computer"
+        out.append(HistoryLine(i + 1, who, describe(p.before, p.after), p.verdict.value, p.hints))
+    return tuple(out)
+
+
+def chart_points(session: Session[Any]) -> tuple[ChartPoint, ...]:
+    """The value history from the person's side: before each move and at the end."""
+    marks = [""] + [
+        "!" if p.verdict is Verdict.BLUNDER else "~" if p.verdict is Verdict.SLOW else ""
+        for p in session.plies
+    ]
+    points = []
+    for (human, info), mark in zip(session.value_history(), marks, strict=True):
+        mover_wins = info.outcome is Outcome.HOT
+        you_win = mover_wins if (human or session.two_humans) else not mover_wins
+        points.append(ChartPoint(you_win, info.remoteness, mark))
+    return tuple(points)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +14,8 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from squaregame import paths
-from squaregame.core.games import Game, PileGame, WythoffGame
-from squaregame.core.rules import SQUARES
+from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
+from squaregame.core.rules import SQUARES, Rule
 from squaregame.core.types import GameError
 from squaregame.play.saves import SavedGame, load_game, save_game, save_path
 from squaregame.play.session import Session
@@ -25,6 +26,7 @@ from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.new_game import GameSetup, NewGameDialog
 from squaregame.ui.screens.settings import SettingsScreen
 from squaregame.ui.screens.squares import SquaresScreen
+from squaregame.ui.screens.sums import SumsScreen
 from squaregame.ui.screens.wythoff import WythoffScreen
 
 HIGH_CONTRAST = Theme(
@@ -48,7 +50,8 @@ class StartRequest:
     """``squaregame play ...``: open a game directly."""
 
     game: str = "squares"
-    start: Any = None  # int for squares, (x, y) for wythoff; None: random
+    start: Any = None  # int for squares, (x, y) for wythoff, piles for sum; None: random
+    rules: tuple[Rule, ...] = ()  # for sum: one rule per pile
     misere: bool = False
     human_first: bool = True
     level: str | None = None
@@ -98,11 +101,12 @@ class SquareGameApp(App[None]):
 
         rng = random.Random(r.seed)
         game: Game[Any]
-        if r.game == "wythoff":
+        if r.game == "sum":
+            game = SumGame(r.rules or (SQUARES,) * len(r.start or (5, 7, 10)), r.misere)
+            start: Any = tuple(r.start or (5, 7, 10))
+        elif r.game == "wythoff":
             game = WythoffGame(r.misere)
-            start: Any = (
-                r.start if r.start is not None else (rng.randint(5, 30), rng.randint(5, 30))
-            )
+            start = r.start if r.start is not None else (rng.randint(5, 30), rng.randint(5, 30))
         else:
             game = PileGame(SQUARES, r.misere)
             start = r.start if r.start is not None else rng.randint(10, 100)
@@ -113,7 +117,29 @@ class SquareGameApp(App[None]):
     def open_game(
         self, session: Session[Any], *, level: str, hints: bool, seed: int | None = None
     ) -> None:
-        """Push the screen for ``session``'s game (and save it as the game in progress)."""
+        """Push the screen for ``session``'s game (and save it as the game in progress).
+
+        A sum whose exact search takes a moment is solved first, in a thread."""
+        game = session.game
+        if isinstance(game, SumGame) and game.needs_search(session.position):
+            self.notify("Solving this sum exactly — a moment…", timeout=3)
+            self.run_worker(
+                partial(self._solve_then_open, session, level, hints, seed),
+                thread=True,
+                group="solve",
+            )
+            return
+        self._push_game(session, level=level, hints=hints, seed=seed)
+
+    def _solve_then_open(
+        self, session: Session[Any], level: str, hints: bool, seed: int | None
+    ) -> None:
+        session.game.info(session.position)
+        self.call_from_thread(self._push_game, session, level=level, hints=hints, seed=seed)
+
+    def _push_game(
+        self, session: Session[Any], *, level: str, hints: bool, seed: int | None = None
+    ) -> None:
         common: dict[str, Any] = {
             "level": level,
             "seed": seed,
@@ -121,7 +147,9 @@ class SquareGameApp(App[None]):
             "delay": self.ai_delay,
         }
         screen: GameScreen[Any]
-        if isinstance(session.game, WythoffGame):
+        if isinstance(session.game, SumGame):
+            screen = SumsScreen(session, **common)
+        elif isinstance(session.game, WythoffGame):
             screen = WythoffScreen(session, **common)
         else:
             screen = SquaresScreen(session, strip=self.settings.strip, **common)
@@ -134,14 +162,19 @@ class SquareGameApp(App[None]):
     def action_new_wythoff(self) -> None:
         self.push_screen(NewGameDialog(self.settings, "wythoff"), self._new_game)
 
+    def action_new_sum(self) -> None:
+        self.push_screen(NewGameDialog(self.settings, "sum"), self._new_game)
+
     def _new_game(self, setup: GameSetup | None) -> None:
         if setup is None:
             return
-        game: Game[Any] = (
-            WythoffGame(setup.misere)
-            if setup.kind == "wythoff"
-            else PileGame(SQUARES, setup.misere)
-        )
+        game: Game[Any]
+        if setup.kind == "sum":
+            game = SumGame(setup.rules, setup.misere)
+        elif setup.kind == "wythoff":
+            game = WythoffGame(setup.misere)
+        else:
+            game = PileGame(SQUARES, setup.misere)
         session: Session[Any] = Session(game, setup.start, setup.human_first)
         self.open_game(session, level=setup.level, hints=setup.hints)
 
@@ -160,7 +193,7 @@ class SquareGameApp(App[None]):
         s = self.saved
         if s is None:
             return
-        if isinstance(s.session.game, PileGame | WythoffGame):
+        if isinstance(s.session.game, PileGame | WythoffGame | SumGame):
             self.open_game(s.session, level=s.level, hints=self.settings.hints, seed=s.seed)
 
     def save_game(self, saved: SavedGame) -> None:
@@ -197,6 +230,10 @@ class SquareGameApp(App[None]):
         yield SystemCommand(
             "Settings", "Opponent strength, pause, hints, theme", self.action_settings
         )
+        yield SystemCommand(
+            "New game of Wythoff's queen", "Choose a start and play", self.action_new_wythoff
+        )
+        yield SystemCommand("New sum of piles", "Choose piles and rules", self.action_new_sum)
         yield SystemCommand("Help", "Keys and rules", self.action_help)
         if isinstance(screen, GameScreen):
             yield SystemCommand(

@@ -8,8 +8,6 @@ text becomes a move (:meth:`typed_move`).
 
 from __future__ import annotations
 
-import time
-from functools import partial
 from typing import Generic, TypeVar
 
 from textual.app import ComposeResult
@@ -19,20 +17,21 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, Header, Static
 
 from squaregame.core.ai import Opponent
-from squaregame.core.types import Analysis, GameError, Outcome
-from squaregame.play.review import game_over_lines, prediction
+from squaregame.core.types import Analysis, GameError
+from squaregame.play.review import chart_points, game_over_lines, history_lines, prediction
 from squaregame.play.saves import SavedGame
-from squaregame.play.session import Session, Verdict
+from squaregame.play.session import Session
 from squaregame.ui.screens.game_over import GameOverScreen
-from squaregame.ui.widgets.history_log import HistoryLine, HistoryLog
+from squaregame.ui.screens.opponent_turns import OpponentTurns
+from squaregame.ui.widgets.history_log import HistoryLog
 from squaregame.ui.widgets.move_list import MoveList, MoveView
-from squaregame.ui.widgets.value_chart import ChartPoint, ValueChart
+from squaregame.ui.widgets.value_chart import ValueChart
 
 P = TypeVar("P")
 TYPED_CHARS = "0123456789 ,"
 
 
-class GameScreen(Screen[None], Generic[P]):
+class GameScreen(OpponentTurns[P], Screen[None], Generic[P]):
     BINDINGS = [
         Binding("enter", "play_selected", "Play", priority=True),
         Binding("h", "toggle_hints", "Hint"),
@@ -122,6 +121,9 @@ class GameScreen(Screen[None], Generic[P]):
         g = self.session.game
         return f"{g.describe_move(before, after)} → {g.format_position(after)}"
 
+    def hints_message(self) -> str:
+        return "Hints on: ✓ marks a winning move, ✗ a losing one."
+
     def choose_hint(self) -> str:
         return "↑↓ Enter, or type an amount"
 
@@ -193,9 +195,9 @@ class GameScreen(Screen[None], Generic[P]):
         )
         self.show_moves(views if s.human_to_move and not s.over else ())
         self.update_side_views(a)
-        self.query_one(HistoryLog).show(self.history_lines())
+        self.query_one(HistoryLog).show(history_lines(s, self.history_text))
         self.query_one("#history-scroll", VerticalScroll).scroll_end(animate=False)
-        self.query_one(ValueChart).show(self.chart_points())
+        self.query_one(ValueChart).show(chart_points(s))
         self.refresh_bindings()
 
     def turn_text(self) -> str:
@@ -213,32 +215,6 @@ class GameScreen(Screen[None], Generic[P]):
             typed = f"   typed: [reverse]{self.typed}[/]" if self.typed else ""
             return f"[b]Your move[/b] — {self.choose_hint()}{typed}"
         return "[b]Computer's move[/b]"
-
-    def history_lines(self) -> tuple[HistoryLine, ...]:
-        s = self.session
-        out = []
-        for i, p in enumerate(s.plies):
-            who = (
-                ("Player 1" if i % 2 == 0 else "Player 2")
-                if s.two_humans
-                else ("You" if p.by_human else "Computer")
-            )
-            desc = self.history_text(p.before, p.after)
-            out.append(HistoryLine(i + 1, who, desc, p.verdict.value, p.hints))
-        return tuple(out)
-
-    def chart_points(self) -> tuple[ChartPoint, ...]:
-        s = self.session
-        pts = []
-        marks = [""] + [
-            "!" if p.verdict is Verdict.BLUNDER else "~" if p.verdict is Verdict.SLOW else ""
-            for p in s.plies
-        ]
-        for (human, info), mark in zip(s.value_history(), marks, strict=True):
-            mover_wins = info.outcome is Outcome.HOT
-            you_win = mover_wins if (human or s.two_humans) else not mover_wins
-            pts.append(ChartPoint(you_win, info.remoteness, mark))
-        return tuple(pts)
 
     def say(self, text: str, error: bool = False) -> None:
         msg = self.query_one("#message", Static)
@@ -314,40 +290,6 @@ class GameScreen(Screen[None], Generic[P]):
         elif not self.session.human_to_move:
             self.start_opponent()
 
-    # -- the opponent --------------------------------------------------------------------
-    def start_opponent(self) -> None:
-        self.thinking = True
-        self._token += 1
-        self.refresh_view()
-        self.run_worker(
-            partial(self._think, self._token, self.session.position),
-            thread=True,
-            exclusive=True,
-            group="opponent",
-            name="opponent",
-        )
-
-    def _think(self, token: int, pos: P) -> None:
-        """Runs in a thread: a visible pause, then the table lookup and the choice."""
-        if self.delay:
-            time.sleep(self.delay)
-        a = self.session.game.analyze(pos)
-        to = self.opponent.choose(a)
-        self.app.call_from_thread(self._opponent_moved, token, pos, to)
-
-    def _opponent_moved(self, token: int, pos: P, to: P | None) -> None:
-        if token != self._token or pos != self.session.position:
-            return  # the game changed meanwhile (undo, new game): ignore the stale reply
-        self.thinking = False
-        if to is not None:
-            ply = self.session.play(to)
-            self.say(f"Computer: {self.session.game.describe_move(ply.before, ply.after)}.")
-        self.after_move()
-
-    def cancel_opponent(self) -> None:
-        self._token += 1
-        self.thinking = False
-
     # -- undo / redo / hints -------------------------------------------------------------
     def action_undo(self) -> None:
         if not self.session.can_undo():
@@ -379,9 +321,7 @@ class GameScreen(Screen[None], Generic[P]):
 
     def action_toggle_hints(self) -> None:
         self.hints = not self.hints
-        self.say(
-            "Hints on: ✓ marks a winning move, ✗ a losing one." if self.hints else "Hints off."
-        )
+        self.say(self.hints_message() if self.hints else "Hints off.")
         self.refresh_view()
 
     def action_new_game(self) -> None:

@@ -42,6 +42,7 @@ class MenuScreen(Screen[None]):
         app = self.app
         assert isinstance(app, SquareGameApp)
         menu = self.query_one("#menu", OptionList)
+        keep = menu.highlighted_option.id if menu.highlighted_option is not None else None
         menu.clear_options()
         saved = app.saved_description()
         if saved:
@@ -50,14 +51,15 @@ class MenuScreen(Screen[None]):
             [
                 Option("Squares — take a perfect square", id="squares"),
                 Option("Wythoff's queen — race the queen to the corner", id="wythoff"),
-                Option("Sums of piles  [dim](coming soon)[/dim]", id="sums", disabled=True),
+                Option("Sums of piles — Sprague–Grundy in action", id="sums"),
                 Option("Lessons  [dim](coming soon)[/dim]", id="lessons", disabled=True),
                 Option("Settings", id="settings"),
                 Option("Help", id="help"),
                 Option("Quit", id="quit"),
             ]
         )
-        menu.highlighted = 0
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        menu.highlighted = ids.index(keep) if keep in ids else 0
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -72,6 +74,8 @@ class MenuScreen(Screen[None]):
             app.action_new_squares()
         elif choice == "wythoff":
             app.action_new_wythoff()
+        elif choice == "sums":
+            app.action_new_sum()
         elif choice == "settings":
             app.action_settings()
         elif choice == "help":

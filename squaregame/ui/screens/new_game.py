@@ -14,9 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Select, Static
 
 from squaregame.core.ai import LEVELS
-from squaregame.core.games import PileGame, WythoffGame
-from squaregame.core.rules import SQUARES
-from squaregame.core.types import GameError
+from squaregame.core.games import MAX_PILES, PileGame, SumGame, WythoffGame
+from squaregame.core.rules import SQUARES, Rule, parse_rule
+from squaregame.core.types import GameError, RuleError
 from squaregame.play.settings import Settings
 from squaregame.ui.widgets.form import form_row
 
@@ -28,12 +28,47 @@ RANDOM_RANGES = [("1 – 30", 30), ("1 – 100", 100), ("1 – 1,000", 1000), ("
 
 @dataclass(frozen=True)
 class GameSetup:
-    kind: str  # "squares" or "wythoff"
+    kind: str  # "squares", "wythoff" or "sum"
     start: Any
     human_first: bool
     misere: bool
     level: str
     hints: bool
+    rules: tuple[Rule, ...] = ()  # for sums: one rule per pile
+
+
+PRESETS = [
+    ("Three squares piles 5, 7, 10", ("5 7 10", "squares")),
+    ("15 with {1,3,7,8} + 15 with {1,2,3,4}", ("15 15", "1,3,7,8; 1,2,3,4")),
+    ("Nim 3, 5, 7", ("3 5 7", "nim")),
+    ("Squares 20, 30 + Nim 12", ("20 30 12", "squares; squares; nim")),
+    ("Four squares piles up to 50", ("50 47 44 41", "squares")),
+    ("{2,5,7} piles 30 and 40", ("30 40", "2,5,7")),
+]
+
+
+def parse_sum(
+    piles_text: str, rules_text: str, misere: bool
+) -> tuple[tuple[Rule, ...], tuple[int, ...]]:
+    """Piles such as '5 7 10' and rules such as 'squares' or '1,3,7,8; 1,2,3,4'."""
+    parts = piles_text.replace(",", " ").split()
+    if not parts:
+        raise GameError("Type the pile sizes, e.g. 5 7 10.")
+    if len(parts) > MAX_PILES:
+        raise GameError(f"A sum has at most {MAX_PILES} piles.")
+    piles = _numbers(piles_text.replace(",", " "), len(parts))
+    texts = [t for t in (rules_text or "squares").split(";")]
+    if len(texts) not in (1, len(piles)):
+        raise GameError(
+            f"Give one rule for all piles, or one per pile ({len(piles)}), separated by ';'."
+        )
+    try:
+        rules = [parse_rule(t) for t in texts]
+    except RuleError as exc:
+        raise GameError(f"Rule: {exc}.") from None
+    chosen = tuple(rules * len(piles) if len(rules) == 1 else rules)
+    pos = SumGame(chosen, misere).parse_position(piles)
+    return chosen, pos
 
 
 def _numbers(text: str, count: int) -> list[int]:
@@ -60,7 +95,9 @@ def parse_start(kind: str, text: str, misere: bool) -> Any:
     return PileGame(SQUARES, misere).parse_position(_numbers(t, 1))
 
 
-def random_start(kind: str, top: int, rng: random.Random) -> str:
+def random_start(kind: str, top: int, rng: random.Random, piles: int = 3) -> str:
+    if kind == "sum":
+        return " ".join(str(rng.randint(1, min(top, 30))) for _ in range(piles))
     if kind == "wythoff":
         top = min(top, 1000)
         return f"{rng.randint(1, top)} {rng.randint(1, top)}"
@@ -77,6 +114,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
     TITLES: ClassVar[dict[str, tuple[str, str, str]]] = {
         "squares": ("New game of Squares", "Start number", "e.g. 75"),
         "wythoff": ("New game of Wythoff's queen", "Start x y", "e.g. 7 9"),
+        "sum": ("New sum of piles", "Piles", "e.g. 5 7 10"),
     }
 
     def __init__(self, settings: Settings, kind: str = "squares") -> None:
@@ -89,9 +127,29 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         with Vertical(id="dialog"):
             title, label, example = self.TITLES[self.kind]
             yield Static(f"[b]{title}[/b]", id="dialog-title")
+            if self.kind == "sum":
+                yield form_row(
+                    "Preset",
+                    Select(
+                        [(name, i) for i, (name, _) in enumerate(PRESETS)],
+                        prompt="choose, or type your own below",
+                        id="preset",
+                        compact=True,
+                    ),
+                )
             yield form_row(
                 label, Input(placeholder=example, id="start", max_length=30, compact=True)
             )
+            if self.kind == "sum":
+                yield form_row(
+                    "Rules",
+                    Input(
+                        placeholder="squares · nim · 1,3,7,8 — one, or one per pile split by ;",
+                        id="rules",
+                        max_length=200,
+                        compact=True,
+                    ),
+                )
             yield form_row(
                 "Random in",
                 Select(RANDOM_RANGES, value=100, allow_blank=False, id="range", compact=True),
@@ -128,13 +186,22 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
     def on_mount(self) -> None:
         self.query_one("#start", Input).focus()
 
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "preset" and isinstance(event.value, int):
+            piles, rules = PRESETS[event.value][1]
+            self.query_one("#start", Input).value = piles
+            self.query_one("#rules", Input).value = rules
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 
     def action_random(self) -> None:
         hi = self.query_one("#range", Select).value
         top = hi if isinstance(hi, int) else 100
-        self.query_one("#start", Input).value = random_start(self.kind, top, random.Random())
+        count = len(self.query_one("#start", Input).value.split()) or 3
+        self.query_one("#start", Input).value = random_start(
+            self.kind, top, random.Random(), min(count, MAX_PILES)
+        )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "random":
@@ -149,8 +216,13 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
 
     def action_start(self) -> None:
         misere = self.query_one("#variant", Select).value is True
+        rules: tuple[Rule, ...] = ()
         try:
-            start = parse_start(self.kind, self.query_one("#start", Input).value, misere)
+            if self.kind == "sum":
+                rules_text = self.query_one("#rules", Input).value
+                rules, start = parse_sum(self.query_one("#start", Input).value, rules_text, misere)
+            else:
+                start = parse_start(self.kind, self.query_one("#start", Input).value, misere)
         except GameError as exc:
             self.query_one("#dialog-error", Static).update(f"✗ {exc}")
             self.query_one("#start", Input).focus()
@@ -164,5 +236,6 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                 misere=misere,
                 level=level if isinstance(level, str) else "perfect",
                 hints=self.query_one("#hints", Select).value is True,
+                rules=rules,
             )
         )

@@ -141,6 +141,9 @@ class WythoffScreen(GameScreen[Cell]):
     def history_text(self, before: Cell, after: Cell) -> str:
         return f"♛ to ({after[0]},{after[1]})"
 
+    def hints_message(self) -> str:
+        return "Hints on: ✓ marks a winning target, ☹ every cold square."
+
     def choose_hint(self) -> str:
         return "←↓ aim + Enter, click, or type x y"
 

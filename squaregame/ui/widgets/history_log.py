@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.text import Text
 from textual.widgets import Static
 
+from squaregame.play.review import HistoryLine
+
 MARKS = {"best": ("✓", "green"), "slow": ("~", "yellow"), "blunder": ("✗", "red"),
          "forced": ("·", "dim"), "stall": ("·", "dim")}  # fmt: skip
-
-
-@dataclass(frozen=True)
-class HistoryLine:
-    number: int
-    who: str
-    description: str
-    verdict: str
-    hints: bool
 
 
 class HistoryLog(Static):

@@ -7,19 +7,12 @@ axis: ``!`` a blunder led here, ``~`` a slow win.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.text import Text
 from textual.widgets import Static
 
+from squaregame.play.review import ChartPoint
+
 BLOCKS = " ▁▂▃▄▅▆▇█"
-
-
-@dataclass(frozen=True)
-class ChartPoint:
-    you_win: bool
-    remoteness: int
-    mark: str = ""  # "!" blunder, "~" slow, "" otherwise
 
 
 class ValueChart(Static):

@@ -150,6 +150,7 @@ class WythoffBoard(Widget, can_focus=True):
 
     # -- input ---------------------------------------------------------------------------
     def on_click(self, event: events.Click) -> None:
-        cell = self.cell_at(event.x, event.y)
+        at = event.get_content_offset(self)
+        cell = None if at is None else self.cell_at(at.x, at.y)
         if cell is not None:
             self.post_message(self.Clicked(cell))

@@ -1,0 +1,91 @@
+"""The Sprague–Grundy explanation of a sum: each pile's Grundy value, the nim-sum worked out
+in binary column by column, and why each winning move wins."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import reduce
+from operator import xor
+
+from squaregame.core.games import SumGame
+
+
+@dataclass(frozen=True)
+class PileLine:
+    pile: int  # 1-based
+    size: int
+    rule: str
+    grundy: int
+
+
+@dataclass(frozen=True)
+class WinningMove:
+    pile: int  # 1-based
+    take: int
+    to: tuple[int, ...]
+    before: int  # the pile's Grundy value now
+    after: int  # ... and after the move
+
+    def explain(self) -> str:
+        return (
+            f"pile {self.pile} has Grundy value {self.before}; taking {self.take} leaves "
+            f"value {self.after}, so the nim-sum becomes 0"
+        )
+
+
+@dataclass(frozen=True)
+class NimSumExplanation:
+    piles: tuple[PileLine, ...]
+    nim_sum: int
+    width: int  # binary digits shown
+    moves: tuple[WinningMove, ...]
+
+    def binary(self, value: int) -> str:
+        return " ".join(format(value, f"0{self.width}b"))
+
+    def column_parities(self) -> list[int]:
+        """For each binary column (most significant first): how many piles have a 1 there."""
+        return [
+            sum((p.grundy >> bit) & 1 for p in self.piles) for bit in range(self.width - 1, -1, -1)
+        ]
+
+    def lines(self) -> list[str]:
+        out = [f"{'pile':<6}{'size':>6}{'Grundy':>8}  binary"]
+        for p in self.piles:
+            out.append(f"{p.pile:<6}{p.size:>6}{p.grundy:>8}  {self.binary(p.grundy)}")
+        out.append("─" * (22 + 2 * self.width))
+        counts = " ".join(str(c) for c in self.column_parities())
+        out.append(f"{'ones in each column':<22}{counts}")
+        out.append(f"{'nim-sum (odd → 1)':<12}{self.nim_sum:>8}  {self.binary(self.nim_sum)}")
+        out.append("")
+        if self.nim_sum == 0:
+            out.append("The nim-sum is 0: the position is cold — every move makes it non-zero.")
+        else:
+            out.append(f"The nim-sum is {self.nim_sum}, not 0: the position is hot. Winning moves:")
+            out += [f"• {m.explain()}" for m in self.moves]
+        return out
+
+
+def explain(game: SumGame, pos: tuple[int, ...]) -> NimSumExplanation | None:
+    """The explanation for a normal-play sum, or None for misère (no Grundy theory applies)."""
+    if game.misere:
+        return None
+    values = [game.normal_piles[i].info(n).grundy for i, n in enumerate(pos)]
+    if any(v is None for v in values):
+        return None
+    grundy = [v or 0 for v in values]
+    total = reduce(xor, grundy, 0)
+    piles = tuple(
+        PileLine(i + 1, n, game.rules[i].label, g)
+        for i, (n, g) in enumerate(zip(pos, grundy, strict=True))
+    )
+    moves: list[WinningMove] = []
+    if total:
+        for i, (n, g) in enumerate(zip(pos, grundy, strict=True)):
+            target = g ^ total
+            for a in game.rules[i].amounts(n):
+                if game.normal_piles[i].info(n - a).grundy == target:
+                    to = (*pos[:i], n - a, *pos[i + 1 :])
+                    moves.append(WinningMove(i + 1, a, to, g, target))
+    width = max(1, max([*grundy, total]).bit_length())
+    return NimSumExplanation(piles, total, width, tuple(moves))

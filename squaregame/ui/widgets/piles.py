@@ -1,0 +1,106 @@
+"""Piles of counters, one row each: the rule, the counters, the size (and Grundy value).
+
+Renders an immutable :class:`PilesData`. The chosen pile is marked ▶ and the counters the
+chosen move would take are drawn ○ (not ●), so the choice never relies on colour. A click
+on a counter posts :class:`PilesView.Clicked` with the amount that takes it and every
+counter after it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+
+@dataclass(frozen=True)
+class PileRow:
+    size: int
+    rule: str
+    grundy: int | None = None
+
+
+@dataclass(frozen=True)
+class PilesData:
+    piles: tuple[PileRow, ...]
+    selected: int
+    amount: int  # counters the chosen move takes from the selected pile (0: none)
+    hints: bool
+
+
+class PilesView(Widget, can_focus=True):
+    DEFAULT_CSS = """
+    PilesView {
+        height: auto;
+        max-height: 10;
+        padding: 1 0 0 0;
+    }
+    """
+
+    @dataclass
+    class Clicked(Message):
+        pile: int  # 0-based
+        amount: int | None  # None: the row but not a counter was clicked
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.data: PilesData | None = None
+
+    def show(self, data: PilesData) -> None:
+        self.data = data
+        self.refresh(layout=True)
+
+    def _layout(self) -> tuple[int, int]:
+        """(width of the text before the counters, room for counters)."""
+        assert self.data is not None
+        label = max(len(p.rule) for p in self.data.piles)
+        prefix = 2 + 2 + min(label, 16) + 1
+        suffix = 5 + (6 if self.data.hints else 0)
+        return prefix, max(4, self.size.width - prefix - suffix)
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self.data.piles) if self.data else 1
+
+    def render(self) -> Text:
+        d = self.data
+        if d is None:
+            return Text("")
+        prefix, room = self._layout()
+        label_w = prefix - 5
+        text = Text(no_wrap=True, overflow="crop")
+        for i, p in enumerate(d.piles):
+            chosen = i == d.selected
+            take = d.amount if chosen else 0
+            text.append("▶ " if chosen else "  ", style="bold")
+            text.append(f"{i + 1} ", style="bold" if chosen else "")
+            rule = p.rule if len(p.rule) <= label_w else p.rule[: label_w - 1] + "…"
+            text.append(f"{rule:<{label_w}} ", style="dim")
+            if p.size <= room:
+                text.append("●" * (p.size - take), style="cyan" if chosen else "")
+                text.append("○" * take, style="bold yellow reverse")
+                text.append(" " * (room - p.size))
+            else:  # too many to draw: a bar with the size
+                shown = room - 1
+                kept = shown - min(shown, max(1, round(take * shown / p.size))) if take else shown
+                text.append("●" * kept, style="cyan" if chosen else "")
+                text.append("○" * (shown - kept), style="bold yellow reverse")
+                text.append("…")
+            text.append(f" {p.size:>4}", style="bold")
+            if d.hints and p.grundy is not None:
+                text.append(f" g={p.grundy:<3}", style="magenta")
+            text.append("\n")
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        d = self.data
+        at = event.get_content_offset(self)  # None on the padding; relative to the rows
+        if d is None or at is None or not 0 <= at.y < len(d.piles):
+            return
+        pile = d.piles[at.y]
+        prefix, room = self._layout()
+        k = at.x - prefix
+        amount = pile.size - k if 0 <= k < pile.size and pile.size <= room else None
+        self.post_message(self.Clicked(at.y, amount))

@@ -1,0 +1,181 @@
+"""Sums of piles in the app, driven with Textual's Pilot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets import Input, Select
+from ui_helpers import settle
+
+from squaregame.core import sums
+from squaregame.core.rules import NIM, SQUARES, SetRule
+from squaregame.play.nimsum import explain
+from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.screens.new_game import PRESETS, NewGameDialog
+from squaregame.ui.screens.sums import SumsScreen
+from squaregame.ui.widgets.piles import PilesView
+from squaregame.ui.widgets.sum_panels import GrundyTable, NimSumPanel
+
+SIZE = (80, 24)
+
+
+def app_for(piles: tuple[int, ...], rules: tuple[Any, ...], **kw: Any) -> SquareGameApp:
+    req = StartRequest(game="sum", start=piles, rules=rules, seed=3, **kw)
+    return SquareGameApp(req, ai_delay=0)
+
+
+def screen_of(app: SquareGameApp) -> SumsScreen:
+    screens = [s for s in app.screen_stack if isinstance(s, SumsScreen)]
+    assert screens, [type(s).__name__ for s in app.screen_stack]
+    return screens[-1]
+
+
+def text(w: Any) -> str:
+    return str(w.render())
+
+
+async def test_keys_choose_pile_and_amount() -> None:
+    app = app_for((5, 7, 10), (SQUARES,) * 3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        assert "Sum of piles" in s.title
+        piles = text(s.query_one(PilesView))
+        assert "▶ 1 squares" in piles and "○" in piles  # pile 1 chosen, taking 1 shown as ○
+        await pilot.press("down", "down", "right")  # pile 3, second amount (4)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert s.session.plies[0].after == (5, 7, 6) and s.session.plies[0].by_human
+
+
+async def test_typed_moves_and_illegal_ones() -> None:
+    app = app_for((15, 15), (SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4])))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        for keys, message in (
+            (["5"], "not allowed by pile 1's rule {1, 3, 7, 8}"),
+            (["3", " ", "1"], "there is no pile 3"),
+            (["2", " ", "9"], "not allowed by pile 2's rule {1, 2, 3, 4}"),
+        ):
+            await pilot.press(*keys, "enter")
+            assert message in text(s.query_one("#message"))
+            assert not s.session.plies
+        await pilot.press("2", " ", "4", "enter")  # pile 2, take 4
+        await settle(pilot)
+        assert s.session.plies[0].after == (15, 11)
+
+
+async def test_clicking_a_counter_takes_it_and_those_after_it() -> None:
+    app = app_for((5, 7, 10), (SQUARES,) * 3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        view = s.query_one(PilesView)
+        prefix, _ = view._layout()
+        top = 1  # the widget's padding line above the rows
+        await pilot.click("#piles", offset=(prefix + 0, top + 1))  # pile 2's first counter: all 7
+        assert "7 is not allowed by pile 2's rule" in text(s.query_one("#message"))
+        assert not s.session.plies
+        await pilot.click("#piles", offset=(prefix + 6, top + 2))  # pile 3, counter 7: take 4
+        await settle(pilot)
+        assert s.session.plies[0].after == (5, 7, 6)  # counters 7..10 taken
+
+
+async def test_hints_explain_the_nim_sum_with_the_right_numbers() -> None:
+    rules = (SQUARES, NIM, SetRule([1, 3, 7, 8]))
+    app = app_for((29, 6, 12), rules, hints=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        await pilot.press("h", "h")  # toggling on shows the nim-sum view
+        panel = text(s.query_one(NimSumPanel))
+        ex = explain(s.game, (29, 6, 12))
+        assert ex is not None and ex.nim_sum == 1
+        for m in ex.moves:
+            assert m.explain() in panel
+        assert (
+            "pile 1 has Grundy value 5; taking 1 leaves value 4, so the nim-sum becomes 0" in panel
+        )
+        assert "g=5" in text(s.query_one(PilesView))
+        assert text(s.query_one("#hint")).startswith("Hot: you can win in")
+
+
+async def test_misere_hints_come_from_the_exact_search() -> None:
+    app = app_for((3, 4), (SQUARES, SQUARES), misere=True, hints=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        await pilot.press("h", "h")
+        panel = text(s.query_one(NimSumPanel))
+        assert "exact search" in panel
+        assert "g=" not in text(s.query_one(PilesView))
+
+
+async def test_beyond_the_budget_the_screen_says_remoteness_is_estimated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from squaregame.core import games
+
+    monkeypatch.setattr(sums, "SEARCH_BUDGET", 1000)
+    monkeypatch.setattr(games, "_shared_solver", sums.SumSolver())  # nothing solved yet
+    app = app_for((40, 50, 60), (SQUARES,) * 3, human_first=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        assert "remoteness is estimated" in text(s.query_one("#exactness"))
+        # the computer moved first from a hot sum: it left a nim-sum of zero
+        assert s.game.grundy(s.session.position) == 0
+
+
+async def test_grundy_table_marks_the_period() -> None:
+    app = app_for((15, 15), (SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4])))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        await pilot.press("v", "v")
+        table = text(s.query_one(GrundyTable))
+        assert "Rule {1, 3, 7, 8}" in table and "15 values repeat from 0" in table
+        assert "Rule {1, 2, 3, 4}" in table and "5 values repeat from 0" in table
+        assert "Outcome of the sum" in table
+
+
+async def test_new_sum_from_the_menu_presets_and_rule_validation() -> None:
+    app = SquareGameApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NewGameDialog) and dialog.kind == "sum"
+        dialog.query_one("#preset", Select).value = 1
+        await pilot.pause()
+        assert dialog.query_one("#start", Input).value == PRESETS[1][1][0] == "15 15"
+        for rule, message in (
+            ("0", "positive"),
+            ("-3", "positive"),
+            ("1,1", "twice"),
+            ("a,b", "not a whole number"),
+            (";", "empty"),
+            ("1; 2; 3", "one per pile"),
+        ):
+            dialog.query_one("#rules", Input).value = rule
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert message in text(dialog.query_one("#dialog-error")), rule
+        dialog.query_one("#rules", Input).value = "1,3,7,8; 1,2,3,4"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        s = screen_of(app)
+        assert s.session.start == (15, 15) and s.game.rules[1].key == "1,2,3,4"
+
+
+async def test_a_large_sum_is_solved_in_a_worker_before_the_screen_opens() -> None:
+    app = app_for((50, 47, 44, 41), (SQUARES,) * 4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        assert s.session.info().remoteness_exact
