@@ -22,6 +22,7 @@ from squaregame.core.ai import Opponent
 from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
 from squaregame.core.rules import SQUARES
 from squaregame.core.store import TableStore, shipped_squares_path
+from squaregame.core.sums import SumSolver
 from squaregame.core.wythoff import build_wythoff
 
 
@@ -135,10 +136,14 @@ def run(args: argparse.Namespace) -> int:
         game.info(starts[0])  # the one-time table load or build is measured above, not here
         ts = _opponent_times(game, starts, 12)
         print(_spread_row(name, ts))
+    for piles in ((100, 100, 100), (50, 50, 50, 50)):
+        fresh = SumGame([SQUARES] * len(piles), solver=SumSolver())
+        t = time.perf_counter()
+        fresh.info(piles)
+        label = f"exact sum search, {len(piles)} squares piles of {piles[0]}"
+        print(_row(label, time.perf_counter() - t))
     s = SumGame([SQUARES] * 3)
-    t = time.perf_counter()
-    s.info((100, 100, 100))
-    print(_row("exact sum search, 3 squares piles of 100", time.perf_counter() - t))
+    s.info((100, 100, 100))  # the search is timed above; these are the moves after it
     ts = _opponent_times(s, [(100, 100, 100)], 30)
     print(_spread_row("Sum 100+100+100, moves after the search", ts))
     return 0
