@@ -6,7 +6,7 @@ import sys
 from collections.abc import Sequence
 
 from squaregame import __version__
-from squaregame.cli import analyze, bench, build_tables, play, table
+from squaregame.cli import analyze, bench, build_tables, lesson, play, table
 from squaregame.cli.common import Parser
 from squaregame.core.types import GameError
 
@@ -18,8 +18,10 @@ def make_parser() -> Parser:
         "With no command, opens the game.",
     )
     parser.add_argument("--version", action="version", version=f"squaregame {__version__}")
+    parser.add_argument("--lang", metavar="L", help="language of the app and lessons: en or ru")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
     play.add_parser(sub)
+    lesson.add_parser(sub)
     analyze.add_parser(sub)
     table.add_parser(sub)
     build_tables.add_parser(sub)
@@ -33,7 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run = getattr(args, "run", None)
     try:
         if run is None:
-            return play.run_menu()
+            return play.run_menu(lesson.check_lang(args.lang))
         return int(run(args))
     except GameError as exc:
         print(f"squaregame: {exc}", file=sys.stderr)

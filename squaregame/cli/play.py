@@ -85,12 +85,13 @@ def build_request(args: argparse.Namespace) -> StartRequest:
 
 
 def run(args: argparse.Namespace) -> int:
+    from squaregame.cli.lesson import check_lang
     from squaregame.ui.app import run_app  # textual only when playing
 
-    return run_app(build_request(args))
+    return run_app(build_request(args), lang=check_lang(args.lang))
 
 
-def run_menu() -> int:
+def run_menu(lang: str | None = None) -> int:
     from squaregame.ui.app import run_app
 
-    return run_app(None)
+    return run_app(None, lang=lang)

@@ -17,11 +17,15 @@ from squaregame import paths
 from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
 from squaregame.core.rules import SQUARES, Rule
 from squaregame.core.types import GameError
+from squaregame.lessons.model import Lesson, find_lesson
+from squaregame.lessons.progress import LessonProgress, load_progress, progress_path, save_progress
 from squaregame.play.saves import SavedGame, load_game, save_game, save_path
 from squaregame.play.session import Session
 from squaregame.play.settings import Settings, load_settings, save_settings, settings_path
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.help import HelpScreen
+from squaregame.ui.screens.lesson import LessonScreen
+from squaregame.ui.screens.lessons import LessonListScreen
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.new_game import GameSetup, NewGameDialog
 from squaregame.ui.screens.settings import SettingsScreen
@@ -74,13 +78,19 @@ class SquareGameApp(App[None]):
         *,
         ai_delay: float | None = None,
         data_dir: Path | None = None,
+        lang: str | None = None,
+        lesson: str | None = None,
     ) -> None:
         super().__init__()
         self.request = request
+        self.start_lesson = lesson
         self._data_dir = data_dir
         self.settings, self._settings_msg = load_settings(self._path(settings_path()))
         self.ai_delay = self.settings.ai_delay if ai_delay is None else ai_delay
         self.saved, self._save_msg = load_game(self._path(save_path()))
+        self.lesson_progress, self._progress_msg = load_progress(self._path(progress_path()))
+        if lang is not None:
+            self.settings.lang = lang
 
     def _path(self, default: Path) -> Path:
         return default if self._data_dir is None else self._data_dir / default.name
@@ -90,11 +100,15 @@ class SquareGameApp(App[None]):
         self.register_theme(HIGH_CONTRAST)
         self.theme = self.settings.theme
         self.push_screen(MenuScreen())
-        for msg in (self._settings_msg, self._save_msg):
+        for msg in (self._settings_msg, self._save_msg, self._progress_msg):
             if msg:
                 self.notify(msg, title="Recovered", severity="warning", timeout=8)
         if self.request is not None:
             self.open_request(self.request)
+        elif self.start_lesson is not None:
+            self.action_lessons()
+            if self.start_lesson:
+                self.open_lesson(find_lesson(self.start_lesson, self.settings.lang))
 
     def open_request(self, r: StartRequest) -> None:
         import random
@@ -115,7 +129,13 @@ class SquareGameApp(App[None]):
 
     # -- games ---------------------------------------------------------------------------
     def open_game(
-        self, session: Session[Any], *, level: str, hints: bool, seed: int | None = None
+        self,
+        session: Session[Any],
+        *,
+        level: str,
+        hints: bool,
+        seed: int | None = None,
+        persist: bool = True,
     ) -> None:
         """Push the screen for ``session``'s game (and save it as the game in progress).
 
@@ -124,21 +144,29 @@ class SquareGameApp(App[None]):
         if isinstance(game, SumGame) and game.needs_search(session.position):
             self.notify("Solving this sum exactly — a moment…", timeout=3)
             self.run_worker(
-                partial(self._solve_then_open, session, level, hints, seed),
+                partial(self._solve_then_open, session, level, hints, seed, persist),
                 thread=True,
                 group="solve",
             )
             return
-        self._push_game(session, level=level, hints=hints, seed=seed)
+        self._push_game(session, level=level, hints=hints, seed=seed, persist=persist)
 
     def _solve_then_open(
-        self, session: Session[Any], level: str, hints: bool, seed: int | None
+        self, session: Session[Any], level: str, hints: bool, seed: int | None, persist: bool
     ) -> None:
         session.game.info(session.position)
-        self.call_from_thread(self._push_game, session, level=level, hints=hints, seed=seed)
+        self.call_from_thread(
+            self._push_game, session, level=level, hints=hints, seed=seed, persist=persist
+        )
 
     def _push_game(
-        self, session: Session[Any], *, level: str, hints: bool, seed: int | None = None
+        self,
+        session: Session[Any],
+        *,
+        level: str,
+        hints: bool,
+        seed: int | None = None,
+        persist: bool = True,
     ) -> None:
         common: dict[str, Any] = {
             "level": level,
@@ -153,6 +181,7 @@ class SquareGameApp(App[None]):
             screen = WythoffScreen(session, **common)
         else:
             screen = SquaresScreen(session, strip=self.settings.strip, **common)
+        screen.persist = persist  # a lesson's "try it" game does not replace the saved game
         self.push_screen(screen)
         screen.save()
 
@@ -203,6 +232,21 @@ class SquareGameApp(App[None]):
         except OSError as exc:
             self.notify(f"Could not save the game: {exc}", severity="error")
 
+    # -- lessons -------------------------------------------------------------------------
+    def action_lessons(self) -> None:
+        self.push_screen(LessonListScreen(self.settings.lang))
+
+    def open_lesson(self, lesson: Lesson) -> None:
+        progress = self.lesson_progress.setdefault(lesson.id, LessonProgress())
+        self.push_screen(LessonScreen(lesson, progress))
+
+    def save_lesson_progress(self, lesson_id: str, progress: LessonProgress) -> None:
+        self.lesson_progress[lesson_id] = progress
+        try:
+            save_progress(self.lesson_progress, self._path(progress_path()))
+        except OSError as exc:
+            self.notify(f"Could not save lesson progress: {exc}", severity="error")
+
     # -- other screens -------------------------------------------------------------------
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
@@ -234,6 +278,7 @@ class SquareGameApp(App[None]):
             "New game of Wythoff's queen", "Choose a start and play", self.action_new_wythoff
         )
         yield SystemCommand("New sum of piles", "Choose piles and rules", self.action_new_sum)
+        yield SystemCommand("Lessons", "From the first game to Sprague–Grundy", self.action_lessons)
         yield SystemCommand("Help", "Keys and rules", self.action_help)
         if isinstance(screen, GameScreen):
             yield SystemCommand(
@@ -244,9 +289,11 @@ class SquareGameApp(App[None]):
             yield SystemCommand("Back to menu", "The game stays saved", screen.action_menu)
 
 
-def run_app(request: StartRequest | None = None) -> int:
+def run_app(
+    request: StartRequest | None = None, *, lang: str | None = None, lesson: str | None = None
+) -> int:
     try:
-        SquareGameApp(request).run()
+        SquareGameApp(request, lang=lang, lesson=lesson).run()
     except GameError as exc:  # pragma: no cover - defensive: never a traceback
         print(f"squaregame: {exc}")
         return 2

@@ -68,6 +68,7 @@ class GameScreen(OpponentTurns[P], Screen[None], Generic[P]):
         self.hints = hints
         self.delay = delay
         self.thinking = False
+        self.persist = True  # False for a lesson's "try it" game
         self.typed = ""
         self._token = 0
         self._analysis: Analysis[P] | None = None
@@ -336,7 +337,7 @@ class GameScreen(OpponentTurns[P], Screen[None], Generic[P]):
         from squaregame.ui.app import SquareGameApp
 
         app = self.app
-        if isinstance(app, SquareGameApp):
+        if self.persist and isinstance(app, SquareGameApp):
             app.save_game(SavedGame(self.session, self.level, self.seed))
 
     def restart(

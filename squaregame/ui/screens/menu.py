@@ -52,7 +52,7 @@ class MenuScreen(Screen[None]):
                 Option("Squares — take a perfect square", id="squares"),
                 Option("Wythoff's queen — race the queen to the corner", id="wythoff"),
                 Option("Sums of piles — Sprague–Grundy in action", id="sums"),
-                Option("Lessons  [dim](coming soon)[/dim]", id="lessons", disabled=True),
+                Option("Lessons — from the first game to Sprague–Grundy", id="lessons"),
                 Option("Settings", id="settings"),
                 Option("Help", id="help"),
                 Option("Quit", id="quit"),
@@ -76,6 +76,8 @@ class MenuScreen(Screen[None]):
             app.action_new_wythoff()
         elif choice == "sums":
             app.action_new_sum()
+        elif choice == "lessons":
+            app.action_lessons()
         elif choice == "settings":
             app.action_settings()
         elif choice == "help":

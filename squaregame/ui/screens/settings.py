@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Select, Static
 
 from squaregame.core.ai import LEVELS
+from squaregame.lessons.strings import Strings, languages
 from squaregame.play.settings import THEMES, Settings
 from squaregame.ui.screens.new_game import ON_OFF
 from squaregame.ui.widgets.form import form_row
@@ -55,6 +56,16 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 Select(ON_OFF, value=s.strip, allow_blank=False, id="strip", compact=True),
             )
             yield form_row(
+                "Language",
+                Select(
+                    [(Strings(code)("language_name"), code) for code in languages()],
+                    value=s.lang if s.lang in languages() else "en",
+                    allow_blank=False,
+                    id="lang",
+                    compact=True,
+                ),
+            )
+            yield form_row(
                 "Theme",
                 Select(
                     [(t, t) for t in THEMES],
@@ -78,6 +89,8 @@ class SettingsScreen(ModalScreen[Settings | None]):
         s.theme = theme if isinstance(theme, str) else s.theme
         s.hints = self.query_one("#hints", Select).value is True
         s.strip = self.query_one("#strip", Select).value is True
+        lang = self.query_one("#lang", Select).value
+        s.lang = lang if isinstance(lang, str) else s.lang
         return s
 
     def action_close(self) -> None:

@@ -1,0 +1,88 @@
+"""Interactive parts of lesson steps. Each renders data made by ``squaregame.lessons``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widgets import Static
+
+from squaregame.lessons.generate import BoardFrame, SieveFrame
+
+
+class RevealPanel(Static):
+    """Lines shown one more at a time (Space)."""
+
+    def show(self, lines: list[str], shown: int) -> None:
+        t = Text()
+        for i, line in enumerate(lines[:shown]):
+            t.append(line + "\n", style="bold" if i == shown - 1 else "")
+        if shown < len(lines):
+            t.append(f"\n… {len(lines) - shown} more — Space", style="dim")
+        self.update(t)
+
+
+@dataclass(frozen=True)
+class FillCell:
+    n: int
+    mark: bool | None  # True hot, False cold, None not marked yet
+    right: bool | None  # was the mark right?
+
+
+class FillPanel(Static):
+    """The table of happy and sad faces, filled in by the student."""
+
+    def show(self, cells: tuple[FillCell, ...], cursor: int) -> None:
+        t = Text()
+        for row in range(0, len(cells), 8):
+            line = cells[row : row + 8]
+            for c in line:
+                t.append(f"{c.n:^4}", style="reverse bold" if c.n == cursor else "bold")
+            t.append("\n")
+            for c in line:
+                face = " ?  " if c.mark is None else (" ☺  " if c.mark else " ☹  ")
+                style = "dim" if c.mark is None else ("green" if c.mark else "red")
+                if c.right is False:
+                    style += " underline"
+                t.append(face, style=style)
+            t.append("\n")
+            for c in line:
+                t.append(" ✗  " if c.right is False else "    ", style="bold red")
+            t.append("\n")
+        self.update(t)
+
+
+class SievePanel(Static):
+    def show(self, frame: SieveFrame, upto: int) -> None:
+        t = Text()
+        for row in range(0, upto + 1, 8):
+            for n in range(row, min(row + 8, upto + 1)):
+                t.append(f"{n:>4}", style="bold" if n == frame.new_cold else "")
+            t.append("\n")
+            for n in range(row, min(row + 8, upto + 1)):
+                mark = frame.marks.get(n)
+                face = "   ·" if mark is None else ("   ☺" if mark else "   ☹")
+                t.append(face, style="dim" if mark is None else ("green" if mark else "red bold"))
+            t.append("\n")
+        t.append("\n" + frame.text)
+        self.update(t)
+
+
+class BoardPanel(Static):
+    """Wythoff's board coloured from the corner: ☹ cold, ☺ hot, · not yet known."""
+
+    def show(self, frame: BoardFrame, size: int) -> None:
+        t = Text()
+        for y in range(size, -1, -1):
+            t.append(f"{y:>3} ", style="dim")
+            for x in range(size + 1):
+                if (x, y) in frame.cold:
+                    t.append("☹ ", style="red bold")
+                elif (x, y) in frame.hot:
+                    t.append("☺ ", style="green")
+                else:
+                    t.append("· ", style="dim")
+            t.append("\n")
+        t.append("    " + "".join(f"{x % 10} " for x in range(size + 1)) + "\n", style="dim")
+        t.append("\n" + frame.text)
+        self.update(t)
