@@ -228,8 +228,7 @@ def question(ask: str, game: Game[Any], pos: Any, S: Strings) -> Question:
     if ask == "remoteness":
         r = info.remoteness
         options = sorted({max(0, r + d) for d in (-2, -1, 0, 1, 2)})[:5]
-        lines = "; ".join(worked_game(game, pos, S)[:3])
-        why = S("why_remoteness", pos=p, r=r, line=lines)
+        why = S("why_remoteness", pos=p, r=r, line=worked_game(game, pos, S)[0])
         return Question(
             S("ask_remoteness", pos=p), tuple((str(o), o) for o in options), frozenset({r}), why
         )

@@ -24,7 +24,7 @@ from squaregame.play.session import Session
 from squaregame.play.settings import Settings, load_settings, save_settings, settings_path
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.help import HelpScreen
-from squaregame.ui.screens.lesson import LessonScreen
+from squaregame.ui.screens.lesson import lesson_screen
 from squaregame.ui.screens.lessons import LessonListScreen
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.new_game import GameSetup, NewGameDialog
@@ -238,7 +238,7 @@ class SquareGameApp(App[None]):
 
     def open_lesson(self, lesson: Lesson) -> None:
         progress = self.lesson_progress.setdefault(lesson.id, LessonProgress())
-        self.push_screen(LessonScreen(lesson, progress))
+        self.push_screen(lesson_screen(lesson, progress))
 
     def save_lesson_progress(self, lesson_id: str, progress: LessonProgress) -> None:
         self.lesson_progress[lesson_id] = progress

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, OptionList, Static
@@ -41,17 +42,7 @@ class StepState:
 
 
 class LessonScreen(Screen[None]):
-    BINDINGS = [
-        Binding("pagedown,n", "step(1)", "Next", key_display="n"),
-        Binding("pageup,b", "step(-1)", "Back", key_display="b"),
-        Binding("space", "reveal", "Show more"),
-        Binding("t", "try_it", "Try it"),
-        Binding("h", "mark(True)", "Hot ☺"),
-        Binding("c", "mark(False)", "Cold ☹"),
-        Binding("left", "cursor(-1)", "←", show=False),
-        Binding("right", "cursor(1)", "→", show=False),
-        Binding("escape", "app.pop_screen", "Lessons"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = []  # built per language: see lesson_screen()
 
     def __init__(self, lesson: Lesson, progress: LessonProgress) -> None:
         super().__init__()
@@ -68,6 +59,7 @@ class LessonScreen(Screen[None]):
             with VerticalScroll(id="lesson-text-box"):
                 yield Markdown(id="lesson-text")
             with VerticalScroll(id="lesson-panel"):
+                yield Static(id="panel-prompt")
                 yield RevealPanel(id="reveal")
                 yield FillPanel(id="fill")
                 yield SievePanel(id="sieve")
@@ -94,8 +86,8 @@ class LessonScreen(Screen[None]):
     def show_step(self) -> None:
         step, st = self.step, self.state()
         self.query_one("#lesson-text", Markdown).update(step.text or "")
-        for wid in ("reveal", "fill", "sieve", "board", "quiz", "sieve-input", "panel-note"):
-            self.query_one(f"#{wid}").display = False
+        for child in self.query_one("#lesson-panel").children:
+            child.display = False
         self.feedback("")
         kind = step.kind
         self.query_one("#lesson-panel").display = kind != "text"
@@ -207,9 +199,9 @@ class LessonScreen(Screen[None]):
         ol.add_options([Option(label, id=str(i)) for i, (label, _) in enumerate(q.choices)])
         ol.highlighted = 0
         ol.display = True
-        note = self.query_one("#panel-note", Static)
-        note.update(f"[b]{q.prompt}[/b]")
-        note.display = True
+        prompt = self.query_one("#panel-prompt", Static)
+        prompt.update(Text(q.prompt, style="bold"))
+        prompt.display = True
         self.call_after_refresh(ol.focus)
         st = self.state()
         if st.answered is not None:
@@ -283,7 +275,8 @@ class LessonScreen(Screen[None]):
         self.query_one(SievePanel).show(frame, upto)
         self.query_one(SievePanel).display = True
         auto = int(self.step.get("auto", 2))
-        if st.shown >= auto and frame.new_cold is not None:
+        upcoming = st.frames[st.shown] if st.shown < len(st.frames) else None
+        if st.shown >= auto and upcoming is not None and upcoming.new_cold is not None:
             box = self.query_one("#sieve-input", Input)
             box.display = True
             note = self.query_one("#panel-note", Static)
@@ -301,6 +294,8 @@ class LessonScreen(Screen[None]):
         if expected is None:
             return
         st.shown += 1
+        if st.shown < len(st.frames) and st.frames[st.shown].new_cold is None:
+            st.shown += 1  # that was the last cold number: show the finished sieve
         self.show_step()
         if guess == expected:
             self.feedback(self.S("sieve_right", n=expected), True)
@@ -316,3 +311,31 @@ class LessonScreen(Screen[None]):
         app = self.app
         if isinstance(app, SquareGameApp):
             app.save_lesson_progress(self.lesson.id, self.progress)
+
+
+def lesson_bindings(S: Strings) -> list[BindingType]:
+    return [
+        # priority: the quiz list and the sieve's input must not swallow step navigation
+        Binding("pagedown,n", "step(1)", S("key_next"), key_display="n", priority=True),
+        Binding("pageup,b", "step(-1)", S("key_back"), key_display="b", priority=True),
+        Binding("space", "reveal", S("key_more")),
+        Binding("t", "try_it", S("key_try")),
+        Binding("h", "mark(True)", S("key_hot")),
+        Binding("c", "mark(False)", S("key_cold")),
+        Binding("left", "cursor(-1)", "←", show=False),
+        Binding("right", "cursor(1)", "→", show=False),
+        Binding("escape", "app.pop_screen", S("key_lessons")),
+    ]
+
+
+_classes: dict[str, type[LessonScreen]] = {}
+
+
+def lesson_screen(lesson: Lesson, progress: LessonProgress) -> LessonScreen:
+    """A lesson screen whose Footer speaks the lesson's language."""
+    cls = _classes.get(lesson.lang)
+    if cls is None:
+        bindings = lesson_bindings(Strings(lesson.lang))
+        cls = type(f"LessonScreen_{lesson.lang}", (LessonScreen,), {"BINDINGS": bindings})
+        _classes[lesson.lang] = cls
+    return cls(lesson, progress)

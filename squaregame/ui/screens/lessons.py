@@ -15,7 +15,7 @@ from squaregame.lessons.strings import Strings
 
 
 class LessonListScreen(Screen[None]):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Menu")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "Menu / Меню")]
 
     def __init__(self, lang: str) -> None:
         super().__init__()

@@ -1,0 +1,133 @@
+"""Lessons: every language loads, translations keep the same steps, every answer comes from
+the tables, every "try it" position exists."""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+import pytest
+
+from squaregame.core.types import Outcome
+from squaregame.lessons import generate as gen
+from squaregame.lessons.model import LessonError, find_lesson, game_of, load_lessons
+from squaregame.lessons.strings import Strings, languages, lessons_root
+
+LANGS = languages()
+
+
+def test_english_and_russian_are_there() -> None:
+    assert {"en", "ru"} <= set(LANGS)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_lesson_loads_and_has_a_quiz(lang: str) -> None:
+    lessons = load_lessons(lang)
+    assert [x.number for x in lessons] == list(range(1, 11))
+    for lesson in lessons:
+        assert lesson.title and lesson.steps
+        assert lesson.quiz_count >= 1, lesson.id
+
+
+@pytest.mark.parametrize("lang", [x for x in LANGS if x != "en"])
+def test_translations_keep_the_same_steps(lang: str) -> None:
+    for en, other in zip(load_lessons("en"), load_lessons(lang), strict=True):
+        assert en.id == other.id
+        assert [(s.kind, s.params) for s in en.steps] == [(s.kind, s.params) for s in other.steps]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_string_is_translated(lang: str) -> None:
+    with open(lessons_root() / "en" / "strings.toml", "rb") as f:
+        keys = set(tomllib.load(f))
+    with open(lessons_root() / lang / "strings.toml", "rb") as f:
+        assert keys <= set(tomllib.load(f))
+
+
+def _independent_answer(ask: str, params: dict[str, Any]) -> set[Any]:
+    """The answer straight from the game's tables, not from the lesson code."""
+    game = game_of(params)
+    pos = params["position"]
+    pos = tuple(pos) if isinstance(pos, list) else pos
+    info = game.info(pos)
+    if ask == "hot":
+        return {info.outcome.value}
+    if ask == "remoteness":
+        return {info.remoteness}
+    if ask == "grundy":
+        return {info.grundy}
+    assert info.outcome is Outcome.HOT, f"'which move wins' at a cold position {pos}"
+    return {c for c in game.children(pos) if game.info(c).outcome is Outcome.COLD}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_quiz_answer_agrees_with_the_tables(lang: str) -> None:
+    S = Strings(lang)
+    for lesson in load_lessons(lang):
+        for step in lesson.steps:
+            if step.kind != "quiz":
+                continue
+            ask = str(step.get("ask"))
+            q = gen.question(ask, step.game(), step.position(), S)
+            assert set(q.correct) == _independent_answer(ask, step.params), (lesson.id, step.params)
+            assert set(q.correct) <= {v for _, v in q.choices}  # the answer is offered
+            assert q.prompt and q.why
+
+
+def test_the_issue_examples_in_the_lessons() -> None:
+    S = Strings("en")
+    l3 = find_lesson("why-22")
+    lines = gen.explain_position(l3.steps[1].game(), 22, S)
+    assert lines[-1] == "22 is cold: every move leaves a hot position (21, 18, 13, 6)."
+    q = gen.question("move", game_of({"game": "squares"}), 19, S)
+    assert set(q.correct) == {15, 10}
+    q = gen.question("move", game_of({"game": "squares"}), 14, S)
+    assert 10 in q.correct
+    q = gen.question("remoteness", game_of({"game": "squares"}), 17, S)
+    assert q.correct == {8}
+    frames = gen.sieve(game_of({"game": "squares"}), 40, S)
+    assert [f.new_cold for f in frames[:-1]] == [0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39]
+    assert [t for t in frames[0].marks if frames[0].marks[t]] == [1, 4, 9, 16, 25, 36]
+    board = gen.wythoff_colouring(13, S)
+    assert sorted(c for c in board[-1].cold if c[0] <= c[1]) == [
+        (0, 0),
+        (1, 2),
+        (3, 5),
+        (4, 7),
+        (6, 10),
+        (8, 13),
+    ]
+    assert gen.worked_game(game_of({"game": "squares"}), 75, S)[0].startswith(
+        "75 is hot (remoteness 7): take 36 (to 39)"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_try_it_position_exists(lang: str) -> None:
+    for lesson in load_lessons(lang):
+        for step in lesson.steps:
+            if step.kind == "try":
+                pos = step.position()
+                game = step.game()
+                values = list(pos) if isinstance(pos, tuple) else [pos]
+                assert game.parse_position(values) == pos
+
+
+def test_lookup_by_number_id_or_title() -> None:
+    assert find_lesson("3").id == "why-22"
+    assert find_lesson("sieve").number == 5
+    assert find_lesson("Wythoff").id == "wythoff"
+    with pytest.raises(LessonError, match="no lesson"):
+        find_lesson("chess")
+
+
+def test_a_broken_lesson_file_is_reported(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from squaregame.lessons.model import load_lesson
+
+    bad = tmp_path / "01-bad.toml"
+    bad.write_text('title = "x"\n[[step]]\nkind = "dance"\n')
+    with pytest.raises(LessonError, match="unknown kind 'dance'"):
+        load_lesson(bad, "en")
+    bad.write_text("title = [")
+    with pytest.raises(LessonError, match=r"01-bad\.toml"):
+        load_lesson(bad, "en")
