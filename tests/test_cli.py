@@ -236,3 +236,13 @@ def test_play_builds_the_request() -> None:
     args = make_parser().parse_args(["play", "wythoff", "--start", "7", "9", "--first", "ai"])
     r = build_request(args)
     assert r.start == (7, 9) and r.human_first is False
+
+
+def test_play_players_option() -> None:
+    from squaregame.cli.main import make_parser
+    from squaregame.cli.play import build_request
+
+    r = build_request(make_parser().parse_args(["play", "squares", "--players", "teams"]))
+    assert r.two_humans and r.hints
+    r = build_request(make_parser().parse_args(["play", "squares", "--players", "class"]))
+    assert not r.two_humans and r.hints

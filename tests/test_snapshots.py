@@ -51,3 +51,14 @@ def test_sum_with_hints(snap_compare: Any) -> None:
     rules = (SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4]))
     req = StartRequest(game="sum", start=(15, 12), rules=rules, hints=True, seed=1)
     assert snap_compare(SquareGameApp(req, ai_delay=0), terminal_size=SIZE, press=["h", "h"])
+
+
+def test_lesson_fill_the_table(snap_compare: Any) -> None:
+    app = SquareGameApp(ai_delay=0, lesson="hot-cold")
+    # 0 cold, 1 hot, 2 cold, 3 hot, then 4 wrongly cold (✗ and why), then corrected
+    assert snap_compare(app, terminal_size=SIZE, press=["n", "c", "h", "c", "h", "c", "h"])
+
+
+def test_lesson_in_russian(snap_compare: Any) -> None:
+    app = SquareGameApp(ai_delay=0, lang="ru", lesson="why-22")
+    assert snap_compare(app, terminal_size=SIZE, press=["n"])

@@ -100,3 +100,17 @@ async def test_lesson_list_from_the_menu_shows_progress() -> None:
         await pilot.pause()
         listing = app.screen.query_one("#lesson-list", OptionList)
         assert "(1/2)" in str(listing.get_option_at_index(2).prompt)
+
+
+async def test_a_wrong_mark_is_explained_and_can_be_corrected() -> None:
+    app = SquareGameApp(ai_delay=0, lesson="hot-cold")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await pilot.press("n", "h")  # 0 is cold, not hot
+        feedback = str(screen.query_one("#lesson-feedback").render())
+        assert "0 is cold" in feedback and screen.state().cursor == 0
+        await pilot.press("c")
+        assert screen.state().marks[0] == (False, False)  # corrected; first try recorded wrong
+        assert screen.state().cursor == 1

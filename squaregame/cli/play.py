@@ -33,6 +33,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--first", choices=["you", "ai"], default="you", help="who moves first")
     p.add_argument("--level", choices=list(LEVELS), default=None, help="opponent strength")
     p.add_argument("--hints", action="store_true", help="start with hints on")
+    p.add_argument(
+        "--players",
+        choices=["solo", "class", "teams"],
+        default="solo",
+        help="solo: you vs the computer; class: the class vs the computer, hints on; "
+        "teams: two players or teams at one screen, hints on",
+    )
     p.add_argument("--seed", metavar="N", help="reproducible random choices")
     p.set_defaults(run=run)
 
@@ -78,9 +85,10 @@ def build_request(args: argparse.Namespace) -> StartRequest:
         misere=args.misere,
         human_first=args.first == "you",
         level=args.level,
-        hints=args.hints,
+        hints=args.hints or args.players != "solo",
         seed=seed,
         rules=rules,
+        two_humans=args.players == "teams",
     )
 
 

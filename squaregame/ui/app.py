@@ -56,6 +56,7 @@ class StartRequest:
     game: str = "squares"
     start: Any = None  # int for squares, (x, y) for wythoff, piles for sum; None: random
     rules: tuple[Rule, ...] = ()  # for sum: one rule per pile
+    two_humans: bool = False
     misere: bool = False
     human_first: bool = True
     level: str | None = None
@@ -124,7 +125,7 @@ class SquareGameApp(App[None]):
         else:
             game = PileGame(SQUARES, r.misere)
             start = r.start if r.start is not None else rng.randint(10, 100)
-        session: Session[Any] = Session(game, start, human_first=r.human_first)
+        session: Session[Any] = Session(game, start, r.human_first, r.two_humans)
         self.open_game(session, level=r.level or self.settings.level, hints=r.hints, seed=r.seed)
 
     # -- games ---------------------------------------------------------------------------
@@ -204,7 +205,7 @@ class SquareGameApp(App[None]):
             game = WythoffGame(setup.misere)
         else:
             game = PileGame(SQUARES, setup.misere)
-        session: Session[Any] = Session(game, setup.start, setup.human_first)
+        session: Session[Any] = Session(game, setup.start, setup.human_first, setup.two_humans)
         self.open_game(session, level=setup.level, hints=setup.hints)
 
     def saved_description(self) -> str | None:
@@ -285,6 +286,9 @@ class SquareGameApp(App[None]):
                 "Toggle hints", "Show winning and losing moves", screen.action_toggle_hints
             )
             yield SystemCommand("Undo", "Take back your last move", screen.action_undo)
+            yield SystemCommand(
+                "Review the moves", "How each move changed the value", screen.action_review_moves
+            )
             yield SystemCommand("Redo", "Replay what was taken back", screen.action_redo)
             yield SystemCommand("Back to menu", "The game stays saved", screen.action_menu)
 

@@ -22,6 +22,7 @@ from squaregame.play.review import chart_points, game_over_lines, history_lines,
 from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session
 from squaregame.ui.screens.game_over import GameOverScreen
+from squaregame.ui.screens.move_review import MoveReviewScreen
 from squaregame.ui.screens.opponent_turns import OpponentTurns
 from squaregame.ui.widgets.history_log import HistoryLog
 from squaregame.ui.widgets.move_list import MoveList, MoveView
@@ -311,6 +312,9 @@ class GameScreen(OpponentTurns[P], Screen[None], Generic[P]):
         self.say(f"Replayed {len(replayed)} move{'s' if len(replayed) != 1 else ''}.")
         self.after_move()
 
+    def action_review_moves(self) -> None:
+        self.app.push_screen(MoveReviewScreen(self.session, self.history_text))
+
     def action_cycle_side(self) -> None:
         views = ["side-history", *(v for v, _ in self.side_views())]
         switcher = self.query_one("#side", ContentSwitcher)
@@ -376,4 +380,5 @@ class GameScreen(OpponentTurns[P], Screen[None], Generic[P]):
         elif choice == "menu":
             self.action_menu()
         else:
+            self.action_review_moves()
             self.say("Reviewing the finished game — n for a new game, u to take back moves.")

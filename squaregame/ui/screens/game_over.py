@@ -15,7 +15,7 @@ class GameOverScreen(ModalScreen[str]):
     BINDINGS = [
         Binding("a", "choose('again')", "Play again"),
         Binding("n", "choose('new')", "New game"),
-        Binding("escape,r", "choose('review')", "Review board"),
+        Binding("escape,r", "choose('review')", "Review the moves"),
         Binding("m", "choose('menu')", "Menu"),
     ]
 

@@ -251,8 +251,8 @@ class LessonScreen(Screen[None]):
         upto = int(self.step.get("upto", 21))
         n = st.cursor
         right, why = gen.check_mark(self.step.game(), n, hot, self.S)
-        if n not in st.marks:
-            st.marks[n] = (hot, right)
+        first_try = st.marks[n][1] if n in st.marks else right
+        st.marks[n] = (hot, first_try)  # the face shows the latest mark; ✗ the first was wrong
         self.feedback(f"{self.S('right') if right else self.S('wrong')} {why}", right)
         if right and st.cursor < upto:
             st.cursor += 1

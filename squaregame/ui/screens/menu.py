@@ -17,7 +17,7 @@ LOGO = """\
 class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("question_mark", "app.help", "Help"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit"),
     ]
 
     def compose(self) -> ComposeResult:

@@ -23,6 +23,11 @@ from squaregame.ui.widgets.form import form_row
 FIRST = [("You", True), ("Computer", False)]
 VARIANTS = [("Normal — the last move wins", False), ("Misère — the last move loses", True)]
 ON_OFF = [("on", True), ("off", False)]
+PLAYERS = [
+    ("You against the computer", "solo"),
+    ("Class against the computer — hints for all", "class"),
+    ("Two players or two teams — hints for all", "teams"),
+]
 RANDOM_RANGES = [("1 – 30", 30), ("1 – 100", 100), ("1 – 1,000", 1000), ("1 – 1,000,000", 10**6)]
 
 
@@ -35,6 +40,7 @@ class GameSetup:
     level: str
     hints: bool
     rules: tuple[Rule, ...] = ()  # for sums: one rule per pile
+    two_humans: bool = False  # two players (or two teams of a class) at one screen
 
 
 PRESETS = [
@@ -124,7 +130,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
 
     def compose(self) -> ComposeResult:
         s = self.settings
-        with Vertical(id="dialog"):
+        with Vertical(id="dialog", classes="dense" if self.kind == "sum" else ""):
             title, label, example = self.TITLES[self.kind]
             yield Static(f"[b]{title}[/b]", id="dialog-title")
             if self.kind == "sum":
@@ -172,6 +178,10 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                     id="level",
                     compact=True,
                 ),
+            )
+            yield form_row(
+                "Players",
+                Select(PLAYERS, value="solo", allow_blank=False, id="players", compact=True),
             )
             yield form_row(
                 "Hints",
@@ -228,6 +238,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
             self.query_one("#start", Input).focus()
             return
         level = self.query_one("#level", Select).value
+        players = self.query_one("#players", Select).value
         self.dismiss(
             GameSetup(
                 kind=self.kind,
@@ -235,7 +246,8 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                 human_first=self.query_one("#first", Select).value is not False,
                 misere=misere,
                 level=level if isinstance(level, str) else "perfect",
-                hints=self.query_one("#hints", Select).value is True,
+                hints=self.query_one("#hints", Select).value is True or players != "solo",
                 rules=rules,
+                two_humans=players == "teams",
             )
         )

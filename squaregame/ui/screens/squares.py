@@ -76,4 +76,5 @@ class SquaresScreen(GameScreen[int]):
             return
         self.hints = setup.hints
         game = PileGame(self.game.rule, setup.misere)
-        self.restart(Session(game, setup.start, setup.human_first), level=setup.level)
+        session = Session(game, setup.start, setup.human_first, setup.two_humans)
+        self.restart(session, level=setup.level)

@@ -192,4 +192,5 @@ class SumsScreen(GameScreen[Pos]):
         self.hints = setup.hints
         self.pile = 0
         game = SumGame(setup.rules, setup.misere)
-        self.restart(Session(game, setup.start, setup.human_first), level=setup.level)
+        session = Session(game, setup.start, setup.human_first, setup.two_humans)
+        self.restart(session, level=setup.level)

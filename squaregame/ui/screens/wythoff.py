@@ -185,6 +185,6 @@ class WythoffScreen(GameScreen[Cell]):
         if setup is None:
             return
         self.hints = setup.hints
-        self.restart(
-            Session(WythoffGame(setup.misere), setup.start, setup.human_first), level=setup.level
-        )
+        game = WythoffGame(setup.misere)
+        session = Session(game, setup.start, setup.human_first, setup.two_humans)
+        self.restart(session, level=setup.level)
