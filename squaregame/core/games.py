@@ -16,7 +16,7 @@ from operator import xor
 from typing import Any, Generic, TypeVar
 
 from squaregame.core.pile import PileValues
-from squaregame.core.rules import NIM, SQUARES, Rule, SetRule
+from squaregame.core.rules import NIM, SQUARES, Rule, SetRule, parse_rule
 from squaregame.core.store import TableStore, default_store
 from squaregame.core.sums import QUICK_SEARCH, SumSolver, fits_budget, search_cost
 from squaregame.core.types import (
@@ -334,6 +334,16 @@ class SumGame(Game[tuple[int, ...]]):
 
 
 _shared_solver = SumSolver()
+
+
+def game_from_spec(kind: str, rule: Any, misere: bool) -> Game[Any]:
+    """A game from its stored description: ``rule`` is a rule text, or a list for sums."""
+    if kind == "sum":
+        texts = [str(r) for r in rule]
+        return make_game(kind, [parse_rule(t) for t in texts], misere, len(texts))
+    if kind == "subtraction":
+        return make_game(kind, [parse_rule(str(rule))], misere)
+    return make_game(kind, [], misere)
 
 
 def make_game(kind: str, rules: Sequence[Rule], misere: bool, piles: int = 1) -> Game[Any]:

@@ -25,8 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
-from squaregame.core.rules import NIM, SQUARES, parse_rule
+from squaregame.core.games import Game, game_from_spec
 from squaregame.lessons.strings import lessons_root
 
 KINDS = {"text", "worked", "explain", "fill", "sieve", "quiz", "board", "pairs", "grundy",
@@ -71,19 +70,12 @@ class Lesson:
 
 
 def game_of(p: dict[str, Any]) -> Game[Any]:
-    kind = p.get("game", "squares")
-    misere = bool(p.get("misere", False))
-    if kind == "squares":
-        return PileGame(SQUARES, misere)
-    if kind == "nim":
-        return PileGame(NIM, misere)
-    if kind == "subtraction":
-        return PileGame(parse_rule(str(p["rule"])), misere)
-    if kind == "wythoff":
-        return WythoffGame(misere)
-    if kind == "sum":
-        return SumGame([parse_rule(str(r)) for r in p["rules"]], misere)
-    raise LessonError(f"unknown game '{kind}'")
+    kind = str(p.get("game", "squares"))
+    if kind not in ("squares", "subtraction", "nim", "wythoff", "sum"):
+        raise LessonError(f"unknown game '{kind}'")
+    return game_from_spec(
+        kind, p.get("rules") if kind == "sum" else p.get("rule"), bool(p.get("misere"))
+    )
 
 
 def load_lesson(path: Path, lang: str) -> Lesson:

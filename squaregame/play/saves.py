@@ -15,8 +15,8 @@ from typing import Any
 from squaregame import paths
 from squaregame.core.ai import LEVELS
 from squaregame.core.atomic import write_atomic
-from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
-from squaregame.core.rules import parse_rule
+from squaregame.core.games import Game
+from squaregame.core.games import game_from_spec as make_game_from_spec
 from squaregame.play.session import Session
 
 SAVE_VERSION = 1
@@ -49,14 +49,7 @@ def game_spec(game: Game[Any]) -> dict[str, Any]:
 
 
 def game_from_spec(spec: dict[str, Any]) -> Game[Any]:
-    kind, misere = spec["kind"], bool(spec["misere"])
-    if kind in ("squares", "nim", "subtraction"):
-        return PileGame(parse_rule(str(spec["rule"])), misere)
-    if kind == "wythoff":
-        return WythoffGame(misere)
-    if kind == "sum":
-        return SumGame([parse_rule(str(r)) for r in spec["rule"]], misere)
-    raise ValueError(f"unknown game {kind!r}")
+    return make_game_from_spec(str(spec["kind"]), spec["rule"], bool(spec["misere"]))
 
 
 def _position(game: Game[Any], raw: Any) -> Any:

@@ -27,7 +27,7 @@ from squaregame.ui.screens.help import HelpScreen
 from squaregame.ui.screens.lesson import lesson_screen
 from squaregame.ui.screens.lessons import LessonListScreen
 from squaregame.ui.screens.menu import MenuScreen
-from squaregame.ui.screens.new_game import GameSetup, NewGameDialog
+from squaregame.ui.screens.new_game import GameSetup, NewGameDialog, game_for_setup
 from squaregame.ui.screens.settings import SettingsScreen
 from squaregame.ui.screens.squares import SquaresScreen
 from squaregame.ui.screens.sums import SumsScreen
@@ -198,13 +198,7 @@ class SquareGameApp(App[None]):
     def _new_game(self, setup: GameSetup | None) -> None:
         if setup is None:
             return
-        game: Game[Any]
-        if setup.kind == "sum":
-            game = SumGame(setup.rules, setup.misere)
-        elif setup.kind == "wythoff":
-            game = WythoffGame(setup.misere)
-        else:
-            game = PileGame(SQUARES, setup.misere)
+        game = game_for_setup(setup)
         session: Session[Any] = Session(game, setup.start, setup.human_first, setup.two_humans)
         self.open_game(session, level=setup.level, hints=setup.hints)
 

@@ -8,7 +8,7 @@ text becomes a move (:meth:`typed_move`).
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,12 +17,14 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, Header, Static
 
 from squaregame.core.ai import Opponent
+from squaregame.core.games import Game
 from squaregame.core.types import Analysis, GameError
 from squaregame.play.review import chart_points, game_over_lines, history_lines, prediction
 from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.move_review import MoveReviewScreen
+from squaregame.ui.screens.new_game import GameSetup, NewGameDialog, game_for_setup
 from squaregame.ui.screens.opponent_turns import OpponentTurns
 from squaregame.ui.widgets.history_log import HistoryLog
 from squaregame.ui.widgets.move_list import MoveList, MoveView
@@ -129,8 +131,25 @@ class GameScreen(OpponentTurns[P], Screen[None], Generic[P]):
     def choose_hint(self) -> str:
         return "↑↓ Enter, or type an amount"
 
+    dialog_kind: ClassVar[str] = "squares"  # which new-game dialog this screen asks with
+
     def new_game_dialog(self) -> None:
         """Ask for a new game's settings and start it (see :meth:`restart`)."""
+        from squaregame.ui.app import SquareGameApp
+
+        app = self.app
+        assert isinstance(app, SquareGameApp)
+        app.push_screen(NewGameDialog(app.settings, self.dialog_kind), self._start_new)
+
+    def game_for(self, setup: GameSetup) -> Game[Any]:
+        return game_for_setup(setup)
+
+    def _start_new(self, setup: GameSetup | None) -> None:
+        if setup is None:
+            return
+        self.hints = setup.hints
+        session = Session(self.game_for(setup), setup.start, setup.human_first, setup.two_humans)
+        self.restart(session, level=setup.level)
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:

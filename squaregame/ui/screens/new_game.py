@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Select, Static
 
 from squaregame.core.ai import LEVELS
-from squaregame.core.games import MAX_PILES, PileGame, SumGame, WythoffGame
+from squaregame.core.games import MAX_PILES, Game, PileGame, SumGame, WythoffGame
 from squaregame.core.rules import SQUARES, Rule, parse_rule
 from squaregame.core.types import GameError, RuleError
 from squaregame.play.settings import Settings
@@ -75,6 +75,14 @@ def parse_sum(
     chosen = tuple(rules * len(piles) if len(rules) == 1 else rules)
     pos = SumGame(chosen, misere).parse_position(piles)
     return chosen, pos
+
+
+def game_for_setup(setup: GameSetup) -> Game[Any]:
+    if setup.kind == "sum":
+        return SumGame(setup.rules, setup.misere)
+    if setup.kind == "wythoff":
+        return WythoffGame(setup.misere)
+    return PileGame(SQUARES, setup.misere)
 
 
 def _numbers(text: str, count: int) -> list[int]:

@@ -10,7 +10,7 @@ from squaregame.core.games import PileGame
 from squaregame.core.types import Analysis, GameError, Outcome
 from squaregame.play.session import Session
 from squaregame.ui.screens.game_base import GameScreen
-from squaregame.ui.screens.new_game import GameSetup, NewGameDialog
+from squaregame.ui.screens.new_game import GameSetup
 from squaregame.ui.widgets.position_strip import PositionStrip, StripCell
 
 
@@ -64,17 +64,5 @@ class SquaresScreen(GameScreen[int]):
         self.strip = not self.strip
         self.refresh_view()
 
-    def new_game_dialog(self) -> None:
-        from squaregame.ui.app import SquareGameApp
-
-        app = self.app
-        assert isinstance(app, SquareGameApp)
-        app.push_screen(NewGameDialog(app.settings), self._start_new)
-
-    def _start_new(self, setup: GameSetup | None) -> None:
-        if setup is None:
-            return
-        self.hints = setup.hints
-        game = PileGame(self.game.rule, setup.misere)
-        session = Session(game, setup.start, setup.human_first, setup.two_humans)
-        self.restart(session, level=setup.level)
+    def game_for(self, setup: GameSetup) -> PileGame:
+        return PileGame(self.game.rule, setup.misere)  # a subtraction game keeps its set

@@ -13,7 +13,7 @@ from squaregame.core.games import SumGame
 from squaregame.core.types import Analysis, PositionError
 from squaregame.play.session import Session
 from squaregame.ui.screens.game_base import GameScreen
-from squaregame.ui.screens.new_game import GameSetup, NewGameDialog, _numbers
+from squaregame.ui.screens.new_game import _numbers
 from squaregame.ui.widgets.move_list import MoveView
 from squaregame.ui.widgets.piles import PileRow, PilesData, PilesView
 from squaregame.ui.widgets.sum_panels import GrundyTable, NimSumPanel
@@ -22,6 +22,7 @@ Pos = tuple[int, ...]
 
 
 class SumsScreen(GameScreen[Pos]):
+    dialog_kind = "sum"
     BINDINGS = [
         Binding("up", "pile(-1)", "Choose", key_display="↑↓←→"),
         Binding("down", "pile(1)", "Pile", show=False),
@@ -179,18 +180,7 @@ class SumsScreen(GameScreen[Pos]):
             self.query_one("#side", ContentSwitcher).current = "side-nimsum"
 
     # -- new games -----------------------------------------------------------------------
-    def new_game_dialog(self) -> None:
-        from squaregame.ui.app import SquareGameApp
-
-        app = self.app
-        assert isinstance(app, SquareGameApp)
-        app.push_screen(NewGameDialog(app.settings, "sum"), self._start_new)
-
-    def _start_new(self, setup: GameSetup | None) -> None:
-        if setup is None:
-            return
-        self.hints = setup.hints
-        self.pile = 0
-        game = SumGame(setup.rules, setup.misere)
-        session = Session(game, setup.start, setup.human_first, setup.two_humans)
-        self.restart(session, level=setup.level)
+    def restart(self, session: Session[Pos], **kw: Any) -> None:
+        self.pile = 0  # the new game may have fewer piles
+        self.amount_index = 0
+        super().restart(session, **kw)

@@ -10,7 +10,7 @@ from squaregame.core.games import WythoffGame
 from squaregame.core.types import Analysis, Outcome, PositionError
 from squaregame.play.session import Session
 from squaregame.ui.screens.game_base import GameScreen
-from squaregame.ui.screens.new_game import GameSetup, NewGameDialog, _numbers
+from squaregame.ui.screens.new_game import _numbers
 from squaregame.ui.widgets.move_list import MoveView
 from squaregame.ui.widgets.wythoff_board import BoardView, WythoffBoard
 from squaregame.ui.widgets.wythoff_panels import ColdPairs, TwoPiles
@@ -25,6 +25,7 @@ STEPS = {
 
 
 class WythoffScreen(GameScreen[Cell]):
+    dialog_kind = "wythoff"
     BINDINGS = [
         Binding("left", "step('left')", "Aim", key_display="←↓"),
         Binding("down", "step('down')", "Target", show=False),
@@ -173,18 +174,3 @@ class WythoffScreen(GameScreen[Cell]):
             else "Heatmap off."
         )
         self._draw()
-
-    def new_game_dialog(self) -> None:
-        from squaregame.ui.app import SquareGameApp
-
-        app = self.app
-        assert isinstance(app, SquareGameApp)
-        app.push_screen(NewGameDialog(app.settings, "wythoff"), self._start_new)
-
-    def _start_new(self, setup: GameSetup | None) -> None:
-        if setup is None:
-            return
-        self.hints = setup.hints
-        game = WythoffGame(setup.misere)
-        session = Session(game, setup.start, setup.human_first, setup.two_humans)
-        self.restart(session, level=setup.level)
