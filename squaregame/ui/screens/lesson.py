@@ -194,6 +194,8 @@ class LessonScreen(Screen[None]):
 
     def _draw_quiz(self) -> None:
         q = self._question()
+        if not self.step.text:  # a bare quiz: its question is the heading
+            self.query_one("#lesson-text", Markdown).update(f"# {q.prompt}")
         ol = self.query_one("#quiz", OptionList)
         ol.clear_options()
         ol.add_options([Option(label, id=str(i)) for i, (label, _) in enumerate(q.choices)])
