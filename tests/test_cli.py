@@ -246,3 +246,20 @@ def test_play_players_option() -> None:
     assert r.two_humans and r.hints
     r = build_request(make_parser().parse_args(["play", "squares", "--players", "class"]))
     assert not r.two_humans and r.hints
+
+
+def test_table_stats_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "table", "squares", "--upto", "100000", "--stats", "--json")
+    d = json.loads(out)
+    assert code == 0
+    assert d["upto"] == 100000 and d["cold_ending_in_6"] == [11356]
+    from squaregame.core.build import squares_remoteness
+
+    rem = squares_remoteness(99_999)
+    assert d["cold_count"] == int((rem % 2 == 0).sum())
+    assert d["max_remoteness"] == int(rem.max()) == int(rem[d["max_remoteness_at"]])
+    for argv in (["table", "squares", "--upto", "10", "--stats", "--misere"],
+                 ["table", "wythoff", "--upto", "10", "--stats"],
+                 ["table", "squares", "--upto", "0", "--stats"]):  # fmt: skip
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and len(err.strip().splitlines()) == 1

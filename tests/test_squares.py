@@ -116,3 +116,28 @@ def test_eleven_thousand_356_is_the_first_cold_number_ending_in_6() -> None:
     rem = squares_remoteness(200_000)
     cold = np.flatnonzero(rem % 2 == 0)
     assert [int(c) for c in cold if c % 10 == 6] == [11356]
+
+
+def test_the_builder_falls_back_to_two_bytes_when_remoteness_overflows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from squaregame.core import build
+
+    real = build._build
+
+    def one_byte_too_small(upto, dtype, progress):  # type: ignore[no-untyped-def]
+        if dtype == np.uint8:
+            raise build._Overflow
+        return real(upto, dtype, progress)
+
+    monkeypatch.setattr(build, "_build", one_byte_too_small)
+    wide = build.squares_table(5000)
+    assert wide.rem.dtype == np.uint16
+    assert wide.rem.tolist() == squares_remoteness(5000).tolist()
+    assert squares_table_default_is_one_byte()
+
+
+def squares_table_default_is_one_byte() -> bool:
+    from squaregame.core.build import squares_table
+
+    return squares_table(1000).rem.dtype == np.uint8

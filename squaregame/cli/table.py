@@ -28,6 +28,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("game", metavar="GAME", help="squares, subtraction, nim, wythoff or sum")
     p.add_argument("--upto", required=True, metavar="N", help="largest position")
     add_game_options(p)
+    p.add_argument(
+        "--stats",
+        action="store_true",
+        help="squares only: build positions 0..N−1 afresh (no cached table) and print the "
+        "cold count and the largest remoteness — doubles as the builder's benchmark",
+    )
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="one JSON object")
     fmt.add_argument("--csv", action="store_true", help="comma-separated columns")
@@ -43,10 +49,42 @@ def _positions(game: Game[Any], upto: int, piles: int) -> Iterator[Any]:
         yield from range(upto + 1)
 
 
+def run_stats(args: argparse.Namespace, n: int) -> int:
+    from squaregame.core.store import SQUARES_MAX
+
+    if args.game != "squares" or args.misere or args.rule:
+        raise UsageError("--stats is for normal-play squares only")
+    if args.csv:
+        raise UsageError("--stats prints JSON (--json) or a line of text")
+    if not 1 <= n <= SQUARES_MAX:
+        raise UsageError(f"--upto must be between 1 and {SQUARES_MAX:,} with --stats")
+    from squaregame.core.build import squares_table  # numpy: only here
+
+    built = squares_table(n - 1)
+    at = int(built.rem.argmax())
+    stats = {
+        "upto": n,
+        "cold_count": int(built.cold.size),
+        "max_remoteness": int(built.rem[at]),
+        "max_remoteness_at": at,
+        "cold_ending_in_6": [int(c) for c in built.cold[built.cold % 10 == 6]],
+    }
+    if args.json:
+        print(json.dumps(stats))
+    else:
+        print(
+            f"positions 0..{n - 1:,}: {stats['cold_count']:,} cold, largest remoteness "
+            f"{stats['max_remoteness']} (at {at:,})"
+        )
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     upto = parse_int(args.upto, "--upto")
     if upto < 0:
         raise UsageError("--upto cannot be negative")
+    if args.stats:
+        return run_stats(args, upto)
     piles = max(2, len(args.rule or [])) if args.game == "sum" else 1
     dims = 2 if args.game == "wythoff" else piles
     if (upto + 1) ** dims > MAX_CELLS:

@@ -18,7 +18,9 @@ reference in ``shared/bench`` (see ``tests/test_squares_table.py`` and the bench
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from math import isqrt
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -32,14 +34,42 @@ def _squares(upto: int) -> npt.NDArray[np.int64]:
     return np.arange(1, isqrt(max(upto, 0)) + 1, dtype=np.int64) ** 2
 
 
-def squares_remoteness(upto: int, progress: Progress | None = None) -> U16:
+class _Overflow(Exception):
+    """A remoteness too large for the one-byte working array."""
+
+
+@dataclass(frozen=True)
+class SquaresBuild:
+    rem: npt.NDArray[np.unsignedinteger[Any]]  # remoteness of 0..upto (uint8 when it fits)
+    cold: npt.NDArray[np.int64]  # the cold positions, increasing
+
+
+def squares_table(upto: int, progress: Progress | None = None) -> SquaresBuild:
+    """Remoteness and cold positions of normal-play Squares for 0..upto.
+
+    The working array takes one byte per position while every remoteness fits (up to
+    253; 202 is the largest below 4·10^7), which also halves the memory traffic of the
+    scattered reads; otherwise the build starts again with two bytes per position.
+    """
+    try:
+        return _build(upto, np.uint8, progress)
+    except _Overflow:
+        return _build(upto, np.uint16, progress)
+
+
+def squares_remoteness(upto: int, progress: Progress | None = None) -> npt.NDArray[Any]:
     """Remoteness of every position 0..upto of normal-play Squares (cold ⇔ even)."""
+    return squares_table(upto, progress).rem
+
+
+def _build(upto: int, dtype: Any, progress: Progress | None) -> SquaresBuild:
     n_total = upto + 1
-    inf = np.iinfo(np.uint16).max
-    best = np.full(n_total, inf, dtype=np.uint16)
+    inf = int(np.iinfo(dtype).max)
+    limit = inf - 2  # a cold remoteness above this would not fit
+    best = np.full(n_total, inf, dtype=dtype)
     sq = _squares(upto)
     cold_pos = np.empty(0, dtype=np.int64)
-    cold_rem = np.empty(0, dtype=np.uint16)
+    cold_rem = np.empty(0, dtype=dtype)
     start = 0
     while start < n_total:
         size = min(1 << 20, max(1 << 12, start))
@@ -57,6 +87,8 @@ def squares_remoteness(upto: int, progress: Progress | None = None) -> U16:
             if best[n] != inf:
                 continue  # reached by a cold position found earlier in this block
             r = int(best[n - sq[: isqrt(n)]].max()) + 2 if n else 0
+            if r > limit:
+                raise _Overflow
             new_pos.append(n)
             new_rem.append(r)
             m = isqrt(end - 1 - n)
@@ -65,13 +97,13 @@ def squares_remoteness(upto: int, progress: Progress | None = None) -> U16:
                 best[t] = np.minimum(best[t], r)
         if new_pos:
             cold_pos = np.concatenate([cold_pos, np.asarray(new_pos, dtype=np.int64)])
-            cold_rem = np.concatenate([cold_rem, np.asarray(new_rem, dtype=np.uint16)])
+            cold_rem = np.concatenate([cold_rem, np.asarray(new_rem, dtype=dtype)])
         start = end
         if progress is not None:
             progress(start / n_total)
     best += 1  # hot: 1 + least remoteness of a cold child
     best[cold_pos] = cold_rem
-    return best
+    return SquaresBuild(best, cold_pos)
 
 
 def squares_grundy(upto: int, progress: Progress | None = None) -> U16:
@@ -90,5 +122,5 @@ def squares_grundy(upto: int, progress: Progress | None = None) -> U16:
     return g
 
 
-def to_le_bytes(a: npt.NDArray[np.uint16]) -> bytes:
+def to_le_bytes(a: npt.NDArray[Any]) -> bytes:
     return a.astype("<u2", copy=False).tobytes()
