@@ -133,11 +133,10 @@ def test_the_builder_falls_back_to_two_bytes_when_remoteness_overflows(
     monkeypatch.setattr(build, "_build", one_byte_too_small)
     wide = build.squares_table(5000)
     assert wide.rem.dtype == np.uint16
-    assert wide.rem.tolist() == squares_remoteness(5000).tolist()
-    assert squares_table_default_is_one_byte()
+    assert wide.rem.tolist() == real(5000, np.uint8, None).rem.tolist()
 
 
-def squares_table_default_is_one_byte() -> bool:
+def test_the_builder_uses_one_byte_per_position_when_it_can() -> None:
     from squaregame.core.build import squares_table
 
-    return squares_table(1000).rem.dtype == np.uint8
+    assert squares_table(1000).rem.dtype == np.uint8
