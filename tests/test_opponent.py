@@ -91,3 +91,16 @@ def test_fallible_levels_slip_sometimes() -> None:
 def test_unknown_level() -> None:
     with pytest.raises(GameError, match="unknown level"):
         get_level("godlike")
+
+
+@pytest.mark.parametrize("name, game, start_fn", GAMES, ids=[g[0] for g in GAMES])
+def test_the_opponents_shortcut_agrees_with_the_full_analysis(
+    name: str, game: Game[Any], start_fn: Any
+) -> None:
+    rng = random.Random(name + "shortcut")
+    for _ in range(60):
+        pos = start_fn(rng)
+        assert sorted(game.best_moves(pos)) == sorted(m.to for m in game.analyze(pos).best_moves())
+        ai: Opponent[Any] = Opponent(seed=1)
+        to = ai.move(game, pos)
+        assert (to is None) == game.is_terminal(pos)

@@ -83,8 +83,7 @@ def _opponent_times(game: Game[Any], starts: list[Any], moves: int) -> list[floa
         pos = start
         for _ in range(moves):
             t = time.perf_counter()
-            a = game.analyze(pos)
-            nxt = ai.choose(a)
+            nxt = ai.move(game, pos)
             times.append(time.perf_counter() - t)
             if nxt is None:
                 break
@@ -122,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     w = _median_time(lambda: build_wythoff(1000, False), args.repeat)
     print(_row("build Wythoff 1000×1000", w))
 
-    print("Opponent move (analyze + choose), perfect level")
+    print("Opponent move (what the app's opponent computes per reply), perfect level")
     squares = PileGame(SQUARES, False)
     cases: list[tuple[str, Game[Any], list[Any]]] = [
         ("Squares, starts up to 10^6", squares, [rng.randrange(10**6) for _ in range(40)]),

@@ -77,6 +77,10 @@ class Game(ABC, Generic[P]):
         """A move with where it leads, e.g. ``take 36 (to 39)``."""
         return f"{self.describe_move(pos, to)} (to {self.format_position(to)})"
 
+    def best_moves(self, pos: P) -> list[P]:
+        """Where a perfect player moves from ``pos`` (any of them, at random)."""
+        return [m.to for m in self.analyze(pos).best_moves()]
+
     def analyze(self, pos: P) -> Analysis[P]:
         info = self.info(pos)
         moves = tuple(MoveInfo(c, self.child_info(pos, c)) for c in self.children(pos))
@@ -197,6 +201,9 @@ class WythoffGame(Game[tuple[int, int]]):
 
     def info(self, pos: tuple[int, int]) -> PositionInfo:
         return self.table(max(pos)).info(*pos)
+
+    def best_moves(self, pos: tuple[int, int]) -> list[tuple[int, int]]:
+        return self.table(max(pos)).best_moves(*pos)
 
     def child_info(self, parent: tuple[int, int], child: tuple[int, int]) -> PositionInfo:
         t = self.table(max(parent))

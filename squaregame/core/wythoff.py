@@ -89,6 +89,41 @@ class WythoffTable:
     def info(self, x: int, y: int) -> PositionInfo:
         return PositionInfo(self.outcome(x, y), self.remoteness(x, y), True, self.grundy(x, y))
 
+    def best_moves(self, x: int, y: int) -> list[tuple[int, int]]:
+        """The perfect player's choices from (x, y), from three slices of the table: a cold
+        target of least remoteness from a hot square, else a target of greatest remoteness."""
+        import numpy as np
+
+        d = min(x, y)
+        cells = (
+            [(i, y) for i in range(x)],
+            [(x, j) for j in range(y)],
+            [(x - k, y - k) for k in range(1, d + 1)],
+        )
+        rems = np.concatenate(
+            [
+                self._rem[:x, y],
+                self._rem[x, :y],
+                self._rem[x - np.arange(1, d + 1), y - np.arange(1, d + 1)],
+            ]
+        )
+        colds = np.concatenate(
+            [
+                self._cold[:x, y],
+                self._cold[x, :y],
+                self._cold[x - np.arange(1, d + 1), y - np.arange(1, d + 1)],
+            ]
+        )
+        if rems.size == 0:
+            return []
+        if colds.any():
+            target = rems[colds].min()
+            pick = np.flatnonzero(colds & (rems == target))
+        else:
+            pick = np.flatnonzero(rems == rems.max())
+        flat = [c for group in cells for c in group]
+        return [flat[i] for i in pick.tolist()]
+
     def remoteness_grid(self) -> npt.NDArray[Any]:
         return self._rem  # type: ignore[no-any-return]
 

@@ -51,8 +51,7 @@ class OpponentTurns(Generic[P]):
         """Runs in a thread: a visible pause, then the table lookup and the choice."""
         if self.delay:
             time.sleep(self.delay)
-        a = self.session.game.analyze(pos)
-        to = self.opponent.choose(a)
+        to = self.opponent.move(self.session.game, pos)
         self.app.call_from_thread(self._opponent_moved, token, pos, to)
 
     def _opponent_moved(self, token: int, pos: P, to: P | None) -> None:
