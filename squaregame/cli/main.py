@@ -1,17 +1,25 @@
-"""Entry point: ``squaregame`` (the app) and its subcommands."""
+"""Entry point: ``squaregame`` (the app) and its subcommands.
+
+With no arguments the app starts at once: neither argparse nor any subcommand module is
+imported, so the menu appears as fast as Textual allows.
+"""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from squaregame import __version__
-from squaregame.cli import analyze, bench, build_tables, lesson, play, table
-from squaregame.cli.common import Parser
-from squaregame.core.types import GameError
+
+if TYPE_CHECKING:
+    from squaregame.cli.common import Parser
 
 
 def make_parser() -> Parser:
+    from squaregame.cli import analyze, bench, build_tables, lesson, play, table
+    from squaregame.cli.common import Parser
+
     parser = Parser(
         prog="squaregame",
         description="Impartial combinatorial games against a perfect opponent. "
@@ -30,11 +38,20 @@ def make_parser() -> Parser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list:  # the fast path: straight to the menu
+        from squaregame.ui.app import run_app
+
+        return run_app(None)
+    from squaregame.core.types import GameError
+
     parser = make_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_list)
     run = getattr(args, "run", None)
     try:
         if run is None:
+            from squaregame.cli import lesson, play
+
             return play.run_menu(lesson.check_lang(args.lang))
         return int(run(args))
     except GameError as exc:

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-from squaregame.core.games import Game
 from squaregame.core.types import Analysis, GameError
+
+if TYPE_CHECKING:
+    from squaregame.core.games import Game
 
 P = TypeVar("P")
 

@@ -10,14 +10,14 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from squaregame import paths
-from squaregame.core.ai import LEVELS
 from squaregame.core.atomic import write_atomic
-from squaregame.core.games import Game
-from squaregame.core.games import game_from_spec as make_game_from_spec
-from squaregame.play.session import Session
+
+if TYPE_CHECKING:
+    from squaregame.core.games import Game
+    from squaregame.play.session import Session
 
 SAVE_VERSION = 1
 
@@ -49,7 +49,9 @@ def game_spec(game: Game[Any]) -> dict[str, Any]:
 
 
 def game_from_spec(spec: dict[str, Any]) -> Game[Any]:
-    return make_game_from_spec(str(spec["kind"]), spec["rule"], bool(spec["misere"]))
+    from squaregame.core.games import game_from_spec as make
+
+    return make(str(spec["kind"]), spec["rule"], bool(spec["misere"]))
 
 
 def _position(game: Game[Any], raw: Any) -> Any:
@@ -81,6 +83,8 @@ def decode(data: bytes) -> SavedGame:
     doc = json.loads(data)
     if not isinstance(doc, dict) or doc.get("version") != SAVE_VERSION:
         raise ValueError("not a squaregame save of this version")
+    from squaregame.play.session import Session
+
     game = game_from_spec(doc["game"])
     session: Session[Any] = Session(
         game,
@@ -96,6 +100,8 @@ def decode(data: bytes) -> SavedGame:
         session.play(_position(game, raw))
     for _ in redo:
         session.redo_stack.append(session.plies.pop())
+    from squaregame.core.ai import LEVELS
+
     level = doc.get("level", "perfect")
     seed = doc.get("seed")
     return SavedGame(
@@ -122,6 +128,86 @@ def load_game(path: Path | None = None) -> tuple[SavedGame | None, str | None]:
         return None, f"Could not read the saved game ({exc})"
     try:
         return decode(data), None
+    except Exception as exc:  # any damage at all: keep the file, start afresh
+        moved = set_aside(p)
+        return (
+            None,
+            f"The saved game could not be read ({exc.__class__.__name__}); kept it as {moved.name}",
+        )
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """What the menu says about the saved game, read without replaying it."""
+
+    title: str
+    start: str
+    moves: int
+    state: str  # "your move", "computer to move", "finished"
+
+    def describe(self) -> str:
+        return f"{self.title} from {self.start} — {self.moves} moves, {self.state}"
+
+
+def _fmt(kind: str, pos: Any) -> str:
+    if kind == "wythoff":
+        return f"({pos[0]},{pos[1]})"
+    if kind == "sum":
+        return " + ".join(map(str, pos))
+    return str(pos)
+
+
+def summarize(data: bytes) -> SaveSummary:
+    """A quick look at a save (for the menu); the full check happens when it is opened."""
+    doc = json.loads(data)
+    if not isinstance(doc, dict) or doc.get("version") != SAVE_VERSION:
+        raise ValueError("not a squaregame save of this version")
+    spec, moves = doc["game"], doc["moves"]
+    kind, misere = str(spec["kind"]), bool(spec["misere"])
+    from squaregame.core.rules import parse_rule
+
+    names = {
+        "squares": "Squares",
+        "nim": "Nim",
+        "wythoff": "Wythoff's queen",
+        "sum": "Sum of piles",
+    }
+    title = names.get(kind) or f"Subtraction {parse_rule(str(spec['rule'])).label}"
+    title += " (misère)" if misere else ""
+    pos = moves[-1] if moves else doc["start"]
+    if kind == "sum":
+        rules = [parse_rule(str(r)) for r in spec["rule"]]
+        finished = all(not any(True for _ in r.amounts(n)) for r, n in zip(rules, pos, strict=True))
+    elif kind == "wythoff":
+        finished = list(pos) == [0, 0]
+    else:
+        finished = not any(True for _ in parse_rule(str(spec["rule"])).amounts(int(pos)))
+    if finished:
+        state = "finished"
+    elif doc.get("two_humans") or (len(moves) % 2 == 0) == bool(doc["human_first"]):
+        state = "your move"
+    else:
+        state = "computer to move"
+    return SaveSummary(title, _fmt(kind, doc["start"]), len(moves), state)
+
+
+def summary_of(saved: SavedGame) -> SaveSummary:
+    s = saved.session
+    state = "finished" if s.over else ("your move" if s.human_to_move else "computer to move")
+    return SaveSummary(s.game.title, s.game.format_position(s.start), len(s.plies), state)
+
+
+def peek_game(path: Path | None = None) -> tuple[SaveSummary | None, str | None]:
+    """The saved game's summary, or None; a damaged file is set aside with a message."""
+    p = path or save_path()
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, f"Could not read the saved game ({exc})"
+    try:
+        return summarize(data), None
     except Exception as exc:  # any damage at all: keep the file, start afresh
         moved = set_aside(p)
         return (

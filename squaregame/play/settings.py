@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from squaregame import paths
-from squaregame.core.ai import LEVELS
 from squaregame.core.atomic import write_atomic
 
 THEMES = ("textual-dark", "textual-light", "high-contrast")
@@ -26,6 +25,8 @@ class Settings:
     lang: str = "en"
 
     def cleaned(self) -> Settings:
+        from squaregame.core.ai import LEVELS
+
         s = Settings(**asdict(self))
         if s.level not in LEVELS:
             s.level = "perfect"

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -14,24 +14,25 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from squaregame import paths
-from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
-from squaregame.core.rules import SQUARES, Rule
-from squaregame.core.types import GameError
-from squaregame.lessons.model import Lesson, find_lesson
-from squaregame.lessons.progress import LessonProgress, load_progress, progress_path, save_progress
-from squaregame.play.saves import SavedGame, load_game, save_game, save_path
-from squaregame.play.session import Session
+from squaregame.lessons.progress import LessonProgress, progress_path, save_progress
+from squaregame.play.saves import (
+    SavedGame,
+    SaveSummary,
+    peek_game,
+    save_game,
+    save_path,
+    summary_of,
+)
 from squaregame.play.settings import Settings, load_settings, save_settings, settings_path
-from squaregame.ui.screens.game_base import GameScreen
-from squaregame.ui.screens.help import HelpScreen
-from squaregame.ui.screens.lesson import lesson_screen
-from squaregame.ui.screens.lessons import LessonListScreen
 from squaregame.ui.screens.menu import MenuScreen
-from squaregame.ui.screens.new_game import GameSetup, NewGameDialog, game_for_setup
-from squaregame.ui.screens.settings import SettingsScreen
-from squaregame.ui.screens.squares import SquaresScreen
-from squaregame.ui.screens.sums import SumsScreen
-from squaregame.ui.screens.wythoff import WythoffScreen
+
+if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears sooner
+    from squaregame.core.games import Game
+    from squaregame.core.rules import Rule
+    from squaregame.lessons.model import Lesson
+    from squaregame.play.session import Session
+    from squaregame.ui.screens.game_base import GameScreen
+    from squaregame.ui.screens.new_game import GameSetup
 
 HIGH_CONTRAST = Theme(
     name="high-contrast",
@@ -88,8 +89,9 @@ class SquareGameApp(App[None]):
         self._data_dir = data_dir
         self.settings, self._settings_msg = load_settings(self._path(settings_path()))
         self.ai_delay = self.settings.ai_delay if ai_delay is None else ai_delay
-        self.saved, self._save_msg = load_game(self._path(save_path()))
-        self.lesson_progress, self._progress_msg = load_progress(self._path(progress_path()))
+        self.saved: SaveSummary | None
+        self.saved, self._save_msg = peek_game(self._path(save_path()))
+        self._lesson_progress: dict[str, LessonProgress] | None = None  # read when first needed
         if lang is not None:
             self.settings.lang = lang
 
@@ -97,11 +99,14 @@ class SquareGameApp(App[None]):
         return default if self._data_dir is None else self._data_dir / default.name
 
     # -- start-up ------------------------------------------------------------------------
+    def get_default_screen(self) -> MenuScreen:
+        return MenuScreen()  # the menu is the bottom of the stack: nothing else to draw first
+
     def on_mount(self) -> None:
         self.register_theme(HIGH_CONTRAST)
-        self.theme = self.settings.theme
-        self.push_screen(MenuScreen())
-        for msg in (self._settings_msg, self._save_msg, self._progress_msg):
+        if self.theme != self.settings.theme:  # setting it restyles everything: only if needed
+            self.theme = self.settings.theme
+        for msg in (self._settings_msg, self._save_msg):
             if msg:
                 self.notify(msg, title="Recovered", severity="warning", timeout=8)
         if self.request is not None:
@@ -109,10 +114,16 @@ class SquareGameApp(App[None]):
         elif self.start_lesson is not None:
             self.action_lessons()
             if self.start_lesson:
+                from squaregame.lessons.model import find_lesson
+
                 self.open_lesson(find_lesson(self.start_lesson, self.settings.lang))
 
     def open_request(self, r: StartRequest) -> None:
         import random
+
+        from squaregame.core.games import PileGame, SumGame, WythoffGame
+        from squaregame.core.rules import SQUARES
+        from squaregame.play.session import Session
 
         rng = random.Random(r.seed)
         game: Game[Any]
@@ -141,6 +152,8 @@ class SquareGameApp(App[None]):
         """Push the screen for ``session``'s game (and save it as the game in progress).
 
         A sum whose exact search takes a moment is solved first, in a thread."""
+        from squaregame.core.games import SumGame
+
         game = session.game
         if isinstance(game, SumGame) and game.needs_search(session.position):
             self.notify("Solving this sum exactly — a moment…", timeout=3)
@@ -169,6 +182,11 @@ class SquareGameApp(App[None]):
         seed: int | None = None,
         persist: bool = True,
     ) -> None:
+        from squaregame.core.games import SumGame, WythoffGame
+        from squaregame.ui.screens.squares import SquaresScreen
+        from squaregame.ui.screens.sums import SumsScreen
+        from squaregame.ui.screens.wythoff import WythoffScreen
+
         common: dict[str, Any] = {
             "level": level,
             "seed": seed,
@@ -186,16 +204,24 @@ class SquareGameApp(App[None]):
         self.push_screen(screen)
         screen.save()
 
+    def new_game(self, kind: str) -> None:
+        from squaregame.ui.screens.new_game import NewGameDialog
+
+        self.push_screen(NewGameDialog(self.settings, kind), self._new_game)
+
     def action_new_squares(self) -> None:
-        self.push_screen(NewGameDialog(self.settings, "squares"), self._new_game)
+        self.new_game("squares")
 
     def action_new_wythoff(self) -> None:
-        self.push_screen(NewGameDialog(self.settings, "wythoff"), self._new_game)
+        self.new_game("wythoff")
 
     def action_new_sum(self) -> None:
-        self.push_screen(NewGameDialog(self.settings, "sum"), self._new_game)
+        self.new_game("sum")
 
     def _new_game(self, setup: GameSetup | None) -> None:
+        from squaregame.play.session import Session
+        from squaregame.ui.screens.new_game import game_for_setup
+
         if setup is None:
             return
         game = game_for_setup(setup)
@@ -203,35 +229,49 @@ class SquareGameApp(App[None]):
         self.open_game(session, level=setup.level, hints=setup.hints)
 
     def saved_description(self) -> str | None:
-        s = self.saved
-        if s is None:
-            return None
-        sess = s.session
-        state = (
-            "finished" if sess.over else ("your move" if sess.human_to_move else "computer to move")
-        )
-        start = sess.game.format_position(sess.start)
-        return f"{sess.game.title} from {start} — {len(sess.plies)} moves, {state}"
+        return None if self.saved is None else self.saved.describe()
 
     def continue_game(self) -> None:
-        s = self.saved
-        if s is None:
+        """Open the saved game: now it is read in full, every move checked again."""
+        from squaregame.play.saves import load_game
+
+        loaded, msg = load_game(self._path(save_path()))
+        if loaded is None:
+            self.saved = None
+            self.notify(msg or "There is no saved game any more.", severity="warning", timeout=8)
+            if isinstance(self.screen, MenuScreen):
+                self.screen.rebuild()
             return
-        if isinstance(s.session.game, PileGame | WythoffGame | SumGame):
-            self.open_game(s.session, level=s.level, hints=self.settings.hints, seed=s.seed)
+        self.open_game(
+            loaded.session, level=loaded.level, hints=self.settings.hints, seed=loaded.seed
+        )
 
     def save_game(self, saved: SavedGame) -> None:
-        self.saved = saved
+        self.saved = summary_of(saved)
         try:
             save_game(saved, self._path(save_path()))
         except OSError as exc:
             self.notify(f"Could not save the game: {exc}", severity="error")
 
     # -- lessons -------------------------------------------------------------------------
+    @property
+    def lesson_progress(self) -> dict[str, LessonProgress]:
+        if self._lesson_progress is None:
+            from squaregame.lessons.progress import load_progress
+
+            self._lesson_progress, msg = load_progress(self._path(progress_path()))
+            if msg:
+                self.notify(msg, title="Recovered", severity="warning", timeout=8)
+        return self._lesson_progress
+
     def action_lessons(self) -> None:
+        from squaregame.ui.screens.lessons import LessonListScreen
+
         self.push_screen(LessonListScreen(self.settings.lang))
 
     def open_lesson(self, lesson: Lesson) -> None:
+        from squaregame.ui.screens.lesson import lesson_screen
+
         progress = self.lesson_progress.setdefault(lesson.id, LessonProgress())
         self.push_screen(lesson_screen(lesson, progress))
 
@@ -244,10 +284,14 @@ class SquareGameApp(App[None]):
 
     # -- other screens -------------------------------------------------------------------
     def action_help(self) -> None:
+        from squaregame.ui.screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.settings.lang))
 
     def action_settings(self) -> None:
+        from squaregame.ui.screens.settings import SettingsScreen
+
         self.push_screen(SettingsScreen(self.settings), self._settings_done)
 
     def _settings_done(self, new: Settings | None) -> None:
@@ -262,6 +306,8 @@ class SquareGameApp(App[None]):
             self.notify(f"Could not save settings: {exc}", severity="error")
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        from squaregame.ui.screens.game_base import GameScreen
+
         yield from super().get_system_commands(screen)
         yield SystemCommand(
             "New game of Squares", "Choose a start and play", self.action_new_squares
@@ -292,7 +338,7 @@ def run_app(
 ) -> int:
     try:
         SquareGameApp(request, lang=lang, lesson=lesson).run()
-    except GameError as exc:  # pragma: no cover - defensive: never a traceback
+    except ValueError as exc:  # pragma: no cover - defensive: never a traceback
         print(f"squaregame: {exc}")
         return 2
     return 0

@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, Header, Static
 
+from squaregame import paths
 from squaregame.core.ai import Opponent
 from squaregame.core.games import Game
 from squaregame.core.types import Analysis, GameError
@@ -35,6 +36,7 @@ TYPED_CHARS = "0123456789 ,"
 
 
 class GameScreen(OpponentTurns[P], Screen[None], Generic[P]):
+    CSS_PATH = str(paths.asset("styles", "game.tcss"))
     BINDINGS = [
         Binding("enter", "play_selected", "Play", priority=True),
         Binding("h", "toggle_hints", "Hint"),

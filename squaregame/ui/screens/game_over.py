@@ -8,8 +8,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from squaregame import paths
+
 
 class GameOverScreen(ModalScreen[str]):
+    CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     """Dismisses with ``again``, ``new``, ``review`` or ``menu``."""
 
     BINDINGS = [

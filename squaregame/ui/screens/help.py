@@ -19,6 +19,7 @@ def help_text(lang: str = "en") -> str:
 
 
 class HelpScreen(ModalScreen[None]):
+    CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
 
     def __init__(self, lang: str = "en") -> None:

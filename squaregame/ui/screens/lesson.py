@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from squaregame import paths
 from squaregame.core.games import PileGame, SumGame
 from squaregame.lessons import generate as gen
 from squaregame.lessons.model import Lesson, Step
@@ -42,6 +43,7 @@ class StepState:
 
 
 class LessonScreen(Screen[None]):
+    CSS_PATH = str(paths.asset("styles", "lesson.tcss"))
     BINDINGS: ClassVar[list[BindingType]] = []  # built per language: see lesson_screen()
 
     def __init__(self, lesson: Lesson, progress: LessonProgress) -> None:

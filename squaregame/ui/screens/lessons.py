@@ -9,12 +9,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from squaregame import paths
 from squaregame.lessons.model import load_lessons
 from squaregame.lessons.progress import LessonProgress
 from squaregame.lessons.strings import Strings
 
 
 class LessonListScreen(Screen[None]):
+    CSS_PATH = str(paths.asset("styles", "lesson.tcss"))
     BINDINGS = [Binding("escape", "app.pop_screen", "Menu / Меню")]
 
     def __init__(self, lang: str) -> None:

@@ -31,9 +31,8 @@ class MenuScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "squaregame"
         self.sub_title = "impartial games against a perfect opponent"
-        self.rebuild()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self) -> None:  # also when first shown
         self.rebuild()
 
     def rebuild(self) -> None:

@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
+from squaregame import paths
 from squaregame.core.types import PositionInfo
 from squaregame.play.review import history_lines
 from squaregame.play.session import Session
@@ -33,6 +34,7 @@ def _value(info: PositionInfo) -> Text:
 
 
 class MoveReviewScreen(ModalScreen[None]):
+    CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     BINDINGS = [Binding("escape,q", "close", "Close")]
 
     def __init__(self, session: Session[Any], describe: Any) -> None:

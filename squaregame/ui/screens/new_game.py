@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Select, Static
 
+from squaregame import paths
 from squaregame.core.ai import LEVELS
 from squaregame.core.games import MAX_PILES, Game, PileGame, SumGame, WythoffGame
 from squaregame.core.rules import SQUARES, Rule, parse_rule
@@ -119,6 +120,7 @@ def random_start(kind: str, top: int, rng: random.Random, piles: int = 3) -> str
 
 
 class NewGameDialog(ModalScreen[GameSetup | None]):
+    CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+r", "random", "Random start"),

@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Select, Static
 
+from squaregame import paths
 from squaregame.core.ai import LEVELS
 from squaregame.lessons.strings import Strings, languages
 from squaregame.play.settings import THEMES, Settings
@@ -18,6 +19,7 @@ DELAYS = [("none", 0.0), ("short (0.3 s)", 0.3), ("normal (0.6 s)", 0.6), ("slow
 
 
 class SettingsScreen(ModalScreen[Settings | None]):
+    CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     BINDINGS = [Binding("escape", "close", "Close")]
 
     def __init__(self, settings: Settings) -> None:

@@ -1,0 +1,94 @@
+"""Launch-to-first-paint and memory of the app, beside a bare Textual app showing one line.
+
+Each program runs in a pseudo-terminal (100×32); the clock stops when the text of its first
+screen appears in the output. Resident memory is read from /proc once it has painted.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import termios
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+BARE_APP = """
+from textual.app import App
+from textual.widgets import Static
+
+class Bare(App):
+    def compose(self):
+        yield Static("bare textual app ready")
+
+Bare().run()
+"""
+
+
+@dataclass(frozen=True)
+class Launch:
+    seconds: float
+    rss_kb: int
+
+
+def launch(cmd: list[str], marker: bytes, env: dict[str, str], timeout: float = 30) -> Launch:
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        cmd, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+    )
+    os.close(slave)
+    seen, elapsed = b"", None
+    try:
+        while time.perf_counter() - start < timeout:
+            ready, _, _ = select.select([master], [], [], 0.02)
+            if not ready:
+                continue
+            try:
+                seen += os.read(master, 1 << 16)
+            except OSError:
+                break
+            if marker in seen:
+                elapsed = time.perf_counter() - start
+                break
+        if elapsed is None:
+            raise RuntimeError(f"{cmd[-1]!r} did not show {marker!r} within {timeout} s")
+        time.sleep(0.3)  # let it settle, then read its memory
+        rss = _rss_kb(proc.pid)
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(master)
+    return Launch(elapsed, rss)
+
+
+def _rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def compare_startup(runs: int, env: dict[str, str]) -> tuple[list[Launch], list[Launch]]:
+    ours_cmd = [sys.executable, "-m", "squaregame"]
+    bare_cmd = [sys.executable, "-c", BARE_APP]
+    ours, bare = [], []
+    for _ in range(runs):  # interleaved, so both see the same machine
+        bare.append(launch(bare_cmd, b"bare textual app ready", env))
+        ours.append(launch(ours_cmd, b"take a perfect square", env))
+    return ours, bare
+
+
+def median_seconds(runs: list[Launch]) -> float:
+    return statistics.median(r.seconds for r in runs)
+
+
+def median_rss(runs: list[Launch]) -> int:
+    return int(statistics.median(r.rss_kb for r in runs))
