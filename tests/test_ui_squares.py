@@ -286,3 +286,17 @@ async def test_two_teams_take_turns_with_hints_and_review_every_move() -> None:
             "· lost",
             "✓ best",
         ]
+
+
+async def test_a_start_at_the_top_of_a_table_shows_the_strip_below_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from squaregame.core import store
+    from squaregame.ui.widgets.position_strip import PositionStrip
+
+    monkeypatch.setattr(store, "SQUARES_AUTO_LIMIT", 1_000_000)  # only the shipped table
+    app = app_for(1_000_000)  # its very last position
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        strip = str(screen.query_one(PositionStrip).render())
+        assert "1000000" in strip and "999999" in strip and "1000001" not in strip
+        assert not text_of(screen, "#message").startswith("✗")

@@ -1,17 +1,24 @@
-"""``squaregame bench``: the speed figures, each beside the C reference where there is one.
+"""``squaregame bench``: every speed figure beside its reference, measured side by side.
 
-Speed is measured here, never in timed unit tests. The C reference
-(``../shared/bench/squares_ref.c``) is compiled and run in the same sitting when gcc and
-the file are found, so the ratios compare like with like.
+* The Squares builder is run as ``squaregame table squares --upto N --stats --json`` in a
+  new process, beside ``../shared/bench/squares_ref.c`` compiled here; both wall times
+  include process start, and the two must agree on the cold count and largest remoteness.
+* App start-up (launch to first paint, in a pseudo-terminal) and memory are compared with a
+  bare Textual app that shows one line.
+* Opponent moves, sum searches and Wythoff tables are timed in this process.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -20,7 +27,7 @@ from typing import Any
 
 from squaregame.core.ai import Opponent
 from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
-from squaregame.core.rules import SQUARES
+from squaregame.core.rules import NIM, SQUARES, SetRule
 from squaregame.core.store import TableStore, shipped_squares_path
 from squaregame.core.sums import SumSolver
 from squaregame.core.wythoff import build_wythoff
@@ -29,16 +36,13 @@ from squaregame.core.wythoff import build_wythoff
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "bench",
-        help="measure table loading, opponent moves and table building",
-        description="Benchmarks, printed beside the C reference run in the same sitting.",
+        help="measure the builder, start-up, memory and opponent moves against references",
+        description="Benchmarks, each printed beside its reference measured in the same run.",
     )
-    p.add_argument(
-        "--sizes",
-        default="1000000,10000000",
-        help="Squares table sizes to build (default: 1000000,10000000)",
-    )
+    p.add_argument("--sizes", default="1000000,10000000", help="Squares sizes N to build")
     p.add_argument("--reference", metavar="FILE", help="path to squares_ref.c")
     p.add_argument("--repeat", type=int, default=3, help="runs per figure (median)")
+    p.add_argument("--no-app", action="store_true", help="skip the app start-up and memory")
     p.set_defaults(run=run)
 
 
@@ -62,18 +66,29 @@ def find_reference(explicit: str | None) -> Path | None:
     return None
 
 
-def _reference_runner(src: Path | None) -> Callable[[int], float] | None:
+def _compile_reference(src: Path | None) -> Path | None:
     if src is None or shutil.which("gcc") is None:
         return None
     exe = Path(tempfile.mkdtemp()) / "squares_ref"
     subprocess.run(["gcc", "-O2", "-o", str(exe), str(src)], check=True)
+    return exe
 
-    def run_ref(n: int) -> float:
-        t = time.perf_counter()
-        subprocess.run([str(exe), str(n)], check=True, capture_output=True)
-        return time.perf_counter() - t  # wall time, process start included, like ours
 
-    return run_ref
+def _timed_process(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
+    t = time.perf_counter()
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout
+    return time.perf_counter() - t, out
+
+
+def _row(name: str, ours: str, ref: str = "", ratio: float | None = None, goal: str = "") -> str:
+    line = f"  {name:<44}{ours:>12}"
+    if ref:
+        line += f"   ref {ref:>10}"
+    if ratio is not None:
+        line += f"   {ratio:5.2f}×"
+    if goal:
+        line += f"   ({goal})"
+    return line
 
 
 def _opponent_times(game: Game[Any], starts: list[Any], moves: int) -> list[float]:
@@ -91,58 +106,109 @@ def _opponent_times(game: Game[Any], starts: list[Any], moves: int) -> list[floa
     return times
 
 
-def _row(name: str, ours: float, ref: float | None = None, unit: str = "s") -> str:
-    fig = f"{ours * 1000:9.2f} ms" if unit == "ms" else f"{ours:9.3f} s "
-    if ref is None:
-        return f"  {name:<50}{fig}"
-    return f"  {name:<50}{fig}   C reference {ref:7.3f} s   ratio {ours / ref:5.2f}×"
+def bench_builder(sizes: list[int], repeat: int, ref: Path | None) -> None:
+    print("Squares table builder: `squaregame table squares --upto N --stats --json` vs C")
+    env = {**os.environ, "SQUAREGAME_CACHE_DIR": tempfile.mkdtemp()}
+    for n in sizes:
+        ours_cmd = [sys.executable, "-m", "squaregame", "table", "squares", "--upto", str(n),
+                    "--stats", "--json"]  # fmt: skip
+        ours_t, ref_t = [], []
+        stats: dict[str, Any] = {}
+        ref_out = ""
+        for _ in range(repeat):  # interleaved: both see the same machine
+            t, out = _timed_process(ours_cmd, env)
+            ours_t.append(t)
+            stats = json.loads(out)
+            if ref is not None:
+                t, ref_out = _timed_process([str(ref), str(n)])
+                ref_t.append(t)
+        ours = statistics.median(ours_t)
+        agree = ""
+        if ref is not None:
+            m = re.search(r"cold=(\d+) maxrem=(\d+)", ref_out)
+            same = m is not None and (int(m[1]), int(m[2])) == (
+                stats["cold_count"],
+                stats["max_remoteness"],
+            )
+            agree = "agree" if same else "DISAGREE"
+        theirs = statistics.median(ref_t) if ref_t else None
+        print(
+            _row(
+                f"N = {n:,}: {stats['cold_count']:,} cold, max {stats['max_remoteness']} {agree}",
+                f"{ours:.3f} s",
+                f"{theirs:.3f} s" if theirs else "",
+                ours / theirs if theirs else None,
+                "goal ≤ 2× at 10^7" if n == 10**7 else "",
+            )
+        )
 
 
-def _spread_row(name: str, ts: list[float]) -> str:
-    med, worst = statistics.median(ts) * 1000, max(ts) * 1000
-    return f"  {name:<50}median {med:7.3f} ms   worst {worst:7.2f} ms"
+def bench_app(repeat: int) -> None:
+    from squaregame.cli.bench_app import compare_startup, launch, median_rss, median_seconds
+
+    print("App (launch to first paint in a 100×32 pseudo-terminal) vs a bare Textual app")
+    env = {**os.environ, "TERM": "xterm-256color", "SQUAREGAME_DATA_DIR": tempfile.mkdtemp()}
+    ours, bare = compare_startup(max(repeat, 5), env)
+    o, b = median_seconds(ours), median_seconds(bare)
+    print(_row("start-up to the menu", f"{o:.3f} s", f"{b:.3f} s", o / b, "goal ≤ 1.2×"))
+    mo, mb = median_rss(ours), median_rss(bare)
+    print(
+        _row("resident memory at the menu", f"{mo / 1024:.1f} MB", f"{mb / 1024:.1f} MB", mo / mb)
+    )
+    cache = Path(tempfile.mkdtemp())
+    env_t = {**env, "SQUAREGAME_CACHE_DIR": str(cache)}
+    subprocess.run(
+        [sys.executable, "-m", "squaregame", "build-tables", "squares", "--upto", "10000000"],
+        check=True, capture_output=True, env=env_t,
+    )  # fmt: skip
+    table_kb = sum(p.stat().st_size for p in cache.glob("*.sgt")) / 1024
+    play = [sys.executable, "-m", "squaregame", "play", "squares", "--start", "9999999"]
+    rss = statistics.median(launch(play, b"Your move", env_t).rss_kb for _ in range(3))
+    budget = median_rss(bare) + table_kb
+    goal = "ref: bare app + table; goal < 1.5×"
+    label = "memory playing 9,999,999 (10^7 table loaded)"
+    print(_row(label, f"{rss / 1024:.1f} MB", f"{budget / 1024:.1f} MB", rss / budget, goal))
 
 
 def run(args: argparse.Namespace) -> int:
     sizes = [int(float(s)) for s in args.sizes.split(",") if s.strip()]
-    ref = _reference_runner(find_reference(args.reference))
+    ref = _compile_reference(find_reference(args.reference))
     rng = random.Random(7)
     print("squaregame bench" + ("" if ref else "  (no C reference: gcc or squares_ref.c missing)"))
+    bench_builder(sizes, args.repeat, ref)
 
     print("Tables")
     load = _median_time(lambda: TableStore(cache=Path(tempfile.mkdtemp())).squares_normal(0), 5)
-    print(_row(f"load shipped Squares table ({shipped_squares_path().name})", load, None, "ms"))
-    from squaregame.core.build import squares_remoteness
-
-    for n in sizes:
-        ours = _median_time(lambda n=n: squares_remoteness(n - 1), args.repeat)  # type: ignore[misc]
-        theirs = statistics.median(ref(n) for _ in range(args.repeat)) if ref else None
-        print(_row(f"build Squares 0..{n - 1:,} (outcome+remoteness)", ours, theirs))
-    w = _median_time(lambda: build_wythoff(1000, False), args.repeat)
-    print(_row("build Wythoff 1000×1000", w))
-
-    print("Opponent move (what the app's opponent computes per reply), perfect level")
-    squares = PileGame(SQUARES, False)
-    cases: list[tuple[str, Game[Any], list[Any]]] = [
-        ("Squares, starts up to 10^6", squares, [rng.randrange(10**6) for _ in range(40)]),
-        (
-            "Wythoff, starts up to 1000",
-            WythoffGame(False),
-            [(rng.randrange(1000), rng.randrange(1000)) for _ in range(10)],
-        ),
-    ]
-    for name, game, starts in cases:
-        game.info(starts[0])  # the one-time table load or build is measured above, not here
-        ts = _opponent_times(game, starts, 12)
-        print(_spread_row(name, ts))
+    print(_row(f"load shipped {shipped_squares_path().name} (0..10^6)", f"{load * 1000:.2f} ms"))
+    for size in (1000, 2000):
+        t = _median_time(lambda size=size: build_wythoff(size, False), args.repeat)  # type: ignore[misc]
+        goal = "goal < 2 s" if size == 2000 else ""
+        print(_row(f"build Wythoff {size}×{size}", f"{t:.3f} s", goal=goal))
     for piles in ((100, 100, 100), (50, 50, 50, 50)):
         fresh = SumGame([SQUARES] * len(piles), solver=SumSolver())
         t = time.perf_counter()
         fresh.info(piles)
         label = f"exact sum search, {len(piles)} squares piles of {piles[0]}"
-        print(_row(label, time.perf_counter() - t))
-    s = SumGame([SQUARES] * 3)
-    s.info((100, 100, 100))  # the search is timed above; these are the moves after it
-    ts = _opponent_times(s, [(100, 100, 100)], 30)
-    print(_spread_row("Sum 100+100+100, moves after the search", ts))
+        print(_row(label, f"{time.perf_counter() - t:.3f} s", goal="goal < 2 s"))
+
+    print("Opponent move (what the app's opponent computes per reply), perfect level")
+    sums = SumGame([SQUARES] * 3)
+    sums.info((100, 100, 100))  # the search is timed above; these are the moves after it
+    cases: list[tuple[str, Game[Any], list[Any]]] = [
+        ("Squares, starts up to 10^6", PileGame(SQUARES),
+         [rng.randrange(10**6) for _ in range(40)]),
+        ("Subtraction {1,3,7,8}, starts up to 10^18", PileGame(SetRule([1, 3, 7, 8])),
+         [rng.randrange(10**18) for _ in range(20)]),
+        ("Nim, starts up to 10^6", PileGame(NIM), [rng.randrange(10**6) for _ in range(20)]),
+        ("Wythoff, starts up to 2000", WythoffGame(False),
+         [(rng.randrange(2000), rng.randrange(2000)) for _ in range(20)]),
+        ("Sum 100+100+100 (after the search)", sums, [(100, 100, 100)]),
+    ]  # fmt: skip
+    for name, game, starts in cases:
+        game.best_moves(max(starts))  # a one-time table load or build is not a move
+        ts = _opponent_times(game, starts, 12)
+        med, worst = statistics.median(ts) * 1000, max(ts) * 1000
+        print(_row(name, f"{med:.3f} ms", goal=f"worst {worst:.2f} ms; goals < 1 ms, < 20 ms"))
+    if not args.no_app and sys.platform.startswith("linux"):
+        bench_app(args.repeat)
     return 0

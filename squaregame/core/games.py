@@ -129,6 +129,15 @@ class PileGame(Game[int]):
     def children(self, pos: int) -> list[int]:
         return self.rule.children(pos)
 
+    def best_moves(self, pos: int) -> list[int]:
+        if self.rule == NIM:  # closed form: n children would be far too many to analyse
+            if pos == 0:
+                return []
+            if not self.misere:
+                return [0]  # take everything
+            return [0] if pos == 1 else [1]  # misère: leave the last counter to the opponent
+        return super().best_moves(pos)
+
     def info(self, pos: int) -> PositionInfo:
         return self.values(pos).info(pos)
 

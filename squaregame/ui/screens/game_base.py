@@ -200,7 +200,10 @@ class GameScreen(OpponentTurns[P], Screen[None], Generic[P]):
     def refresh_view(self) -> None:
         s = self.session
         a = self.analysis()
-        self.update_board(a)
+        try:
+            self.update_board(a)
+        except GameError as exc:  # e.g. a table limit: say so, keep the game
+            self.say(str(exc), error=True)
         self.query_one("#turn", Static).update(self.turn_text())
         hint = prediction(s.game, a) if self.hints and s.human_to_move and not s.over else ""
         if self.hints and not hint and not s.over and not s.human_to_move:

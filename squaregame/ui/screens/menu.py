@@ -15,6 +15,7 @@ LOGO = """\
 
 
 class MenuScreen(Screen[None]):
+    _shown = False
     BINDINGS = [
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
@@ -24,7 +25,7 @@ class MenuScreen(Screen[None]):
         yield Header(show_clock=False)
         with Vertical(id="menu-box"):
             yield Static(LOGO, id="logo")
-            yield OptionList(id="menu")
+            yield OptionList(*self.options(), id="menu")  # in the very first frame
             yield Static(id="menu-note")
         yield Footer()
 
@@ -32,31 +33,33 @@ class MenuScreen(Screen[None]):
         self.title = "squaregame"
         self.sub_title = "impartial games against a perfect opponent"
 
-    def on_screen_resume(self) -> None:  # also when first shown
-        self.rebuild()
-
-    def rebuild(self) -> None:
+    def options(self) -> list[Option]:
         from squaregame.ui.app import SquareGameApp
 
         app = self.app
-        assert isinstance(app, SquareGameApp)
+        saved = app.saved_description() if isinstance(app, SquareGameApp) else None
+        entries = [Option(f"▶ Continue: {saved}", id="continue")] if saved else []
+        return [
+            *entries,
+            Option("Squares — take a perfect square", id="squares"),
+            Option("Wythoff's queen — race the queen to the corner", id="wythoff"),
+            Option("Sums of piles — Sprague–Grundy in action", id="sums"),
+            Option("Lessons — from the first game to Sprague–Grundy", id="lessons"),
+            Option("Settings", id="settings"),
+            Option("Help", id="help"),
+            Option("Quit", id="quit"),
+        ]
+
+    def on_screen_resume(self) -> None:
+        if self._shown:  # coming back (a saved game may have appeared): rebuild
+            self.rebuild()
+        self._shown = True
+
+    def rebuild(self) -> None:
         menu = self.query_one("#menu", OptionList)
         keep = menu.highlighted_option.id if menu.highlighted_option is not None else None
         menu.clear_options()
-        saved = app.saved_description()
-        if saved:
-            menu.add_option(Option(f"▶ Continue: {saved}", id="continue"))
-        menu.add_options(
-            [
-                Option("Squares — take a perfect square", id="squares"),
-                Option("Wythoff's queen — race the queen to the corner", id="wythoff"),
-                Option("Sums of piles — Sprague–Grundy in action", id="sums"),
-                Option("Lessons — from the first game to Sprague–Grundy", id="lessons"),
-                Option("Settings", id="settings"),
-                Option("Help", id="help"),
-                Option("Quit", id="quit"),
-            ]
-        )
+        menu.add_options(self.options())
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
         menu.highlighted = ids.index(keep) if keep in ids else 0
         menu.focus()

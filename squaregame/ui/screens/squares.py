@@ -40,12 +40,11 @@ class SquaresScreen(GameScreen[int]):
         strip.display = self.strip
         if self.strip:
             width = max(5, (self.size.width or 80) // 6)
-            lo = max(0, n - width // 2)
-            hi = lo + width - 1
-            values = self.game.values(hi)
+            values = self.game.values(n)  # never ask for more than the game needs
+            hi = min(max(n + width // 2, width - 1), values.upto)
+            lo = max(0, hi - width + 1)
             cells = tuple(
-                StripCell(k, values.outcome(k) is Outcome.HOT, k == n)
-                for k in range(lo, min(hi, values.upto) + 1)
+                StripCell(k, values.outcome(k) is Outcome.HOT, k == n) for k in range(lo, hi + 1)
             )
             strip.show(cells)
 
