@@ -1,7 +1,9 @@
 """Where things live: shipped assets, the user's cache and the user's saved data.
 
 Environment overrides (used by tests and by people who keep things elsewhere):
-``SQUAREGAME_CACHE_DIR`` and ``SQUAREGAME_DATA_DIR``.
+``SQUAREGAME_CACHE_DIR`` and ``SQUAREGAME_DATA_DIR``. ``SQUAREGAME_EPHEMERAL=1`` gives the
+process a private, temporary data folder — every session served to a browser gets its own,
+so no two students share a saved game or settings.
 """
 
 from __future__ import annotations
@@ -49,8 +51,18 @@ def cache_dir() -> Path:
     )
 
 
+_ephemeral: Path | None = None
+
+
 def data_dir() -> Path:
     """Saved games, settings and lesson progress (never thrown away)."""
+    global _ephemeral
+    if os.environ.get("SQUAREGAME_EPHEMERAL"):
+        if _ephemeral is None:
+            import tempfile
+
+            _ephemeral = Path(tempfile.mkdtemp(prefix="squaregame-session-"))
+        return _ephemeral
     return _home_subdir(
         "SQUAREGAME_DATA_DIR",
         "XDG_DATA_HOME",

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def make_parser() -> Parser:
-    from squaregame.cli import analyze, bench, build_tables, lesson, play, table
+    from squaregame.cli import analyze, bench, build_tables, lesson, play, serve, table
     from squaregame.cli.common import Parser
 
     parser = Parser(
@@ -33,6 +33,7 @@ def make_parser() -> Parser:
     analyze.add_parser(sub)
     table.add_parser(sub)
     build_tables.add_parser(sub)
+    serve.add_parser(sub)
     bench.add_parser(sub)
     return parser
 

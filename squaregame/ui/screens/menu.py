@@ -32,6 +32,9 @@ class MenuScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "squaregame"
         self.sub_title = "impartial games against a perfect opponent"
+        menu = self.query_one("#menu", OptionList)
+        menu.highlighted = 0
+        menu.focus()  # at once: a key pressed straight after the first frame must not be lost
 
     def options(self) -> list[Option]:
         from squaregame.ui.app import SquareGameApp

@@ -1,0 +1,216 @@
+"""`squaregame serve`: many browser sessions at once, each its own independent game; and
+one real headless browser showing the menu."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+aiohttp = pytest.importorskip("aiohttp")
+
+SESSIONS = int(os.environ.get("SQUAREGAME_TEST_SESSIONS", "30"))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def server(tmp_path: Path):  # type: ignore[no-untyped-def]
+    port = _free_port()
+    env = {**os.environ, "SQUAREGAME_CACHE_DIR": str(tmp_path / "cache")}
+    log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - a pipe nobody reads would block it
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "squaregame", "serve", "--port", str(port)],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        proc.kill()
+        raise RuntimeError((tmp_path / "server.log").read_text())
+    yield url
+    log.flush()
+    served = (tmp_path / "server.log").read_text()
+    proc.terminate()  # (asyncio may complain while textual-serve shuts its children down)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+    assert "Traceback" not in served, served  # nothing went wrong while serving
+
+
+class Session:
+    """One browser tab, as the page's JavaScript drives it."""
+
+    def __init__(self, ws) -> None:  # type: ignore[no-untyped-def]
+        self.ws = ws
+        self.seen = ""
+
+    async def open(self) -> Session:
+        # what the page sends when its socket opens; keys are only read after it
+        await self.ws.send_json(["resize", {"width": 80, "height": 24}])
+        await self.ws.send_json(["focus"])
+        return self
+
+    async def until(self, text: str, timeout: float = 90) -> None:
+        end = time.monotonic() + timeout
+        while text not in self.seen:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"never saw {text!r}; last: {self.seen[-300:]!r}")
+            msg = await self.ws.receive(timeout=left)
+            if msg.type == aiohttp.WSMsgType.BINARY:
+                self.seen += msg.data.decode("utf-8", "replace")
+            elif msg.type == aiohttp.WSMsgType.TEXT:
+                self.seen += msg.data
+            elif msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                raise AssertionError("the session closed")
+
+    async def keys(self, text: str) -> None:
+        for ch in text:
+            await self.ws.send_json(["stdin", ch])
+
+
+async def _play(http, url: str, i: int) -> str:  # type: ignore[no-untyped-def]
+    start = 1000 * (i + 1) + 7  # 'take 1 → start−1' cannot appear in any other session
+    async with http.ws_connect(f"{url}/ws?width=80&height=24") as ws:
+        s = await Session(ws).open()
+        await s.until("take a perfect square")
+        assert "Continue" not in s.seen  # nobody else's saved game
+        await asyncio.sleep(0.5)  # a person reads the menu before pressing Enter
+        await s.keys("\r")
+        await s.until("New game of Squares")
+        await asyncio.sleep(0.3)
+        await s.keys(f"{start}\r")
+        await s.until(f"→ {start - 1}")
+        return s.seen
+
+
+def test_thirty_browsers_each_get_their_own_game(server: str) -> None:
+    async def main() -> list[str]:
+        timeout = aiohttp.ClientTimeout(total=300)
+        async with aiohttp.ClientSession(timeout=timeout) as http:
+            async with http.get(server) as page:
+                assert page.status == 200 and "squaregame" in await page.text()
+            outputs = await asyncio.gather(*(_play(http, server, i) for i in range(SESSIONS)))
+            # a late-comer still gets a fresh menu: no one's saved game leaks into it
+            async with http.ws_connect(f"{server}/ws?width=80&height=24") as ws:
+                late = await Session(ws).open()
+                await late.until("take a perfect square")
+                assert "Continue" not in late.seen
+            return outputs
+
+    outputs = asyncio.run(main())
+    for i, seen in enumerate(outputs):
+        for j in range(SESSIONS):
+            if j != i:
+                assert f"→ {1000 * (j + 1) + 6}" not in seen, (i, j)
+
+
+def test_the_warning_when_serving_beyond_loopback(
+    capsys: pytest.CaptureFixture[str], monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    from textual_serve import server as ts
+
+    from squaregame.cli.main import main
+    from squaregame.cli.serve import command, is_loopback
+
+    served: list[tuple[str, str, int]] = []
+    monkeypatch.setattr(
+        ts.Server,
+        "serve",
+        lambda self, debug=False: served.append((self.command, self.host, self.port)),
+    )
+    assert main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: serving on 0.0.0.0:8123" in err
+    assert main(["serve"]) == 0
+    assert "warning" not in capsys.readouterr().err
+    assert served[-1][1:] == ("127.0.0.1", 8000)
+    assert "SQUAREGAME_EPHEMERAL=1" in served[-1][0]
+    assert is_loopback("::1") and is_loopback("localhost") and not is_loopback("192.168.1.5")
+    assert command("ru").endswith("--lang ru")
+    for bad in (["serve", "--port", "0"], ["serve", "--port", "x"], ["serve", "--host", " "]):
+        assert main(bad) == 2
+
+
+async def _browser_screenshot(url: str, profile: Path, shot: Path) -> bool:
+    """Open ``url`` in headless Chromium (DevTools protocol), wait in real time until the
+    terminal has drawn the app, then save a screenshot. True if the app's output arrived."""
+    port = _free_port()
+    browser = subprocess.Popen(
+        ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+         "--no-first-run", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", f"--user-data-dir={profile}", "--window-size=1000,700",
+         f"--remote-debugging-port={port}", "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        async with aiohttp.ClientSession() as http:
+            for _ in range(100):
+                try:
+                    async with http.put(f"http://127.0.0.1:{port}/json/new?{url}") as r:
+                        target = await r.json(content_type=None)
+                    break
+                except aiohttp.ClientError:
+                    await asyncio.sleep(0.2)
+            async with http.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0) as ws:
+                ids = iter(range(1, 10_000))
+
+                async def call(method: str, **params):  # type: ignore[no-untyped-def]
+                    n = next(ids)
+                    await ws.send_json({"id": n, "method": method, "params": params})
+                    while True:
+                        msg = await ws.receive_json(timeout=30)
+                        if msg.get("id") == n:
+                            return msg.get("result", {})
+
+                drawn = False
+                for _ in range(150):  # up to 30 s of real time
+                    res = await call(
+                        "Runtime.evaluate",
+                        expression="document.body.classList.contains('-first-byte')",
+                    )
+                    if res.get("result", {}).get("value"):
+                        drawn = True
+                        break
+                    await asyncio.sleep(0.2)
+                await asyncio.sleep(1.5)  # let the first frames paint
+                png = await call("Page.captureScreenshot", format="png")
+                import base64
+
+                shot.write_bytes(base64.b64decode(png["data"]))
+                return drawn
+    finally:
+        browser.kill()
+        browser.wait()
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="Debian's chromium is not installed")
+def test_a_real_browser_shows_the_menu(server: str, tmp_path: Path) -> None:
+    shot = Path(os.environ.get("SQUAREGAME_SCREENSHOT_DIR", tmp_path)) / "served-menu.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    drawn = asyncio.run(_browser_screenshot(server, tmp_path / "profile", shot))
+    assert drawn, "the browser never received the app's screen"
+    assert shot.is_file() and shot.stat().st_size > 20_000
+    print(f"\nscreenshot of the menu served to a real browser: {shot}")
