@@ -21,6 +21,7 @@ class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one clear line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
+        message = " ".join(message.split())  # one line, whatever was typed or pasted
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 

@@ -56,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return play.run_menu(lesson.check_lang(args.lang))
         return int(run(args))
     except GameError as exc:
-        print(f"squaregame: {exc}", file=sys.stderr)
+        print(f"squaregame: {' '.join(str(exc).split())}", file=sys.stderr)  # always one line
         return 2
     except KeyboardInterrupt:
         print("squaregame: interrupted", file=sys.stderr)

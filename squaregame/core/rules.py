@@ -30,6 +30,10 @@ class Rule(ABC):
     def children(self, n: int) -> list[int]:
         return [n - a for a in self.amounts(n)]
 
+    def count_amounts(self, n: int) -> int:
+        """How many amounts may be taken from ``n`` (counted, never listed: n may be huge)."""
+        return sum(1 for _ in self.amounts(n))
+
     def allows(self, n: int, amount: int) -> bool:
         return 0 < amount <= n and self._is_amount(amount)
 
@@ -60,6 +64,9 @@ class SquaresRule(Rule):
     def _is_amount(self, amount: int) -> bool:
         return isqrt(amount) ** 2 == amount
 
+    def count_amounts(self, n: int) -> int:
+        return isqrt(max(n, 0))
+
     @property
     def contains_one(self) -> bool:
         return True
@@ -78,6 +85,9 @@ class NimRule(Rule):
 
     def _is_amount(self, amount: int) -> bool:
         return amount > 0
+
+    def count_amounts(self, n: int) -> int:
+        return max(n, 0)
 
     @property
     def contains_one(self) -> bool:

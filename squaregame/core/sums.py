@@ -120,7 +120,7 @@ def _count_states(rules: tuple[Rule, ...], box: tuple[int, ...]) -> tuple[int, i
         bound = max(box[i] for i in piles)
         states *= comb(bound + len(piles), len(piles))
         rule = rules[piles[0]]
-        per_state += 2 if isinstance(rule, NimRule) else len(piles) * len(list(rule.amounts(bound)))
+        per_state += 2 if isinstance(rule, NimRule) else len(piles) * rule.count_amounts(bound)
     return states, max(per_state, 1)
 
 

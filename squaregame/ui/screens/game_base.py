@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Generic, TypeVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -266,6 +267,20 @@ class GameScreen(OpponentTurns[P], Screen[None], Generic[P]):
         if ch in TYPED_CHARS and len(self.typed) < 24:
             self.typed += ch
             self.query_one("#turn", Static).update(self.turn_text())
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Pasted text is read like typed text: a move if it is one, else a message."""
+        text = " ".join(event.text.split())
+        if not text or not self.session.human_to_move or self.session.over or self.thinking:
+            return
+        if len(text) > 40 or any(c not in TYPED_CHARS for c in text):
+            shown = text if len(text) <= 24 else text[:24] + "…"
+            self.say(
+                f"'{shown}' is not a move: type numbers such as {self.choose_hint()}", error=True
+            )
+            return
+        self.typed = text
+        self.action_play_selected()
 
     def action_backspace(self) -> None:
         self.typed = self.typed[:-1]
