@@ -1,3 +1,3 @@
 """squaregame: impartial combinatorial games against a perfect opponent, in the terminal."""
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"

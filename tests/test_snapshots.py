@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from squaregame.ui.app import SquareGameApp, StartRequest
 from squaregame.ui.screens.game_over import GameOverScreen
 
@@ -62,3 +64,66 @@ def test_lesson_fill_the_table(snap_compare: Any) -> None:
 def test_lesson_in_russian(snap_compare: Any) -> None:
     app = SquareGameApp(ai_delay=0, lang="ru", lesson="why-22")
     assert snap_compare(app, terminal_size=SIZE, press=["n"])
+
+
+# Every other screen at 80×24 too.
+
+
+def _open(action: str) -> Any:
+    async def run_before(pilot: Any) -> None:
+        await pilot.pause()
+        await pilot.app.run_action(action)
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("kind", ["squares", "wythoff", "sum"])
+def test_new_game_dialog(snap_compare: Any, kind: str) -> None:
+    app = SquareGameApp(ai_delay=0)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_open(f"new_game('{kind}')"))
+
+
+@pytest.mark.parametrize("action", ["settings", "help", "lessons"])
+def test_other_screens(snap_compare: Any, action: str) -> None:
+    assert snap_compare(SquareGameApp(ai_delay=0), terminal_size=SIZE, run_before=_open(action))
+
+
+def test_move_review(snap_compare: Any) -> None:
+    app = SquareGameApp(StartRequest(start=10, seed=1), ai_delay=0)
+
+    async def play_and_review(pilot: Any) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("r")  # from the game-over dialog: review the moves
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=play_and_review)
+
+
+def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = SquareGameApp(StartRequest(start=75, hints=True, seed=1), ai_delay=0)
+
+    async def check() -> str:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            return app.export_screenshot()
+
+    svg = asyncio.run(check())
+    assert app.no_color
+    assert "✓" in svg and "✗" in svg  # marks that do not rely on colour
+    import re
+
+    colours = {c.lower() for c in re.findall(r"fill=\"(#[0-9a-fA-F]{6})\"", svg)}
+    colours -= {"#ff5f57", "#febc2e", "#28c840"}  # the screenshot frame's window buttons
+
+    def grey(c: str) -> bool:
+        channels = [int(c[i : i + 2], 16) for i in (1, 3, 5)]
+        return max(channels) - min(channels) <= 8
+
+    assert all(grey(c) for c in colours), colours  # greys only: no colour at all

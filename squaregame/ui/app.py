@@ -209,6 +209,9 @@ class SquareGameApp(App[None]):
 
         self.push_screen(NewGameDialog(self.settings, kind), self._new_game)
 
+    def action_new_game(self, kind: str) -> None:
+        self.new_game(kind)
+
     def action_new_squares(self) -> None:
         self.new_game("squares")
 
