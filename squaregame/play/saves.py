@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from squaregame import paths
 from squaregame.core.atomic import write_atomic
@@ -117,8 +118,11 @@ def clear_game(path: Path | None = None) -> None:
     (path or save_path()).unlink(missing_ok=True)
 
 
-def load_game(path: Path | None = None) -> tuple[SavedGame | None, str | None]:
-    """The saved game (or None) and a message when a damaged file was set aside."""
+T = TypeVar("T")
+
+
+def _read(path: Path | None, parse: Callable[[bytes], T]) -> tuple[T | None, str | None]:
+    """Parse the save file; a damaged one is set aside (never deleted) with a message."""
     p = path or save_path()
     try:
         data = p.read_bytes()
@@ -127,13 +131,16 @@ def load_game(path: Path | None = None) -> tuple[SavedGame | None, str | None]:
     except OSError as exc:
         return None, f"Could not read the saved game ({exc})"
     try:
-        return decode(data), None
+        return parse(data), None
     except Exception as exc:  # any damage at all: keep the file, start afresh
         moved = set_aside(p)
-        return (
-            None,
-            f"The saved game could not be read ({exc.__class__.__name__}); kept it as {moved.name}",
-        )
+        name = exc.__class__.__name__
+        return None, f"The saved game could not be read ({name}); kept it as {moved.name}"
+
+
+def load_game(path: Path | None = None) -> tuple[SavedGame | None, str | None]:
+    """The saved game, every move checked again (or None, and a message if it was damaged)."""
+    return _read(path, decode)
 
 
 @dataclass(frozen=True)
@@ -199,18 +206,4 @@ def summary_of(saved: SavedGame) -> SaveSummary:
 
 def peek_game(path: Path | None = None) -> tuple[SaveSummary | None, str | None]:
     """The saved game's summary, or None; a damaged file is set aside with a message."""
-    p = path or save_path()
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        return None, None
-    except OSError as exc:
-        return None, f"Could not read the saved game ({exc})"
-    try:
-        return summarize(data), None
-    except Exception as exc:  # any damage at all: keep the file, start afresh
-        moved = set_aside(p)
-        return (
-            None,
-            f"The saved game could not be read ({exc.__class__.__name__}); kept it as {moved.name}",
-        )
+    return _read(path, summarize)
