@@ -176,7 +176,8 @@ def grundy_lines(game: PileGame, upto: int, S: Strings) -> list[str]:
         p = game.store.periodic(game.rule, game.misere)
         if p is not None:
             lines.append("")
-            lines.append(S("period", start=p.period.start, length=p.period.length))
+            key = "period" if p.period.start else "period_from_start"
+            lines.append(S(key, start=p.period.start, length=p.period.length))
     return lines
 
 
