@@ -26,11 +26,17 @@ def test_turns_verdicts_and_winner() -> None:
 
 def test_slow_move_is_a_win_but_not_the_fastest() -> None:
     game = PileGame(SQUARES)
-    a = game.analyze(19)  # 15 and 10 both win
-    fastest = min(m.info.remoteness for m in a.winning_moves)
-    slow = [m.to for m in a.winning_moves if m.info.remoteness > fastest]
-    if slow:
-        assert Session(game, 19).play(slow[0]).verdict is Verdict.SLOW
+    for n in range(1, 500):  # the first number with a winning move that is not the fastest
+        a = game.analyze(n)
+        rems = {m.info.remoteness for m in a.winning_moves}
+        if len(rems) > 1:
+            break
+    else:
+        raise AssertionError("no position below 500 has a slow win")
+    slow = next(m.to for m in a.winning_moves if m.info.remoteness > min(rems))
+    fast = next(m.to for m in a.winning_moves if m.info.remoteness == min(rems))
+    assert Session(game, n).play(slow).verdict is Verdict.SLOW
+    assert Session(game, n).play(fast).verdict is Verdict.BEST
 
 
 def test_undo_takes_back_the_reply_too_and_redo_replays() -> None:
