@@ -34,10 +34,6 @@ class PositionInfo:
     remoteness_exact: bool = True
     grundy: int | None = None
 
-    @property
-    def is_terminal_value(self) -> bool:
-        return self.remoteness == 0
-
 
 @dataclass(frozen=True, slots=True)
 class MoveInfo(Generic[P]):

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from squaregame.core.types import Outcome, PositionInfo
 
 if TYPE_CHECKING:
-    import numpy.typing as npt
+    pass
 
 WYTHOFF_AUTO_LIMIT = 4000  # board side built on demand (about 1 s at 2000)
 WYTHOFF_GRUNDY_LIMIT = 1200  # Grundy values (pure-Python mex) up to this board side
@@ -123,9 +123,6 @@ class WythoffTable:
             pick = np.flatnonzero(rems == rems.max())
         flat = [c for group in cells for c in group]
         return [flat[i] for i in pick.tolist()]
-
-    def remoteness_grid(self) -> npt.NDArray[Any]:
-        return self._rem  # type: ignore[no-any-return]
 
 
 def build_wythoff(size: int, misere: bool, progress: Progress | None = None) -> WythoffTable:

@@ -34,6 +34,7 @@ class SumsScreen(GameScreen[Pos]):
         super().__init__(session, **kw)
         self.pile = 0
         self.amount_index = 0
+        self._choosing = False
         self._for: Pos | None = None
 
     @property
@@ -90,8 +91,13 @@ class SumsScreen(GameScreen[Pos]):
         )
 
     def show_moves(self, views: tuple[MoveView, ...]) -> None:
+        self._choosing = bool(views)  # no selection while it is not the person's move
+        self._draw_piles()
+
+    def _draw_piles(self) -> None:
+        """Only the piles: enough when the chosen pile or amount changes."""
         pos = self.session.position
-        amounts = self.amounts(self.pile) if views else []
+        amounts = self.amounts(self.pile) if self._choosing else []
         self.amount_index = min(self.amount_index, max(0, len(amounts) - 1))
         rows = tuple(
             PileRow(
@@ -117,13 +123,13 @@ class SumsScreen(GameScreen[Pos]):
         n = len(self.session.position)
         self.pile = (self.pile + step) % n
         self.amount_index = 0
-        self.refresh_view()
+        self._draw_piles()
 
     def action_amount(self, step: int) -> None:
         amounts = self.amounts(self.pile)
         if amounts:
             self.amount_index = (self.amount_index + step) % len(amounts)
-            self.refresh_view()
+            self._draw_piles()
             take = amounts[self.amount_index]
             verdict = ""
             if self.hints:
@@ -162,12 +168,12 @@ class SumsScreen(GameScreen[Pos]):
         self.pile = event.pile
         self.amount_index = 0
         if event.amount is None or not self.session.human_to_move or self.thinking:
-            self.refresh_view()
+            self._draw_piles()
             return
         try:
             to = self._take(event.pile, event.amount)
         except PositionError as exc:
-            self.refresh_view()
+            self._draw_piles()
             self.say(str(exc), error=True)
             return
         self.request_move(to)
