@@ -133,7 +133,8 @@ def test_the_warning_when_serving_beyond_loopback(
     from textual_serve import server as ts
 
     from squaregame.cli.main import main
-    from squaregame.cli.serve import command, is_loopback
+    from squaregame.cli.serve import is_loopback
+    from squaregame.ui.serve import command
 
     served: list[tuple[str, str, int]] = []
     monkeypatch.setattr(

@@ -144,7 +144,7 @@ def bench_builder(sizes: list[int], repeat: int, ref: Path | None) -> None:
 
 
 def bench_app(repeat: int) -> None:
-    from squaregame.cli.bench_app import compare_startup, launch, median_rss, median_seconds
+    from squaregame.ui.bench_app import compare_startup, launch, median_rss, median_seconds
 
     print("App (launch to first paint in a 100×32 pseudo-terminal) vs a bare Textual app")
     env = {**os.environ, "TERM": "xterm-256color", "SQUAREGAME_DATA_DIR": tempfile.mkdtemp()}

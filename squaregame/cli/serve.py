@@ -1,14 +1,12 @@
 """``squaregame serve``: the app in web browsers, for a classroom without terminals.
 
-Each browser tab gets its own app process (textual-serve) with its own temporary data
-folder, so games, settings and lesson progress are never shared between students.
+The serving itself is in ``squaregame.ui.serve``; this module checks the arguments.
 """
 
 from __future__ import annotations
 
 import argparse
 import ipaddress
-import shlex
 import sys
 from typing import Any
 
@@ -36,13 +34,6 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def command(lang: str | None) -> str:
-    parts = [sys.executable, "-m", "squaregame"]
-    if lang:
-        parts += ["--lang", lang]
-    return "SQUAREGAME_EPHEMERAL=1 " + " ".join(shlex.quote(p) for p in parts)
-
-
 def run(args: argparse.Namespace) -> int:
     from squaregame.cli.common import parse_int
     from squaregame.cli.lesson import check_lang
@@ -60,8 +51,8 @@ def run(args: argparse.Namespace) -> int:
             "machine can open the app; use this only on a trusted classroom network",
             file=sys.stderr,
         )
-    from textual_serve.server import Server
+    from squaregame.ui.serve import serve  # textual only when serving
 
     print(f"squaregame: open http://{host}:{port}/ in a browser (Ctrl+C to stop)", file=sys.stderr)
-    Server(command(lang), host=host, port=port, title="squaregame").serve()
+    serve(host, port, lang)
     return 0
