@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, TypeVar
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 P = TypeVar("P")
 
@@ -77,7 +78,41 @@ class Analysis(Generic[P]):
 
 
 class GameError(ValueError):
-    """Bad input from a user: a message fit to show them as it is."""
+    """Bad input from a user: a catalog key and the values its message needs.
+
+    Core never writes the sentence: ``squaregame.text`` renders ``key`` (e.g.
+    ``errors.not_a_square``) with ``params`` in the user's language. Importing the text
+    layer installs the renderer that ``str()`` uses (English); before that, or for a key
+    that is not in the catalogs, ``str()`` gives the key itself.
+    """
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def __str__(self) -> str:
+        return _renderer(self)
+
+    def __reduce__(self) -> Any:  # picklable across processes with its parameters
+        return (_rebuild_error, (type(self), self.key, self.params))
+
+
+def _rebuild_error(cls: type[GameError], key: str, params: dict[str, Any]) -> GameError:
+    return cls(key, **params)
+
+
+def _plain(exc: GameError) -> str:
+    return exc.key
+
+
+_renderer: Callable[[GameError], str] = _plain
+
+
+def set_error_renderer(render: Callable[[GameError], str]) -> None:
+    """How ``str(error)`` reads: installed by the text layer."""
+    global _renderer
+    _renderer = render
 
 
 class RuleError(GameError):

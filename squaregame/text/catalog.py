@@ -1,0 +1,105 @@
+"""Per-language message catalogs: ``assets/i18n/<lang>/<area>.toml``.
+
+The key of an entry is ``<area>.<dotted path inside the file>``. A value is a string, or a
+table of CLDR plural categories (``one``, ``few``, ``many``, ``other``) chosen by the
+``count`` keyword. Placeholders are ``{name}`` with a lower-case identifier; any other brace
+(``{1, 4, 9, …}``) is literal text. A key missing in a language falls back to English; a
+key missing in English is a programming error (:class:`KeyError`), caught by the tests.
+
+Why TOML catalogs rather than gettext: the lessons are already TOML, ``tomllib`` is in the
+standard library (no build step, no compiled ``.mo`` files to ship), stable keys let a test
+prove every language complete, and CLDR plural categories read more plainly to a
+translator than gettext's C-expression ``Plural-Forms``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from squaregame import paths
+from squaregame.text.plurals import category
+
+PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+PLURAL_KEYS = frozenset({"zero", "one", "two", "few", "many", "other"})
+DEFAULT = "en"
+
+
+def i18n_root() -> Path:
+    return paths.asset("i18n")
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """The languages with a catalog folder (English first)."""
+    found = sorted(p.name for p in i18n_root().iterdir() if p.is_dir())
+    return tuple(sorted(found, key=lambda lang: lang != DEFAULT))
+
+
+def _is_plural(value: Any) -> bool:
+    return isinstance(value, dict) and bool(value) and set(value) <= PLURAL_KEYS
+
+
+def _flatten(prefix: str, doc: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
+    for k, v in doc.items():
+        key = f"{prefix}.{k}"
+        if isinstance(v, dict) and not _is_plural(v):
+            yield from _flatten(key, v)
+        else:
+            yield key, v
+
+
+@cache
+def load_catalog(lang: str) -> dict[str, Any]:
+    """Every entry of one language, keyed ``area.path`` (strings or plural tables)."""
+    folder = i18n_root() / lang
+    entries: dict[str, Any] = {}
+    if not folder.is_dir():
+        return entries
+    for path in sorted(folder.glob("*.toml")):
+        with open(path, "rb") as f:
+            doc = tomllib.load(f)
+        entries.update(_flatten(path.stem, doc))
+    return entries
+
+
+def fill(template: str, values: Mapping[str, Any]) -> str:
+    """Replace ``{name}`` placeholders; a placeholder without a value is a :class:`KeyError`."""
+
+    def one(m: re.Match[str]) -> str:
+        return str(values[m.group(1)])
+
+    return PLACEHOLDER.sub(one, template)
+
+
+class Catalog:
+    """The messages of one language, with English behind it."""
+
+    def __init__(self, lang: str = DEFAULT) -> None:
+        self.lang = lang if lang in languages() else DEFAULT
+        self._entries = load_catalog(self.lang)
+        self._english = load_catalog(DEFAULT)
+
+    def has(self, key: str) -> bool:
+        return key in self._entries or key in self._english
+
+    def raw(self, key: str) -> Any:
+        if key in self._entries:
+            return self._entries[key]
+        if key in self._english:
+            return self._english[key]
+        raise KeyError(f"no message '{key}' in the catalogs")
+
+    def __call__(self, key: str, /, **values: Any) -> str:
+        entry = self.raw(key)
+        lang = self.lang if key in self._entries else DEFAULT
+        if isinstance(entry, dict):
+            count = values.get("count")
+            if not isinstance(count, int):
+                raise KeyError(f"'{key}' is a plural message and needs an integer count")
+            entry = entry.get(category(lang, count), entry.get("other", ""))
+        return fill(str(entry), values)
