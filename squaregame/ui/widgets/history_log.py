@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from squaregame.play.review import HistoryLine
+from squaregame.text import tr
 
 MARKS = {"best": ("✓", "green"), "slow": ("~", "yellow"), "blunder": ("✗", "red"),
          "forced": ("·", "dim"), "stall": ("·", "dim")}  # fmt: skip
@@ -15,7 +16,7 @@ class HistoryLog(Static):
     def show(self, lines: tuple[HistoryLine, ...], limit: int = 200) -> None:
         text = Text()
         if not lines:
-            text.append("No moves yet.", style="dim")
+            text.append(tr("ui_widgets.history.empty"), style="dim")
         for line in lines[-limit:]:
             mark, style = MARKS.get(line.verdict, ("·", "dim"))
             text.append(
@@ -24,6 +25,6 @@ class HistoryLog(Static):
             text.append(f"{line.description} ")
             text.append(mark, style=style)
             if line.hints:
-                text.append(" (hint)", style="dim")
+                text.append(" " + tr("ui_widgets.history.hint"), style="dim")
             text.append("\n")
         self.update(text)

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from squaregame.lessons.generate import BoardFrame, SieveFrame
+from squaregame.text import tr
 
 
 class RevealPanel(Static):
@@ -18,7 +19,7 @@ class RevealPanel(Static):
         for i, line in enumerate(lines[:shown]):
             t.append(line + "\n", style="bold" if i == shown - 1 else "")
         if shown < len(lines):
-            t.append(f"\n… {len(lines) - shown} more — Space", style="dim")
+            t.append("\n" + tr("ui_widgets.reveal.more", count=len(lines) - shown), style="dim")
         self.update(t)
 
 

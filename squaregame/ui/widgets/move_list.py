@@ -9,6 +9,8 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from squaregame.text import tr
+
 
 @dataclass(frozen=True)
 class MoveView:
@@ -40,10 +42,10 @@ class MoveList(OptionList):
     def _line(m: MoveView, hints: bool) -> str:
         if not hints:
             return m.label
-        approx = "" if m.exact else "~"
+        moves = f"{'' if m.exact else '~'}{m.remoteness + 1}"
         if m.wins:
-            return f"[$success]✓ {m.label}[/]  [dim]win {approx}{m.remoteness + 1}[/]"
-        return f"[$error]✗ {m.label}[/]  [dim]lose {approx}{m.remoteness + 1}[/]"
+            return f"[$success]✓ {m.label}[/]  [dim]{tr('ui_widgets.moves.win', n=moves)}[/]"
+        return f"[$error]✗ {m.label}[/]  [dim]{tr('ui_widgets.moves.lose', n=moves)}[/]"
 
     def highlighted_move(self) -> Any | None:
         moves: tuple[MoveView, ...] = getattr(self, "_moves", ())

@@ -10,29 +10,25 @@ from squaregame.core.periodic import Period
 from squaregame.core.rules import Rule, SetRule
 from squaregame.core.types import Outcome
 from squaregame.play.nimsum import explain
+from squaregame.text import tr
 
 
 class NimSumPanel(Static):
     def show(self, game: SumGame, pos: tuple[int, ...], hints: bool, winning: list[str]) -> None:
         t = Text()
-        t.append("Sprague–Grundy\n", style="bold")
+        t.append(tr("ui_widgets.sums.title") + "\n", style="bold")
         if not hints:
-            t.append(
-                "Turn hints on (h) to see each pile's\nGrundy value and the nim-sum.", style="dim"
-            )
+            t.append(tr("ui_widgets.sums.hints_off"), style="dim")
         elif game.misere:
-            t.append(
-                "Misère sums have no nim-sum shortcut:\nthese hints come from the exact search\n"
-                "of every position of this game.\n\n",
-                style="dim",
-            )
-            t.append("Winning moves:\n" if winning else "Every move loses.\n")
+            t.append(tr("ui_widgets.sums.misere") + "\n\n", style="dim")
+            heading = "ui_widgets.sums.winning" if winning else "ui_widgets.sums.all_lose"
+            t.append(tr(heading) + "\n")
             for w in winning:
                 t.append(f"• {w}\n")
         else:
             ex = explain(game, pos)
             if ex is None:
-                t.append("A pile is beyond the Grundy table.", style="dim")
+                t.append(tr("ui_widgets.sums.beyond"), style="dim")
             else:
                 t.append("\n".join(ex.lines()))
         self.update(t)
@@ -68,14 +64,12 @@ class GrundyTable(Static):
             if isinstance(rule, SetRule):
                 found = game.store.periodic(rule, False)
                 period = None if found is None else found.period
-            t.append(f"Rule {rule.label}\n", style="bold")
+            t.append(tr("ui_widgets.sums.rule", label=rule.label) + "\n", style="bold")
             upto = 59 if period is None else min(99, max(29, period.start + 2 * period.length - 1))
             t.append(_sequence(rule, game, upto, period))
             if period is not None:
-                t.append(
-                    f"| marks each period: {period.length} values repeat from {period.start}.\n\n",
-                    style="dim",
-                )
+                repeat = tr("ui_widgets.sums.period", count=period.length, start=period.start)
+                t.append(repeat + "\n\n", style="dim")
             else:
                 t.append("\n")
         if len(pos) == 2:
@@ -86,7 +80,8 @@ class GrundyTable(Static):
     def _pair_table(game: SumGame, pos: tuple[int, ...]) -> Text:
         t = Text()
         w, h = min(pos[0], 15), min(pos[1], 12)
-        t.append(f"Outcome of the sum (☹ cold){' — misère' if game.misere else ''}\n", style="bold")
+        title = "ui_widgets.sums.pair_title_misere" if game.misere else "ui_widgets.sums.pair_title"
+        t.append(tr(title) + "\n", style="bold")
         for y in range(h, -1, -1):
             t.append(f"{y:>3} ", style="dim")
             for x in range(w + 1):
@@ -97,5 +92,5 @@ class GrundyTable(Static):
             "    " + "".join(f"{x:<2}" if x % 5 == 0 else "  " for x in range(w + 1)) + "\n",
             style="dim",
         )
-        t.append("    pile 1 →, pile 2 ↑", style="dim")
+        t.append("    " + tr("ui_widgets.sums.axes"), style="dim")
         return t

@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from squaregame.play.review import ChartPoint
+from squaregame.text import tr
 
 BLOCKS = " ▁▂▃▄▅▆▇█"
 
@@ -28,7 +29,7 @@ def _height(rem: int, top: int, rows: int) -> float:
 def render_chart(points: tuple[ChartPoint, ...], width: int = 36, rows: int = 2) -> Text:
     pts = points[-width:]
     text = Text()
-    text.append("▲ you win ▼ you lose ! ~ slips\n", style="dim")
+    text.append(tr("ui_widgets.chart.legend") + "\n", style="dim")
     if not pts:
         return text
     top = max(p.remoteness for p in pts)

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from squaregame.core.wythoff import cold_pairs
+from squaregame.text import tr
 
 MAX_DRAWN = 28
 
@@ -19,14 +20,13 @@ class TwoPiles(Static):
 
     def show(self, x: int, y: int) -> None:
         t = Text()
-        t.append("Wythoff's Nim\n", style="bold")
-        t.append("The queen at (x, y) is two piles.\nA move takes any number from one\n")
-        t.append("pile, or the same number from both.\n\n")
-        t.append(f"pile x = {x}\n", style="bold")
+        t.append(tr("ui_widgets.wythoff.nim_title") + "\n", style="bold")
+        t.append(tr("ui_widgets.wythoff.nim_text") + "\n\n")
+        t.append(tr("ui_widgets.wythoff.pile_x", n=x) + "\n", style="bold")
         t.append(_pile(x) + "\n\n", style="cyan")
-        t.append(f"pile y = {y}\n", style="bold")
+        t.append(tr("ui_widgets.wythoff.pile_y", n=y) + "\n", style="bold")
         t.append(_pile(y) + "\n\n", style="magenta")
-        t.append("Left = take from x, down = from y,\ndiagonal = the same from both.", style="dim")
+        t.append(tr("ui_widgets.wythoff.nim_keys"), style="dim")
         self.update(t)
 
 
@@ -35,18 +35,14 @@ class ColdPairs(Static):
 
     def show(self, size: int, queen: tuple[int, int], misere: bool) -> None:
         t = Text()
-        t.append("Cold pairs: a_k = ⌊kφ⌋, b_k = a_k + k\n", style="bold")
-        t.append(
-            "φ = (1+√5)/2 ≈ 1.618; a_k is also the\nsmallest number not used yet.\n", style="dim"
-        )
+        t.append(tr("ui_widgets.wythoff.pairs_title") + "\n", style="bold")
+        t.append(tr("ui_widgets.wythoff.pairs_phi") + "\n", style="dim")
         if misere:
-            t.append(
-                "Misère: (0,1) and (2,2) replace\n(0,0) and (1,2); the rest agree.\n", style="dim"
-            )
+            t.append(tr("ui_widgets.wythoff.pairs_misere") + "\n", style="dim")
         t.append(f"\n{'k':>4} {'a_k':>6} {'b_k':>6}\n", style="bold")
         qa, qb = sorted(queen)
         for k, (a, b) in enumerate(cold_pairs(size)):
             here = (a, b) == (qa, qb)
             t.append(f"{k:>4} {a:>6} {b:>6}", style="reverse" if here else "")
-            t.append("  ◀ the queen\n" if here else "\n")
+            t.append(f"  {tr('ui_widgets.wythoff.queen_here')}\n" if here else "\n")
         self.update(t)
