@@ -177,7 +177,7 @@ def grundy_lines(game: PileGame, upto: int, S: Strings) -> list[str]:
         if p is not None:
             lines.append("")
             key = "period" if p.period.start else "period_from_start"
-            lines.append(S(key, start=p.period.start, length=p.period.length))
+            lines.append(S(key, count=p.period.start, start=p.period.start, length=p.period.length))
     return lines
 
 

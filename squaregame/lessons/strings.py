@@ -1,7 +1,20 @@
-"""Per-language templates for generated text (``assets/lessons/<lang>/strings.toml``).
+"""Templates for the text the lesson generator writes (``assets/lessons/<lang>/strings.toml``).
+
+Two kinds of text meet on a lesson screen, and each has one source:
+
+* the **lesson's own voice** — the step texts (the lesson files) and what
+  :mod:`squaregame.lessons.generate` writes from the tables (worked games, explanations,
+  quiz questions and answers): in the *lesson's* language, from this module;
+* the **screen's chrome** — titles, the Footer's keys, the step counter, feedback: in the
+  *app's* language, from the catalogs (``squaregame.text.tr``).
+
+The two agree whenever the lessons exist in the app's language; where they do not yet, the
+lessons are shown in English (:func:`lesson_language`) inside chrome in the app's language.
 
 Adding a language means adding a folder with a ``strings.toml`` and the lesson files; the
-list of languages is read from the folders, never from code.
+list of languages is read from the folders, never from code. A template is a string or,
+for a counted noun, a table of CLDR plural categories chosen by the ``count`` keyword
+(``one``/``few``/``many``/``other``), exactly like the catalogs.
 """
 
 from __future__ import annotations
@@ -12,15 +25,32 @@ from pathlib import Path
 from typing import Any
 
 from squaregame import paths
+from squaregame.text.catalog import fill
+from squaregame.text.plurals import category
+
+DEFAULT = "en"
+LESSON_FILES = "[0-9][0-9]-*.toml"
 
 
 def lessons_root() -> Path:
     return paths.asset("lessons")
 
 
-def languages() -> list[str]:
+def template_languages() -> list[str]:
+    """Languages with generator templates (a ``strings.toml``)."""
     root = lessons_root()
     return sorted(p.name for p in root.iterdir() if (p / "strings.toml").is_file())
+
+
+def languages() -> list[str]:
+    """Languages the lessons exist in: templates and at least one lesson file."""
+    root = lessons_root()
+    return [lang for lang in template_languages() if any((root / lang).glob(LESSON_FILES))]
+
+
+def lesson_language(lang: str) -> str:
+    """The language to show lessons in for an app speaking ``lang`` (English if none yet)."""
+    return lang if lang in languages() else DEFAULT
 
 
 @cache
@@ -33,13 +63,19 @@ def _load(lang: str) -> dict[str, Any]:
 class Strings:
     """Templates for one language, falling back to English for anything missing."""
 
-    def __init__(self, lang: str = "en") -> None:
-        self.lang = lang if lang in languages() else "en"
+    def __init__(self, lang: str = DEFAULT) -> None:
+        self.lang = lang if lang in template_languages() else DEFAULT
         self._table = _load(self.lang)
-        self._fallback = _load("en")
+        self._fallback = _load(DEFAULT)
 
     def __call__(self, key: str, **values: Any) -> str:
+        lang = self.lang if key in self._table else DEFAULT
         template = self._table.get(key, self._fallback.get(key))
         if template is None:
             raise KeyError(f"no text '{key}' for language {self.lang}")
-        return str(template).format(**values)
+        if isinstance(template, dict):
+            count = values.get("count")
+            if not isinstance(count, int):
+                raise KeyError(f"'{key}' is a plural template and needs an integer count")
+            template = template.get(category(lang, count), template.get("other", ""))
+        return fill(str(template), values)

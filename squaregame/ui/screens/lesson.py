@@ -1,13 +1,18 @@
-"""One lesson: step text on the left, the step's interactive part on the right."""
+"""One lesson: step text on the left, the step's interactive part on the right.
+
+The lesson speaks its own language (its steps, and what ``squaregame.lessons.generate``
+writes with its ``Strings``); the screen around it — Footer keys, the step counter,
+feedback and prompts — speaks the app's (``tr``), and switches with it (:meth:`relocalize`).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, OptionList, Static
@@ -19,6 +24,9 @@ from squaregame.lessons import generate as gen
 from squaregame.lessons.model import Lesson, Step
 from squaregame.lessons.progress import LessonProgress
 from squaregame.lessons.strings import Strings
+from squaregame.text import tr
+from squaregame.ui.keys import keys
+from squaregame.ui.localize import localize_bindings
 from squaregame.ui.widgets.lesson_panels import (
     BoardPanel,
     FillCell,
@@ -44,10 +52,25 @@ class StepState:
 
 class LessonScreen(Screen[None]):
     CSS_PATH = str(paths.asset("styles", "lesson.tcss"))
-    BINDINGS: ClassVar[list[BindingType]] = []  # built per language: see lesson_screen()
+    BINDINGS = [
+        # priority: the quiz list and the sieve's input must not swallow step navigation
+        Binding(keys("pagedown,n"), "step(1)", "ui_lessons.keys.next", key_display="n",
+                priority=True),
+        Binding(keys("pageup,b"), "step(-1)", "ui_lessons.keys.back", key_display="b",
+                priority=True),
+        Binding("space", "reveal", "ui_lessons.keys.more"),
+        Binding(keys("t"), "try_it", "ui_lessons.keys.try"),
+        Binding(keys("h"), "mark(True)", "ui_lessons.keys.hot"),
+        Binding(keys("c"), "mark(False)", "ui_lessons.keys.cold"),
+        Binding("left", "cursor(-1)", "←", show=False),
+        Binding("right", "cursor(1)", "→", show=False),
+        Binding("escape", "app.pop_screen", "ui_lessons.keys.lessons"),
+        Binding("question_mark", "app.help", "ui_lessons.keys.help"),
+    ]  # fmt: skip
 
     def __init__(self, lesson: Lesson, progress: LessonProgress) -> None:
         super().__init__()
+        localize_bindings(self)
         self.lesson = lesson
         self.S = Strings(lesson.lang)
         self.progress = progress
@@ -71,10 +94,14 @@ class LessonScreen(Screen[None]):
                 yield Static(id="panel-note")
         yield Static(id="lesson-feedback")
         yield Static(id="lesson-status")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it
 
     def on_mount(self) -> None:
         self.title = f"{self.lesson.number}. {self.lesson.title}"
+        self.show_step()
+
+    def relocalize(self) -> None:
+        """The app's language changed: redraw the screen's own texts (the lesson stays)."""
         self.show_step()
 
     @property
@@ -112,7 +139,7 @@ class LessonScreen(Screen[None]):
             self._draw_quiz()
         elif kind == "try":
             note = self.query_one("#panel-note", Static)
-            note.update(self.S("try_help"))
+            note.update(tr("ui_lessons.lesson.try_help"))
             note.display = True
         self._status()
         self.refresh_bindings()
@@ -136,9 +163,9 @@ class LessonScreen(Screen[None]):
 
     def _status(self) -> None:
         n = self.lesson.quiz_count
-        parts = [self.S("step_of", n=self.index + 1, total=len(self.lesson.steps))]
+        parts = [tr("ui_lessons.lesson.step_of", n=self.index + 1, total=len(self.lesson.steps))]
         if n:
-            parts.append(self.S("score", k=self.progress.score, n=n))
+            parts.append(tr("ui_lessons.lesson.score", k=self.progress.score, n=n))
         self.query_one("#lesson-status", Static).update(" · ".join(parts))
 
     def feedback(self, text: str, good: bool | None = None) -> None:
@@ -167,7 +194,7 @@ class LessonScreen(Screen[None]):
         self.show_step()
         if self.index == len(self.lesson.steps) - 1 and self.lesson.quiz_count:
             n = self.lesson.quiz_count
-            self.feedback(self.S("finished", k=self.progress.score, n=n))
+            self.feedback(tr("ui_lessons.lesson.finished", k=self.progress.score, n=n))
 
     def action_reveal(self) -> None:
         st = self.state()
@@ -228,7 +255,7 @@ class LessonScreen(Screen[None]):
 
     def _feedback_for(self, q: gen.Question, value: Any) -> None:
         right = q.is_right(value)
-        self.feedback(f"{self.S('right') if right else self.S('wrong')} {q.why}", right)
+        self.feedback(f"{verdict(right)} {q.why}", right)
 
     # -- filling the table ---------------------------------------------------------------
     def _draw_fill(self) -> None:
@@ -247,7 +274,7 @@ class LessonScreen(Screen[None]):
         if len(st.marks) == upto + 1:
             right = sum(1 for _, ok in st.marks.values() if ok)
             note = self.query_one("#panel-note", Static)
-            note.update(self.S("fill_done", right=right, total=upto + 1))
+            note.update(tr("ui_lessons.lesson.fill_done", right=right, total=upto + 1))
             note.display = True
 
     def action_mark(self, hot: bool) -> None:
@@ -257,7 +284,7 @@ class LessonScreen(Screen[None]):
         right, why = gen.check_mark(self.step.game(), n, hot, self.S)
         first_try = st.marks[n][1] if n in st.marks else right
         st.marks[n] = (hot, first_try)  # the face shows the latest mark; ✗ the first was wrong
-        self.feedback(f"{self.S('right') if right else self.S('wrong')} {why}", right)
+        self.feedback(f"{verdict(right)} {why}", right)
         if right and st.cursor < upto:
             st.cursor += 1
         self._draw_fill()
@@ -284,7 +311,7 @@ class LessonScreen(Screen[None]):
             box = self.query_one("#sieve-input", Input)
             box.display = True
             note = self.query_one("#panel-note", Static)
-            note.update(self.S("sieve_ask"))
+            note.update(tr("ui_lessons.lesson.sieve_ask"))
             note.display = True
             self.call_after_refresh(box.focus)
 
@@ -302,9 +329,9 @@ class LessonScreen(Screen[None]):
             st.shown += 1  # that was the last cold number: show the finished sieve
         self.show_step()
         if guess == expected:
-            self.feedback(self.S("sieve_right", n=expected), True)
+            self.feedback(tr("ui_lessons.lesson.sieve_right", n=expected), True)
         else:
-            self.feedback(self.S("sieve_wrong", guess=guess, n=expected), False)
+            self.feedback(tr("ui_lessons.lesson.sieve_wrong", guess=guess, n=expected), False)
 
     # -- progress --------------------------------------------------------------------------
     def _save(self, done: bool) -> None:
@@ -317,29 +344,10 @@ class LessonScreen(Screen[None]):
             app.save_lesson_progress(self.lesson.id, self.progress)
 
 
-def lesson_bindings(S: Strings) -> list[BindingType]:
-    return [
-        # priority: the quiz list and the sieve's input must not swallow step navigation
-        Binding("pagedown,n", "step(1)", S("key_next"), key_display="n", priority=True),
-        Binding("pageup,b", "step(-1)", S("key_back"), key_display="b", priority=True),
-        Binding("space", "reveal", S("key_more")),
-        Binding("t", "try_it", S("key_try")),
-        Binding("h", "mark(True)", S("key_hot")),
-        Binding("c", "mark(False)", S("key_cold")),
-        Binding("left", "cursor(-1)", "←", show=False),
-        Binding("right", "cursor(1)", "→", show=False),
-        Binding("escape", "app.pop_screen", S("key_lessons")),
-    ]
-
-
-_classes: dict[str, type[LessonScreen]] = {}
+def verdict(right: bool) -> str:
+    return tr("ui_lessons.lesson.right" if right else "ui_lessons.lesson.wrong")
 
 
 def lesson_screen(lesson: Lesson, progress: LessonProgress) -> LessonScreen:
-    """A lesson screen whose Footer speaks the lesson's language."""
-    cls = _classes.get(lesson.lang)
-    if cls is None:
-        bindings = lesson_bindings(Strings(lesson.lang))
-        cls = type(f"LessonScreen_{lesson.lang}", (LessonScreen,), {"BINDINGS": bindings})
-        _classes[lesson.lang] = cls
-    return cls(lesson, progress)
+    """The screen for ``lesson``, starting at the step ``progress`` reached."""
+    return LessonScreen(lesson, progress)

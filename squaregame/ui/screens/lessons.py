@@ -1,4 +1,9 @@
-"""The lesson list, with each lesson's progress."""
+"""The lesson list, with each lesson's progress.
+
+The list's own texts are in the app's language; the lessons in it are in the same language
+where they exist, else in English (:func:`squaregame.lessons.strings.lesson_language`), and
+the subtitle names the language the lessons are in.
+"""
 
 from __future__ import annotations
 
@@ -12,29 +17,47 @@ from textual.widgets.option_list import Option
 from squaregame import paths
 from squaregame.lessons.model import load_lessons
 from squaregame.lessons.progress import LessonProgress
-from squaregame.lessons.strings import Strings
+from squaregame.lessons.strings import lesson_language
+from squaregame.text import Catalog, language, tr
+from squaregame.ui.localize import localize_bindings
 
 
 class LessonListScreen(Screen[None]):
     CSS_PATH = str(paths.asset("styles", "lesson.tcss"))
-    BINDINGS = [Binding("escape", "app.pop_screen", "Menu / Меню")]
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "ui_lessons.keys.menu"),
+        Binding("question_mark", "app.help", "ui_lessons.keys.help"),
+    ]
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str | None = None) -> None:
         super().__init__()
-        self.lang = lang
-        self.S = Strings(lang)
-        self.lessons = load_lessons(lang)
+        localize_bindings(self)
+        self.requested = lang  # None: the app's language, also after a switch
+        self.load()
+
+    def load(self) -> None:
+        self.lang = lesson_language(self.requested or language())
+        self.lessons = load_lessons(self.lang)
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         with Vertical(id="lesson-list-box"):
-            yield Static(self.S("lesson_list_help"), id="lesson-list-help")
+            yield Static(tr("ui_lessons.list.help"), id="lesson-list-help")
             yield OptionList(id="lesson-list")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it
 
     def on_mount(self) -> None:
-        self.title = self.S("lessons_title")
-        self.sub_title = self.S("language_name")
+        self.show_titles()
+        self.rebuild()
+
+    def show_titles(self) -> None:
+        self.title = tr("ui_lessons.list.title")
+        self.sub_title = Catalog(self.lang)("ui_settings.language_name")
+
+    def relocalize(self) -> None:
+        self.load()
+        self.query_one("#lesson-list-help", Static).update(tr("ui_lessons.list.help"))
+        self.show_titles()
         self.rebuild()
 
     def on_screen_resume(self) -> None:
