@@ -7,37 +7,42 @@ from typing import Any
 
 from squaregame.cli.common import UsageError
 from squaregame.lessons.model import LessonError, find_lesson
-from squaregame.lessons.strings import languages
+from squaregame.lessons.strings import lesson_language
+from squaregame.text import languages, tr
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "lesson",
-        help="open the lessons (or one lesson: by number, e.g. 3, or name, e.g. why-22)",
-        description="Interactive lessons, from the first game of Squares to Sprague–Grundy.",
+        help=tr("ui_lessons.cli.help"),
+        description=tr("ui_lessons.cli.description"),
     )
-    p.add_argument("name", metavar="NAME", nargs="?", help="a lesson number or name")
-    p.add_argument("--list", action="store_true", help="print the lessons and exit")
+    p.add_argument("name", metavar="NAME", nargs="?", help=tr("ui_lessons.cli.name"))
+    p.add_argument("--list", action="store_true", help=tr("ui_lessons.cli.list"))
     p.set_defaults(run=run)
 
 
 def check_lang(lang: str | None) -> str | None:
+    """``--lang``: one of the app's languages (for this run only; never saved)."""
     if lang is not None and lang not in languages():
-        raise UsageError(f"no language '{lang}' (available: {', '.join(languages())})")
+        raise UsageError("ui_settings.cli.no_language", lang=lang, languages=", ".join(languages()))
     return lang
 
 
 def run(args: argparse.Namespace) -> int:
+    from squaregame.play.settings import saved_language
+
     lang = check_lang(args.lang)
+    shown = lesson_language(lang or saved_language())  # the language the app will show
     if args.list:
         from squaregame.lessons.model import load_lessons
 
-        for lesson in load_lessons(lang or "en"):
+        for lesson in load_lessons(shown):
             print(f"{lesson.number:>2}  {lesson.id:<14} {lesson.title}")
         return 0
     if args.name:
         try:
-            find_lesson(args.name, lang or "en")
+            find_lesson(args.name, shown)
         except LessonError as exc:
             raise UsageError(str(exc)) from None
     from squaregame.ui.app import run_app  # textual only when playing

@@ -16,6 +16,12 @@ if TYPE_CHECKING:
     from squaregame.cli.common import Parser
 
 
+def lang_help() -> str:
+    from squaregame.text import languages, tr
+
+    return tr("ui_settings.cli.lang_help", languages=", ".join(languages()))
+
+
 def make_parser() -> Parser:
     from squaregame.cli import analyze, bench, build_tables, lesson, play, serve, table
     from squaregame.cli.common import Parser
@@ -26,7 +32,7 @@ def make_parser() -> Parser:
         "With no command, opens the game.",
     )
     parser.add_argument("--version", action="version", version=f"squaregame {__version__}")
-    parser.add_argument("--lang", metavar="L", help="language of the app and lessons: en or ru")
+    parser.add_argument("--lang", metavar="L", help=lang_help())
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
     play.add_parser(sub)
     lesson.add_parser(sub)

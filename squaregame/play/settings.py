@@ -1,4 +1,9 @@
-"""Settings a person chooses once and keeps: saved atomically as JSON in the data folder."""
+"""Settings a person chooses once and keeps: saved atomically as JSON in the data folder.
+
+``lang`` is the *saved* language: it changes only in the Settings dialog. ``squaregame
+--lang L`` speaks L for that run only: the app calls :func:`run_language` and never writes
+the override into these settings, so saving them (after any change) keeps the saved one.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from typing import Any
 
 from squaregame import paths
 from squaregame.core.atomic import write_atomic
+from squaregame.text import languages, tr
 
 THEMES = ("textual-dark", "textual-light", "high-contrast")
 
@@ -22,7 +28,7 @@ class Settings:
     misere: bool = False
     human_first: bool = True
     theme: str = "textual-dark"
-    lang: str = "en"
+    lang: str = "en"  # saved language; a run's --lang never lands here
 
     def cleaned(self) -> Settings:
         from squaregame.core.ai import LEVELS
@@ -34,7 +40,16 @@ class Settings:
             s.ai_delay = 0.6
         if s.theme not in THEMES:
             s.theme = "textual-dark"
+        if s.lang not in languages():
+            s.lang = "en"
         return s
+
+
+def run_language(settings: Settings, override: str | None = None) -> str:
+    """The language of this run: ``--lang`` if given, else the saved one."""
+    if override is not None and override in languages():
+        return override
+    return settings.lang
 
 
 def settings_path() -> Path:
@@ -56,7 +71,18 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(**{k: v for k, v in raw.items() if k in known}).cleaned(), None
     except (OSError, ValueError, TypeError) as exc:
         moved = set_aside(p)
-        return Settings(), f"Settings file was unreadable ({exc}); kept it as {moved.name}"
+        return Settings(), tr("ui_settings.unreadable", error=exc, name=moved.name)
+
+
+def saved_language(path: Path | None = None) -> str:
+    """The saved language, read without side effects (an unreadable file is left for the
+    app to set aside and report): for the command line, which prints before the app runs."""
+    try:
+        raw: Any = json.loads((path or settings_path()).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "en"
+    lang = raw.get("lang") if isinstance(raw, dict) else None
+    return lang if isinstance(lang, str) and lang in languages() else "en"
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -23,7 +23,15 @@ from squaregame.play.saves import (
     save_path,
     summary_of,
 )
-from squaregame.play.settings import Settings, load_settings, save_settings, settings_path
+from squaregame.play.settings import (
+    Settings,
+    load_settings,
+    run_language,
+    save_settings,
+    settings_path,
+)
+from squaregame.text import language, set_language
+from squaregame.ui.localize import localize_bindings
 from squaregame.ui.screens.menu import MenuScreen
 
 if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears sooner
@@ -92,8 +100,8 @@ class SquareGameApp(App[None]):
         self.saved: SaveSummary | None
         self.saved, self._save_msg = peek_game(self._path(save_path()))
         self._lesson_progress: dict[str, LessonProgress] | None = None  # read when first needed
-        if lang is not None:
-            self.settings.lang = lang
+        set_language(run_language(self.settings, lang))  # --lang: this run only, never saved
+        localize_bindings(self)
 
     def _path(self, default: Path) -> Path:
         return default if self._data_dir is None else self._data_dir / default.name
@@ -115,8 +123,9 @@ class SquareGameApp(App[None]):
             self.action_lessons()
             if self.start_lesson:
                 from squaregame.lessons.model import find_lesson
+                from squaregame.lessons.strings import lesson_language
 
-                self.open_lesson(find_lesson(self.start_lesson, self.settings.lang))
+                self.open_lesson(find_lesson(self.start_lesson, lesson_language(language())))
 
     def open_request(self, r: StartRequest) -> None:
         import random
@@ -270,7 +279,7 @@ class SquareGameApp(App[None]):
     def action_lessons(self) -> None:
         from squaregame.ui.screens.lessons import LessonListScreen
 
-        self.push_screen(LessonListScreen(self.settings.lang))
+        self.push_screen(LessonListScreen())  # in the app's language
 
     def open_lesson(self, lesson: Lesson) -> None:
         from squaregame.ui.screens.lesson import lesson_screen
@@ -290,7 +299,7 @@ class SquareGameApp(App[None]):
         from squaregame.ui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.settings.lang))
+            self.push_screen(HelpScreen())  # in the app's language
 
     def action_settings(self) -> None:
         from squaregame.ui.screens.settings import SettingsScreen

@@ -1,4 +1,4 @@
-"""Keys and rules (text from ``assets/help/``)."""
+"""Keys and rules: ``assets/help/<lang>.md`` in the app's language, English if there is none."""
 
 from __future__ import annotations
 
@@ -9,10 +9,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from squaregame import paths
+from squaregame.text import language
+from squaregame.ui.keys import keys
+from squaregame.ui.localize import localize_bindings
 
 
-def help_text(lang: str = "en") -> str:
-    path = paths.asset("help", f"{lang}.md")
+def help_text(lang: str | None = None) -> str:
+    path = paths.asset("help", f"{lang or language()}.md")
     if not path.is_file():
         path = paths.asset("help", "en.md")
     return path.read_text(encoding="utf-8")
@@ -20,11 +23,12 @@ def help_text(lang: str = "en") -> str:
 
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
-    BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
+    BINDINGS = [Binding(keys("escape,q,question_mark"), "close", "ui_widgets.keys.close")]
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str | None = None) -> None:
         super().__init__()
-        self.lang = lang
+        localize_bindings(self)
+        self.lang = lang  # None: whatever the app speaks when the help is drawn
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
@@ -33,6 +37,9 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#help-box").focus()
+
+    def relocalize(self) -> None:
+        self.query_one("#help", Markdown).update(help_text(self.lang))
 
     def action_close(self) -> None:
         self.dismiss(None)

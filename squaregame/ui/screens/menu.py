@@ -53,6 +53,11 @@ class MenuScreen(Screen[None]):
             Option("Quit", id="quit"),
         ]
 
+    async def relocalize(self) -> None:
+        """The app's language changed (in Settings): draw the menu again in it."""
+        await self.recompose()
+        self.on_mount()
+
     def on_screen_resume(self) -> None:
         if self._shown:  # coming back (a saved game may have appeared): rebuild
             self.rebuild()
