@@ -18,8 +18,8 @@ from squaregame.lessons.strings import Strings, languages, lessons_root
 LANGS = languages()
 
 
-def test_english_and_russian_are_there() -> None:
-    assert {"en", "ru"} <= set(LANGS)
+def test_english_russian_and_spanish_are_there() -> None:
+    assert {"en", "ru", "es"} <= set(LANGS)
 
 
 @pytest.mark.parametrize("lang", LANGS)
