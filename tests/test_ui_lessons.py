@@ -15,6 +15,7 @@ from squaregame.core.games import PileGame
 from squaregame.core.types import Outcome
 from squaregame.lessons import generate as gen
 from squaregame.lessons.model import load_lessons
+from squaregame.lessons.schema import FillStep, SieveStep
 from squaregame.lessons.strings import Strings, languages
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
@@ -41,15 +42,16 @@ async def test_step_through_every_lesson(lang: str, lesson_id: str) -> None:
                 assert screen.query_one("#lesson-feedback").render()
             elif step.kind == "fill":
                 game = step.game()
-                for n in range(int(step.get("upto", 21)) + 1):
+                for n in range(step.as_kind(FillStep).upto + 1):
                     hot = game.info(n).outcome is Outcome.HOT
                     await pilot.press("h" if hot else "c")
                     assert screen.state().marks[n] == (hot, True)
             elif step.kind == "sieve":
                 game = step.game()
                 assert isinstance(game, PileGame)
-                frames = gen.sieve(game, int(step.get("upto", 40)), Strings(lang))
-                for _ in range(int(step.get("auto", 2))):
+                spec = step.as_kind(SieveStep)
+                frames = gen.sieve(game, spec.upto, Strings(lang))
+                for _ in range(spec.auto):
                     await pilot.press("space")
                 for frame in frames[screen.state().shown :]:
                     if frame.new_cold is None:

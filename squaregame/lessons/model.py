@@ -1,57 +1,57 @@
-"""Lessons and steps, loaded from TOML files.
-
-A lesson file (``assets/lessons/<lang>/NN-name.toml``)::
-
-    id = "hot-cold"
-    title = "Hot and cold numbers"
-    summary = "..."
-
-    [[step]]
-    text = "Markdown shown on the left."
-    kind = "fill"            # text (default) | worked | explain | fill | sieve | quiz |
-    game = "squares"         # board | pairs | grundy | sumtable | try
-    upto = 21
-
-Game fields, where a step needs a game: ``game`` (squares, subtraction, nim, wythoff or
-sum), ``rule`` (a set such as "1,3,7,8"), ``rules`` (for sum, one per pile), ``misere``,
-``position`` (a number, [x, y], or the piles). Quiz steps add ``ask`` (hot, move,
-remoteness or grundy).
-"""
+"""Lessons and steps, loaded from TOML files (the format: ``squaregame.lessons.schema``)."""
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from squaregame.core.games import Game, game_from_spec
+from squaregame.lessons.schema import LessonError as LessonError  # callers import it here
+from squaregame.lessons.schema import (
+    LessonFile,
+    PositionStep,
+    StepSpec,
+    parse_step,
+    read_fields,
+)
 from squaregame.lessons.strings import lessons_root
 
-KINDS = {"text", "worked", "explain", "fill", "sieve", "quiz", "board", "pairs", "grundy",
-         "sumtable", "try"}  # fmt: skip
-ASKS = {"hot", "move", "remoteness", "grundy"}
-
-
-class LessonError(ValueError):
-    """A lesson file that cannot be used; the message names the file and the step."""
+S = TypeVar("S", bound=StepSpec)
 
 
 @dataclass(frozen=True)
 class Step:
-    kind: str
-    text: str
-    params: dict[str, Any] = field(default_factory=dict)
+    """One step of a lesson; ``spec`` is its typed definition (see ``schema``)."""
 
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.params.get(key, default)
+    spec: StepSpec
+
+    @property
+    def kind(self) -> str:
+        return self.spec.kind
+
+    @property
+    def text(self) -> str:
+        return self.spec.text
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The step's fields but its text, as given or defaulted (fields left unset omitted)."""
+        values = {f.name: getattr(self.spec, f.name) for f in fields(self.spec)}
+        return {k: v for k, v in values.items() if k != "text" and v is not None}
+
+    def as_kind(self, cls: type[S]) -> S:
+        """The typed definition, which must be of kind ``cls`` (e.g. ``FillStep``)."""
+        if not isinstance(self.spec, cls):
+            raise TypeError(f"a {self.kind} step is not a {cls.kind} step")
+        return self.spec
 
     def game(self) -> Game[Any]:
         return game_of(self.params)
 
     def position(self) -> Any:
-        pos = self.params.get("position")
-        return tuple(pos) if isinstance(pos, list) else pos
+        return self.spec.position if isinstance(self.spec, PositionStep) else None
 
 
 @dataclass(frozen=True)
@@ -84,24 +84,17 @@ def load_lesson(path: Path, lang: str) -> Lesson:
             doc = tomllib.load(f)
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise LessonError(f"{path.name}: {exc}") from exc
-    steps = []
-    for i, raw in enumerate(doc.get("step", [])):
-        kind = raw.get("kind", "text")
-        if kind not in KINDS:
-            raise LessonError(f"{path.name}, step {i + 1}: unknown kind '{kind}'")
-        if kind == "quiz" and raw.get("ask") not in ASKS:
-            raise LessonError(f"{path.name}, step {i + 1}: ask must be one of {sorted(ASKS)}")
-        params = {k: v for k, v in raw.items() if k not in ("kind", "text")}
-        steps.append(Step(kind, str(raw.get("text", "")).strip(), params))
-    if not steps:
-        raise LessonError(f"{path.name}: a lesson needs at least one [[step]]")
+    head = read_fields(LessonFile, doc, path.name, "a lesson")
+    steps = tuple(
+        Step(parse_step(raw, f"{path.name}, step {i}")) for i, raw in enumerate(head.step, 1)
+    )
     number = int(path.name.split("-", 1)[0]) if path.name[:2].isdigit() else 0
     return Lesson(
-        id=str(doc.get("id", path.stem)),
+        id=head.id or path.stem,
         number=number,
-        title=str(doc.get("title", path.stem)),
-        summary=str(doc.get("summary", "")),
-        steps=tuple(steps),
+        title=head.title or path.stem,
+        summary=head.summary,
+        steps=steps,
         lang=lang,
         path=path,
     )

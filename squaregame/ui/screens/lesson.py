@@ -23,6 +23,15 @@ from squaregame.core.games import PileGame, SumGame
 from squaregame.lessons import generate as gen
 from squaregame.lessons.model import Lesson, Step
 from squaregame.lessons.progress import LessonProgress
+from squaregame.lessons.schema import (
+    BoardStep,
+    FillStep,
+    GrundyStep,
+    PairsStep,
+    QuizStep,
+    SieveStep,
+    SumTableStep,
+)
 from squaregame.lessons.strings import Strings
 from squaregame.text import tr
 from squaregame.ui.keys import keys
@@ -131,9 +140,10 @@ class LessonScreen(Screen[None]):
         elif kind == "sieve":
             self._draw_sieve()
         elif kind == "board":
+            size = step.as_kind(BoardStep).size
             if not st.frames:
-                st.frames = gen.wythoff_colouring(int(step.get("size", 13)), self.S)
-            self.query_one(BoardPanel).show(st.frames[st.shown - 1], int(step.get("size", 13)))
+                st.frames = gen.wythoff_colouring(size, self.S)
+            self.query_one(BoardPanel).show(st.frames[st.shown - 1], size)
             self.query_one(BoardPanel).display = True
         elif kind == "quiz":
             self._draw_quiz()
@@ -152,14 +162,14 @@ class LessonScreen(Screen[None]):
         if step.kind == "explain":
             return gen.explain_position(step.game(), step.position(), S)
         if step.kind == "pairs":
-            return gen.pair_lines(int(step.get("count", 8)), S)
+            return gen.pair_lines(step.as_kind(PairsStep).count, S)
         if step.kind == "grundy":
             game = step.game()
             assert isinstance(game, PileGame)
-            return gen.grundy_lines(game, int(step.get("upto", 39)), S)
-        game = step.game()
+            return gen.grundy_lines(game, step.as_kind(GrundyStep).upto, S)
+        game, spec = step.game(), step.as_kind(SumTableStep)
         assert isinstance(game, SumGame)
-        return gen.sum_table(game, int(step.get("width", 12)), int(step.get("height", 10)), S)
+        return gen.sum_table(game, spec.width, spec.height, S)
 
     def _status(self) -> None:
         n = self.lesson.quiz_count
@@ -201,7 +211,7 @@ class LessonScreen(Screen[None]):
         kind = self.step.kind
         total = len(st.lines) if kind == "worked" else len(st.frames)
         if kind == "sieve":
-            total = min(total, int(self.step.get("auto", 2)))
+            total = min(total, self.step.as_kind(SieveStep).auto)
         if st.shown < total:
             st.shown += 1
         self.show_step()
@@ -217,9 +227,8 @@ class LessonScreen(Screen[None]):
 
     # -- quizzes -------------------------------------------------------------------------
     def _question(self) -> gen.Question:
-        return gen.question(
-            str(self.step.get("ask")), self.step.game(), self.step.position(), self.S
-        )
+        ask = self.step.as_kind(QuizStep).ask
+        return gen.question(ask, self.step.game(), self.step.position(), self.S)
 
     def _draw_quiz(self) -> None:
         q = self._question()
@@ -260,7 +269,7 @@ class LessonScreen(Screen[None]):
     # -- filling the table ---------------------------------------------------------------
     def _draw_fill(self) -> None:
         st = self.state()
-        upto = int(self.step.get("upto", 21))
+        upto = self.step.as_kind(FillStep).upto
         cells = tuple(
             FillCell(
                 n,
@@ -279,7 +288,7 @@ class LessonScreen(Screen[None]):
 
     def action_mark(self, hot: bool) -> None:
         st = self.state()
-        upto = int(self.step.get("upto", 21))
+        upto = self.step.as_kind(FillStep).upto
         n = st.cursor
         right, why = gen.check_mark(self.step.game(), n, hot, self.S)
         first_try = st.marks[n][1] if n in st.marks else right
@@ -291,13 +300,14 @@ class LessonScreen(Screen[None]):
 
     def action_cursor(self, delta: int) -> None:
         st = self.state()
-        st.cursor = max(0, min(int(self.step.get("upto", 21)), st.cursor + delta))
+        st.cursor = max(0, min(self.step.as_kind(FillStep).upto, st.cursor + delta))
         self._draw_fill()
 
     # -- the sieve -------------------------------------------------------------------------
     def _draw_sieve(self) -> None:
         st = self.state()
-        upto = int(self.step.get("upto", 40))
+        spec = self.step.as_kind(SieveStep)
+        upto = spec.upto
         game = self.step.game()
         assert isinstance(game, PileGame)
         if not st.frames:
@@ -305,7 +315,7 @@ class LessonScreen(Screen[None]):
         frame = st.frames[st.shown - 1]
         self.query_one(SievePanel).show(frame, upto)
         self.query_one(SievePanel).display = True
-        auto = int(self.step.get("auto", 2))
+        auto = spec.auto
         upcoming = st.frames[st.shown] if st.shown < len(st.frames) else None
         if st.shown >= auto and upcoming is not None and upcoming.new_cold is not None:
             box = self.query_one("#sieve-input", Input)

@@ -1,0 +1,358 @@
+"""The lesson file format: one typed definition per step kind, and the checks made on loading.
+
+A lesson file (``assets/lessons/<lang>/NN-name.toml``)::
+
+    id = "hot-cold"
+    title = "Hot and cold numbers"
+    summary = "..."
+
+    [[step]]
+    text = "Markdown shown on the left."
+    kind = "fill"            # text (default) | worked | explain | fill | sieve | quiz |
+    game = "squares"         # board | pairs | grundy | sumtable | try
+    upto = 21
+
+Each ``[[step]]`` table is read into the dataclass of its kind below: a key the kind does not
+have, a value of the wrong type and a missing required key are all refused with a
+``LessonError`` naming the file, the step and the key. Defaults live here, nowhere else.
+
+Game fields, where a step kind takes a game: ``game`` (squares, subtraction, nim, wythoff or
+sum), ``rule`` (subtraction's set, such as "1,3,7,8"), ``rules`` (for sum, one per pile),
+``misere``, and for some kinds ``position`` (a number, [x, y] for wythoff, or the piles of a
+sum). Quiz steps add ``ask`` (hot, move, remoteness or grundy).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, get_args
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used; the message names the file, the step and the key."""
+
+
+Ask = Literal["hot", "move", "remoteness", "grundy"]
+ASKS: tuple[str, ...] = get_args(Ask)
+GAMES = ("squares", "subtraction", "nim", "wythoff", "sum")  # the games ``game_of`` builds
+PILE_GAMES = ("squares", "subtraction", "nim")
+
+# Names of field types: each has a check in CHECKS below (the annotation selects it).
+Text: TypeAlias = str  # Markdown
+GameName: TypeAlias = str  # one of GAMES
+RuleText: TypeAlias = str  # a rule, e.g. "1,3,7,8" or "squares"
+Rules: TypeAlias = tuple[str, ...]  # one rule per pile
+Size: TypeAlias = int  # a whole number, 1 or more
+Position: TypeAlias = int | tuple[int, ...]  # a number, [x, y] or the piles
+StepTables: TypeAlias = tuple[dict[str, Any], ...]  # the [[step]] tables, read by parse_step
+
+
+# -- the step kinds ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class StepSpec:
+    """A step that only shows its text."""
+
+    kind: ClassVar[str] = "text"
+    text: Text = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameStep(StepSpec):
+    """A step about a game. ``games`` are the games the step kind can show."""
+
+    games: ClassVar[tuple[str, ...]] = GAMES
+    game: GameName = "squares"
+    rule: RuleText | None = None
+    rules: Rules | None = None
+    misere: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class PositionStep(GameStep):
+    """A step about one position of a game."""
+
+    position: Position
+
+
+@dataclass(frozen=True, kw_only=True)
+class TextStep(StepSpec):
+    kind: ClassVar[str] = "text"
+
+
+@dataclass(frozen=True, kw_only=True)
+class WorkedStep(PositionStep):
+    """Perfect play from ``position``, one move more per Space."""
+
+    kind: ClassVar[str] = "worked"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExplainStep(PositionStep):
+    """Every move from ``position`` and what it leads to."""
+
+    kind: ClassVar[str] = "explain"
+
+
+@dataclass(frozen=True, kw_only=True)
+class FillStep(GameStep):
+    """The student marks 0..upto hot or cold."""
+
+    kind: ClassVar[str] = "fill"
+    games: ClassVar[tuple[str, ...]] = PILE_GAMES
+    upto: Size = 21
+
+
+@dataclass(frozen=True, kw_only=True)
+class SieveStep(GameStep):
+    """The sieve over 0..upto; the first ``auto`` frames are shown, then the student guesses."""
+
+    kind: ClassVar[str] = "sieve"
+    games: ClassVar[tuple[str, ...]] = PILE_GAMES
+    upto: Size = 40
+    auto: Size = 2
+
+
+@dataclass(frozen=True, kw_only=True)
+class QuizStep(PositionStep):
+    kind: ClassVar[str] = "quiz"
+    ask: Ask
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoardStep(StepSpec):
+    """Wythoff's board, 0..size each way, coloured from the corner."""
+
+    kind: ClassVar[str] = "board"
+    size: Size = 13
+
+
+@dataclass(frozen=True, kw_only=True)
+class PairsStep(StepSpec):
+    """The first ``count`` cold pairs of Wythoff's game."""
+
+    kind: ClassVar[str] = "pairs"
+    count: Size = 8
+
+
+@dataclass(frozen=True, kw_only=True)
+class GrundyStep(GameStep):
+    """Grundy values of 0..upto, and the period if there is one."""
+
+    kind: ClassVar[str] = "grundy"
+    games: ClassVar[tuple[str, ...]] = PILE_GAMES
+    upto: Size = 39
+
+
+@dataclass(frozen=True, kw_only=True)
+class SumTableStep(GameStep):
+    """Hot and cold of a two-pile sum, 0..width by 0..height."""
+
+    kind: ClassVar[str] = "sumtable"
+    games: ClassVar[tuple[str, ...]] = ("sum",)
+    game: GameName = "sum"
+    width: Size = 12
+    height: Size = 10
+
+
+@dataclass(frozen=True, kw_only=True)
+class TryStep(PositionStep):
+    """Play the game from ``position`` (key t)."""
+
+    kind: ClassVar[str] = "try"
+
+
+SPECS: dict[str, type[StepSpec]] = {
+    cls.kind: cls
+    for cls in (TextStep, WorkedStep, ExplainStep, FillStep, SieveStep, QuizStep, BoardStep,
+                PairsStep, GrundyStep, SumTableStep, TryStep)
+}  # fmt: skip
+KINDS = frozenset(SPECS)
+
+
+@dataclass(frozen=True, kw_only=True)
+class LessonFile:
+    """The top level of a lesson file (id and title default to the file's name)."""
+
+    id: Text | None = None
+    title: Text | None = None
+    summary: Text = ""
+    step: StepTables
+
+
+# -- checking values -------------------------------------------------------------------------
+
+
+class _Bad(Exception):
+    """A value of the wrong type: ``expected`` says what it should be."""
+
+    def __init__(self, expected: str, suggestion: str = "") -> None:
+        super().__init__(expected)
+        self.expected, self.suggestion = expected, suggestion
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _text(v: Any) -> str:
+    if not isinstance(v, str):
+        raise _Bad("text")
+    return v.strip()
+
+
+def _word(v: Any) -> str:
+    if not isinstance(v, str) or not v.strip():
+        raise _Bad('a rule as text, e.g. "1,3,7,8" or "squares"')
+    return v.strip()
+
+
+def _one_of(choices: tuple[str, ...]) -> Callable[[Any], str]:
+    def check(v: Any) -> str:
+        if v not in choices:
+            raise _Bad("one of " + ", ".join(choices), _suggest(v, choices))
+        return str(v)
+
+    return check
+
+
+def _rules(v: Any) -> Rules:
+    if not isinstance(v, list) or not v:
+        raise _Bad('a list of rules, one per pile, e.g. ["squares", "1,2"]')
+    return tuple(_word(r) for r in v)
+
+
+def _size(v: Any) -> int:
+    if not _is_int(v) or v < 1:
+        raise _Bad("a whole number, 1 or more")
+    return int(v)
+
+
+def _bool(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise _Bad("true or false")
+    return v
+
+
+def _position(v: Any) -> Position:
+    if _is_int(v) and v >= 0:
+        return int(v)
+    if isinstance(v, list) and v and all(_is_int(x) and x >= 0 for x in v):
+        return tuple(int(x) for x in v)
+    raise _Bad("a number, [x, y] or a list of piles (whole numbers, 0 or more)")
+
+
+def _tables(v: Any) -> StepTables:
+    if not isinstance(v, list) or not v or not all(isinstance(t, dict) for t in v):
+        raise _Bad("one or more [[step]] tables")
+    return tuple(v)
+
+
+CHECKS: dict[str, Callable[[Any], Any]] = {
+    "Text": _text,
+    "GameName": _one_of(GAMES),
+    "RuleText": _word,
+    "Rules": _rules,
+    "Size": _size,
+    "bool": _bool,
+    "Position": _position,
+    "Ask": _one_of(ASKS),
+    "StepTables": _tables,
+}
+
+
+def _check_of(annotation: Any) -> Callable[[Any], Any]:
+    return CHECKS[str(annotation).removesuffix(" | None")]
+
+
+for _cls in (*SPECS.values(), LessonFile):  # every field type has a check
+    for _f in fields(_cls):
+        _check_of(_f.type)
+
+
+def _suggest(word: Any, choices: Any) -> str:
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return repr(v)
+    return str(v)
+
+
+T = TypeVar("T")
+
+
+def read_fields(cls: type[T], raw: dict[str, Any], where: str, what: str) -> T:
+    """``raw`` checked against the fields of ``cls``; ``where`` starts every message."""
+    known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+    for key in raw:
+        if key not in known:
+            hint = _suggest(key, known) or f" ({what} takes: {', '.join(sorted(known))})"
+            raise LessonError(f"{where}: unknown key '{key}'{hint}")
+    values: dict[str, Any] = {}
+    for name, f in known.items():
+        if name in raw:
+            try:
+                values[name] = _check_of(f.type)(raw[name])
+            except _Bad as bad:
+                raise LessonError(
+                    f"{where}: '{name}' must be {bad.expected}, not {_show(raw[name])}"
+                    + bad.suggestion
+                ) from None
+        elif f.default is MISSING:
+            raise LessonError(f"{where}: missing key '{name}' ({what} needs it)")
+    return cls(**values)
+
+
+def parse_step(raw: dict[str, Any], where: str) -> StepSpec:
+    """One ``[[step]]`` table as the dataclass of its kind."""
+    kind = raw.get("kind", "text")
+    if not isinstance(kind, str) or kind not in SPECS:
+        raise LessonError(f"{where}: unknown kind {_show(kind)}" + _suggest(kind, KINDS))
+    params = {k: v for k, v in raw.items() if k != "kind"}
+    spec = read_fields(SPECS[kind], params, where, f"a {kind} step")
+    if isinstance(spec, GameStep):
+        _check_game(spec, where)
+    return spec
+
+
+def _check_game(spec: GameStep, where: str) -> None:
+    """What one field of a game step needs of another."""
+    game, kind = spec.game, spec.kind
+    if game not in spec.games:
+        choices = ", ".join(spec.games)
+        raise LessonError(
+            f"{where}: 'game' of a {kind} step must be one of {choices}, not '{game}'"
+        )
+    if game == "subtraction" and spec.rule is None:
+        raise LessonError(f"{where}: missing key 'rule' (game 'subtraction' needs it)")
+    if game == "sum" and spec.rules is None:
+        raise LessonError(f"{where}: missing key 'rules' (game 'sum' needs one per pile)")
+    if spec.rule is not None and game != "subtraction":
+        raise LessonError(f"{where}: key 'rule' is only for game 'subtraction', not '{game}'")
+    if spec.rules is not None and game != "sum":
+        raise LessonError(f"{where}: key 'rules' is only for game 'sum', not '{game}'")
+    if isinstance(spec, SumTableStep) and spec.rules is not None and len(spec.rules) != 2:
+        raise LessonError(f"{where}: 'rules' of a sumtable step must name 2 piles")
+    if isinstance(spec, PositionStep):
+        pos = spec.position
+        if game == "wythoff":
+            ok, expected = isinstance(pos, tuple) and len(pos) == 2, "[x, y]"
+        elif game == "sum":
+            piles = len(spec.rules or ())
+            expected = f"a list of {piles} pile" + ("s" if piles != 1 else "")
+            ok = isinstance(pos, tuple) and len(pos) == piles
+        else:
+            ok, expected = isinstance(pos, int), "a number"
+        if not ok:
+            shown = list(pos) if isinstance(pos, tuple) else pos
+            raise LessonError(
+                f"{where}: 'position' must be {expected} for game '{game}', not {shown}"
+            )
