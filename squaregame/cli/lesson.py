@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from squaregame.cli.common import UsageError
 from squaregame.lessons.model import LessonError, find_lesson
 from squaregame.lessons.strings import languages
+
+if TYPE_CHECKING:
+    from squaregame.core.context import Tables
 
 
 def add_parser(sub: Any) -> None:
@@ -27,7 +30,7 @@ def check_lang(lang: str | None) -> str | None:
     return lang
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, tables: Tables) -> int:
     lang = check_lang(args.lang)
     if args.list:
         from squaregame.lessons.model import load_lessons
