@@ -34,6 +34,8 @@ from squaregame.core.spec import GameSpec
 from squaregame.core.store import TableStore, shipped_squares_path
 from squaregame.core.wythoff import build_wythoff
 
+SQUARES_GAME = kind_for_rule(SQUARES).key
+
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
@@ -112,7 +114,7 @@ def bench_builder(sizes: list[int], repeat: int, ref: Path | None) -> None:
     print("Squares table builder: `squaregame table squares --upto N --stats --json` vs C")
     env = {**os.environ, "SQUAREGAME_CACHE_DIR": tempfile.mkdtemp()}
     for n in sizes:
-        ours_cmd = [sys.executable, "-m", "squaregame", "table", "squares", "--upto", str(n),
+        ours_cmd = [sys.executable, "-m", "squaregame", "table", SQUARES_GAME, "--upto", str(n),
                     "--stats", "--json"]  # fmt: skip
         ours_t, ref_t = [], []
         stats: dict[str, Any] = {}
@@ -160,11 +162,11 @@ def bench_app(repeat: int) -> None:
     cache = Path(tempfile.mkdtemp())
     env_t = {**env, "SQUAREGAME_CACHE_DIR": str(cache)}
     subprocess.run(
-        [sys.executable, "-m", "squaregame", "build-tables", "squares", "--upto", "10000000"],
+        [sys.executable, "-m", "squaregame", "build-tables", SQUARES_GAME, "--upto", "10000000"],
         check=True, capture_output=True, env=env_t,
     )  # fmt: skip
     table_kb = sum(p.stat().st_size for p in cache.glob("*.sgt")) / 1024
-    play = [sys.executable, "-m", "squaregame", "play", "squares", "--start", "9999999"]
+    play = [sys.executable, "-m", "squaregame", "play", SQUARES_GAME, "--start", "9999999"]
     rss = statistics.median(launch(play, b"Your move", env_t).rss_kb for _ in range(3))
     budget = median_rss(bare) + table_kb
     goal = "ref: bare app + table; goal < 1.5×"

@@ -15,6 +15,8 @@ from typing import Any
 
 from squaregame.cli.common import StderrProgress, UsageError, parse_int
 from squaregame.core.context import Tables
+from squaregame.core.kinds import kind_for_rule
+from squaregame.core.rules import SQUARES
 from squaregame.core.store import SQUARES_MAX, save_squares_table
 
 
@@ -25,7 +27,8 @@ def add_parser(sub: Any) -> None:
         description="Build the Squares table (outcome and remoteness) for 0..N and keep it in "
         "the user's cache, so that positions up to N answer at once.",
     )
-    p.add_argument("game", metavar="GAME", choices=["squares"], help="squares")
+    squares = kind_for_rule(SQUARES).key  # the one game whose tables are built ahead
+    p.add_argument("game", metavar="GAME", choices=[squares], help=squares)
     p.add_argument(
         "--upto", required=True, metavar="N", help=f"largest position (≤ {SQUARES_MAX:,})"
     )

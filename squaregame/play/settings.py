@@ -9,6 +9,7 @@ from typing import Any
 
 from squaregame import paths
 from squaregame.core.atomic import write_atomic
+from squaregame.text import tr
 
 THEMES = ("textual-dark", "textual-light", "high-contrast")
 
@@ -56,7 +57,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(**{k: v for k, v in raw.items() if k in known}).cleaned(), None
     except (OSError, ValueError, TypeError) as exc:
         moved = set_aside(p)
-        return Settings(), f"Settings file was unreadable ({exc}); kept it as {moved.name}"
+        return Settings(), tr("errors.settings_set_aside", error=exc, file=moved.name)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
