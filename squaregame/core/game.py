@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from squaregame.core.context import Tables
     from squaregame.core.kinds.base import GameKind
     from squaregame.core.periodic import Period
+    from squaregame.core.rules import Rule
     from squaregame.core.spec import GameSpec
 
 P = TypeVar("P")
@@ -45,8 +46,11 @@ class Game(ABC, Generic[P]):
     def _default_kind(self) -> GameKind: ...
 
     @abstractmethod
+    def rule_objects(self) -> tuple[Rule, ...]:
+        """The rules the game is played with (one per pile; none for Wythoff)."""
+
     def rule_keys(self) -> tuple[str, ...]:
-        """The rules the game is played with, as rule keys (none for Wythoff)."""
+        return tuple(r.key for r in self.rule_objects())
 
     @property
     def spec(self) -> GameSpec:
@@ -105,7 +109,7 @@ class Game(ABC, Generic[P]):
         return Analysis(pos, info, moves)
 
     def is_terminal(self, pos: P) -> bool:
-        return not self.children(pos)
+        return self.kind.is_terminal(self.rule_objects(), pos)
 
     def period(self) -> Period | None:
         """The eventual period of the values, where the game has one (finite subtraction)."""

@@ -47,8 +47,8 @@ class PileGame(Game[int]):
 
         return kind_for_rule(self.rule)
 
-    def rule_keys(self) -> tuple[str, ...]:
-        return (self.rule.key,)
+    def rule_objects(self) -> tuple[Rule, ...]:
+        return (self.rule,)
 
     def values(self, need: int, progress: Progress | None = None) -> PileValues:
         v = self._values
@@ -68,9 +68,6 @@ class PileGame(Game[int]):
 
     def children(self, pos: int) -> list[int]:
         return self.rule.children(pos)
-
-    def is_terminal(self, pos: int) -> bool:
-        return next(iter(self.rule.amounts(pos)), None) is None  # never lists n Nim moves
 
     def best_moves(self, pos: int) -> list[int]:
         if self.rule == NIM:  # closed form: n children would be far too many to analyse

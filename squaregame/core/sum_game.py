@@ -66,8 +66,8 @@ class SumGame(Game[Piles]):
 
         return SUM
 
-    def rule_keys(self) -> tuple[str, ...]:
-        return tuple(r.key for r in self.rules)
+    def rule_objects(self) -> tuple[Rule, ...]:
+        return self.rules
 
     def parse_position(self, values: Sequence[int], *, progress: Progress | None = None) -> Piles:
         if len(values) != len(self.rules):
@@ -89,11 +89,6 @@ class SumGame(Game[Piles]):
             for a in rule.amounts(n):
                 out.append((*pos[:i], n - a, *pos[i + 1 :]))
         return out
-
-    def is_terminal(self, pos: Piles) -> bool:
-        return all(
-            next(iter(r.amounts(n)), None) is None for r, n in zip(self.rules, pos, strict=True)
-        )
 
     def needs_search(self, pos: Piles) -> bool:
         """Would answering ``pos`` start an exact search long enough to notice (> ~0.1 s)?"""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from squaregame.core.context import Tables
 from squaregame.core.game import Game, Progress, check_natural
+from squaregame.core.rules import Rule
 from squaregame.core.types import Move, MoveShape, PositionError, PositionInfo, TableLimitError
 from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT, WythoffTable
 
@@ -39,7 +40,7 @@ class WythoffGame(Game[Cell]):
 
         return WYTHOFF
 
-    def rule_keys(self) -> tuple[str, ...]:
+    def rule_objects(self) -> tuple[Rule, ...]:
         return ()
 
     @staticmethod
@@ -74,9 +75,6 @@ class WythoffGame(Game[Cell]):
         out += [(x, y - d) for d in range(1, y + 1)]
         out += [(x - d, y - d) for d in range(1, min(x, y) + 1)]
         return out
-
-    def is_terminal(self, pos: Cell) -> bool:
-        return pos == (0, 0)
 
     def info(self, pos: Cell) -> PositionInfo:
         return self.table(max(pos)).info(*pos)

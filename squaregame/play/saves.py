@@ -211,15 +211,11 @@ class SaveSummary:
 
 def summarize(data: bytes) -> SaveSummary:
     """A quick look at a save (for the menu); the full check happens when it is opened."""
-    from squaregame.core.context import Tables
-
     doc = migrate(json.loads(data))
     spec, moves = _spec(doc), doc["moves"]
     kind = spec.game_kind
-    game = spec.build(Tables())  # builds nothing: only the rules are asked
     values = kind.position_from_json(moves[-1]) if moves else spec.position
-    pos = kind.position_from_values(values or ())
-    if game.is_terminal(pos):
+    if kind.is_terminal(spec.rule_objects(), kind.position_from_values(values or ())):
         state = SaveState.FINISHED
     elif doc.get("two_humans") or (len(moves) % 2 == 0) == bool(doc["human_first"]):
         state = SaveState.YOUR_MOVE

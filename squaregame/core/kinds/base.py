@@ -236,6 +236,10 @@ class GameKind(ABC):
             raise PositionError("errors.bad_position_json", text=_shown(repr(raw)))
         return tuple(values)
 
+    @abstractmethod
+    def is_terminal(self, rules: Sequence[Rule], pos: Any) -> bool:
+        """No move is left (asked without any table: the menu's look at a save)."""
+
     def table_dims(self, rule_count: int) -> int:
         """How many coordinates a table of this kind has (``squaregame table``)."""
         return 1

@@ -50,6 +50,9 @@ class OnePileKind(GameKind):
             raise PositionError("errors.negative_number", value=position[0])
         return position
 
+    def is_terminal(self, rules: Sequence[Rule], pos: Any) -> bool:
+        return next(iter(rules[0].amounts(int(pos))), None) is None  # never lists n Nim moves
+
     def position_values(self, pos: Any) -> Values:
         return (int(pos),)
 

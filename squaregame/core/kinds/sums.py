@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.game import MAX_PILES
@@ -77,6 +78,9 @@ class SumKind(GameKind):
 
     def random_position(self, rules: tuple[Rule, ...], rng: random.Random) -> Values:
         return tuple(rng.randint(1, 30) for _ in rules)
+
+    def is_terminal(self, rules: Sequence[Rule], pos: Any) -> bool:
+        return all(next(iter(r.amounts(n)), None) is None for r, n in zip(rules, pos, strict=True))
 
     def rule_json(self, rule_keys: tuple[str, ...]) -> Any:
         return list(rule_keys)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.kinds.base import MISERE, GameKind, Notation, Param, ParamType, Values
@@ -50,6 +51,9 @@ class WythoffKind(GameKind):
 
     def random_position(self, rules: tuple[Rule, ...], rng: random.Random) -> Values:
         return (rng.randint(5, 30), rng.randint(5, 30))
+
+    def is_terminal(self, rules: Sequence[Rule], pos: Any) -> bool:
+        return tuple(pos) == (0, 0)
 
     def rule_json(self, rule_keys: tuple[str, ...]) -> Any:
         return self.key  # 1.0's JSON: "rule": "wythoff"
