@@ -15,10 +15,10 @@ from typing import Any, Literal
 from squaregame import text
 from squaregame.core.game import Game, set_game_text
 from squaregame.core.kinds import GameKind, Notation, Param, find_kind
-from squaregame.core.rules import Rule, parse_rule
+from squaregame.core.rules import Rule
 from squaregame.core.spec import GameSpec
 from squaregame.core.types import Analysis, Move, MoveShape, Outcome
-from squaregame.text.catalog import Catalog
+from squaregame.text.catalog import PLACEHOLDER, Catalog
 
 Voice = Literal["analysis", "player"]
 
@@ -43,11 +43,9 @@ def kind_title(kind: GameKind, rules: Sequence[Rule] = (), catalog: Catalog | No
 
 
 def _with_defaults(key: str, values: dict[str, Any], catalog: Catalog | None) -> dict[str, Any]:
-    from squaregame.text.catalog import PLACEHOLDER
-
+    """``values``, with an empty text for any other placeholder of the message ``key``."""
     raw = (catalog or Catalog(text.language())).raw(key)
-    names = PLACEHOLDER.findall(raw if isinstance(raw, str) else str(raw))
-    return {n: values.get(n, "") for n in names} | values
+    return {n: "" for n in PLACEHOLDER.findall(str(raw))} | values
 
 
 def title(game: Game[Any] | GameSpec, catalog: Catalog | None = None) -> str:
@@ -134,10 +132,6 @@ def param_label(param: Param, catalog: Catalog | None = None) -> str:
 
 def param_help(param: Param, catalog: Catalog | None = None) -> str:
     return _say(param.help_key, catalog)
-
-
-def rule_label(rule_text: str) -> str:
-    return parse_rule(rule_text).label
 
 
 def axis_label(kind: GameKind, axis: Literal["x", "y"], catalog: Catalog | None = None) -> str:
