@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from squaregame.core.kinds import GameKind, find_kind
-from squaregame.core.rules import Rule, parse_rule
+from squaregame.core.kinds import GameKind, find_kind, rule_named
+from squaregame.core.rules import Rule
 from squaregame.core.types import GameError
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class GameSpec:
 
     def __post_init__(self) -> None:
         kind = find_kind(self.kind)
-        given = tuple(r if isinstance(r, Rule) else parse_rule(str(r)) for r in self.rules)
+        given = tuple(r if isinstance(r, Rule) else rule_named(str(r)) for r in self.rules)
         position = None if self.position is None else tuple(int(v) for v in self.position)
         rules, position = kind.normalize(given, position)
         object.__setattr__(self, "kind", kind.key)
@@ -53,7 +53,7 @@ class GameSpec:
         return find_kind(self.kind)
 
     def rule_objects(self) -> tuple[Rule, ...]:
-        return tuple(parse_rule(r) for r in self.rules)
+        return tuple(rule_named(r) for r in self.rules)
 
     def build(self, tables: Tables) -> Game[Any]:
         """The game (its tables are built when first needed, in ``tables``)."""

@@ -13,8 +13,8 @@ from squaregame.core.kinds.base import GameKind, Notation, Param, ParamType
 from squaregame.core.kinds.pile import RuleKind, SubtractionKind, rule_kinds
 from squaregame.core.kinds.sums import SumKind, expand_rules
 from squaregame.core.kinds.wythoff import WythoffKind
-from squaregame.core.rules import Rule
-from squaregame.core.types import GameError
+from squaregame.core.rules import Rule, parse_rule
+from squaregame.core.types import GameError, RuleError
 
 __all__ = [
     "KINDS",
@@ -29,6 +29,7 @@ __all__ = [
     "find_kind",
     "kind_for_rule",
     "kind_names",
+    "rule_named",
 ]
 
 SUBTRACTION = SubtractionKind()
@@ -51,6 +52,18 @@ def find_kind(name: str) -> GameKind:
             return kind
     shown = name if len(name) <= 24 else name[:24] + "…"
     raise GameError("errors.unknown_game", name=shown, choices=", ".join(kind_names()))
+
+
+def rule_named(text: str) -> Rule:
+    """``parse_rule(text)``, or the rule of a one-pile kind called ``text``."""
+    try:
+        return parse_rule(text)
+    except RuleError:
+        wanted = text.strip().lower()
+        for kind in RULE_KINDS:
+            if wanted == kind.rule.key:
+                return kind.rule
+        raise
 
 
 def kind_for_rule(rule: Rule) -> GameKind:
