@@ -165,8 +165,7 @@ def test_position_beyond_the_table_names_the_command(
 ) -> None:
     from squaregame.core import store
 
-    monkeypatch.setattr(store, "SQUARES_AUTO_LIMIT", 1_000_000)
-    monkeypatch.setattr(store, "_default", None)
+    monkeypatch.setattr(store, "SQUARES_AUTO_LIMIT", 1_000_000)  # each run has its own tables
     code, _, err = run(capsys, "analyze", "squares", "1500000")
     assert code == 2
     assert "squaregame build-tables squares --upto 1500000" in err
@@ -175,12 +174,9 @@ def test_position_beyond_the_table_names_the_command(
 def test_build_tables_then_analyze_uses_the_cache(
     capsys: pytest.CaptureFixture[str], cache_dir
 ) -> None:  # type: ignore[no-untyped-def]
-    from squaregame.core import store
-
     code, out, _ = run(capsys, "build-tables", "squares", "--upto", "1200000")
     assert code == 0 and "1,200,000" in out
     assert (cache_dir / "squares-normal-1200000.sgt").is_file()
-    store._default = None
     code, out, _ = run(capsys, "analyze", "squares", "1100000", "--json")
     assert code == 0 and json.loads(out)["remoteness_exact"] is True
 

@@ -117,10 +117,7 @@ async def test_misere_hints_come_from_the_exact_search() -> None:
 async def test_beyond_the_budget_the_screen_says_remoteness_is_estimated(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from squaregame.core import games
-
-    monkeypatch.setattr(sums, "SEARCH_BUDGET", 1000)
-    monkeypatch.setattr(games, "_shared_solver", sums.SumSolver())  # nothing solved yet
+    monkeypatch.setattr(sums, "SEARCH_BUDGET", 1000)  # the app's own tables: nothing solved yet
     app = app_for((40, 50, 60), (SQUARES,) * 3, human_first=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -6,14 +6,19 @@ import argparse
 import json
 from typing import Any
 
-from squaregame.cli.common import StderrProgress, UsageError, parse_ints, parse_rules
+from squaregame.cli.common import (
+    StderrProgress,
+    add_game_argument,
+    add_game_options,
+    parse_ints,
+    spec_from_args,
+)
 from squaregame.core.ai import Opponent
-from squaregame.core.games import Game, PileGame, make_game
-from squaregame.core.periodic import Period
-from squaregame.core.rules import SetRule
-from squaregame.core.types import Analysis, MoveInfo, Outcome, PositionInfo
-
-GAMES = ("squares", "subtraction", "nim", "wythoff", "sum")
+from squaregame.core.context import Tables
+from squaregame.core.game import Game
+from squaregame.core.types import Analysis, PositionInfo
+from squaregame.text import tr
+from squaregame.text.games import describe_move, position_text, title, verdict_line
 
 
 def add_parser(sub: Any) -> None:
@@ -23,30 +28,16 @@ def add_parser(sub: Any) -> None:
         description="Print the outcome, remoteness and Grundy value of a position, every move "
         "with the value it leads to, and the perfect opponent's choice.",
     )
-    p.add_argument("game", metavar="GAME", help="squares, subtraction, nim, wythoff or sum")
-    p.add_argument("position", metavar="POSITION", nargs="+", help="the number, X Y, or the piles")
+    add_game_argument(p)
+    p.add_argument("position", metavar="POSITION", nargs="+", help=tr("games.params.position.help"))
     add_game_options(p)
     p.add_argument("--seed", type=int, default=None, help="make the opponent's choice reproducible")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run)
 
 
-def add_game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--misere", action="store_true", help="misère play: the last mover loses")
-    p.add_argument(
-        "--rule",
-        action="append",
-        metavar="R",
-        help="squares, nim, or a set such as 1,3,7,8 (for sum: once, or once per pile)",
-    )
-
-
-def build_game(args: argparse.Namespace, piles: int) -> Game[Any]:
-    if args.game not in GAMES:
-        raise UsageError(f"unknown game '{args.game}' (choose {', '.join(GAMES)})")
-    game = make_game(args.game, parse_rules(args.rule), args.misere, piles)
-    game.progress = StderrProgress(f"building the {game.title} table")
-    return game
+def progress_for(game: Game[Any]) -> StderrProgress:
+    return StderrProgress(tr("games.cli.building", title=title(game)))
 
 
 def info_json(info: PositionInfo) -> dict[str, Any]:
@@ -56,7 +47,7 @@ def info_json(info: PositionInfo) -> dict[str, Any]:
 def analysis_json(game: Game[Any], a: Analysis[Any], ai_move: Any) -> dict[str, Any]:
     pj = game.position_json
     return {
-        "game": game.kind,
+        "game": game.kind.key,
         "misere": game.misere,
         "rule": game.rule_json(),
         "position": pj(a.position),
@@ -70,45 +61,19 @@ def analysis_json(game: Game[Any], a: Analysis[Any], ai_move: Any) -> dict[str, 
     }
 
 
-def _move_phrase(game: Game[Any], a: Analysis[Any], m: MoveInfo[Any]) -> str:
-    return game.move_phrase(a.position, m.to)
-
-
-def verdict(game: Game[Any], a: Analysis[Any]) -> str:
-    """One line: who wins, in how many moves, and how."""
-    info = a.info
-    approx = "" if info.remoteness_exact else "about "
-    if not a.moves:
-        if info.outcome is Outcome.COLD:
-            return "cold — no move is left: the player to move has lost"
-        return "hot — no move is left: the player to move has won (the last mover lost)"
-    best = a.best_moves()
-    others = (
-        f" (or {len(best) - 1} other{'s' if len(best) > 2 else ''} as good)"
-        if len(best) > 1
-        else ""
-    )
-    if info.outcome is Outcome.HOT:
-        return (
-            f"hot — the player to move wins in {approx}{info.remoteness}: "
-            f"{_move_phrase(game, a, best[0])}{others}"
-        )
-    return (
-        f"cold — the player to move loses in {approx}{info.remoteness} against perfect play; "
-        f"best defence: {_move_phrase(game, a, best[0])}{others}"
-    )
-
-
 def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
     info = a.info
-    fmt = game.format_position
+
+    def fmt(pos: Any) -> str:
+        return position_text(game, pos)
+
     lines = [
-        f"{game.title}: position {fmt(a.position)}",
+        f"{title(game)}: position {fmt(a.position)}",
         f"  outcome     {info.outcome.symbol} {info.outcome.value}",
         f"  remoteness  {info.remoteness}{'' if info.remoteness_exact else ' (estimated)'}",
         f"  grundy      {'—' if info.grundy is None else info.grundy}",
     ]
-    period = period_of(game)
+    period = game.period()
     if period is not None:
         lines.append(f"  values      repeat after a {period.describe()}")
     if a.moves:
@@ -118,32 +83,26 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
             mark = "✓ wins " if m.wins else "✗ loses"
             o = m.info.outcome
             lines.append(
-                f"  {game.describe_move(a.position, m.to):<24} {fmt(m.to):>14}  "
+                f"  {describe_move(game, a.position, m.to):<24} {fmt(m.to):>14}  "
                 f"{o.symbol} {o.value:<4} in {m.info.remoteness:<4} {mark}"
             )
         lines.append("")
-        lines.append(f"  opponent would play: {game.describe_move(a.position, ai_move)}")
-    lines.append(verdict(game, a))
+        lines.append(f"  opponent would play: {describe_move(game, a.position, ai_move)}")
+    lines.append(verdict_line(game, a, "analysis"))
     return "\n".join(lines)
 
 
-def period_of(game: Game[Any]) -> Period | None:
-    """The eventual period of a one-pile finite subtraction game (None for other games)."""
-    if isinstance(game, PileGame) and isinstance(game.rule, SetRule):
-        found = game.store.periodic(game.rule, game.misere)
-        return None if found is None else found.period
-    return None
-
-
-def run(args: argparse.Namespace) -> int:
-    values = parse_ints(args.position)
-    game = build_game(args, piles=len(values))
-    pos = game.parse_position(values)
+def run(args: argparse.Namespace, tables: Tables) -> int:
+    spec = spec_from_args(args, parse_ints(args.position))
+    game = spec.build(tables)
+    progress = progress_for(game)
+    pos = spec.start(game, progress=progress)
+    game.prepare(pos, progress)
     a = game.analyze(pos)
     ai_move = Opponent("perfect", seed=args.seed).choose(a)
     if args.json:
         doc = analysis_json(game, a, ai_move)
-        period = period_of(game)
+        period = game.period()
         if period is not None:
             doc["period"] = {
                 "preperiod": period.start,

@@ -26,11 +26,15 @@ from pathlib import Path
 from typing import Any
 
 from squaregame.core.ai import Opponent
-from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
-from squaregame.core.rules import NIM, SQUARES, SetRule
+from squaregame.core.context import Tables
+from squaregame.core.game import Game
+from squaregame.core.kinds import SUBTRACTION, SUM, WYTHOFF, kind_for_rule
+from squaregame.core.rules import NIM, SQUARES
+from squaregame.core.spec import GameSpec
 from squaregame.core.store import TableStore, shipped_squares_path
-from squaregame.core.sums import SumSolver
 from squaregame.core.wythoff import build_wythoff
+
+SQUARES_GAME = kind_for_rule(SQUARES).key
 
 
 def add_parser(sub: Any) -> None:
@@ -110,7 +114,7 @@ def bench_builder(sizes: list[int], repeat: int, ref: Path | None) -> None:
     print("Squares table builder: `squaregame table squares --upto N --stats --json` vs C")
     env = {**os.environ, "SQUAREGAME_CACHE_DIR": tempfile.mkdtemp()}
     for n in sizes:
-        ours_cmd = [sys.executable, "-m", "squaregame", "table", "squares", "--upto", str(n),
+        ours_cmd = [sys.executable, "-m", "squaregame", "table", SQUARES_GAME, "--upto", str(n),
                     "--stats", "--json"]  # fmt: skip
         ours_t, ref_t = [], []
         stats: dict[str, Any] = {}
@@ -158,11 +162,11 @@ def bench_app(repeat: int) -> None:
     cache = Path(tempfile.mkdtemp())
     env_t = {**env, "SQUAREGAME_CACHE_DIR": str(cache)}
     subprocess.run(
-        [sys.executable, "-m", "squaregame", "build-tables", "squares", "--upto", "10000000"],
+        [sys.executable, "-m", "squaregame", "build-tables", SQUARES_GAME, "--upto", "10000000"],
         check=True, capture_output=True, env=env_t,
     )  # fmt: skip
     table_kb = sum(p.stat().st_size for p in cache.glob("*.sgt")) / 1024
-    play = [sys.executable, "-m", "squaregame", "play", "squares", "--start", "9999999"]
+    play = [sys.executable, "-m", "squaregame", "play", SQUARES_GAME, "--start", "9999999"]
     rss = statistics.median(launch(play, b"Your move", env_t).rss_kb for _ in range(3))
     budget = median_rss(bare) + table_kb
     goal = "ref: bare app + table; goal < 1.5×"
@@ -170,7 +174,7 @@ def bench_app(repeat: int) -> None:
     print(_row(label, f"{rss / 1024:.1f} MB", f"{budget / 1024:.1f} MB", rss / budget, goal))
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, tables: Tables) -> int:
     sizes = [int(float(s)) for s in args.sizes.split(",") if s.strip()]
     ref = _compile_reference(find_reference(args.reference))
     rng = random.Random(7)
@@ -185,22 +189,27 @@ def run(args: argparse.Namespace) -> int:
         goal = "goal < 2 s" if size == 2000 else ""
         print(_row(f"build Wythoff {size}×{size}", f"{t:.3f} s", goal=goal))
     for piles in ((100, 100, 100), (50, 50, 50, 50)):
-        fresh = SumGame([SQUARES] * len(piles), solver=SumSolver())
+        fresh = GameSpec(SUM.key, position=piles).build(Tables())  # nothing solved yet
         t = time.perf_counter()
         fresh.info(piles)
         label = f"exact sum search, {len(piles)} squares piles of {piles[0]}"
         print(_row(label, f"{time.perf_counter() - t:.3f} s", goal="goal < 2 s"))
 
     print("Opponent move (what the app's opponent computes per reply), perfect level")
-    sums = SumGame([SQUARES] * 3)
+
+    def build(kind: str, *rules: str) -> Game[Any]:
+        return GameSpec(kind, rules).build(tables)
+
+    sums = build(SUM.key)
     sums.info((100, 100, 100))  # the search is timed above; these are the moves after it
     cases: list[tuple[str, Game[Any], list[Any]]] = [
-        ("Squares, starts up to 10^6", PileGame(SQUARES),
+        ("Squares, starts up to 10^6", build(kind_for_rule(SQUARES).key),
          [rng.randrange(10**6) for _ in range(40)]),
-        ("Subtraction {1,3,7,8}, starts up to 10^18", PileGame(SetRule([1, 3, 7, 8])),
+        ("Subtraction {1,3,7,8}, starts up to 10^18", build(SUBTRACTION.key, "1,3,7,8"),
          [rng.randrange(10**18) for _ in range(20)]),
-        ("Nim, starts up to 10^6", PileGame(NIM), [rng.randrange(10**6) for _ in range(20)]),
-        ("Wythoff, starts up to 2000", WythoffGame(False),
+        ("Nim, starts up to 10^6", build(kind_for_rule(NIM).key),
+         [rng.randrange(10**6) for _ in range(20)]),
+        ("Wythoff, starts up to 2000", build(WYTHOFF.key),
          [(rng.randrange(2000), rng.randrange(2000)) for _ in range(20)]),
         ("Sum 100+100+100 (after the search)", sums, [(100, 100, 100)]),
     ]  # fmt: skip

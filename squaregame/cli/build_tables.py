@@ -14,7 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from squaregame.cli.common import StderrProgress, UsageError, parse_int
-from squaregame.core.store import SQUARES_MAX, default_store, save_squares_table
+from squaregame.core.context import Tables
+from squaregame.core.kinds import kind_for_rule
+from squaregame.core.rules import SQUARES
+from squaregame.core.store import SQUARES_MAX, save_squares_table
 
 
 def add_parser(sub: Any) -> None:
@@ -24,7 +27,8 @@ def add_parser(sub: Any) -> None:
         description="Build the Squares table (outcome and remoteness) for 0..N and keep it in "
         "the user's cache, so that positions up to N answer at once.",
     )
-    p.add_argument("game", metavar="GAME", choices=["squares"], help="squares")
+    squares = kind_for_rule(SQUARES).key  # the one game whose tables are built ahead
+    p.add_argument("game", metavar="GAME", choices=[squares], help=squares)
     p.add_argument(
         "--upto", required=True, metavar="N", help=f"largest position (≤ {SQUARES_MAX:,})"
     )
@@ -33,7 +37,7 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, tables: Tables) -> int:
     upto = parse_int(args.upto, "--upto")
     if not 1 <= upto <= SQUARES_MAX:
         raise UsageError(f"--upto must be between 1 and {SQUARES_MAX:,}")
@@ -48,8 +52,7 @@ def run(args: argparse.Namespace) -> int:
         g = squares_grundy(upto, StderrProgress(f"Grundy values 0..{upto:,}"))
         code = "B" if int(g.max()) < 256 else "H"
         grundy = (code, g.astype("u1" if code == "B" else "<u2").tobytes())
-    store = default_store()
-    path = Path(args.output) if args.output else store.cache / f"squares-normal-{upto}.sgt"
+    path = Path(args.output) if args.output else tables.store.cache / f"squares-normal-{upto}.sgt"
     save_squares_table(path, to_le_bytes(rem), upto, grundy)
     cold = int(((rem % 2) == 0).sum())
     print(

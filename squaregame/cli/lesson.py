@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from squaregame.cli.common import UsageError
 from squaregame.lessons.model import LessonError, find_lesson
 from squaregame.lessons.strings import lesson_language
 from squaregame.text import languages, tr
+
+if TYPE_CHECKING:
+    from squaregame.core.context import Tables
 
 
 def add_parser(sub: Any) -> None:
@@ -29,7 +32,7 @@ def check_lang(lang: str | None) -> str | None:
     return lang
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, tables: Tables) -> int:
     from squaregame.play.settings import saved_language
 
     lang = check_lang(args.lang)

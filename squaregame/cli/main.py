@@ -50,6 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from squaregame.ui.app import run_app
 
         return run_app(None)
+    from squaregame.core.context import Tables
     from squaregame.core.types import GameError
 
     parser = make_parser()
@@ -60,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from squaregame.cli import lesson, play
 
             return play.run_menu(lesson.check_lang(args.lang))
-        return int(run(args))
+        return int(run(args, Tables()))  # the tables this run shares
     except GameError as exc:
         print(f"squaregame: {' '.join(str(exc).split())}", file=sys.stderr)  # always one line
         return 2

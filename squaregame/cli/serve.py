@@ -8,9 +8,12 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from squaregame.cli.common import UsageError
+
+if TYPE_CHECKING:
+    from squaregame.core.context import Tables
 
 
 def add_parser(sub: Any) -> None:
@@ -34,7 +37,7 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, tables: Tables) -> int:
     from squaregame.cli.common import parse_int
     from squaregame.cli.lesson import check_lang
 

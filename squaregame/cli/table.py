@@ -10,10 +10,20 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from squaregame.cli.analyze import add_game_options, build_game
-from squaregame.cli.common import UsageError, parse_int
-from squaregame.core.games import Game
+from squaregame.cli.analyze import progress_for
+from squaregame.cli.common import (
+    UsageError,
+    add_game_argument,
+    add_game_options,
+    parse_int,
+    spec_from_args,
+)
+from squaregame.core.context import Tables
+from squaregame.core.game import Game
+from squaregame.core.kinds import find_kind, kind_for_rule
+from squaregame.core.rules import SQUARES
 from squaregame.core.types import PositionInfo
+from squaregame.text.games import axis_label, position_text, title
 
 MAX_CELLS = 1_000_000
 
@@ -25,7 +35,7 @@ def add_parser(sub: Any) -> None:
         description="Outcome, remoteness and Grundy value of every position 0..N (for wythoff "
         "and sum, every pair with both coordinates at most N).",
     )
-    p.add_argument("game", metavar="GAME", help="squares, subtraction, nim, wythoff or sum")
+    add_game_argument(p)
     p.add_argument("--upto", required=True, metavar="N", help="largest position")
     add_game_options(p)
     p.add_argument(
@@ -40,19 +50,16 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
-def _positions(game: Game[Any], upto: int, piles: int) -> Iterator[Any]:
-    if game.kind == "wythoff":
-        yield from itertools.product(range(upto + 1), repeat=2)
-    elif game.kind == "sum":
-        yield from itertools.product(range(upto + 1), repeat=piles)
-    else:
-        yield from range(upto + 1)
+def _positions(game: Game[Any], upto: int, dims: int) -> Iterator[Any]:
+    kind = game.kind
+    for values in itertools.product(range(upto + 1), repeat=dims):
+        yield kind.position_from_values(values)
 
 
 def run_stats(args: argparse.Namespace, n: int) -> int:
     from squaregame.core.store import SQUARES_MAX
 
-    if args.game != "squares" or args.misere or args.rule:
+    if find_kind(args.game) is not kind_for_rule(SQUARES) or args.misere or args.rule:
         raise UsageError("--stats is for normal-play squares only")
     if args.csv:
         raise UsageError("--stats prints JSON (--json) or a line of text")
@@ -79,19 +86,21 @@ def run_stats(args: argparse.Namespace, n: int) -> int:
     return 0
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, tables: Tables) -> int:
     upto = parse_int(args.upto, "--upto")
     if upto < 0:
         raise UsageError("--upto cannot be negative")
     if args.stats:
         return run_stats(args, upto)
-    piles = max(2, len(args.rule or [])) if args.game == "sum" else 1
-    dims = 2 if args.game == "wythoff" else piles
+    dims = find_kind(args.game).table_dims(len(args.rule or []))
     if (upto + 1) ** dims > MAX_CELLS:
         raise UsageError(f"that table would have more than {MAX_CELLS:,} positions; lower --upto")
-    game = build_game(args, piles)
-    corner = game.parse_position([upto] * dims)  # builds/solves once, checks the limits
-    rows = [(p, game.child_info(corner, p)) for p in _positions(game, upto, piles)]
+    spec = spec_from_args(args, [upto] * dims)
+    game = spec.build(tables)
+    progress = progress_for(game)
+    corner = spec.start(game, progress=progress)  # builds/solves once, checks the limits
+    game.prepare(corner, progress)
+    rows = [(p, game.child_info(corner, p)) for p in _positions(game, upto, dims)]
     if args.json:
         print(json.dumps(_json(game, rows)))
     elif args.csv:
@@ -103,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _json(game: Game[Any], rows: list[tuple[Any, PositionInfo]]) -> dict[str, Any]:
     return {
-        "game": game.kind,
+        "game": game.kind.key,
         "misere": game.misere,
         "rule": game.rule_json(),
         "positions": [
@@ -125,14 +134,10 @@ def _grundy(game: Game[Any], pos: Any, info: PositionInfo) -> int | None:
 def _csv(game: Game[Any], rows: list[tuple[Any, PositionInfo]]) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    if game.kind in ("wythoff", "sum"):
-        n = len(rows[0][0])
-        names = ["x", "y"] if game.kind == "wythoff" else [f"pile{i + 1}" for i in range(n)]
-    else:
-        names = ["position"]
-    w.writerow([*names, "outcome", "remoteness", "grundy"])
+    dims = len(game.position_values(rows[0][0]))
+    w.writerow([*game.kind.coordinate_names(dims), "outcome", "remoteness", "grundy"])
     for p, i in rows:
-        coords = list(p) if isinstance(p, tuple) else [p]
+        coords = list(game.position_values(p))
         g = _grundy(game, p, i)
         w.writerow([*coords, i.outcome.value, i.remoteness, "" if g is None else g])
     return out.getvalue()
@@ -140,7 +145,7 @@ def _csv(game: Game[Any], rows: list[tuple[Any, PositionInfo]]) -> str:
 
 def _plain(game: Game[Any], rows: list[tuple[Any, PositionInfo]], upto: int, dims: int) -> str:
     head = [
-        f"{game.title} — ☹ cold (the player to move loses), ☺ hot (the player to move wins);",
+        f"{title(game)} — ☹ cold (the player to move loses), ☺ hot (the player to move wins);",
         "each cell: mark and remoteness" + ("" if dims > 1 else "; Grundy values below"),
         "",
     ]
@@ -148,7 +153,7 @@ def _plain(game: Game[Any], rows: list[tuple[Any, PositionInfo]], upto: int, dim
         return "\n".join(head + _plain_line(game, rows, upto))
     if dims == 2:
         return "\n".join(head + _plain_grid(game, rows, upto))
-    lines = [f"{game.format_position(p):>20}  {i.outcome.symbol} {i.remoteness}" for p, i in rows]
+    lines = [f"{position_text(game, p):>20}  {i.outcome.symbol} {i.remoteness}" for p, i in rows]
     return "\n".join(head + lines)
 
 
@@ -173,8 +178,7 @@ def _plain_grid(game: Game[Any], rows: list[tuple[Any, PositionInfo]], upto: int
     info = dict(rows)
     cell = max(len(str(max(i.remoteness for _, i in rows))) + 2, 4)
     width = max(len(str(upto)), 2)
-    axis = "y" if game.kind == "wythoff" else "pile 2"
-    lines = [f"{axis} ↑"]
+    lines = [axis_label(game.kind, "y")]
     for y in range(upto, -1, -1):
         cells = "".join(
             f"{info[(x, y)].outcome.symbol}{info[(x, y)].remoteness:<{cell - 1}}"
@@ -182,5 +186,5 @@ def _plain_grid(game: Game[Any], rows: list[tuple[Any, PositionInfo]], upto: int
         )
         lines.append(f"{y:>{width}} {cells}")
     lines.append(" " * (width + 1) + "".join(f"{x:<{cell}}" for x in range(upto + 1)))
-    lines.append(" " * (width + 1) + ("x →" if game.kind == "wythoff" else "pile 1 →"))
+    lines.append(" " * (width + 1) + axis_label(game.kind, "x"))
     return lines

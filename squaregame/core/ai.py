@@ -45,7 +45,7 @@ def get_level(key: str) -> Level:
     try:
         return LEVELS[key]
     except KeyError:
-        raise GameError(f"unknown level '{key}' (choose {', '.join(LEVELS)})") from None
+        raise GameError("errors.unknown_level", name=key[:24], choices=", ".join(LEVELS)) from None
 
 
 class Opponent(Generic[P]):

@@ -205,13 +205,3 @@ def _round_up(n: int) -> int:
 
 def _pow2_at_least(n: int) -> int:
     return 1 << max(0, n).bit_length()
-
-
-_default: TableStore | None = None
-
-
-def default_store() -> TableStore:
-    global _default
-    if _default is None:
-        _default = TableStore()
-    return _default

@@ -77,6 +77,29 @@ class Analysis(Generic[P]):
         return tuple(m for m in self.moves if m.info.remoteness == most)
 
 
+class MoveShape(Enum):
+    """How a move reads: its text is ``games.move.<value>`` in the catalogs."""
+
+    TAKE = "take"  # take an amount from the one pile
+    TAKE_FROM_PILE = "take_from_pile"  # take an amount from one pile of several
+    MOVE_TO = "move_to"  # move a piece to a square (Wythoff's queen)
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Generic[P]):
+    """One move as a value: where it starts and ends, and what was taken from which pile.
+
+    ``amount`` is the number of counters taken (``None`` for a queen move), ``pile`` the
+    0-based pile of a sum (``None`` when there is one pile or none). The text layer writes it.
+    """
+
+    source: P
+    target: P
+    shape: MoveShape
+    amount: int | None = None
+    pile: int | None = None
+
+
 class GameError(ValueError):
     """Bad input from a user: a catalog key and the values its message needs.
 

@@ -16,16 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from math import isqrt
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from squaregame.core.types import Outcome, PositionInfo
-
-if TYPE_CHECKING:
-    pass
 
 WYTHOFF_AUTO_LIMIT = 4000  # board side built on demand (about 1 s at 2000)
 WYTHOFF_GRUNDY_LIMIT = 1200  # Grundy values (pure-Python mex) up to this board side
 Progress = Callable[[float], None]
+GrundySource = Callable[[int], list[list[int]]]  # size -> g[x][y] covering 0..size
 
 
 def lower_wythoff(k: int) -> int:
@@ -65,12 +63,15 @@ def is_cold_misere(x: int, y: int) -> bool:
 class WythoffTable:
     """Outcome and remoteness of every (x, y) with 0 ≤ x, y ≤ size."""
 
-    def __init__(self, size: int, misere: bool, rem: Any, cold: Any) -> None:
+    def __init__(
+        self, size: int, misere: bool, rem: Any, cold: Any, grundy: GrundySource | None = None
+    ) -> None:
         self.size = size
         self.misere = misere
         self._rem = rem
         self._cold = cold
-        self._grundy: list[list[int]] | None = None
+        self._grundy_source = grundy  # a cache shared by every table (see Tables)
+        self._own_grundy: list[list[int]] = []  # ... or this table's own
 
     def covers(self, x: int, y: int) -> bool:
         return 0 <= x <= self.size and 0 <= y <= self.size
@@ -84,7 +85,13 @@ class WythoffTable:
     def grundy(self, x: int, y: int) -> int | None:
         if self.misere or max(x, y) > WYTHOFF_GRUNDY_LIMIT:
             return None
-        return grundy_values(max(x, y))[x][y]
+        return self._grundy_table(max(x, y))[x][y]
+
+    def _grundy_table(self, size: int) -> list[list[int]]:
+        if self._grundy_source is not None:
+            return self._grundy_source(size)
+        self._own_grundy = grundy_values(size, self._own_grundy)
+        return self._own_grundy
 
     def info(self, x: int, y: int) -> PositionInfo:
         return PositionInfo(self.outcome(x, y), self.remoteness(x, y), True, self.grundy(x, y))
@@ -125,8 +132,10 @@ class WythoffTable:
         return [flat[i] for i in pick.tolist()]
 
 
-def build_wythoff(size: int, misere: bool, progress: Progress | None = None) -> WythoffTable:
-    """Fill the (size+1)² board by anti-diagonals."""
+def build_wythoff(
+    size: int, misere: bool, progress: Progress | None = None, grundy: GrundySource | None = None
+) -> WythoffTable:
+    """Fill the (size+1)² board by anti-diagonals (``grundy``: where Grundy values come from)."""
     import numpy as np  # numpy only when building
 
     n = size + 1
@@ -166,18 +175,19 @@ def build_wythoff(size: int, misere: bool, progress: Progress | None = None) -> 
         dia_max[x[m] + 1, y[m] + 1] = np.maximum(dia_max[x[m], y[m]], r[m])
         if progress is not None and s % 256 == 0:
             progress(s / (2 * n - 1))
-    return WythoffTable(size, misere, rem, cold)
+    return WythoffTable(size, misere, rem, cold, grundy)
 
 
-_grundy_cache: list[list[int]] = []
+def grundy_values(size: int, previous: list[list[int]] | None = None) -> list[list[int]]:
+    """Normal-play Grundy values g[x][y] for 0 ≤ x, y ≤ at least ``size`` (bitset mex).
 
-
-def grundy_values(size: int) -> list[list[int]]:
-    """Normal-play Grundy values g[x][y] for 0 ≤ x, y ≤ at least ``size`` (bitset mex)."""
-    global _grundy_cache
-    if len(_grundy_cache) > size:
-        return _grundy_cache
-    n = max(size + 1, 2 * len(_grundy_cache), 16)
+    ``previous`` is a table computed before: returned as it is if it is large enough, else
+    the new table at least doubles it (so a caller that keeps the result grows it rarely).
+    """
+    have = previous or []
+    if len(have) > size:
+        return have
+    n = max(size + 1, 2 * len(have), 16)
     g = [[0] * n for _ in range(n)]
     rows = [0] * n  # values seen so far in row y (cells to the left)
     diags = [0] * (2 * n)  # values seen so far on diagonal x − y (cells down-left)
@@ -192,5 +202,4 @@ def grundy_values(size: int) -> list[list[int]]:
             rows[y] |= bit
             col |= bit
             diags[d] |= bit
-    _grundy_cache = g
     return g

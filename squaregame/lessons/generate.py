@@ -5,11 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
-from squaregame.core.rules import SetRule
+from squaregame.core.game import Game
+from squaregame.core.pile_game import PileGame
+from squaregame.core.sum_game import SumGame
 from squaregame.core.types import Analysis, Outcome
 from squaregame.core.wythoff import cold_pairs, lower_wythoff
 from squaregame.lessons.strings import Strings
+from squaregame.text import Catalog
+from squaregame.text import games as games_text
 
 
 def value_word(outcome: Outcome, S: Strings) -> str:
@@ -21,15 +24,8 @@ def fmt(game: Game[Any], pos: Any) -> str:
 
 
 def move_phrase(game: Game[Any], pos: Any, to: Any, S: Strings) -> str:
-    if isinstance(game, PileGame):
-        return S("move_take", a=pos - to, to=to)
-    if isinstance(game, WythoffGame):
-        return S("move_queen", x=to[0], y=to[1])
-    assert isinstance(game, SumGame)
-    for i, (a, b) in enumerate(zip(pos, to, strict=True)):
-        if a != b:
-            return S("move_sum", a=a - b, pile=i + 1, to=fmt(game, to))
-    return ""
+    """A move in the lesson's language: what is taken (or where the queen goes) and where."""
+    return games_text.move_phrase(game, pos, to, Catalog(S.lang))
 
 
 def best_line(a: Analysis[Any]) -> Any:
@@ -172,12 +168,11 @@ def grundy_lines(game: PileGame, upto: int, S: Strings) -> list[str]:
     for base in range(0, upto + 1, 10):
         row = values[base : base + 10]
         lines.append(f"{base:>3}: " + " ".join(f"{v.outcome.symbol}{v.grundy}" for v in row))
-    if isinstance(game.rule, SetRule):
-        p = game.store.periodic(game.rule, game.misere)
-        if p is not None:
-            lines.append("")
-            key = "period" if p.period.start else "period_from_start"
-            lines.append(S(key, count=p.period.start, start=p.period.start, length=p.period.length))
+    period = game.period()
+    if period is not None:
+        lines.append("")
+        key = "period" if period.start else "period_from_start"
+        lines.append(S(key, count=period.start, start=period.start, length=period.length))
     return lines
 
 

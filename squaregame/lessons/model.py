@@ -7,15 +7,19 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, TypeVar
 
-from squaregame.core.games import Game, game_from_spec
-from squaregame.lessons.schema import LessonError as LessonError  # callers import it here
+from squaregame.core.context import Tables
+from squaregame.core.game import Game
+from squaregame.core.spec import GameSpec
+from squaregame.core.types import GameError
 from squaregame.lessons.schema import (
+    DEFAULT_GAME,
     LessonFile,
     PositionStep,
     StepSpec,
     parse_step,
     read_fields,
 )
+from squaregame.lessons.schema import LessonError as LessonError  # callers import it here
 from squaregame.lessons.strings import lessons_root
 
 S = TypeVar("S", bound=StepSpec)
@@ -47,8 +51,8 @@ class Step:
             raise TypeError(f"a {self.kind} step is not a {cls.kind} step")
         return self.spec
 
-    def game(self) -> Game[Any]:
-        return game_of(self.params)
+    def game(self, tables: Tables | None = None) -> Game[Any]:
+        return game_of(self.params, tables)
 
     def position(self) -> Any:
         return self.spec.position if isinstance(self.spec, PositionStep) else None
@@ -69,13 +73,13 @@ class Lesson:
         return sum(1 for s in self.steps if s.kind == "quiz")
 
 
-def game_of(p: dict[str, Any]) -> Game[Any]:
-    kind = str(p.get("game", "squares"))
-    if kind not in ("squares", "subtraction", "nim", "wythoff", "sum"):
-        raise LessonError(f"unknown game '{kind}'")
-    return game_from_spec(
-        kind, p.get("rules") if kind == "sum" else p.get("rule"), bool(p.get("misere"))
-    )
+def game_of(p: dict[str, Any], tables: Tables | None = None) -> Game[Any]:
+    """The game a step's fields describe, built through its :class:`GameSpec`."""
+    try:
+        spec = GameSpec.from_mapping({"game": DEFAULT_GAME, **p})
+    except GameError as exc:
+        raise LessonError(str(exc)) from None
+    return spec.build(tables or Tables())
 
 
 def load_lesson(path: Path, lang: str) -> Lesson:

@@ -9,7 +9,7 @@ A lesson file (``assets/lessons/<lang>/NN-name.toml``)::
     [[step]]
     text = "Markdown shown on the left."
     kind = "fill"            # text (default) | worked | explain | fill | sieve | quiz |
-    game = "squares"         # board | pairs | grundy | sumtable | try
+    game = ...               # board | pairs | grundy | sumtable | try  (a game kind)
     upto = 21
 
 Each ``[[step]]`` table is read into the dataclass of its kind below: a key the kind does not
@@ -29,6 +29,10 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, get_args
 
+from squaregame.core.kinds import KINDS as GAME_KINDS
+from squaregame.core.kinds import SUM, Notation, find_kind, kind_for_rule, kind_names
+from squaregame.core.rules import SQUARES
+
 
 class LessonError(ValueError):
     """A lesson file that cannot be used; the message names the file, the step and the key."""
@@ -36,13 +40,15 @@ class LessonError(ValueError):
 
 Ask = Literal["hot", "move", "remoteness", "grundy"]
 ASKS: tuple[str, ...] = get_args(Ask)
-GAMES = ("squares", "subtraction", "nim", "wythoff", "sum")  # the games ``game_of`` builds
-PILE_GAMES = ("squares", "subtraction", "nim")
+GAMES = kind_names()  # every kind of the registry (squares, subtraction, nim, wythoff, sum …)
+DEFAULT_GAME = kind_for_rule(SQUARES).key
+ANY_GAME = frozenset(Notation)
+PILE_GAMES = frozenset({Notation.NUMBER})  # one pile: the position is a number
 
 # Names of field types: each has a check in CHECKS below (the annotation selects it).
 Text: TypeAlias = str  # Markdown
 GameName: TypeAlias = str  # one of GAMES
-RuleText: TypeAlias = str  # a rule, e.g. "1,3,7,8" or "squares"
+RuleText: TypeAlias = str  # a rule, e.g. "1,3,7,8" or the name of a rule
 Rules: TypeAlias = tuple[str, ...]  # one rule per pile
 Size: TypeAlias = int  # a whole number, 1 or more
 Position: TypeAlias = int | tuple[int, ...]  # a number, [x, y] or the piles
@@ -64,8 +70,8 @@ class StepSpec:
 class GameStep(StepSpec):
     """A step about a game. ``games`` are the games the step kind can show."""
 
-    games: ClassVar[tuple[str, ...]] = GAMES
-    game: GameName = "squares"
+    games: ClassVar[frozenset[Notation]] = ANY_GAME
+    game: GameName = DEFAULT_GAME
     rule: RuleText | None = None
     rules: Rules | None = None
     misere: bool = False
@@ -102,7 +108,7 @@ class FillStep(GameStep):
     """The student marks 0..upto hot or cold."""
 
     kind: ClassVar[str] = "fill"
-    games: ClassVar[tuple[str, ...]] = PILE_GAMES
+    games: ClassVar[frozenset[Notation]] = PILE_GAMES
     upto: Size = 21
 
 
@@ -111,7 +117,7 @@ class SieveStep(GameStep):
     """The sieve over 0..upto; the first ``auto`` frames are shown, then the student guesses."""
 
     kind: ClassVar[str] = "sieve"
-    games: ClassVar[tuple[str, ...]] = PILE_GAMES
+    games: ClassVar[frozenset[Notation]] = PILE_GAMES
     upto: Size = 40
     auto: Size = 2
 
@@ -143,7 +149,7 @@ class GrundyStep(GameStep):
     """Grundy values of 0..upto, and the period if there is one."""
 
     kind: ClassVar[str] = "grundy"
-    games: ClassVar[tuple[str, ...]] = PILE_GAMES
+    games: ClassVar[frozenset[Notation]] = PILE_GAMES
     upto: Size = 39
 
 
@@ -152,8 +158,8 @@ class SumTableStep(GameStep):
     """Hot and cold of a two-pile sum, 0..width by 0..height."""
 
     kind: ClassVar[str] = "sumtable"
-    games: ClassVar[tuple[str, ...]] = ("sum",)
-    game: GameName = "sum"
+    games: ClassVar[frozenset[Notation]] = frozenset({Notation.PILES})
+    game: GameName = SUM.key
     width: Size = 12
     height: Size = 10
 
@@ -206,7 +212,7 @@ def _text(v: Any) -> str:
 
 def _word(v: Any) -> str:
     if not isinstance(v, str) or not v.strip():
-        raise _Bad('a rule as text, e.g. "1,3,7,8" or "squares"')
+        raise _Bad('a rule as text, e.g. "1,3,7,8" or the name of a rule')
     return v.strip()
 
 
@@ -221,7 +227,7 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[Any], str]:
 
 def _rules(v: Any) -> Rules:
     if not isinstance(v, list) or not v:
-        raise _Bad('a list of rules, one per pile, e.g. ["squares", "1,2"]')
+        raise _Bad('a list of rules, one per pile, e.g. ["1,2", "1,3,7,8"]')
     return tuple(_word(r) for r in v)
 
 
@@ -324,28 +330,32 @@ def parse_step(raw: dict[str, Any], where: str) -> StepSpec:
 
 
 def _check_game(spec: GameStep, where: str) -> None:
-    """What one field of a game step needs of another."""
+    """What one field of a game step needs of another, as the game-kind registry says."""
     game, kind = spec.game, spec.kind
-    if game not in spec.games:
-        choices = ", ".join(spec.games)
+    found = find_kind(game)
+    if found.notation not in spec.games:
+        choices = ", ".join(k.key for k in GAME_KINDS if k.notation in spec.games)
         raise LessonError(
             f"{where}: 'game' of a {kind} step must be one of {choices}, not '{game}'"
         )
-    if game == "subtraction" and spec.rule is None:
-        raise LessonError(f"{where}: missing key 'rule' (game 'subtraction' needs it)")
-    if game == "sum" and spec.rules is None:
-        raise LessonError(f"{where}: missing key 'rules' (game 'sum' needs one per pile)")
-    if spec.rule is not None and game != "subtraction":
-        raise LessonError(f"{where}: key 'rule' is only for game 'subtraction', not '{game}'")
-    if spec.rules is not None and game != "sum":
-        raise LessonError(f"{where}: key 'rules' is only for game 'sum', not '{game}'")
+    rule_param = found.param("rule")
+    takes_one = rule_param is not None and rule_param.count == (1, 1)
+    takes_many = rule_param is not None and rule_param.count[1] > 1
+    if takes_one and spec.rule is None:
+        raise LessonError(f"{where}: missing key 'rule' (game '{game}' needs it)")
+    if takes_many and spec.rules is None:
+        raise LessonError(f"{where}: missing key 'rules' (game '{game}' needs one per pile)")
+    if spec.rule is not None and not takes_one:
+        raise LessonError(f"{where}: key 'rule' is not for game '{game}'")
+    if spec.rules is not None and not takes_many:
+        raise LessonError(f"{where}: key 'rules' is not for game '{game}'")
     if isinstance(spec, SumTableStep) and spec.rules is not None and len(spec.rules) != 2:
         raise LessonError(f"{where}: 'rules' of a sumtable step must name 2 piles")
     if isinstance(spec, PositionStep):
         pos = spec.position
-        if game == "wythoff":
+        if found.notation is Notation.PAIR:
             ok, expected = isinstance(pos, tuple) and len(pos) == 2, "[x, y]"
-        elif game == "sum":
+        elif found.notation is Notation.PILES:
             piles = len(spec.rules or ())
             expected = f"a list of {piles} pile" + ("s" if piles != 1 else "")
             ok = isinstance(pos, tuple) and len(pos) == piles

@@ -1,4 +1,5 @@
-"""Words for the end of a game and for the hint line, built from the session alone."""
+"""Words for the end of a game and for the hint line, built from the session alone (in the
+current language, through the text layer)."""
 
 from __future__ import annotations
 
@@ -6,21 +7,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from squaregame.core.games import Game
+from squaregame.core.game import Game
 from squaregame.core.types import Analysis, Outcome
 from squaregame.play.session import Session, Verdict
+from squaregame.text import tr
+from squaregame.text.games import move_phrase, verdict_line
 
 
-def prediction(game: Game[Any], a: Analysis[Any], you: str = "you") -> str:
-    """The hint line: who wins from here, how fast, and how."""
-    info = a.info
-    approx = "" if info.remoteness_exact else "about "
-    if not a.moves:
-        return ""
-    how = game.move_phrase(a.position, a.best_moves()[0].to)
-    if info.outcome is Outcome.HOT:
-        return f"Hot: {you} can win in {approx}{info.remoteness} — {how}"
-    return f"Cold: every move loses; best defence lasts {approx}{info.remoteness} — {how}"
+def prediction(game: Game[Any], a: Analysis[Any]) -> str:
+    """The hint line: who wins from here, how fast, and how (the analysis line's other voice)."""
+    return verdict_line(game, a, "player")
 
 
 def game_over_lines(session: Session[Any]) -> list[str]:
@@ -32,31 +28,27 @@ def game_over_lines(session: Session[Any]) -> list[str]:
     if session.two_humans:
         mover_lost = not game.misere
         first_won = (n % 2 == 1) == mover_lost
-        lines.append(f"The {'first' if first_won else 'second'} player won in {n} moves.")
+        lines.append(tr(f"games.review.{'first' if first_won else 'second'}_won", count=n))
     elif won:
-        lines.append(f"You won in {n} moves!")
+        lines.append(tr("games.review.you_won", count=n))
     else:
-        lines.append(f"The computer won in {n} moves.")
+        lines.append(tr("games.review.computer_won", count=n))
     if game.misere:
-        lines.append("(Misère: whoever makes the last move loses.)")
+        lines.append(tr("games.review.misere_note"))
     blunders = session.human_blunders()
     slow = [
         (i + 1, p) for i, p in enumerate(session.plies) if p.by_human and p.verdict is Verdict.SLOW
     ]
     if not blunders and not session.two_humans:
-        lines.append(
-            "You made no blunders." if won else "You were lost from the start: no blunders."
-        )
+        lines.append(tr("games.review.no_blunders" if won else "games.review.lost_from_start"))
     for number, p in blunders:
-        better = " or ".join(game.move_phrase(p.before, b) for b in p.best)
-        lines.append(
-            f"Move {number}: {game.move_phrase(p.before, p.after)} handed over the win; "
-            f"{better} would have won."
+        better = tr("games.review.alternatives").join(
+            move_phrase(game, p.before, b) for b in p.best
         )
+        played = move_phrase(game, p.before, p.after)
+        lines.append(tr("games.review.blunder", number=number, move=played, better=better))
     if slow:
-        lines.append(
-            f"Slow wins (not the fastest route): move {', '.join(str(i) for i, _ in slow)}."
-        )
+        lines.append(tr("games.review.slow", moves=", ".join(str(i) for i, _ in slow)))
     return lines
 
 
@@ -83,9 +75,9 @@ def history_lines(
     out = []
     for i, p in enumerate(session.plies):
         if session.two_humans:
-            who = "Player 1" if i % 2 == 0 else "Player 2"
+            who = tr(f"games.review.player_{1 if i % 2 == 0 else 2}")
         else:
-            who = "You" if p.by_human else "Computer"
+            who = tr("games.review.you" if p.by_human else "games.review.computer")
         out.append(HistoryLine(i + 1, who, describe(p.before, p.after), p.verdict.value, p.hints))
     return tuple(out)
 

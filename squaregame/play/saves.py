@@ -1,5 +1,10 @@
 """The game in progress, saved after every move (atomically) and restored on the next start.
 
+A save stores the game's :class:`~squaregame.core.spec.GameSpec` (with the start position),
+the moves (each a position in the kind's JSON form), who moves first, hints, what can be
+redone, the opponent's level and seed. Version 1 files (squaregame 1.0: ``game`` was
+``{"kind", "misere", "rule"}`` and the start was separate) are migrated when read.
+
 A save file that cannot be read is *set aside* (renamed with a timestamp), never deleted,
 and the caller is told so it can say so.
 """
@@ -10,17 +15,23 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from squaregame import paths
 from squaregame.core.atomic import write_atomic
+from squaregame.core.types import GameError
+from squaregame.text import tr
 
 if TYPE_CHECKING:
-    from squaregame.core.games import Game
+    from squaregame.core.context import Tables
+    from squaregame.core.game import Game
+    from squaregame.core.spec import GameSpec
     from squaregame.play.session import Session
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+READABLE = (1, 2)
 
 
 def save_path() -> Path:
@@ -45,29 +56,13 @@ class SavedGame:
     seed: int | None
 
 
-def game_spec(game: Game[Any]) -> dict[str, Any]:
-    return {"kind": game.kind, "misere": game.misere, "rule": game.rule_json()}
-
-
-def game_from_spec(spec: dict[str, Any]) -> Game[Any]:
-    from squaregame.core.games import game_from_spec as make
-
-    return make(str(spec["kind"]), spec["rule"], bool(spec["misere"]))
-
-
-def _position(game: Game[Any], raw: Any) -> Any:
-    values = raw if isinstance(raw, list) else [raw]
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        raise ValueError(f"bad position {raw!r}")
-    return game.parse_position(values)
-
-
 def encode(saved: SavedGame) -> bytes:
     s = saved.session
+    game = s.game
+    spec = game.spec.with_position(game.position_values(s.start))
     doc = {
         "version": SAVE_VERSION,
-        "game": game_spec(s.game),
-        "start": s.game.position_json(s.start),
+        "game": spec.to_dict(),
         "human_first": s.human_first,
         "two_humans": s.two_humans,
         "moves": s.moves(),
@@ -79,17 +74,47 @@ def encode(saved: SavedGame) -> bytes:
     return json.dumps(doc, indent=1).encode()
 
 
-def decode(data: bytes) -> SavedGame:
+def migrate(doc: Any) -> dict[str, Any]:
+    """A save document in the current version (version 1 is converted; others refused)."""
+    if not isinstance(doc, dict) or doc.get("version") not in READABLE:
+        raise GameError("errors.save_version")
+    if doc["version"] == 1:
+        from squaregame.core.kinds import find_kind
+
+        old = doc["game"]
+        kind = find_kind(str(old["kind"]))
+        rule = old.get("rule")
+        rules = rule if isinstance(rule, list) else [rule] if kind.param("rule") else []
+        spec = {"game": kind.key, "rules": rules, "misere": old["misere"]}
+        spec["position"] = list(kind.position_from_json(doc["start"]))
+        doc = {k: v for k, v in doc.items() if k != "start"} | {"version": 2, "game": spec}
+    return dict(doc)
+
+
+def _spec(doc: dict[str, Any]) -> GameSpec:
+    from squaregame.core.spec import GameSpec
+
+    spec = GameSpec.from_mapping(doc["game"])
+    if spec.position is None:
+        raise GameError("errors.no_position", game=spec.kind)
+    return spec
+
+
+def _position(game: Game[Any], raw: Any) -> Any:
+    return game.parse_position(game.kind.position_from_json(raw))
+
+
+def decode(data: bytes, tables: Tables | None = None) -> SavedGame:
     """Rebuild a saved game by replaying its moves (every one checked for legality)."""
-    doc = json.loads(data)
-    if not isinstance(doc, dict) or doc.get("version") != SAVE_VERSION:
-        raise ValueError("not a squaregame save of this version")
+    from squaregame.core.context import Tables
     from squaregame.play.session import Session
 
-    game = game_from_spec(doc["game"])
+    doc = migrate(json.loads(data))
+    spec = _spec(doc)
+    game = spec.build(tables if tables is not None else Tables())
     session: Session[Any] = Session(
         game,
-        _position(game, doc["start"]),
+        spec.start(game),
         human_first=bool(doc["human_first"]),
         two_humans=bool(doc.get("two_humans", False)),
     )
@@ -129,79 +154,84 @@ def _read(path: Path | None, parse: Callable[[bytes], T]) -> tuple[T | None, str
     except FileNotFoundError:
         return None, None
     except OSError as exc:
-        return None, f"Could not read the saved game ({exc})"
+        return None, tr("errors.save_unreadable", error=exc)
     try:
         return parse(data), None
     except Exception as exc:  # any damage at all: keep the file, start afresh
         moved = set_aside(p)
         name = exc.__class__.__name__
-        return None, f"The saved game could not be read ({name}); kept it as {moved.name}"
+        return None, tr("errors.save_set_aside", name=name, file=moved.name)
 
 
-def load_game(path: Path | None = None) -> tuple[SavedGame | None, str | None]:
+def load_game(
+    path: Path | None = None, tables: Tables | None = None
+) -> tuple[SavedGame | None, str | None]:
     """The saved game, every move checked again (or None, and a message if it was damaged)."""
-    return _read(path, decode)
+    return _read(path, lambda data: decode(data, tables))
+
+
+class SaveState(Enum):
+    """Whose turn it is in a saved game: ``games.saved.<value>`` in the catalogs."""
+
+    YOUR_MOVE = "your_move"
+    COMPUTER_TO_MOVE = "computer_to_move"
+    FINISHED = "finished"
 
 
 @dataclass(frozen=True)
 class SaveSummary:
     """What the menu says about the saved game, read without replaying it."""
 
-    title: str
-    start: str
+    spec: GameSpec  # with the start position
     moves: int
-    state: str  # "your move", "computer to move", "finished"
+    state: SaveState
+
+    @property
+    def title(self) -> str:
+        from squaregame.text.games import title
+
+        return title(self.spec)
+
+    @property
+    def start(self) -> str:
+        from squaregame.text.games import position_text
+
+        kind = self.spec.game_kind
+        return position_text(kind, kind.position_from_values(self.spec.position or ()))
 
     def describe(self) -> str:
-        return f"{self.title} from {self.start} — {self.moves} moves, {self.state}"
-
-
-def _fmt(kind: str, pos: Any) -> str:
-    if kind == "wythoff":
-        return f"({pos[0]},{pos[1]})"
-    if kind == "sum":
-        return " + ".join(map(str, pos))
-    return str(pos)
+        return tr(
+            "games.saved.summary",
+            title=self.title,
+            start=self.start,
+            moves=tr("games.saved.moves", count=self.moves),
+            state=tr(f"games.saved.{self.state.value}"),
+        )
 
 
 def summarize(data: bytes) -> SaveSummary:
     """A quick look at a save (for the menu); the full check happens when it is opened."""
-    doc = json.loads(data)
-    if not isinstance(doc, dict) or doc.get("version") != SAVE_VERSION:
-        raise ValueError("not a squaregame save of this version")
-    spec, moves = doc["game"], doc["moves"]
-    kind, misere = str(spec["kind"]), bool(spec["misere"])
-    from squaregame.core.rules import parse_rule
-
-    names = {
-        "squares": "Squares",
-        "nim": "Nim",
-        "wythoff": "Wythoff's queen",
-        "sum": "Sum of piles",
-    }
-    title = names.get(kind) or f"Subtraction {parse_rule(str(spec['rule'])).label}"
-    title += " (misère)" if misere else ""
-    pos = moves[-1] if moves else doc["start"]
-    if kind == "sum":
-        rules = [parse_rule(str(r)) for r in spec["rule"]]
-        finished = all(not any(True for _ in r.amounts(n)) for r, n in zip(rules, pos, strict=True))
-    elif kind == "wythoff":
-        finished = list(pos) == [0, 0]
-    else:
-        finished = not any(True for _ in parse_rule(str(spec["rule"])).amounts(int(pos)))
-    if finished:
-        state = "finished"
+    doc = migrate(json.loads(data))
+    spec, moves = _spec(doc), doc["moves"]
+    kind = spec.game_kind
+    values = kind.position_from_json(moves[-1]) if moves else spec.position
+    if kind.is_terminal(spec.rule_objects(), kind.position_from_values(values or ())):
+        state = SaveState.FINISHED
     elif doc.get("two_humans") or (len(moves) % 2 == 0) == bool(doc["human_first"]):
-        state = "your move"
+        state = SaveState.YOUR_MOVE
     else:
-        state = "computer to move"
-    return SaveSummary(title, _fmt(kind, doc["start"]), len(moves), state)
+        state = SaveState.COMPUTER_TO_MOVE
+    return SaveSummary(spec, len(moves), state)
 
 
 def summary_of(saved: SavedGame) -> SaveSummary:
     s = saved.session
-    state = "finished" if s.over else ("your move" if s.human_to_move else "computer to move")
-    return SaveSummary(s.game.title, s.game.format_position(s.start), len(s.plies), state)
+    if s.over:
+        state = SaveState.FINISHED
+    else:
+        state = SaveState.YOUR_MOVE if s.human_to_move else SaveState.COMPUTER_TO_MOVE
+    spec = s.game.spec.with_position(s.game.position_values(s.start))
+    return SaveSummary(spec, len(s.plies), state)
 
 
 def peek_game(path: Path | None = None) -> tuple[SaveSummary | None, str | None]:

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
-from squaregame.core.games import Game
+from squaregame.core.game import Game
 from squaregame.core.types import Outcome, PositionError, PositionInfo
+from squaregame.text.games import position_text
 
 P = TypeVar("P")
 
@@ -85,7 +86,8 @@ class Session(Generic[P]):
         a = self.game.analyze(before)
         move = next((m for m in a.moves if m.to == to), None)
         if move is None:
-            raise PositionError(f"{self.game.format_position(to)} cannot be reached from here")
+            self.game.check_move(before, to)  # raises, saying why it is not a move
+            raise PositionError("errors.unreachable", position=position_text(self.game, to))
         best = tuple(m.to for m in a.best_moves())
         if a.info.outcome is Outcome.HOT:
             if not move.wins:

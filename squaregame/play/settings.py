@@ -71,7 +71,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(**{k: v for k, v in raw.items() if k in known}).cleaned(), None
     except (OSError, ValueError, TypeError) as exc:
         moved = set_aside(p)
-        return Settings(), tr("ui_settings.unreadable", error=exc, name=moved.name)
+        return Settings(), tr("errors.settings_set_aside", error=exc, file=moved.name)
 
 
 def saved_language(path: Path | None = None) -> str:

@@ -35,7 +35,7 @@ from squaregame.ui.localize import localize_bindings
 from squaregame.ui.screens.menu import MenuScreen
 
 if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears sooner
-    from squaregame.core.games import Game
+    from squaregame.core.context import Tables
     from squaregame.core.rules import Rule
     from squaregame.lessons.model import Lesson
     from squaregame.play.session import Session
@@ -100,6 +100,7 @@ class SquareGameApp(App[None]):
         self.saved: SaveSummary | None
         self.saved, self._save_msg = peek_game(self._path(save_path()))
         self._lesson_progress: dict[str, LessonProgress] | None = None  # read when first needed
+        self._tables: Tables | None = None
         set_language(run_language(self.settings, lang))  # --lang: this run only, never saved
         localize_bindings(self)
 
@@ -127,25 +128,27 @@ class SquareGameApp(App[None]):
 
                 self.open_lesson(find_lesson(self.start_lesson, lesson_language(language())))
 
+    @property
+    def tables(self) -> Tables:
+        """The tables every game of this app shares (made when the first game needs them)."""
+        if self._tables is None:
+            from squaregame.core.context import Tables
+
+            self._tables = Tables()
+        return self._tables
+
     def open_request(self, r: StartRequest) -> None:
         import random
 
-        from squaregame.core.games import PileGame, SumGame, WythoffGame
-        from squaregame.core.rules import SQUARES
+        from squaregame.core.kinds import find_kind
+        from squaregame.core.spec import GameSpec
         from squaregame.play.session import Session
 
-        rng = random.Random(r.seed)
-        game: Game[Any]
-        if r.game == "sum":
-            game = SumGame(r.rules or (SQUARES,) * len(r.start or (5, 7, 10)), r.misere)
-            start: Any = tuple(r.start or (5, 7, 10))
-        elif r.game == "wythoff":
-            game = WythoffGame(r.misere)
-            start = r.start if r.start is not None else (rng.randint(5, 30), rng.randint(5, 30))
-        else:
-            game = PileGame(SQUARES, r.misere)
-            start = r.start if r.start is not None else rng.randint(10, 100)
-        session: Session[Any] = Session(game, start, r.human_first, r.two_humans)
+        given = None if r.start is None else find_kind(r.game).position_values(r.start)
+        spec = GameSpec(r.game, tuple(x.key for x in r.rules), r.misere, given)
+        spec = spec.with_random_position(random.Random(r.seed))
+        game = spec.build(self.tables)
+        session: Session[Any] = Session(game, spec.start(game), r.human_first, r.two_humans)
         self.open_game(session, level=r.level or self.settings.level, hints=r.hints, seed=r.seed)
 
     # -- games ---------------------------------------------------------------------------

@@ -15,8 +15,11 @@ from textual.widgets import Button, Footer, Input, Select, Static
 
 from squaregame import paths
 from squaregame.core.ai import LEVELS
-from squaregame.core.games import MAX_PILES, Game, PileGame, SumGame, WythoffGame
-from squaregame.core.rules import SQUARES, Rule, parse_rule
+from squaregame.core.context import Tables
+from squaregame.core.games import MAX_PILES, Game
+from squaregame.core.kinds import SUM, find_kind
+from squaregame.core.rules import Rule
+from squaregame.core.spec import GameSpec
 from squaregame.core.types import GameError, RuleError
 from squaregame.play.settings import Settings
 from squaregame.ui.widgets.form import form_row
@@ -58,32 +61,33 @@ def parse_sum(
     piles_text: str, rules_text: str, misere: bool
 ) -> tuple[tuple[Rule, ...], tuple[int, ...]]:
     """Piles such as '5 7 10' and rules such as 'squares' or '1,3,7,8; 1,2,3,4'."""
-    parts = piles_text.replace(",", " ").split()
-    if not parts:
-        raise GameError("Type the pile sizes, e.g. 5 7 10.")
-    if len(parts) > MAX_PILES:
-        raise GameError(f"A sum has at most {MAX_PILES} piles.")
-    piles = _numbers(piles_text.replace(",", " "), len(parts))
-    texts = [t for t in (rules_text or "squares").split(";")]
-    if len(texts) not in (1, len(piles)):
-        raise GameError(
-            f"Give one rule for all piles, or one per pile ({len(piles)}), separated by ';'."
-        )
+    rule_param = SUM.param("rule")
+    assert rule_param is not None
+    piles = SUM.position_param.parse(piles_text)
     try:
-        rules = [parse_rule(t) for t in texts]
+        rules = rule_param.parse(rules_text)  # nothing typed: Squares on every pile
     except RuleError as exc:
-        raise GameError(f"Rule: {exc}.") from None
-    chosen = tuple(rules * len(piles) if len(rules) == 1 else rules)
-    pos = SumGame(chosen, misere).parse_position(piles)
-    return chosen, pos
+        raise GameError("errors.rule_field", error=exc) from None
+    try:
+        spec = GameSpec(SUM.key, tuple(r.key for r in rules), misere, piles)
+    except GameError as exc:
+        if exc.key == "errors.sum_rule_count":  # said the dialog's way
+            raise GameError("errors.sum_rule_field", **exc.params) from None
+        raise
+    return spec.rule_objects(), spec.start(spec.build(_app_tables()))
+
+
+def _app_tables() -> Tables:
+    """The running app's tables (these functions are called inside it), else new ones."""
+    from textual._context import active_app
+
+    tables = getattr(active_app.get(None), "tables", None)
+    return tables if isinstance(tables, Tables) else Tables()
 
 
 def game_for_setup(setup: GameSetup) -> Game[Any]:
-    if setup.kind == "sum":
-        return SumGame(setup.rules, setup.misere)
-    if setup.kind == "wythoff":
-        return WythoffGame(setup.misere)
-    return PileGame(SQUARES, setup.misere)
+    rules = tuple(r.key for r in setup.rules)
+    return GameSpec(setup.kind, rules, setup.misere).build(_app_tables())
 
 
 def _numbers(text: str, count: int) -> list[int]:
@@ -104,10 +108,9 @@ def _numbers(text: str, count: int) -> list[int]:
 
 def parse_start(kind: str, text: str, misere: bool) -> Any:
     """The start position from the dialog's field; a GameError names what is wrong."""
-    if kind == "wythoff":
-        return WythoffGame(misere).parse_position(_numbers(text, 2))
-    t = text.strip().replace(",", "").replace("_", "")
-    return PileGame(SQUARES, misere).parse_position(_numbers(t, 1))
+    game_kind = find_kind(kind)
+    spec = GameSpec(game_kind.key, (), misere, game_kind.position_param.parse(text))
+    return spec.start(spec.build(_app_tables()))
 
 
 def random_start(kind: str, top: int, rng: random.Random, piles: int = 3) -> str:

@@ -64,4 +64,8 @@ class SquaresScreen(GameScreen[int]):
         self.refresh_view()
 
     def game_for(self, setup: GameSetup) -> PileGame:
-        return PileGame(self.game.rule, setup.misere)  # a subtraction game keeps its set
+        from dataclasses import replace
+        from typing import cast
+
+        spec = replace(self.game.spec, misere=setup.misere)  # a subtraction game keeps its set
+        return cast(PileGame, spec.build(self.game.tables))

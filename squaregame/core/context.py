@@ -1,0 +1,48 @@
+"""The tables a program shares: created by the caller (the CLI, the app, a test), passed in.
+
+A :class:`Tables` owns everything that is worth computing once and keeping: the one-pile
+:class:`~squaregame.core.store.TableStore`, the :class:`~squaregame.core.sums.SumSolver`
+with its solved boxes, the Wythoff boards built so far and Wythoff's Grundy values. Two
+``Tables`` share nothing, so tests and concurrent app sessions cannot see each other's state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from squaregame.core.store import TableStore
+from squaregame.core.sums import SumSolver
+from squaregame.core.wythoff import WythoffTable, build_wythoff, grundy_values
+
+Progress = Callable[[float], None]
+
+
+class Tables:
+    """One program's tables; give it to :meth:`GameSpec.build`."""
+
+    def __init__(
+        self,
+        store: TableStore | None = None,
+        solver: SumSolver | None = None,
+        *,
+        cache: Path | None = None,
+    ) -> None:
+        self.store = store if store is not None else TableStore(cache)
+        self.solver = solver if solver is not None else SumSolver()
+        self._wythoff: dict[tuple[int, bool], WythoffTable] = {}
+        self._wythoff_grundy: list[list[int]] = []
+
+    def wythoff(self, size: int, misere: bool, progress: Progress | None = None) -> WythoffTable:
+        """A Wythoff board of side at least ``size`` (a kept one if it is large enough)."""
+        for (s, m), t in self._wythoff.items():
+            if m == misere and s >= size:
+                return t
+        t = build_wythoff(size, misere, progress, self.wythoff_grundy)
+        self._wythoff[(size, misere)] = t
+        return t
+
+    def wythoff_grundy(self, size: int) -> list[list[int]]:
+        """Normal-play Wythoff Grundy values covering 0..size (grown by doubling, then kept)."""
+        self._wythoff_grundy = grundy_values(size, self._wythoff_grundy)
+        return self._wythoff_grundy

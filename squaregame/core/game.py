@@ -1,0 +1,173 @@
+"""What every game offers: its positions, its moves and the value of every position.
+
+A game is built from a :class:`~squaregame.core.spec.GameSpec` with
+``spec.build(tables)``; its kind (:mod:`squaregame.core.kinds`) knows how its positions are
+written and read. Nothing here is prose: moves are :class:`~squaregame.core.types.Move`
+values and errors carry catalog keys; :mod:`squaregame.text.games` writes the words.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from squaregame.core.types import Analysis, Move, MoveInfo, PositionError, PositionInfo
+
+if TYPE_CHECKING:
+    from squaregame.core.context import Tables
+    from squaregame.core.kinds.base import GameKind
+    from squaregame.core.periodic import Period
+    from squaregame.core.rules import Rule
+    from squaregame.core.spec import GameSpec
+
+P = TypeVar("P")
+Progress = Callable[[float], None]
+MAX_PILES = 8
+MAX_INPUT_DIGITS = 40  # anything longer is refused before it is even converted
+
+
+class Game(ABC, Generic[P]):
+    """A game: its positions, its moves and the value of every position."""
+
+    misere: bool
+    tables: Tables
+    _kind: GameKind | None = None
+
+    # -- what kind of game -------------------------------------------------------------
+    @property
+    def kind(self) -> GameKind:
+        """The registry entry this game was built from (found from the rules if built bare)."""
+        if self._kind is None:
+            self._kind = self._default_kind()
+        return self._kind
+
+    @abstractmethod
+    def _default_kind(self) -> GameKind: ...
+
+    @abstractmethod
+    def rule_objects(self) -> tuple[Rule, ...]:
+        """The rules the game is played with (one per pile; none for Wythoff)."""
+
+    def rule_keys(self) -> tuple[str, ...]:
+        return tuple(r.key for r in self.rule_objects())
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game as a spec (without a start position)."""
+        from squaregame.core.spec import GameSpec
+
+        return GameSpec(self.kind.key, self.rule_keys(), self.misere)
+
+    # -- positions ---------------------------------------------------------------------
+    @abstractmethod
+    def parse_position(self, values: Sequence[int], *, progress: Progress | None = None) -> P:
+        """Check a position given as integers; raise :class:`PositionError` if it is not one,
+        or :class:`TableLimitError` if it is beyond reach. May build a table (``progress``
+        hears about it) where that is the only way to know."""
+
+    def prepare(self, pos: P, progress: Progress | None = None) -> None:
+        """Build whatever answering ``pos`` needs now, reporting a long build to ``progress``."""
+
+    def position_json(self, pos: P) -> Any:
+        return self.kind.position_json(pos)
+
+    def position_values(self, pos: P) -> tuple[int, ...]:
+        return self.kind.position_values(pos)
+
+    def rule_json(self) -> Any:
+        return self.kind.rule_json(self.rule_keys())
+
+    # -- moves and values --------------------------------------------------------------
+    @abstractmethod
+    def children(self, pos: P) -> list[P]: ...
+
+    @abstractmethod
+    def info(self, pos: P) -> PositionInfo: ...
+
+    def child_info(self, parent: P, child: P) -> PositionInfo:
+        """The value of ``child`` (a game may answer faster knowing the parent)."""
+        return self.info(child)
+
+    @abstractmethod
+    def move(self, pos: P, to: P) -> Move[P]:
+        """The move from ``pos`` to ``to`` as a value (``to`` is assumed legal)."""
+
+    def check_move(self, pos: P, to: P) -> Move[P]:
+        """The move from ``pos`` to ``to``, or a :class:`PositionError` saying why it is none."""
+        if to not in self.children(pos):
+            raise PositionError("errors.unreachable", position=str(self.position_json(to)))
+        return self.move(pos, to)
+
+    def best_moves(self, pos: P) -> list[P]:
+        """Where a perfect player moves from ``pos`` (any of them, at random)."""
+        return [m.to for m in self.analyze(pos).best_moves()]
+
+    def analyze(self, pos: P) -> Analysis[P]:
+        info = self.info(pos)
+        moves = tuple(MoveInfo(c, self.child_info(pos, c)) for c in self.children(pos))
+        return Analysis(pos, info, moves)
+
+    def is_terminal(self, pos: P) -> bool:
+        return self.kind.is_terminal(self.rule_objects(), pos)
+
+    def period(self) -> Period | None:
+        """The eventual period of the values, where the game has one (finite subtraction)."""
+        return None
+
+    # -- words, for screens not yet moved to squaregame.text.games ---------------------
+    # These read through the text layer (installed when squaregame.text.games is imported,
+    # as GameError's renderer is); new code calls squaregame.text.games directly.
+    @property
+    def title(self) -> str:
+        return _text.title(self)
+
+    def format_position(self, pos: P) -> str:
+        return _text.position(self, pos)
+
+    def describe_move(self, pos: P, to: P) -> str:
+        return _text.move(self, pos, to)
+
+    def move_phrase(self, pos: P, to: P) -> str:
+        return _text.phrase(self, pos, to)
+
+
+class GameText(Protocol):
+    """How the text layer writes a game's title, positions and moves."""
+
+    def title(self, game: Game[Any]) -> str: ...
+    def position(self, game: Game[Any], pos: Any) -> str: ...
+    def move(self, game: Game[Any], pos: Any, to: Any) -> str: ...
+    def phrase(self, game: Game[Any], pos: Any, to: Any) -> str: ...
+
+
+class _KeysOnly:
+    """Before the text layer is loaded: machine forms only (kind key, JSON position)."""
+
+    def title(self, game: Game[Any]) -> str:
+        return game.kind.key
+
+    def position(self, game: Game[Any], pos: Any) -> str:
+        return str(game.position_json(pos))
+
+    def move(self, game: Game[Any], pos: Any, to: Any) -> str:
+        return f"{self.position(game, pos)} -> {self.position(game, to)}"
+
+    def phrase(self, game: Game[Any], pos: Any, to: Any) -> str:
+        return self.move(game, pos, to)
+
+
+_text: GameText = _KeysOnly()
+
+
+def set_game_text(text: GameText) -> None:
+    """Installed by :mod:`squaregame.text.games` (as the error renderer is by the text layer)."""
+    global _text
+    _text = text
+
+
+def check_natural(value: int, key: str, **where: Any) -> int:
+    """``value`` if it is not negative, else a :class:`PositionError` with ``key``."""
+    if value < 0:
+        raise PositionError(key, value=value, **where)
+    return value

@@ -1,0 +1,109 @@
+"""One pile: Squares, Nim, or any other subtraction rule. A position is an ``int``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from squaregame.core.context import Tables
+from squaregame.core.game import Game, Progress, check_natural
+from squaregame.core.pile import PileValues
+from squaregame.core.rules import NIM, SQUARES, Rule, SetRule
+from squaregame.core.store import TableStore
+from squaregame.core.types import Move, MoveShape, PositionError, PositionInfo
+
+if TYPE_CHECKING:
+    from squaregame.core.kinds.base import GameKind
+    from squaregame.core.periodic import Period
+
+
+def tables_of(tables: Tables | TableStore | None) -> Tables:
+    """The given tables; a bare store is wrapped; nothing given: tables of the game's own
+    (built with a spec, a game shares its caller's tables: see ``GameSpec.build``)."""
+    if isinstance(tables, Tables):
+        return tables
+    return Tables(store=tables)
+
+
+class PileGame(Game[int]):
+    def __init__(
+        self,
+        rule: Rule,
+        misere: bool = False,
+        tables: Tables | TableStore | None = None,
+        *,
+        kind: GameKind | None = None,
+        store: TableStore | None = None,
+    ) -> None:
+        self.rule = rule
+        self.misere = misere
+        self.tables = tables_of(tables if tables is not None else store)
+        self.store = self.tables.store
+        self._kind = kind
+        self._values: PileValues | None = None
+
+    def _default_kind(self) -> GameKind:
+        from squaregame.core.kinds import kind_for_rule
+
+        return kind_for_rule(self.rule)
+
+    def rule_objects(self) -> tuple[Rule, ...]:
+        return (self.rule,)
+
+    def values(self, need: int, progress: Progress | None = None) -> PileValues:
+        v = self._values
+        if v is None or not v.covers(need):
+            v = self.store.values(self.rule, self.misere, need, progress)
+            self._values = v
+        return v
+
+    def parse_position(self, values: Sequence[int], *, progress: Progress | None = None) -> int:
+        self.kind.position_param.check_count(self.kind.key, len(values))
+        n = check_natural(values[0], "errors.negative_number")
+        self.values(n, progress)  # raises TableLimitError when out of reach
+        return n
+
+    def prepare(self, pos: int, progress: Progress | None = None) -> None:
+        self.values(pos, progress)
+
+    def children(self, pos: int) -> list[int]:
+        return self.rule.children(pos)
+
+    def best_moves(self, pos: int) -> list[int]:
+        if self.rule == NIM:  # closed form: n children would be far too many to analyse
+            if pos == 0:
+                return []
+            if not self.misere:
+                return [0]  # take everything
+            return [0] if pos == 1 else [1]  # misère: leave the last counter to the opponent
+        return super().best_moves(pos)
+
+    def info(self, pos: int) -> PositionInfo:
+        return self.values(pos).info(pos)
+
+    def amount(self, pos: int, to: int) -> int:
+        return pos - to
+
+    def move(self, pos: int, to: int) -> Move[int]:
+        return Move(pos, to, MoveShape.TAKE, amount=pos - to)
+
+    def check_move(self, pos: int, to: int) -> Move[int]:
+        return self.move(pos, self.apply_amount(pos, pos - to))
+
+    def apply_amount(self, pos: int, amount: int) -> int:
+        """The position after taking ``amount``; an illegal amount is a :class:`PositionError`."""
+        if amount <= 0:
+            raise PositionError("errors.take_positive")
+        if amount > pos:
+            raise PositionError("errors.take_too_many", amount=amount, size=pos)
+        if not self.rule.allows(pos, amount):
+            if self.rule == SQUARES:
+                raise PositionError("errors.not_a_square", amount=amount)
+            raise PositionError("errors.not_in_rule", amount=amount, rule=self.rule.label)
+        return pos - amount
+
+    def period(self) -> Period | None:
+        if isinstance(self.rule, SetRule):
+            found = self.store.periodic(self.rule, self.misere)
+            return None if found is None else found.period
+        return None

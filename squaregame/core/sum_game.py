@@ -1,0 +1,160 @@
+"""Sums: 1 to 8 piles, each with its own rule; a move changes one pile. A position is a
+tuple of pile sizes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import reduce
+from operator import xor
+from typing import TYPE_CHECKING
+
+from squaregame.core.context import Tables
+from squaregame.core.game import MAX_PILES, Game, Progress, check_natural
+from squaregame.core.pile_game import PileGame, tables_of
+from squaregame.core.rules import Rule
+from squaregame.core.store import TableStore
+from squaregame.core.sums import QUICK_SEARCH, SumSolver, fits_budget, search_cost
+from squaregame.core.types import (
+    Move,
+    MoveShape,
+    Outcome,
+    PositionError,
+    PositionInfo,
+    TableLimitError,
+)
+
+if TYPE_CHECKING:
+    from squaregame.core.kinds.base import GameKind
+
+Piles = tuple[int, ...]
+
+
+def check_pile_count(count: int) -> None:
+    if count < 1:
+        raise PositionError("errors.sum_no_piles")
+    if count > MAX_PILES:
+        raise PositionError("errors.sum_too_many_piles", max=MAX_PILES, count=count)
+
+
+class SumGame(Game[Piles]):
+    """Several piles, each with its own rule; a move changes one pile."""
+
+    def __init__(
+        self,
+        rules: Sequence[Rule],
+        misere: bool = False,
+        tables: Tables | TableStore | None = None,
+        solver: SumSolver | None = None,
+        *,
+        kind: GameKind | None = None,
+        store: TableStore | None = None,
+    ) -> None:
+        check_pile_count(len(rules))
+        self.rules = tuple(rules)
+        self.misere = misere
+        self.tables = tables_of(tables if tables is not None else store)
+        if solver is not None:  # a solver of its own (tests: nothing solved yet)
+            self.tables = Tables(self.tables.store, solver)
+        self.store = self.tables.store
+        self.solver = self.tables.solver
+        self._kind = kind
+        self.piles = [PileGame(r, misere, self.tables) for r in self.rules]
+        self.normal_piles = [PileGame(r, False, self.tables) for r in self.rules]
+
+    def _default_kind(self) -> GameKind:
+        from squaregame.core.kinds import SUM
+
+        return SUM
+
+    def rule_objects(self) -> tuple[Rule, ...]:
+        return self.rules
+
+    def parse_position(self, values: Sequence[int], *, progress: Progress | None = None) -> Piles:
+        if len(values) != len(self.rules):
+            raise PositionError("errors.sum_sizes", piles=len(self.rules), count=len(values))
+        pos = tuple(
+            check_natural(v, "errors.negative_pile", pile=i + 1) for i, v in enumerate(values)
+        )
+        if not self.exact_available(pos):
+            self._estimate(pos)  # raises TableLimitError when neither search nor tables answer
+        return pos
+
+    def prepare(self, pos: Piles, progress: Progress | None = None) -> None:
+        for pile, n in zip(self.piles, pos, strict=True):
+            pile.prepare(n, progress)
+
+    def children(self, pos: Piles) -> list[Piles]:
+        out: list[Piles] = []
+        for i, (rule, n) in enumerate(zip(self.rules, pos, strict=True)):
+            for a in rule.amounts(n):
+                out.append((*pos[:i], n - a, *pos[i + 1 :]))
+        return out
+
+    def needs_search(self, pos: Piles) -> bool:
+        """Would answering ``pos`` start an exact search long enough to notice (> ~0.1 s)?"""
+        if self.solver.find(self.rules, self.misere, pos) is not None:
+            return False
+        return fits_budget(self.rules, pos) and search_cost(self.rules, pos) > QUICK_SEARCH
+
+    def exact_available(self, pos: Piles) -> bool:
+        return self.solver.find(self.rules, self.misere, pos) is not None or fits_budget(
+            self.rules, pos
+        )
+
+    def grundy(self, pos: Piles) -> int | None:
+        if self.misere:
+            return None
+        values = [g.info(n).grundy for g, n in zip(self.normal_piles, pos, strict=True)]
+        if any(v is None for v in values):
+            return None
+        return reduce(xor, (v for v in values if v is not None), 0)
+
+    def info(self, pos: Piles) -> PositionInfo:
+        if self.exact_available(pos):
+            cold, rem = self.solver.solve(self.rules, self.misere, pos).lookup(pos)
+            outcome = Outcome.COLD if cold else Outcome.HOT
+            return PositionInfo(outcome, rem, True, self.grundy(pos))
+        return self._estimate(pos)
+
+    def _estimate(self, pos: Piles) -> PositionInfo:
+        """Beyond the search budget: exact outcome from the nim-sum, estimated remoteness."""
+        if self.misere:
+            raise TableLimitError("errors.sum_misere_too_large")
+        g = self.grundy(pos)
+        if g is None:
+            raise TableLimitError("errors.sum_grundy_unknown")
+        outcome = Outcome.HOT if g else Outcome.COLD
+        longest = max(p.info(n).remoteness for p, n in zip(self.piles, pos, strict=True))
+        if (longest % 2 == 1) != outcome.is_hot:
+            longest += 1
+        return PositionInfo(outcome, longest, False, g)
+
+    def move(self, pos: Piles, to: Piles) -> Move[Piles]:
+        for i, (a, b) in enumerate(zip(pos, to, strict=True)):
+            if a != b:
+                return Move(pos, to, MoveShape.TAKE_FROM_PILE, amount=a - b, pile=i)
+        raise PositionError("errors.no_change")
+
+    def take(self, pos: Piles, pile: int, amount: int) -> Piles:
+        """The position after taking ``amount`` from ``pile`` (0-based), or why that is illegal."""
+        if not 0 <= pile < len(pos):
+            raise PositionError("errors.no_such_pile", pile=pile + 1)
+        if not 0 < amount <= pos[pile]:
+            raise PositionError(
+                "errors.take_from_pile", amount=amount, pile=pile + 1, size=pos[pile]
+            )
+        rule = self.rules[pile]
+        if not rule.allows(pos[pile], amount):
+            raise PositionError(
+                "errors.not_in_pile_rule", amount=amount, pile=pile + 1, rule=rule.label
+            )
+        return (*pos[:pile], pos[pile] - amount, *pos[pile + 1 :])
+
+    def check_move(self, pos: Piles, to: Piles) -> Move[Piles]:
+        if len(to) != len(pos):
+            raise PositionError("errors.sum_sizes", piles=len(pos), count=len(to))
+        changed = [i for i, (a, b) in enumerate(zip(pos, to, strict=True)) if a != b]
+        if len(changed) != 1:
+            raise PositionError("errors.one_pile_per_move")
+        i = changed[0]
+        return self.move(pos, self.take(pos, i, pos[i] - to[i]))

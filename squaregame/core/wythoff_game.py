@@ -1,0 +1,95 @@
+"""Wythoff's queen as a game. A position is ``(x, y)``; the tables are in the caller's
+:class:`~squaregame.core.context.Tables`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from squaregame.core.context import Tables
+from squaregame.core.game import Game, Progress, check_natural
+from squaregame.core.rules import Rule
+from squaregame.core.types import Move, MoveShape, PositionError, PositionInfo, TableLimitError
+from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT, WythoffTable
+
+if TYPE_CHECKING:
+    from squaregame.core.kinds.base import GameKind
+
+Cell = tuple[int, int]
+
+
+def queen_can_move(frm: Cell, to: Cell) -> bool:
+    """Left, down, or diagonally down-left, by at least one square."""
+    (x, y), (tx, ty) = frm, to
+    if (tx, ty) == (x, y) or tx < 0 or ty < 0:
+        return False
+    return (ty == y and tx < x) or (tx == x and ty < y) or (x - tx == y - ty > 0)
+
+
+class WythoffGame(Game[Cell]):
+    def __init__(
+        self, misere: bool = False, tables: Tables | None = None, *, kind: GameKind | None = None
+    ) -> None:
+        self.misere = misere
+        self.tables = tables if tables is not None else Tables()
+        self._kind = kind
+        self._table: WythoffTable | None = None
+
+    def _default_kind(self) -> GameKind:
+        from squaregame.core.kinds import WYTHOFF
+
+        return WYTHOFF
+
+    def rule_objects(self) -> tuple[Rule, ...]:
+        return ()
+
+    @staticmethod
+    def check_reach(need: int) -> None:
+        if need > WYTHOFF_AUTO_LIMIT:
+            raise TableLimitError("errors.wythoff_limit", limit=WYTHOFF_AUTO_LIMIT, need=need)
+
+    def table(self, need: int, progress: Progress | None = None) -> WythoffTable:
+        t = self._table
+        if t is None or t.size < need:
+            self.check_reach(need)
+            size = min(WYTHOFF_AUTO_LIMIT, max(need, 1000 if need > 64 else 64))
+            t = self.tables.wythoff(size, self.misere, progress)
+            self._table = t
+        return t
+
+    def parse_position(self, values: Sequence[int], *, progress: Progress | None = None) -> Cell:
+        self.kind.position_param.check_count(self.kind.key, len(values))
+        x = check_natural(values[0], "errors.negative_coordinate", name="x")
+        y = check_natural(values[1], "errors.negative_coordinate", name="y")
+        self.check_reach(max(x, y))  # known without building the board
+        if progress is not None:
+            self.table(max(x, y), progress)
+        return (x, y)
+
+    def prepare(self, pos: Cell, progress: Progress | None = None) -> None:
+        self.table(max(pos), progress)
+
+    def children(self, pos: Cell) -> list[Cell]:
+        x, y = pos
+        out = [(x - d, y) for d in range(1, x + 1)]
+        out += [(x, y - d) for d in range(1, y + 1)]
+        out += [(x - d, y - d) for d in range(1, min(x, y) + 1)]
+        return out
+
+    def info(self, pos: Cell) -> PositionInfo:
+        return self.table(max(pos)).info(*pos)
+
+    def best_moves(self, pos: Cell) -> list[Cell]:
+        return self.table(max(pos)).best_moves(*pos)
+
+    def child_info(self, parent: Cell, child: Cell) -> PositionInfo:
+        t = self.table(max(parent))
+        return PositionInfo(t.outcome(*child), t.remoteness(*child), True, None)
+
+    def move(self, pos: Cell, to: Cell) -> Move[Cell]:
+        return Move(pos, to, MoveShape.MOVE_TO)
+
+    def check_move(self, pos: Cell, to: Cell) -> Move[Cell]:
+        if not queen_can_move(pos, to):
+            raise PositionError("errors.queen_unreachable", x=to[0], y=to[1])
+        return self.move(pos, to)

@@ -1,0 +1,218 @@
+"""The game-kind registry: every kind once, names and aliases, the command line's options
+from the kinds' Params, and the legality checks screens ask instead of re-checking."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import pytest
+
+from squaregame.cli.main import make_parser
+from squaregame.core import rules as rule_registry
+from squaregame.core.context import Tables
+from squaregame.core.kinds import KINDS, SUBTRACTION, SUM, WYTHOFF, find_kind, kind_for_rule
+from squaregame.core.kinds.pile import RuleKind, infinite_rules
+from squaregame.core.rules import NIM, SQUARES, SetRule
+from squaregame.core.spec import GameSpec
+from squaregame.core.types import GameError, MoveShape, PositionError
+from squaregame.text import Catalog, error_text
+
+
+def test_every_kind_is_listed_once_and_every_name_finds_it() -> None:
+    keys = [k.key for k in KINDS]
+    assert len(keys) == len(set(keys))
+    names = [n for k in KINDS for n in k.names]
+    assert len(names) == len(set(names)), "an alias is shared by two kinds"
+    for kind in KINDS:
+        for name in kind.names:
+            assert find_kind(name) is kind
+            assert find_kind(f"  {name.upper()} ") is kind
+    assert {"squares", "nim", "subtraction", "wythoff", "sum"} <= set(keys)
+    assert find_kind("sq") is kind_for_rule(SQUARES) and find_kind("queen") is WYTHOFF
+
+
+def test_unknown_kind_names_every_kind() -> None:
+    with pytest.raises(GameError) as caught:
+        find_kind("chess")
+    message = str(caught.value)
+    assert message.startswith("unknown game 'chess'")
+    for kind in KINDS:
+        assert kind.key in message
+
+
+def test_a_one_pile_kind_for_every_infinite_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert [k.rule for k in KINDS if isinstance(k, RuleKind)] == infinite_rules()
+    assert kind_for_rule(NIM).key == "nim" and kind_for_rule(SetRule([1, 2])) is SUBTRACTION
+    # a registry that grows (the rule helper's RULES) grows the kinds, with no code here
+    monkeypatch.setattr(rule_registry, "RULES", {"squares": SQUARES, "nim": NIM}, raising=False)
+    assert infinite_rules() == [SQUARES, NIM]
+    monkeypatch.setattr(rule_registry, "RULES", [NIM, SetRule([1, 3])], raising=False)
+    assert infinite_rules() == [NIM]  # finite sets are played as subtraction
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    return make_parser().parse_args(list(argv))
+
+
+def spec_of(*argv: str) -> GameSpec:
+    args = parse(*argv)
+    return GameSpec.from_options(args.game, vars(args), [int(v) for v in args.position])
+
+
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        (["analyze", "squares", "75"], GameSpec("squares", ("squares",), False, (75,))),
+        (["analyze", "sq", "75", "--misere"], GameSpec("squares", (), True, (75,))),
+        (["analyze", "nim", "9"], GameSpec("nim", ("nim",), False, (9,))),
+        (
+            ["analyze", "subtraction", "21", "--rule", "{8,7,3,1}"],
+            GameSpec("subtraction", ("1,3,7,8",), False, (21,)),
+        ),
+        (
+            ["analyze", "subtraction", "5", "--rule", "nim"],
+            GameSpec("subtraction", ("nim",), False, (5,)),
+        ),
+        (["analyze", "wythoff", "3", "5"], GameSpec("wythoff", (), False, (3, 5))),
+        (["analyze", "sum", "5", "7", "10"], GameSpec("sum", ("squares",) * 3, False, (5, 7, 10))),
+        (
+            ["analyze", "sum", "5", "7", "--rule", "nim", "--rule", "1,2"],
+            GameSpec("sum", ("nim", "1,2"), False, (5, 7)),
+        ),
+        (
+            ["analyze", "sums", "5", "7", "--rule", "nim", "--misere"],
+            GameSpec("sum", ("nim", "nim"), True, (5, 7)),
+        ),
+    ],
+)
+def test_argv_to_spec_for_each_kind(argv: list[str], expected: GameSpec) -> None:
+    assert spec_of(*argv) == expected
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["analyze", "wythoff", "3", "5", "--rule", "nim"], "wythoff takes no --rule"),
+        (["analyze", "squares", "3", "--rule", "nim"], "squares takes no --rule"),
+        (["analyze", "subtraction", "3"], "subtraction needs one --rule"),
+        (["analyze", "subtraction", "3", "--rule", "1", "--rule", "2"], "needs one --rule"),
+        (["analyze", "wythoff", "3"], "wythoff takes X Y, got 1 number"),
+        (["analyze", "squares", "3", "4"], "squares takes N, got 2 numbers"),
+        (["analyze", "sum", *"123456789"], "at most 8 piles, not 9"),
+        (["analyze", "sum", "1", "2", "--rule", "1", "--rule", "2", "--rule", "3"], "once per"),
+        (["analyze", "squares", "-3"], "cannot be negative (got -3)"),
+        (["analyze", "sum", "3", "-3"], "pile 2 cannot be negative"),
+    ],
+)
+def test_argv_errors_say_what_is_wrong(argv: list[str], message: str) -> None:
+    with pytest.raises(GameError) as caught:
+        spec_of(*argv)
+    assert message in str(caught.value)
+
+
+def test_the_options_come_from_the_params() -> None:
+    help_text = make_parser()._subparsers._group_actions[0].choices["analyze"].format_help()  # type: ignore[union-attr]
+    for kind in KINDS:
+        for param in kind.params:
+            if param.flag and param.name != "position":
+                assert param.flag in help_text
+
+
+def test_param_parse_and_form_field() -> None:
+    misere = SUM.param("misere")
+    rule = SUM.param("rule")
+    assert misere is not None and rule is not None
+    assert misere.parse("yes") is True and misere.parse("normal") is False
+    assert [r.key for r in rule.parse("squares; 1,3,7,8")] == ["squares", "1,3,7,8"]
+    assert rule.parse("") == ()
+    assert WYTHOFF.position_param.parse("(7, 9)") == (7, 9)
+    assert find_kind("squares").position_param.parse("1,000,000") == (1_000_000,)
+    field = WYTHOFF.position_param.form_field()
+    assert field.label_key == "games.params.start_xy.label" and field.example == "7 9"
+    assert Catalog("en")(field.label_key) == "Start x y"
+    for text, key in (("", "errors.type_start_xy"), ("7", "errors.type_start_xy"),
+                      ("7 x", "errors.not_whole_number")):  # fmt: skip
+        with pytest.raises(GameError) as caught:
+            WYTHOFF.position_param.parse(text)
+        assert caught.value.key == key
+    with pytest.raises(GameError, match="neither yes nor no"):
+        misere.parse("perhaps")
+
+
+def game_of(kind: str, *rules: str) -> Any:
+    return GameSpec(kind, rules).build(Tables())
+
+
+@pytest.mark.parametrize(
+    "kind, rules, pos, text, to",
+    [
+        ("squares", (), 75, "36", 39),
+        ("subtraction", ("1,3,7,8",), 21, "7", 14),
+        ("nim", (), 10, "10", 0),
+        ("wythoff", (), (7, 9), "4 6", (4, 6)),
+        ("wythoff", (), (7, 9), "(7,2)", (7, 2)),
+        ("sum", ("1,3,7,8", "1,2,3,4"), (15, 15), "2 4", (15, 11)),
+        ("sum", ("1,3,7,8", "1,2,3,4"), (15, 15), "3", (12, 15)),
+    ],
+)
+def test_typed_moves_are_read_and_checked(
+    kind: str, rules: tuple[str, ...], pos: Any, text: str, to: Any
+) -> None:
+    game = game_of(kind, *rules)
+    assert game.kind.move_from_text(game, pos, text) == to
+    assert game.check_move(pos, to).target == to
+
+
+@pytest.mark.parametrize(
+    "kind, rules, pos, text, message",
+    [
+        ("squares", (), 75, "8", "8 is not a perfect square"),
+        ("squares", (), 75, "100", "cannot take 100 from 75"),
+        ("squares", (), 75, "0", "take a positive amount"),
+        ("squares", (), 75, "abc", "'abc' is not an amount"),
+        ("subtraction", ("1,3,7,8",), 21, "5", "5 is not in the rule {1, 3, 7, 8}"),
+        ("wythoff", (), (7, 9), "5 6", "(5,6) cannot be reached: the queen moves"),
+        ("wythoff", (), (7, 9), "7 9", "cannot be reached"),
+        ("sum", ("1,3,7,8", "1,2,3,4"), (15, 15), "5", "not allowed by pile 1's rule {1, 3, 7, 8}"),
+        ("sum", ("1,3,7,8", "1,2,3,4"), (15, 15), "3 1", "there is no pile 3"),
+        ("sum", ("1,3,7,8", "1,2,3,4"), (15, 15), "2 16", "cannot take 16 from pile 2 (it has 15)"),
+        ("sum", ("squares",), (4, 4), "1 2 3", "Type an amount, or a pile and an amount"),
+    ],
+)
+def test_illegal_typed_moves_say_why(
+    kind: str, rules: tuple[str, ...], pos: Any, text: str, message: str
+) -> None:
+    game = game_of(kind, *rules)
+    with pytest.raises(GameError) as caught:
+        game.kind.move_from_text(game, pos, text, pile=0)
+    assert message in str(caught.value)
+
+
+def test_check_move_on_positions() -> None:
+    sums = game_of("sum", "squares", "squares")
+    with pytest.raises(PositionError, match="exactly one pile"):
+        sums.check_move((5, 5), (4, 4))
+    wythoff = game_of("wythoff")
+    assert wythoff.check_move((3, 5), (1, 3)).shape is MoveShape.MOVE_TO
+    pile = game_of("squares")
+    move = pile.check_move(75, 39)
+    assert (move.shape, move.amount, move.pile) == (MoveShape.TAKE, 36, None)
+    move = sums.check_move((5, 5), (5, 1))
+    assert (move.shape, move.amount, move.pile) == (MoveShape.TAKE_FROM_PILE, 4, 1)
+
+
+def test_every_kind_has_its_words_in_every_language() -> None:
+    from squaregame.text.games import kind_title
+
+    for lang in ("en", "ru", "es"):
+        cat = Catalog(lang)
+        for kind in KINDS:
+            assert cat.has(kind.title_key) or cat.has(f"rules.{kind.key}.name"), kind
+            assert kind_title(kind, (), cat)
+            for p in kind.params:
+                assert cat.has(p.help_key), p
+                if p.name == "position":
+                    assert cat.has(p.label_key) and cat.has(p.what_key), p
+                    assert cat.has(f"errors.type_{p.text_key}"), p
+        assert error_text(GameError("errors.unknown_game", name="x", choices="y"), cat)
