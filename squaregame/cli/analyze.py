@@ -10,7 +10,7 @@ from squaregame.cli.common import StderrProgress, UsageError, parse_ints, parse_
 from squaregame.core.ai import Opponent
 from squaregame.core.games import Game, PileGame, make_game
 from squaregame.core.periodic import Period
-from squaregame.core.rules import SetRule
+from squaregame.core.rules import RULES
 from squaregame.core.types import Analysis, MoveInfo, Outcome, PositionInfo
 
 GAMES = ("squares", "subtraction", "nim", "wythoff", "sum")
@@ -37,7 +37,8 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
         "--rule",
         action="append",
         metavar="R",
-        help="squares, nim, or a set such as 1,3,7,8 (for sum: once, or once per pile)",
+        help=f"{', '.join(r.key for r in RULES)}, or a set such as 1,3,7,8 "
+        "(for sum: once, or once per pile)",
     )
 
 
@@ -129,7 +130,7 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
 
 def period_of(game: Game[Any]) -> Period | None:
     """The eventual period of a one-pile finite subtraction game (None for other games)."""
-    if isinstance(game, PileGame) and isinstance(game.rule, SetRule):
+    if isinstance(game, PileGame) and game.rule.is_finite:
         found = game.store.periodic(game.rule, game.misere)
         return None if found is None else found.period
     return None

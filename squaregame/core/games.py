@@ -1,6 +1,7 @@
 """The games, behind one interface used by the CLI, the opponent and the UI.
 
-* :class:`PileGame` — one pile: Squares, Nim or a finite subtraction set. Position: ``int``.
+* :class:`PileGame` — one pile under any rule (Squares, Nim, a finite set, …).
+  Position: ``int``.
 * :class:`WythoffGame` — Wythoff's queen. Position: ``(x, y)``.
 * :class:`SumGame` — 1 to 8 piles, each with its own rule. Position: a tuple of piles.
 
@@ -16,7 +17,7 @@ from operator import xor
 from typing import Any, Generic, TypeVar
 
 from squaregame.core.pile import PileValues
-from squaregame.core.rules import NIM, SQUARES, Rule, SetRule, parse_rule
+from squaregame.core.rules import NIM, SQUARES, Rule, parse_rule
 from squaregame.core.store import TableStore, default_store
 from squaregame.core.sums import QUICK_SEARCH, SumSolver, fits_budget, search_cost
 from squaregame.core.types import (
@@ -109,7 +110,8 @@ class PileGame(Game[int]):
 
     @property
     def title(self) -> str:
-        name = {"squares": "Squares", "nim": "Nim"}.get(self.kind, f"Subtraction {self.rule.label}")
+        subtraction = f"Subtraction {self.rule.notation}"
+        name = {"squares": "Squares", "nim": "Nim"}.get(self.kind, subtraction)
         return name + (" (misère)" if self.misere else "")
 
     def values(self, need: int) -> PileValues:
@@ -130,7 +132,7 @@ class PileGame(Game[int]):
         return self.rule.children(pos)
 
     def best_moves(self, pos: int) -> list[int]:
-        if self.rule == NIM:  # closed form: n children would be far too many to analyse
+        if self.rule.is_any_amount:  # Nim in closed form: n children are too many to analyse
             if pos == 0:
                 return []
             if not self.misere:
@@ -162,7 +164,7 @@ class PileGame(Game[int]):
         if not self.rule.allows(pos, amount):
             if self.rule == SQUARES:
                 raise PositionError(f"{amount} is not a perfect square")
-            raise PositionError(f"{amount} is not in the rule {self.rule.label}")
+            raise PositionError(f"{amount} is not in the rule {self.rule.notation}")
         return pos - amount
 
 
@@ -369,8 +371,8 @@ def make_game(kind: str, rules: Sequence[Rule], misere: bool, piles: int = 1) ->
     if kind == "nim":
         return PileGame(NIM, misere)
     if kind == "subtraction":
-        if len(rules) != 1 or not isinstance(rules[0], SetRule):
-            raise PositionError("subtraction needs one --rule with a set, e.g. --rule 1,3,7,8")
+        if len(rules) != 1:
+            raise PositionError("subtraction needs one --rule, e.g. --rule 1,3,7,8")
         return PileGame(rules[0], misere)
     if kind == "wythoff":
         if rules:

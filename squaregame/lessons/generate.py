@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
-from squaregame.core.rules import SetRule
 from squaregame.core.types import Analysis, Outcome
 from squaregame.core.wythoff import cold_pairs, lower_wythoff
 from squaregame.lessons.strings import Strings
@@ -172,7 +171,7 @@ def grundy_lines(game: PileGame, upto: int, S: Strings) -> list[str]:
     for base in range(0, upto + 1, 10):
         row = values[base : base + 10]
         lines.append(f"{base:>3}: " + " ".join(f"{v.outcome.symbol}{v.grundy}" for v in row))
-    if isinstance(game.rule, SetRule):
+    if game.rule.is_finite:
         p = game.store.periodic(game.rule, game.misere)
         if p is not None:
             lines.append("")

@@ -172,6 +172,7 @@ def summarize(data: bytes) -> SaveSummary:
     spec, moves = doc["game"], doc["moves"]
     kind, misere = str(spec["kind"]), bool(spec["misere"])
     from squaregame.core.rules import parse_rule
+    from squaregame.text.rules import rule_label
 
     names = {
         "squares": "Squares",
@@ -179,7 +180,7 @@ def summarize(data: bytes) -> SaveSummary:
         "wythoff": "Wythoff's queen",
         "sum": "Sum of piles",
     }
-    title = names.get(kind) or f"Subtraction {parse_rule(str(spec['rule'])).label}"
+    title = names.get(kind) or f"Subtraction {rule_label(parse_rule(str(spec['rule'])))}"
     title += " (misère)" if misere else ""
     pos = moves[-1] if moves else doc["start"]
     if kind == "sum":

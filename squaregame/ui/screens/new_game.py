@@ -19,6 +19,7 @@ from squaregame.core.games import MAX_PILES, Game, PileGame, SumGame, WythoffGam
 from squaregame.core.rules import SQUARES, Rule, parse_rule
 from squaregame.core.types import GameError, RuleError
 from squaregame.play.settings import Settings
+from squaregame.text import error_text
 from squaregame.ui.widgets.form import form_row
 
 FIRST = [("You", True), ("Computer", False)]
@@ -72,7 +73,7 @@ def parse_sum(
     try:
         rules = [parse_rule(t) for t in texts]
     except RuleError as exc:
-        raise GameError(f"Rule: {exc}.") from None
+        raise GameError(f"Rule: {error_text(exc)}.") from None
     chosen = tuple(rules * len(piles) if len(rules) == 1 else rules)
     pos = SumGame(chosen, misere).parse_position(piles)
     return chosen, pos
