@@ -1,4 +1,4 @@
-"""Cubes: one pile (normal and misère) and sums, against brute force
+"""Cubes and powers of two: one pile (normal and misère) and sums, against brute force
 written straight from the definitions; the built tables checked position by position."""
 
 from __future__ import annotations
@@ -36,8 +36,13 @@ def cubes_amounts(n: int) -> list[int]:
     return out
 
 
+def powers_of_two_amounts(n: int) -> list[int]:
+    return [2**k for k in range(n.bit_length())]
+
+
 AMOUNTS: dict[str, Callable[[int], list[int]]] = {
     "cubes": cubes_amounts,
+    "powers-of-two": powers_of_two_amounts,
 }
 RULE_KEYS = sorted(AMOUNTS)
 
@@ -63,9 +68,12 @@ def big_values(key: str, misere: bool) -> PileValues:
 
 def test_names_and_aliases() -> None:
     assert parse_rule("cubes") is parse_rule("Cube") is rule_of("cubes")
+    for name in ("powers-of-two", "pow2", "powers", "Powers-of-2"):
+        assert parse_rule(name) is rule_of("powers-of-two")
     assert rule_label(rule_of("cubes"), Catalog("en")) == "cubes {1, 8, 27, 64, …}"
-    assert rule_label(rule_of("cubes"), Catalog("es")).startswith("cubos")
+    assert rule_label(rule_of("powers-of-two"), Catalog("es")).startswith("potencias de dos")
     assert rule_of("cubes").notation == "{1, 8, 27, 64, …}"
+    assert rule_of("powers-of-two").notation == "{1, 2, 4, 8, …}"
 
 
 @pytest.mark.parametrize("key", RULE_KEYS)
@@ -77,7 +85,7 @@ def test_amounts_follow_the_definition(key: str) -> None:
         assert rule.count_amounts(n) == len(AMOUNTS[key](n))
     for a in range(0, 5000):
         assert rule.allows(10**9, a) == (a in AMOUNTS[key](max(a, 1)) and a > 0)
-    assert rule.count_amounts(10**30) == 10**10
+    assert rule.count_amounts(10**30) == (10**10 if key == "cubes" else 100)
 
 
 @given(st.integers(0, 10**40))
@@ -139,6 +147,17 @@ def test_a_million_positions_are_right_where_brute_force_cannot_go(
     check_position(values, [n - a for a in AMOUNTS[key](n)], n)
 
 
+def test_powers_of_two_grundy_is_n_mod_3() -> None:
+    """OEIS A010872 (n mod 3); the cold positions are the multiples of 3 (see the proof in
+    ``squaregame/core/rules/powers_of_two.py``)."""
+    values = big_values("powers-of-two", False)
+    assert values.upto >= BIG
+    for n in range(0, BIG + 1, 7):
+        info = values.info(n)
+        assert info.grundy == n % 3
+        assert (info.outcome is Outcome.COLD) == (n % 3 == 0)
+
+
 def test_cubes_first_cold_positions() -> None:
     """From brute force (normal play): the first cold positions of subtract-a-cube."""
     ref = reference("cubes", False)
@@ -178,7 +197,7 @@ def test_sums_with_the_new_rules_match_brute_force(
 
 def test_beyond_the_search_budget_the_nim_sum_still_wins(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sums, "SEARCH_BUDGET", 1000)
-    game = SumGame([rule_of("cubes"), rule_of("cubes"), SQUARES], solver=sums.SumSolver())
+    game = SumGame([rule_of("cubes"), rule_of("powers-of-two"), SQUARES], solver=sums.SumSolver())
     info = game.info((4000, 5000, 600))
     assert not info.remoteness_exact and info.grundy is not None
     assert info.outcome.is_hot == (info.grundy != 0)
@@ -204,17 +223,19 @@ def test_cli_subtraction_with_a_named_rule(capsys: pytest.CaptureFixture[str]) -
     assert doc["rule"] == "cubes" and doc["position"] == 100
     assert (doc["outcome"], doc["remoteness"]) == ref[100]
     assert sorted(100 - m["to"] for m in doc["moves"]) == [1, 8, 27, 64]
-    doc = run_cli(capsys, "analyze", "subtraction", "100", "--rule", "cube", "--misere", "--json")
-    assert doc["rule"] == "cubes"
-    assert (doc["outcome"], doc["remoteness"]) == reference("cubes", True)[100]
+    doc = run_cli(capsys, "analyze", "subtraction", "100", "--rule", "pow2", "--misere", "--json")
+    assert doc["rule"] == "powers-of-two"
+    assert (doc["outcome"], doc["remoteness"]) == reference("powers-of-two", True)[100]
 
 
 def test_cli_sum_of_the_new_rules(capsys: pytest.CaptureFixture[str]) -> None:
     doc = run_cli(
-        capsys, "analyze", "sum", "10", "20", "--rule", "cubes", "--rule", "1,2", "--json"
+        capsys, "analyze", "sum", "10", "20", "--rule", "cubes", "--rule", "powers-of-two", "--json"
     )
-    ref = solve(box_positions((10, 20)), sum_children([cubes_amounts, lambda n: [1, 2][:n]]), False)
-    assert doc["rule"] == ["cubes", "1,2"]
+    ref = solve(
+        box_positions((10, 20)), sum_children([cubes_amounts, powers_of_two_amounts]), False
+    )
+    assert doc["rule"] == ["cubes", "powers-of-two"]
     assert (doc["outcome"], doc["remoteness"]) == ref[(10, 20)]
     g = grundy(range(21), pile_children(cubes_amounts))[10] ^ 20 % 3
     assert doc["grundy"] == g
