@@ -69,7 +69,7 @@ def test_errors_render_in_every_language(lang: str, case: int) -> None:
     exc = caught.value
     assert exc.key.startswith("errors.")
     said = error_text(exc, Catalog(lang))
-    assert said != exc.key and "{" not in said.replace("{1, 3}", ""), said
+    assert said != exc.key and not re.search(r"\{[a-z_]+\}", said), said  # no placeholder left
     if lang == "ru":
         assert re.search(r"[а-яё]", said, re.IGNORECASE), said
     if lang != "en":

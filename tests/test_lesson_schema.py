@@ -124,8 +124,8 @@ def test_a_missing_required_key_is_refused(tmp_path: Path, step: str, message: s
 
 WRONG = [
     ("Text", 'text = 3', "'text' must be text, not 3"),
-    ("GameName", 'game = "chess"\nposition = 1',
-     f"'game' must be one of {ALL_GAMES}, not 'chess'"),
+    ("GameName", 'game = "xyzzy"\nposition = 1',
+     f"'game' must be one of {ALL_GAMES}, not 'xyzzy'"),
     ("GameName", 'game = "squarez"\nposition = 1',
      f"'game' must be one of {ALL_GAMES}, not 'squarez' "
      "(did you mean 'squares'?)"),

@@ -63,7 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return play.run_menu(lesson.check_lang(args.lang))
         return int(run(args, Tables()))  # the tables this run shares
     except GameError as exc:
-        print(f"squaregame: {' '.join(str(exc).split())}", file=sys.stderr)  # always one line
+        from squaregame.text import error_text
+
+        print(f"squaregame: {' '.join(error_text(exc).split())}", file=sys.stderr)  # one line
         return 2
     except KeyboardInterrupt:
         print("squaregame: interrupted", file=sys.stderr)

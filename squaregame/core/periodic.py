@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from squaregame.core.pile import ArrayValues, PileValues, build_set_values
-from squaregame.core.rules import SetRule
+from squaregame.core.rules import Rule
 
 SEARCH_SIZES = (4096, 65_536, 1 << 20)
 MAX_WINDOW = 4096  # a set whose largest member is beyond this is not searched
@@ -79,8 +79,12 @@ class PeriodicValues(PileValues):
         return self.base.grundy(self._fold(n)[0])
 
 
-def periodic_values(rule: SetRule, misere: bool) -> tuple[PeriodicValues | None, ArrayValues]:
-    """Search growing tables for the period; return it (if found) and the last table built."""
+def periodic_values(rule: Rule, misere: bool) -> tuple[PeriodicValues | None, ArrayValues]:
+    """Search growing tables for the period; return it (if found) and the last table built.
+
+    ``rule`` must be finite (``rule.members``)."""
+    if rule.members is None:
+        raise ValueError(f"{rule.key} is not a finite set")
     m = rule.members[-1]
     table = build_set_values(rule, SEARCH_SIZES[0], misere=misere)
     if m > MAX_WINDOW:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from squaregame.core.rules import SetRule
 from squaregame.core.types import Outcome, PositionInfo
+
+if TYPE_CHECKING:
+    from squaregame.core.rules import Rule
 
 
 class IntArray(Protocol):
@@ -72,12 +74,25 @@ class ArrayValues(PileValues):
 
 
 class MisereShift(PileValues):
-    """Misère values from normal ones, for rules that can take 1.
+    """Misère values from normal ones, for any rule that can take 1.
 
-    With 1 allowed, misère position n behaves as normal position n − 1: the cold set shifts
-    up by one and remoteness(n) = normal remoteness(n − 1) + 1 (n ≥ 1); 0 is a hot
-    terminal. ``tests/test_pile_games.py`` proves this against brute force; it is false for
-    rules without 1 (e.g. {2, 3}), which are built directly.
+    Claim: with 1 allowed, misère remoteness(n) = normal remoteness(n − 1) + 1 for n ≥ 1,
+    and 0 is a hot terminal; outcomes follow (normal: cold ⇔ even; misère: cold ⇔ odd).
+
+    Proof, by induction on n. n = 1: its only move is to 0, a hot terminal in misère, so 1
+    is cold with remoteness 1 = normal remoteness(0) + 1 (0 is a cold terminal in normal
+    play). n ≥ 2: the children m = n − a ≥ 1 of n correspond one to one with the children
+    m − 1 = (n − 1) − a of n − 1 in normal play (a ≤ n − 1 ⇔ m ≥ 1), and by induction m
+    has in misère the outcome m − 1 has in normal play, with remoteness one more. The only
+    other child is 0 (when n itself may be taken): it is hot, so it is never the cold child
+    a winner moves to; and its remoteness 0 is below that of the child n − 1 (taking 1),
+    which always exists, so it never gives the largest remoteness either. Hence n is cold
+    exactly when n − 1 is cold in normal play, and its remoteness (1 + least cold child,
+    or 1 + largest child) is normal remoteness(n − 1) + 1.
+
+    Without 1 this fails (e.g. {2, 3}: misère 1 is a hot terminal, normal 0 is cold), and
+    such rules are built directly. ``tests/test_pile_games.py`` and
+    ``tests/test_new_rules.py`` check it against brute force.
     """
 
     def __init__(self, normal: PileValues) -> None:
@@ -105,9 +120,11 @@ class NimValues(PileValues):
         return None if self.misere else n
 
 
-def build_set_values(rule: SetRule, upto: int, *, misere: bool) -> ArrayValues:
+def build_set_values(rule: Rule, upto: int, *, misere: bool) -> ArrayValues:
     """Plain dynamic programming over 0..upto for a finite subtraction set."""
     members = rule.members
+    if members is None:
+        raise ValueError(f"{rule.key} is not a finite set")
     rem = array("H", bytes(2 * (upto + 1)))
     grundy = None if misere else array("H", bytes(2 * (upto + 1)))
     for n in range(upto + 1):

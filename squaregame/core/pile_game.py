@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from squaregame.core.context import Tables
 from squaregame.core.game import Game, Progress, check_natural
 from squaregame.core.pile import PileValues
-from squaregame.core.rules import NIM, SQUARES, Rule, SetRule
+from squaregame.core.rules import Rule
 from squaregame.core.store import TableStore
 from squaregame.core.types import Move, MoveShape, PositionError, PositionInfo
 
@@ -70,7 +70,7 @@ class PileGame(Game[int]):
         return self.rule.children(pos)
 
     def best_moves(self, pos: int) -> list[int]:
-        if self.rule == NIM:  # closed form: n children would be far too many to analyse
+        if self.rule.is_any_amount:  # closed form: n children would be far too many to analyse
             if pos == 0:
                 return []
             if not self.misere:
@@ -97,13 +97,11 @@ class PileGame(Game[int]):
         if amount > pos:
             raise PositionError("errors.take_too_many", amount=amount, size=pos)
         if not self.rule.allows(pos, amount):
-            if self.rule == SQUARES:
-                raise PositionError("errors.not_a_square", amount=amount)
-            raise PositionError("errors.not_in_rule", amount=amount, rule=self.rule.label)
+            raise PositionError("errors.not_in_rule", amount=amount, rule=self.rule)
         return pos - amount
 
     def period(self) -> Period | None:
-        if isinstance(self.rule, SetRule):
+        if self.rule.is_finite:
             found = self.store.periodic(self.rule, self.misere)
             return None if found is None else found.period
         return None

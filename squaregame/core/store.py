@@ -4,8 +4,14 @@
   with Grundy values), else the largest good table in the user's cache, else a new build
   (outcome + remoteness) saved to the cache. Builds past ``SQUARES_AUTO_LIMIT`` need an
   explicit ``squaregame build-tables squares --upto N``; past ``SQUARES_MAX`` nothing is built.
-* Misère Squares: the normal table shifted by one (see :class:`MisereShift`).
-* Nim: closed form. Finite sets: built in memory on demand.
+* Misère play of any rule that can take 1: the normal values shifted by one (see
+  :class:`MisereShift`).
+* A rule with a closed form (Nim) uses it; a rule with its own table (Squares, through
+  ``Rule.normal_table``) uses that.
+* Finite sets: their eventual period, else built in memory on demand.
+* Any other infinite rule: built in memory from its amounts
+  (:func:`squaregame.core.build.rule_table`), within a work budget checked before the
+  build starts (``COMPUTED_WORK``, ``COMPUTED_MAX``): beyond it a :class:`TableLimitError`.
 
 A truncated or altered cache file fails its header or checksum test, is removed, and the
 table is rebuilt: a wrong answer is never given.
@@ -19,14 +25,8 @@ from pathlib import Path
 
 from squaregame import paths
 from squaregame.core.periodic import PeriodicValues, periodic_values
-from squaregame.core.pile import (
-    ArrayValues,
-    MisereShift,
-    NimValues,
-    PileValues,
-    build_set_values,
-)
-from squaregame.core.rules import NimRule, Rule, SetRule, SquaresRule
+from squaregame.core.pile import ArrayValues, MisereShift, PileValues, build_set_values
+from squaregame.core.rules import Rule
 from squaregame.core.tablefile import CorruptTableError, read_table, write_table
 from squaregame.core.types import TableLimitError
 
@@ -34,6 +34,12 @@ SHIPPED_SQUARES = ("tables", "squares-normal.sgt")
 SQUARES_AUTO_LIMIT = 10**7
 SQUARES_MAX = 2 * 10**8
 SET_AUTO_LIMIT = 2 * 10**6
+SET_PERIOD_FROM = 4096  # beyond this a finite set's period is looked for first
+# Rules built from their amounts: at most this many positions, and this much estimated work
+# (positions × (1 + amounts at the top)); ~4 s for 2^21 positions with 128 amounts, 2 cores.
+COMPUTED_MAX = 1 << 21
+COMPUTED_WORK = 3 * 10**8
+MIN_BUILD = 1024
 _CACHE_NAME = re.compile(r"^squares-normal-(\d+)\.sgt$")
 
 Progress = Callable[[float], None]
@@ -78,7 +84,7 @@ class TableStore:
         self._cache_override = cache
         self._use_shipped = use_shipped
         self._squares: list[ArrayValues] = []  # loaded normal tables, any size
-        self._sets: dict[tuple[str, bool], PileValues] = {}
+        self._built: dict[tuple[str, bool], PileValues] = {}  # finite sets and computed rules
         self._periods: dict[tuple[str, bool], PeriodicValues | None] = {}
         self.messages: list[str] = []  # things a user may want to know (a cache rebuilt, ...)
 
@@ -145,16 +151,18 @@ class TableStore:
         return values
 
     # -- periodic subtraction sets -------------------------------------------------------
-    def periodic(self, rule: SetRule, misere: bool) -> PeriodicValues | None:
+    def periodic(self, rule: Rule, misere: bool) -> PeriodicValues | None:
         """The eventual period of a finite set's values (searched once, then kept)."""
+        if not rule.is_finite:
+            return None
         key = (rule.key, misere)
         if key not in self._periods:
             found, table = periodic_values(rule, misere)
             self._periods[key] = found
             if found is not None:
-                self._sets[key] = found
-            elif table.upto >= self._sets.get(key, table).upto:
-                self._sets[key] = table
+                self._built[key] = found
+            elif table.upto >= self._built.get(key, table).upto:
+                self._built[key] = table
         return self._periods[key]
 
     # -- any rule ------------------------------------------------------------------------
@@ -162,39 +170,72 @@ class TableStore:
         self, rule: Rule, misere: bool, need: int, progress: Progress | None = None
     ) -> PileValues:
         """Values for ``rule`` covering position ``need``."""
-        if isinstance(rule, NimRule):
-            return NimValues(misere=misere)
-        if isinstance(rule, SquaresRule):
-            if misere:
-                return MisereShift(self.squares_normal(max(need - 1, 0), progress))
-            return self.squares_normal(need, progress)
-        assert isinstance(rule, SetRule)
+        closed = rule.closed_form(misere)
+        if closed is not None:
+            return closed
+        if misere and rule.contains_one:
+            return MisereShift(self.values(rule, False, max(need - 1, 0), progress))
+        if not misere:
+            own = rule.normal_table(self, need, progress)
+            if own is not None:
+                return own
         key = (rule.key, misere)
-        have = self._sets.get(key)
+        have = self._built.get(key)
         if have is not None and have.covers(need):
             return have
-        if need > 4096:
+        if rule.is_finite:
+            built = self._finite(rule, misere, need)
+        else:
+            built = self._computed(rule, misere, need, progress)
+        self._built[key] = built
+        return built
+
+    def _finite(self, rule: Rule, misere: bool, need: int) -> PileValues:
+        if need > SET_PERIOD_FROM:
             periodic = self.periodic(rule, misere)
             if periodic is not None:
                 return periodic
         if need > SET_AUTO_LIMIT:
             raise TableLimitError(
-                f"{need:,} is beyond the {SET_AUTO_LIMIT:,} positions computed for the set "
-                f"{rule.label}, and no period was found there"
+                "rules.errors.beyond_set", need=need, limit=SET_AUTO_LIMIT, rule=rule.notation
             )
-        size = min(SET_AUTO_LIMIT, max(_pow2_at_least(need), 1024))
-        built: PileValues
-        if misere and rule.contains_one:
-            normal_key = (rule.key, False)
-            normal = self._sets.get(normal_key)
-            if normal is None or not normal.covers(size - 1):
-                normal = build_set_values(rule, size - 1, misere=False)
-                self._sets[normal_key] = normal
-            built = MisereShift(normal)
-        else:
-            built = build_set_values(rule, size, misere=misere)
-        self._sets[key] = built
-        return built
+        return build_set_values(rule, _build_size(need, SET_AUTO_LIMIT), misere=misere)
+
+    def _computed(
+        self, rule: Rule, misere: bool, need: int, progress: Progress | None
+    ) -> PileValues:
+        cap = computed_limit(rule)
+        if need > cap:
+            raise TableLimitError(
+                "rules.errors.beyond_table", need=need, limit=cap, rule=rule.notation
+            )
+        from squaregame.core.build import rule_table  # numpy only when building
+
+        upto = _build_size(need, cap)
+        rem, grundy = rule_table(list(rule.amounts(upto)), upto, misere=misere, progress=progress)
+        return ArrayValues(rem, grundy, misere=misere)
+
+
+def computed_work(rule: Rule, upto: int) -> int:
+    """Estimated work of building 0..upto from the amounts: positions × (1 + amounts)."""
+    return upto * (1 + rule.count_amounts(upto))
+
+
+def computed_limit(rule: Rule) -> int:
+    """The largest table built from the amounts within ``COMPUTED_MAX`` and ``COMPUTED_WORK``
+    (found by bisection: the work grows with the size; never builds anything)."""
+    if computed_work(rule, COMPUTED_MAX) <= COMPUTED_WORK:
+        return COMPUTED_MAX
+    lo, hi = 0, COMPUTED_MAX  # work(lo) within the budget, work(hi) beyond it
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if computed_work(rule, mid) <= COMPUTED_WORK else (lo, mid)
+    return lo
+
+
+def _build_size(need: int, cap: int) -> int:
+    """Tables grow by doubling, from ``MIN_BUILD``, never past ``cap``."""
+    return min(cap, max(_pow2_at_least(need), MIN_BUILD))
 
 
 def _round_up(n: int) -> int:

@@ -145,9 +145,7 @@ class SumGame(Game[Piles]):
             )
         rule = self.rules[pile]
         if not rule.allows(pos[pile], amount):
-            raise PositionError(
-                "errors.not_in_pile_rule", amount=amount, pile=pile + 1, rule=rule.label
-            )
+            raise PositionError("errors.not_in_pile_rule", amount=amount, pile=pile + 1, rule=rule)
         return (*pos[:pile], pos[pile] - amount, *pos[pile + 1 :])
 
     def check_move(self, pos: Piles, to: Piles) -> Move[Piles]:

@@ -6,9 +6,10 @@ so a state keeps them sorted (a multiset), which divides the work by up to 4! fo
 equal piles. All states with the same total number of counters form a plane; every move
 lowers the total, so the planes are settled in order, each in one vectorised step:
 
-* a pile with a finite or square rule contributes one gather per legal amount;
-* a Nim pile keeps its own axis with running aggregates (least cold remoteness and
-  greatest remoteness among all smaller sizes of that pile), so it costs O(1) per state.
+* a pile contributes one gather per legal amount (squares, finite sets, …);
+* a pile whose rule allows any amount (Nim, ``Rule.is_any_amount``) keeps its own axis
+  with running aggregates (least cold remoteness and greatest remoteness among all smaller
+  sizes of that pile), so it costs O(1) per state.
 
 Every later position of the game lies inside the box, so one search answers the whole
 game. Solved boxes are kept (a few per rule tuple).
@@ -22,7 +23,7 @@ from itertools import combinations_with_replacement
 from math import comb, prod
 from typing import TYPE_CHECKING, Any
 
-from squaregame.core.rules import NimRule, Rule
+from squaregame.core.rules import Rule
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -51,7 +52,7 @@ class Group:
 
     @property
     def nim_axis(self) -> bool:
-        return isinstance(self.rule, NimRule) and len(self.piles) == 1
+        return self.rule.is_any_amount and len(self.piles) == 1
 
     def pack(self, rows: npt.NDArray[Any]) -> npt.NDArray[Any]:
         key = rows[..., 0].astype("int64")
@@ -66,13 +67,17 @@ class Group:
         return int(np.searchsorted(self.keys, key)[0])
 
 
+def _group_key(rule: Rule, pile: int) -> str:
+    """Piles group by rule, except any-amount piles: each keeps its own axis."""
+    return f"{rule.key}#{pile}" if rule.is_any_amount else rule.key
+
+
 def _groups(rules: tuple[Rule, ...], box: tuple[int, ...]) -> list[Group]:
     import numpy as np
 
     by_rule: dict[str, list[int]] = {}
     for i, r in enumerate(rules):
-        key = f"nim#{i}" if isinstance(r, NimRule) else r.key  # Nim piles keep their own axis
-        by_rule.setdefault(key, []).append(i)
+        by_rule.setdefault(_group_key(r, i), []).append(i)
     groups = []
     for piles in by_rule.values():
         bound = max(box[i] for i in piles)
@@ -114,13 +119,13 @@ def _count_states(rules: tuple[Rule, ...], box: tuple[int, ...]) -> tuple[int, i
     """(canonical states, amounts tried per state) without building anything."""
     by_rule: dict[str, list[int]] = {}
     for i, r in enumerate(rules):
-        by_rule.setdefault(f"nim#{i}" if isinstance(r, NimRule) else r.key, []).append(i)
+        by_rule.setdefault(_group_key(r, i), []).append(i)
     states, per_state = 1, 0
     for piles in by_rule.values():
         bound = max(box[i] for i in piles)
         states *= comb(bound + len(piles), len(piles))
         rule = rules[piles[0]]
-        per_state += 2 if isinstance(rule, NimRule) else len(piles) * rule.count_amounts(bound)
+        per_state += 2 if rule.is_any_amount else len(piles) * rule.count_amounts(bound)
     return states, max(per_state, 1)
 
 

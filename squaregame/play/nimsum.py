@@ -8,6 +8,7 @@ from functools import reduce
 from operator import xor
 
 from squaregame.core.games import SumGame
+from squaregame.text.rules import rule_label
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ def explain(game: SumGame, pos: tuple[int, ...]) -> NimSumExplanation | None:
     grundy = [v or 0 for v in values]
     total = reduce(xor, grundy, 0)
     piles = tuple(
-        PileLine(i + 1, n, game.rules[i].label, g)
+        PileLine(i + 1, n, rule_label(game.rules[i]), g)
         for i, (n, g) in enumerate(zip(pos, grundy, strict=True))
     )
     moves: list[WinningMove] = []

@@ -41,9 +41,34 @@ def error_text(exc: GameError, catalog: Catalog | None = None) -> str:
     cat = catalog or _current
     if not cat.has(exc.key):  # a message written as prose (tests, third parties)
         return exc.key
-    params = {k: (error_text(v, cat) if isinstance(v, GameError) else v)
-              for k, v in exc.params.items()}  # fmt: skip
-    return cat(exc.key, **params)
+    key = _rule_variant(exc, cat) or exc.key
+    params = {k: _shown(v, cat) for k, v in exc.params.items()}
+    return cat(key, **params)
+
+
+def _rule_variant(exc: GameError, cat: Catalog) -> str | None:
+    """A rule's own wording of an error about it: ``errors.not_in_rule`` about Squares reads
+    ``rules.squares.not_in_rule`` ("8 is not a perfect square") where the catalog has it."""
+    from squaregame.core.rules import Rule
+
+    rule = exc.params.get("rule")
+    if isinstance(rule, Rule):
+        key = f"rules.{rule.key}.{exc.key.rsplit('.', 1)[-1]}"
+        if cat.has(key):
+            return key
+    return None
+
+
+def _shown(value: Any, cat: Catalog) -> Any:
+    """A value inside a message: a nested error or a rule reads in the catalog's language."""
+    from squaregame.core.rules import Rule
+    from squaregame.text.rules import rule_label
+
+    if isinstance(value, GameError):
+        return error_text(value, cat)
+    if isinstance(value, Rule):
+        return rule_label(value, cat)
+    return value
 
 
 set_error_renderer(lambda exc: error_text(exc, Catalog(DEFAULT)))

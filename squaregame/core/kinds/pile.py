@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from squaregame.core import rules as rule_registry
 from squaregame.core.game import MAX_INPUT_DIGITS
 from squaregame.core.kinds.base import MISERE, GameKind, Notation, Param, ParamType, Values
-from squaregame.core.rules import Rule, SetRule
+from squaregame.core.rules import Rule
 from squaregame.core.types import GameError, PositionError
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ class SubtractionKind(OnePileKind):
         return rules, self.check_position(position)
 
     def title_values(self, rules: Sequence[Rule]) -> dict[str, Any]:
-        return {"rule": rules[0].label}
+        return {"rule": rules[0].notation}
 
 
 def infinite_rules() -> list[Rule]:
@@ -121,7 +121,7 @@ def infinite_rules() -> list[Rule]:
     for r in found:
         if isinstance(r, type) and issubclass(r, Rule):
             r = r()  # a registry of rule classes
-        if isinstance(r, Rule) and not getattr(r, "finite", isinstance(r, SetRule)):
+        if isinstance(r, Rule) and not r.is_finite:
             out.append(r)
     return out
 

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from squaregame.core.games import SumGame
 from squaregame.core.types import Analysis, PositionError
 from squaregame.play.session import Session
+from squaregame.text.rules import rule_label
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.new_game import _numbers
 from squaregame.ui.widgets.move_list import MoveView
@@ -151,7 +152,9 @@ class SumsScreen(GameScreen[Pos]):
         if not 0 < amount <= pos[pile]:
             raise PositionError(f"cannot take {amount} from pile {pile + 1} (it has {pos[pile]})")
         if not rule.allows(pos[pile], amount):
-            raise PositionError(f"{amount} is not allowed by pile {pile + 1}'s rule {rule.label}")
+            raise PositionError(
+                f"{amount} is not allowed by pile {pile + 1}'s rule {rule_label(rule)}"
+            )
         return (*pos[:pile], pos[pile] - amount, *pos[pile + 1 :])
 
     def typed_move(self, text: str) -> Pos:

@@ -7,10 +7,11 @@ from textual.widgets import Static
 
 from squaregame.core.games import SumGame
 from squaregame.core.periodic import Period
-from squaregame.core.rules import Rule, SetRule
+from squaregame.core.rules import Rule
 from squaregame.core.types import Outcome
 from squaregame.play.nimsum import explain
 from squaregame.text import tr
+from squaregame.text.rules import rule_label
 
 
 class NimSumPanel(Static):
@@ -61,10 +62,10 @@ class GrundyTable(Static):
                 continue
             seen.append(rule.key)
             period = None
-            if isinstance(rule, SetRule):
+            if rule.is_finite:
                 found = game.store.periodic(rule, False)
                 period = None if found is None else found.period
-            t.append(tr("ui_widgets.sums.rule", label=rule.label) + "\n", style="bold")
+            t.append(tr("ui_widgets.sums.rule", label=rule_label(rule)) + "\n", style="bold")
             upto = 59 if period is None else min(99, max(29, period.start + 2 * period.length - 1))
             t.append(_sequence(rule, game, upto, period))
             if period is not None:

@@ -1,0 +1,108 @@
+"""The :class:`Rule` interface: what may be subtracted from one pile, and what else the rest
+of the package may ask a rule instead of testing which rule it is.
+
+Capabilities (every one has a default, so a new rule declares only what it has):
+
+* ``amounts`` / ``count_amounts`` / ``allows`` — the moves (``count_amounts`` never lists:
+  the sum solver asks it about piles of 10^30 to check its budget);
+* ``contains_one`` — 1 may be taken, so misère values are normal ones shifted by one
+  (:class:`~squaregame.core.pile.MisereShift`);
+* ``members`` / ``is_finite`` — the amounts of a finite set (periodic values);
+* ``is_any_amount`` — every amount 1..n may be taken (Nim; the sum solver gives such a
+  pile a running-aggregate axis);
+* ``closed_form(misere)`` — values for every pile size without a table (Nim);
+* ``normal_table(store, need, progress)`` — a rule's own source of normal-play values
+  (Squares: its shipped table, the cache and its fast builder). Without one, the store
+  computes any infinite rule from its amounts (:func:`squaregame.core.build.rule_table`).
+
+A rule module in this package declares ``RULE = SomeRule()`` and is found by the registry
+(``squaregame.core.rules.__init__``) by itself; ``order`` places it in lists, ``aliases``
+are other names ``--rule`` accepts. Words for people (names, labels) live in
+``assets/i18n/<lang>/rules.toml`` under ``[<key>]``, never here.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator
+from itertools import islice
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from squaregame.core.pile import PileValues
+    from squaregame.core.store import TableStore
+
+MAX_SET_SIZE = 64
+MAX_SET_MEMBER = 10**6
+NOTATION_TERMS = 4  # an infinite rule is written with its first four amounts: {1, 4, 9, 16, …}
+
+Progress = Callable[[float], None]
+
+
+class Rule(ABC):
+    """What may be subtracted from one pile."""
+
+    key: str  # stable, machine-readable (file names, JSON, saves, ``--rule``)
+    aliases: tuple[str, ...] = ()  # other names accepted by ``parse_rule``
+    order: int = 1000  # position in lists of rules (smallest first)
+    is_any_amount: bool = False  # every amount 1..n may be taken (Nim)
+
+    @abstractmethod
+    def amounts(self, n: int) -> Iterator[int]:
+        """The legal amounts to take from a pile of ``n``, smallest first."""
+
+    def children(self, n: int) -> list[int]:
+        return [n - a for a in self.amounts(n)]
+
+    def count_amounts(self, n: int) -> int:
+        """How many amounts may be taken from ``n`` (counted, never listed: n may be huge)."""
+        return sum(1 for _ in self.amounts(n))
+
+    def allows(self, n: int, amount: int) -> bool:
+        return 0 < amount <= n and self._is_amount(amount)
+
+    @abstractmethod
+    def _is_amount(self, amount: int) -> bool: ...
+
+    @property
+    def contains_one(self) -> bool:
+        return self._is_amount(1)
+
+    @property
+    def members(self) -> tuple[int, ...] | None:
+        """Every amount, for a finite rule; None for an infinite one."""
+        return None
+
+    @property
+    def is_finite(self) -> bool:
+        return self.members is not None
+
+    def closed_form(self, misere: bool) -> PileValues | None:
+        """Values for every pile size without a table, if the rule has a formula."""
+        return None
+
+    def normal_table(
+        self, store: TableStore, need: int, progress: Progress | None
+    ) -> PileValues | None:
+        """Normal-play values covering ``need`` from the rule's own source (None: computed)."""
+        return None
+
+    @property
+    def notation(self) -> str:
+        """The amounts as a set, in any language: ``{1, 3, 7, 8}`` or ``{1, 4, 9, 16, …}``."""
+        if self.members is not None:
+            return "{" + ", ".join(map(str, self.members)) + "}"
+        first = islice(self.amounts(10**18), NOTATION_TERMS)
+        return "{" + ", ".join(map(str, first)) + ", …}"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rule) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.key!r})"
+
+    def __str__(self) -> str:
+        return self.key

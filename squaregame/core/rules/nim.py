@@ -1,0 +1,29 @@
+"""Nim: take any positive amount. Its values have a closed form (:class:`NimValues`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from squaregame.core.pile import NimValues, PileValues
+from squaregame.core.rules.base import Rule
+
+
+class NimRule(Rule):
+    key = "nim"
+    order = 20
+    is_any_amount = True
+
+    def amounts(self, n: int) -> Iterator[int]:
+        return iter(range(1, n + 1))
+
+    def _is_amount(self, amount: int) -> bool:
+        return amount > 0
+
+    def count_amounts(self, n: int) -> int:
+        return max(n, 0)
+
+    def closed_form(self, misere: bool) -> PileValues | None:
+        return NimValues(misere=misere)
+
+
+RULE = NimRule()
