@@ -19,6 +19,8 @@ from squaregame.lessons import generate as gen
 from squaregame.lessons.model import Lesson, Step
 from squaregame.lessons.progress import LessonProgress
 from squaregame.lessons.strings import Strings
+from squaregame.play.session import Session
+from squaregame.ui.messages import OpenGame, SaveLessonProgress
 from squaregame.ui.widgets.lesson_panels import (
     BoardPanel,
     FillCell,
@@ -180,13 +182,8 @@ class LessonScreen(Screen[None]):
         self.show_step()
 
     def action_try_it(self) -> None:
-        from squaregame.play.session import Session
-        from squaregame.ui.app import SquareGameApp
-
-        app = self.app
-        assert isinstance(app, SquareGameApp)
         session: Session[Any] = Session(self.step.game(), self.step.position(), human_first=True)
-        app.open_game(session, level=app.settings.level, hints=False, persist=False)
+        self.app.post_message(OpenGame(session, hints=False, persist=False))
 
     # -- quizzes -------------------------------------------------------------------------
     def _question(self) -> gen.Question:
@@ -308,13 +305,9 @@ class LessonScreen(Screen[None]):
 
     # -- progress --------------------------------------------------------------------------
     def _save(self, done: bool) -> None:
-        from squaregame.ui.app import SquareGameApp
-
         self.progress.step = self.index
         self.progress.done = self.progress.done or done
-        app = self.app
-        if isinstance(app, SquareGameApp):
-            app.save_lesson_progress(self.lesson.id, self.progress)
+        self.app.post_message(SaveLessonProgress(self.lesson.id, self.progress))
 
 
 def lesson_bindings(S: Strings) -> list[BindingType]:

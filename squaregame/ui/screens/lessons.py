@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -13,15 +15,17 @@ from squaregame import paths
 from squaregame.lessons.model import load_lessons
 from squaregame.lessons.progress import LessonProgress
 from squaregame.lessons.strings import Strings
+from squaregame.ui.messages import OpenLesson
 
 
 class LessonListScreen(Screen[None]):
     CSS_PATH = str(paths.asset("styles", "lesson.tcss"))
     BINDINGS = [Binding("escape", "app.pop_screen", "Menu / Меню")]
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, progress: Mapping[str, LessonProgress]) -> None:
         super().__init__()
         self.lang = lang
+        self.progress = progress  # the application's record, updated as lessons are done
         self.S = Strings(lang)
         self.lessons = load_lessons(lang)
 
@@ -41,15 +45,11 @@ class LessonListScreen(Screen[None]):
         self.rebuild()
 
     def rebuild(self) -> None:
-        from squaregame.ui.app import SquareGameApp
-
-        app = self.app
-        assert isinstance(app, SquareGameApp)
         ol = self.query_one("#lesson-list", OptionList)
         keep = ol.highlighted or 0
         ol.clear_options()
         for lesson in self.lessons:
-            p = app.lesson_progress.get(lesson.id, LessonProgress())
+            p = self.progress.get(lesson.id, LessonProgress())
             mark = "✓" if p.done else ("…" if p.step else " ")
             score = f"  ({p.score}/{lesson.quiz_count})" if p.answered else ""
             ol.add_option(Option(f"{mark} {lesson.number:>2}. {lesson.title}{score}", id=lesson.id))
@@ -57,9 +57,5 @@ class LessonListScreen(Screen[None]):
         ol.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        from squaregame.ui.app import SquareGameApp
-
-        app = self.app
-        assert isinstance(app, SquareGameApp)
         lesson = next(x for x in self.lessons if x.id == event.option_id)
-        app.open_lesson(lesson)
+        self.app.post_message(OpenLesson(lesson))
