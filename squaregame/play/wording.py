@@ -54,11 +54,7 @@ def history_text(game: Game[Any], pos: Any, to: Any) -> str:
     """One move in the history: ``take 36 → 39``, ``♛ to (3,5)``."""
     if game.kind == "wythoff":
         return tr("ui_game.history.queen", x=to[0], y=to[1])
-    return tr(
-        "ui_game.history.move",
-        move=describe_move(game, pos, to),
-        position=game.format_position(to),
-    )
+    return f"{describe_move(game, pos, to)} → {game.format_position(to)}"
 
 
 def move_label(game: Game[Any], pos: Any, to: Any) -> str:
