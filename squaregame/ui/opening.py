@@ -8,6 +8,7 @@ thread behind :class:`~squaregame.ui.screens.busy.BusyScreen`, never on the inte
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -204,7 +205,10 @@ class GamesApp(App[None]):
         self.run_busy(lambda _report: load_game(path), tr("ui_dialog.busy.loading"), opened)
 
     def save_game(self, saved: SavedGame) -> None:
-        self._set_saved(summary_of(saved))
+        from squaregame.play.wording import title
+
+        game = saved.session.game  # the summary's own title is English (play.saves)
+        self._set_saved(replace(summary_of(saved), title=title(game)))
         try:
             save_game(saved, self._path(save_path()))
         except OSError as exc:
