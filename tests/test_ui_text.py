@@ -137,9 +137,9 @@ async def test_lang_is_for_one_run_and_settings_keep_the_saved_language(tmp_path
         )
         app.action_settings()
         await pilot.pause()
-        await pilot.press("escape")  # Done, nothing changed
+        await pilot.click("#done")  # nothing changed
         await pilot.pause()
-        assert app.lang == "ru"
+        assert app.lang == "ru" and not app.screen.query("#done")
     saved = json.loads(settings.read_text())
     assert saved["lang"] == "en" and saved["level"] == "strong"
     again = SquareGameApp(ai_delay=0, data_dir=tmp_path)

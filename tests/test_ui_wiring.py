@@ -128,3 +128,27 @@ def test_screens_ask_the_application_by_message() -> None:
     assert len(kinds) >= 10
     for kind in kinds:
         assert callable(getattr(SquareGameApp, kind.handler_name, None)), kind.handler_name
+
+
+async def test_a_new_game_from_a_game_takes_its_place() -> None:
+    from ui_helpers import settle
+
+    from squaregame.ui.app import SquareGameApp, StartRequest
+    from squaregame.ui.screens.menu import MenuScreen
+    from squaregame.ui.screens.new_game import NewGameDialog
+    from squaregame.ui.screens.squares import SquaresScreen
+
+    app = SquareGameApp(StartRequest(start=75, seed=1), ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        old = app.screen
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameDialog)
+        app.screen.query_one("#start").value = "22"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        new = app.screen
+        assert isinstance(new, SquaresScreen) and new is not old and new.session.start == 22
+        assert [type(s) for s in app.screen_stack] == [MenuScreen, SquaresScreen]
+        assert app.saved is not None and app.saved.start == "22"

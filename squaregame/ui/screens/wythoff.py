@@ -10,7 +10,7 @@ from squaregame.core.types import GameError
 from squaregame.play.panels import BoardData
 from squaregame.play.session import Session
 from squaregame.play.view import GameView
-from squaregame.text import tr
+from squaregame.text import error_text, tr
 from squaregame.ui.keys import keys
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.game_parts import Parts, SideView
@@ -130,7 +130,12 @@ class WythoffScreen(GameScreen[Cell]):
         if not self.session.human_to_move or self.session.over or self.thinking:
             self.say(tr("ui_game.errors.your_turn"), error=True)
             return
-        self.request_move(event.cell)
+        try:
+            to = self._checked(event.cell)
+        except GameError as exc:
+            self.say(f"{error_text(exc)}.", error=True)
+            return
+        self.request_move(to)
 
     def parse_typed(self, text: str) -> Cell:
         x, y = _numbers(text, 2)
@@ -140,14 +145,6 @@ class WythoffScreen(GameScreen[Cell]):
         if not self._reachable(cell):
             raise GameError("ui_game.wythoff.unreachable", x=cell[0], y=cell[1])
         return cell
-
-    def request_move(self, to: Cell) -> None:
-        try:
-            self._checked(to)
-        except GameError as exc:
-            self.say(f"{tr(exc.key, **exc.params)}.", error=True)
-            return
-        super().request_move(to)
 
     def action_toggle_heatmap(self) -> None:
         self.heatmap = not self.heatmap
