@@ -89,6 +89,7 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
         self.hint_line = Static(id="hint")
         self.message = Static(id="message")
         self.history = HistoryLog(id="history")
+        self.history_scroll = VerticalScroll(self.history, id="history-scroll")
         self.chart = ValueChart(id="chart")
         self.parts = self.make_parts()
 
@@ -125,8 +126,7 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
             with ContentSwitcher(id="side", initial="side-history"):
                 with Vertical(id="side-history"):
                     yield Static(tr("ui_game.pane.moves"), classes="pane-title")
-                    with VerticalScroll(id="history-scroll"):
-                        yield self.history
+                    yield self.history_scroll
                     yield Static(tr("ui_game.pane.chart"), classes="pane-title")
                     yield self.chart
                 for side in self.parts.side:
@@ -179,8 +179,8 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
         put = self.slots.put
         self.draw_turn()
         put(self.hint_line, self.hint_text(view), self.hint_line.update)
-        if put(self.history, view.history, self.history.show):
-            self.query_one("#history-scroll", VerticalScroll).scroll_end(animate=False)
+        if put(self.history, view.history, self.history.show) and self.history_scroll.is_mounted:
+            self.history_scroll.scroll_end(animate=False)
         put(self.chart, view.chart, self.chart.show)
         self.show_position(view, self.hints, choosing)
         self.refresh_bindings()
