@@ -160,3 +160,17 @@ async def test_choosing_a_language_in_settings_is_saved(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.lang == "ru"
     assert json.loads((tmp_path / "settings.json").read_text())["lang"] == "ru"
+
+
+async def test_a_russian_lesson_answers_the_russian_layout() -> None:
+    from squaregame.ui.screens.lesson import LessonScreen
+
+    app = SquareGameApp(ai_delay=0, lang="ru", lesson="hot-cold")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await pilot.press("т")  # N: the next step, the table to fill
+        assert screen.index == 1
+        await pilot.press("с")  # C: 0 is cold
+        assert screen.state().marks[0] == (False, True)

@@ -20,6 +20,7 @@ from squaregame.lessons.model import Lesson, Step
 from squaregame.lessons.progress import LessonProgress
 from squaregame.lessons.strings import Strings
 from squaregame.play.session import Session
+from squaregame.ui.keys import keys
 from squaregame.ui.messages import OpenGame, SaveLessonProgress
 from squaregame.ui.widgets.lesson_panels import (
     BoardPanel,
@@ -313,12 +314,12 @@ class LessonScreen(Screen[None]):
 def lesson_bindings(S: Strings) -> list[BindingType]:
     return [
         # priority: the quiz list and the sieve's input must not swallow step navigation
-        Binding("pagedown,n", "step(1)", S("key_next"), key_display="n", priority=True),
-        Binding("pageup,b", "step(-1)", S("key_back"), key_display="b", priority=True),
+        Binding(keys("pagedown,n"), "step(1)", S("key_next"), key_display="n", priority=True),
+        Binding(keys("pageup,b"), "step(-1)", S("key_back"), key_display="b", priority=True),
         Binding("space", "reveal", S("key_more")),
-        Binding("t", "try_it", S("key_try")),
-        Binding("h", "mark(True)", S("key_hot")),
-        Binding("c", "mark(False)", S("key_cold")),
+        Binding(keys("t"), "try_it", S("key_try")),
+        Binding(keys("h"), "mark(True)", S("key_hot")),
+        Binding(keys("c"), "mark(False)", S("key_cold")),
         Binding("left", "cursor(-1)", "←", show=False),
         Binding("right", "cursor(1)", "→", show=False),
         Binding("escape", "app.pop_screen", S("key_lessons")),
