@@ -28,13 +28,18 @@ EXEMPT = (
 #    GameSpec.from_mapping(step params).build(tables); generate.move_phrase should call
 #    squaregame.text.games.move_phrase.
 ALLOWED = {
-    "ui/app.py": 7,
-    "ui/screens/new_game.py": 17,
-    "ui/screens/menu.py": 4,
-    "ui/screens/sums.py": 4,
+    "play/analyses.py": 2,
+    "play/panels.py": 8,
+    "play/view.py": 3,
+    "ui/app.py": 4,
+    "ui/messages.py": 3,
+    "ui/opening.py": 2,
     "ui/screens/game_base.py": 1,
     "ui/screens/lesson.py": 3,
-    "ui/screens/squares.py": 1,
+    "ui/screens/menu.py": 5,
+    "ui/screens/new_game.py": 15,
+    "ui/screens/squares.py": 2,
+    "ui/screens/sums.py": 2,
     "ui/screens/wythoff.py": 2,
 }
 

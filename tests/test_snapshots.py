@@ -44,7 +44,13 @@ def test_wythoff_with_hints(snap_compare: Any) -> None:
 
 def test_wythoff_large_board_scrolled(snap_compare: Any) -> None:
     app = SquareGameApp(StartRequest(game="wythoff", start=(300, 500), seed=1), ai_delay=0)
-    assert snap_compare(app, terminal_size=SIZE, press=["left"] * 30 + ["down"])
+
+    async def open_then_aim(pilot: Any) -> None:
+        await pilot.app.workers.wait_for_complete()  # its board is built in a worker
+        await pilot.pause()
+        await pilot.press(*["left"] * 30, "down")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=open_then_aim)
 
 
 def test_sum_with_hints(snap_compare: Any) -> None:

@@ -77,7 +77,7 @@ async def test_clicking_a_counter_takes_it_and_those_after_it() -> None:
         prefix, _ = view._layout()
         top = 1  # the widget's padding line above the rows
         await pilot.click("#piles", offset=(prefix + 0, top + 1))  # pile 2's first counter: all 7
-        assert "7 is not allowed by pile 2's rule" in text(s.query_one("#message"))
+        assert "pile 2: 7 is not a perfect square" in text(s.query_one("#message"))
         assert not s.session.plies
         await pilot.click("#piles", offset=(prefix + 6, top + 2))  # pile 3, counter 7: take 4
         await settle(pilot)

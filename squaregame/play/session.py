@@ -12,7 +12,8 @@ from enum import Enum
 from typing import Any, Generic, TypeVar
 
 from squaregame.core.game import Game
-from squaregame.core.types import Outcome, PositionError, PositionInfo
+from squaregame.core.types import Analysis, Outcome, PositionError, PositionInfo
+from squaregame.play.analyses import PositionCache
 from squaregame.text.games import position_text
 
 P = TypeVar("P")
@@ -48,6 +49,7 @@ class Session(Generic[P]):
     two_humans: bool = False
     plies: list[Ply[P]] = field(default_factory=list)
     redo_stack: list[Ply[P]] = field(default_factory=list)
+    cache: PositionCache = field(default_factory=PositionCache, repr=False, compare=False)
 
     # -- state -----------------------------------------------------------------------
     @property
@@ -78,12 +80,18 @@ class Session(Generic[P]):
         return self.human_to_move == to_move_wins
 
     def info(self) -> PositionInfo:
-        return self.game.info(self.position)
+        known = self.cache.peek(("analysis", self.position))
+        return known.info if known is not None else self.game.info(self.position)
+
+    def analysis(self, pos: P | None = None) -> Analysis[P]:
+        """The analysis of ``pos`` (default: the current position), computed once per session."""
+        at = self.position if pos is None else pos
+        return self.cache.get(("analysis", at), lambda: self.game.analyze(at))
 
     # -- moves -----------------------------------------------------------------------
     def play(self, to: P, *, hints: bool = False) -> Ply[P]:
         before = self.position
-        a = self.game.analyze(before)
+        a = self.analysis(before)
         move = next((m for m in a.moves if m.to == to), None)
         if move is None:
             self.game.check_move(before, to)  # raises, saying why it is not a move

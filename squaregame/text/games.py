@@ -120,6 +120,7 @@ def verdict_line(
         catalog,
         about="" if a.info.remoteness_exact else _say("games.verdict.about", catalog),
         remoteness=a.info.remoteness,
+        count=a.info.remoteness,  # the plural of "moves" where a language says it
         move=move_phrase(game, a.position, best[0].to, catalog),
         others=_say(f"{base}.others", catalog, count=others) if others else "",
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -9,33 +11,41 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from squaregame import paths
+from squaregame.play.session import Session
+from squaregame.play.wording import game_over_lines, game_over_title
+from squaregame.text import tr
+from squaregame.ui.keys import keys
+from squaregame.ui.localize import localize_bindings
 
 
 class GameOverScreen(ModalScreen[str]):
-    CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     """Dismisses with ``again``, ``new``, ``review`` or ``menu``."""
 
+    CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     BINDINGS = [
-        Binding("a", "choose('again')", "Play again"),
-        Binding("n", "choose('new')", "New game"),
-        Binding("escape,r", "choose('review')", "Review the moves"),
-        Binding("m", "choose('menu')", "Menu"),
+        Binding(keys("a"), "choose('again')", "ui_dialog.over.keys.again"),
+        Binding(keys("n"), "choose('new')", "ui_dialog.over.keys.new"),
+        Binding(keys("escape,r"), "choose('review')", "ui_dialog.over.keys.review"),
+        Binding(keys("m"), "choose('menu')", "ui_dialog.over.keys.menu"),
     ]
 
-    def __init__(self, title: str, lines: list[str]) -> None:
+    def __init__(self, session: Session[Any]) -> None:
         super().__init__()
-        self._title = title
-        self._lines = lines
+        localize_bindings(self)
+        self._title = game_over_title(session)
+        self._lines = game_over_lines(session)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="game-over"):
-            yield Static(self._title, id="over-title")
+            yield Static(self._title, id="over-title", markup=False)
             yield Static("\n".join(self._lines), id="over-text", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Again (a)", id="again", variant="primary", compact=True)
-                yield Button("New (n)", id="new", compact=True)
-                yield Button("Review (r)", id="review", compact=True)
-                yield Button("Menu (m)", id="menu", compact=True)
+                for choice in ("again", "new", "review", "menu"):
+                    label = tr(f"ui_dialog.over.buttons.{choice}")
+                    if choice == "again":
+                        yield Button(label, id=choice, variant="primary", compact=True)
+                    else:
+                        yield Button(label, id=choice, compact=True)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

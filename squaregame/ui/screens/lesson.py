@@ -33,9 +33,11 @@ from squaregame.lessons.schema import (
     SumTableStep,
 )
 from squaregame.lessons.strings import Strings
+from squaregame.play.session import Session
 from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.messages import OpenGame, SaveLessonProgress
 from squaregame.ui.widgets.lesson_panels import (
     BoardPanel,
     FillCell,
@@ -217,13 +219,8 @@ class LessonScreen(Screen[None]):
         self.show_step()
 
     def action_try_it(self) -> None:
-        from squaregame.play.session import Session
-        from squaregame.ui.app import SquareGameApp
-
-        app = self.app
-        assert isinstance(app, SquareGameApp)
         session: Session[Any] = Session(self.step.game(), self.step.position(), human_first=True)
-        app.open_game(session, level=app.settings.level, hints=False, persist=False)
+        self.app.post_message(OpenGame(session, hints=False, persist=False))
 
     # -- quizzes -------------------------------------------------------------------------
     def _question(self) -> gen.Question:
@@ -345,13 +342,9 @@ class LessonScreen(Screen[None]):
 
     # -- progress --------------------------------------------------------------------------
     def _save(self, done: bool) -> None:
-        from squaregame.ui.app import SquareGameApp
-
         self.progress.step = self.index
         self.progress.done = self.progress.done or done
-        app = self.app
-        if isinstance(app, SquareGameApp):
-            app.save_lesson_progress(self.lesson.id, self.progress)
+        self.app.post_message(SaveLessonProgress(self.lesson.id, self.progress))
 
 
 def verdict(right: bool) -> str:

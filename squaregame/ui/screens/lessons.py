@@ -7,6 +7,8 @@ the subtitle names the language the lessons are in.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -20,6 +22,7 @@ from squaregame.lessons.progress import LessonProgress
 from squaregame.lessons.strings import lesson_language
 from squaregame.text import Catalog, language, tr
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.messages import OpenLesson
 
 
 class LessonListScreen(Screen[None]):
@@ -29,9 +32,10 @@ class LessonListScreen(Screen[None]):
         Binding("question_mark", "app.help", "ui_lessons.keys.help"),
     ]
 
-    def __init__(self, lang: str | None = None) -> None:
+    def __init__(self, progress: Mapping[str, LessonProgress], lang: str | None = None) -> None:
         super().__init__()
         localize_bindings(self)
+        self.progress = progress  # the application's record, updated as lessons are done
         self.requested = lang  # None: the app's language, also after a switch
         self.load()
 
@@ -64,15 +68,11 @@ class LessonListScreen(Screen[None]):
         self.rebuild()
 
     def rebuild(self) -> None:
-        from squaregame.ui.app import SquareGameApp
-
-        app = self.app
-        assert isinstance(app, SquareGameApp)
         ol = self.query_one("#lesson-list", OptionList)
         keep = ol.highlighted or 0
         ol.clear_options()
         for lesson in self.lessons:
-            p = app.lesson_progress.get(lesson.id, LessonProgress())
+            p = self.progress.get(lesson.id, LessonProgress())
             mark = "✓" if p.done else ("…" if p.step else " ")
             score = f"  ({p.score}/{lesson.quiz_count})" if p.answered else ""
             ol.add_option(Option(f"{mark} {lesson.number:>2}. {lesson.title}{score}", id=lesson.id))
@@ -80,9 +80,5 @@ class LessonListScreen(Screen[None]):
         ol.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        from squaregame.ui.app import SquareGameApp
-
-        app = self.app
-        assert isinstance(app, SquareGameApp)
         lesson = next(x for x in self.lessons if x.id == event.option_id)
-        app.open_lesson(lesson)
+        self.app.post_message(OpenLesson(lesson))

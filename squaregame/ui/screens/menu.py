@@ -5,58 +5,88 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-LOGO = """\
-[b]s q u a r e g a m e[/b]
-[dim]take a square · reach the corner · sum the piles[/dim]"""
+from squaregame.text import tr
+from squaregame.ui.keys import keys
+from squaregame.ui.localize import localize_bindings
+from squaregame.ui.messages import (
+    ContinueGame,
+    NewGameRequest,
+    OpenHelp,
+    OpenLessons,
+    OpenSettings,
+    QuitApp,
+)
+
+ENTRIES = ("squares", "wythoff", "sums", "lessons", "settings", "help", "quit")
+
+
+def request(choice: str) -> Message | None:
+    """The message a menu entry sends to the application."""
+    if choice in ("squares", "wythoff"):
+        return NewGameRequest(choice)
+    if choice == "sums":
+        return NewGameRequest("sum")
+    messages: dict[str, type[Message]] = {
+        "continue": ContinueGame,
+        "lessons": OpenLessons,
+        "settings": OpenSettings,
+        "help": OpenHelp,
+        "quit": QuitApp,
+    }
+    kind = messages.get(choice)
+    return kind() if kind is not None else None
 
 
 class MenuScreen(Screen[None]):
-    _shown = False
     BINDINGS = [
-        Binding("question_mark", "app.help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("question_mark", "app.help", "ui_menu.keys.help"),
+        Binding(keys("q"), "app.quit", "ui_menu.keys.quit"),
     ]
+    saved: var[str | None] = var(None, init=False)  # what "Continue" says, if there is a save
+
+    def __init__(self, saved: str | None = None) -> None:
+        super().__init__()
+        localize_bindings(self)
+        self.set_reactive(MenuScreen.saved, saved)
+        self._shown = False
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         with Vertical(id="menu-box"):
-            yield Static(LOGO, id="logo")
+            logo = f"[b]s q u a r e g a m e[/b]\n[dim]{tr('ui_menu.tagline')}[/dim]"
+            yield Static(logo, id="logo")
             yield OptionList(*self.options(), id="menu")  # in the very first frame
             yield Static(id="menu-note")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "squaregame"
-        self.sub_title = "impartial games against a perfect opponent"
+        self.sub_title = tr("ui_menu.sub_title")
         menu = self.query_one("#menu", OptionList)
         menu.highlighted = 0
         menu.focus()  # at once: a key pressed straight after the first frame must not be lost
 
     def options(self) -> list[Option]:
-        from squaregame.ui.app import SquareGameApp
-
-        app = self.app
-        saved = app.saved_description() if isinstance(app, SquareGameApp) else None
-        entries = [Option(f"▶ Continue: {saved}", id="continue")] if saved else []
+        entries = [Option(tr("ui_menu.continue", saved=self.saved), id="continue")]
         return [
-            *entries,
-            Option("Squares — take a perfect square", id="squares"),
-            Option("Wythoff's queen — race the queen to the corner", id="wythoff"),
-            Option("Sums of piles — Sprague–Grundy in action", id="sums"),
-            Option("Lessons — from the first game to Sprague–Grundy", id="lessons"),
-            Option("Settings", id="settings"),
-            Option("Help", id="help"),
-            Option("Quit", id="quit"),
+            *(entries if self.saved else []),
+            *(Option(tr(f"ui_menu.entries.{e}"), id=e) for e in ENTRIES),
         ]
 
     async def relocalize(self) -> None:
         """The app's language changed (in Settings): draw the menu again in it."""
         await self.recompose()
         self.on_mount()
+
+    def watch_saved(self) -> None:
+        if self.is_mounted:
+            self.rebuild()
 
     def on_screen_resume(self) -> None:
         if self._shown:  # coming back (a saved game may have appeared): rebuild
@@ -73,24 +103,6 @@ class MenuScreen(Screen[None]):
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        from squaregame.ui.app import SquareGameApp
-
-        app = self.app
-        assert isinstance(app, SquareGameApp)
-        choice = event.option_id
-        if choice == "continue":
-            app.continue_game()
-        elif choice == "squares":
-            app.action_new_squares()
-        elif choice == "wythoff":
-            app.action_new_wythoff()
-        elif choice == "sums":
-            app.action_new_sum()
-        elif choice == "lessons":
-            app.action_lessons()
-        elif choice == "settings":
-            app.action_settings()
-        elif choice == "help":
-            app.action_help()
-        elif choice == "quit":
-            app.exit()
+        message = request(event.option_id or "")
+        if message is not None:
+            self.app.post_message(message)

@@ -13,57 +13,49 @@ from textual.widgets import DataTable, Footer, Static
 
 from squaregame import paths
 from squaregame.core.types import PositionInfo
-from squaregame.play.review import history_lines
 from squaregame.play.session import Session
+from squaregame.play.wording import history_text, value_text, who
+from squaregame.text import tr
+from squaregame.ui.keys import keys
+from squaregame.ui.localize import localize_bindings
 
-VERDICTS = {
-    "best": ("✓ best", "green"),
-    "slow": ("~ slow", "yellow"),
-    "blunder": ("✗ blunder", "bold red"),
-    "forced": ("· lost", "dim"),
-    "stall": ("· hasty", "dim"),
-}
+STYLES = {"best": "green", "slow": "yellow", "blunder": "bold red", "forced": "dim", "stall": "dim"}
+COLUMNS = ("number", "who", "move", "before", "after", "verdict")
 
 
 def _value(info: PositionInfo) -> Text:
-    approx = "" if info.remoteness_exact else "~"
-    style = "green" if info.outcome.is_hot else "red"
-    return Text(
-        f"{info.outcome.symbol} {info.outcome.value} {approx}{info.remoteness}", style=style
-    )
+    return Text(value_text(info), style="green" if info.outcome.is_hot else "red")
 
 
 class MoveReviewScreen(ModalScreen[None]):
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
-    BINDINGS = [Binding("escape,q", "close", "Close")]
+    BINDINGS = [Binding(keys("escape,q"), "close", "ui_dialog.review.keys.close")]
 
-    def __init__(self, session: Session[Any], describe: Any) -> None:
+    def __init__(self, session: Session[Any]) -> None:
         super().__init__()
+        localize_bindings(self)
         self.session = session
-        self.describe = describe
 
     def compose(self) -> ComposeResult:
         with Vertical(id="review-box"):
-            yield Static(
-                "[b]Move by move[/b] — the value for the player to move, before and after",
-                id="review-title",
-            )
+            title = tr("ui_dialog.review.title")
+            yield Static(f"[b]{title}[/b] — {tr('ui_dialog.review.subtitle')}", id="review-title")
             yield DataTable(id="review", cursor_type="row", zebra_stripes=True)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("#", "who", "move", "before (mover)", "after (opponent)", "verdict")
-        lines = history_lines(self.session, self.describe)
-        for line, ply in zip(lines, self.session.plies, strict=True):
-            label, style = VERDICTS.get(ply.verdict.value, ("", ""))
+        table.add_columns(*(tr(f"ui_dialog.review.columns.{c}") for c in COLUMNS))
+        s = self.session
+        for i, ply in enumerate(s.plies):
+            verdict = ply.verdict.value
             table.add_row(
-                str(line.number),
-                line.who,
-                line.description,
+                str(i + 1),
+                who(s, i, ply),
+                history_text(s.game, ply.before, ply.after),
                 _value(ply.value_before),
                 _value(ply.value_after),
-                Text(label, style=style),
+                Text(tr(f"ui_dialog.review.verdicts.{verdict}"), style=STYLES.get(verdict, "")),
             )
         table.focus()
 

@@ -1,11 +1,16 @@
 """The new-game dialog: start position (typed or random), who starts, normal or misère,
-opponent strength, hints. One dialog for every game; what a start looks like depends on it."""
+opponent strength, hints. One dialog for every game; what a start looks like depends on it.
+
+The dialog only checks what is quick to check (numbers, ranges, rules, the search budget)
+and returns at once: a start that needs an exact search or a table built first is prepared
+by the application in a worker, with a progress indicator (:mod:`.busy`).
+"""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,19 +25,19 @@ from squaregame.core.games import MAX_PILES, Game
 from squaregame.core.kinds import SUM, find_kind
 from squaregame.core.rules import Rule
 from squaregame.core.spec import GameSpec
+from squaregame.core.store import SQUARES_AUTO_LIMIT
 from squaregame.core.types import GameError, RuleError
+from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT
 from squaregame.play.settings import Settings
+from squaregame.play.view import QUICK_BOARD, QUICK_SQUARES
+from squaregame.play.wording import level_blurb, level_name
+from squaregame.text import error_text, tr
+from squaregame.ui.localize import localize_bindings
 from squaregame.ui.widgets.form import form_row
 
-FIRST = [("You", True), ("Computer", False)]
-VARIANTS = [("Normal — the last move wins", False), ("Misère — the last move loses", True)]
-ON_OFF = [("on", True), ("off", False)]
-PLAYERS = [
-    ("You against the computer", "solo"),
-    ("Class against the computer — hints for all", "class"),
-    ("Two players or two teams — hints for all", "teams"),
-]
-RANDOM_RANGES = [("1 – 30", 30), ("1 – 100", 100), ("1 – 1,000", 1000), ("1 – 1,000,000", 10**6)]
+ON_OFF = [("on", True), ("off", False)]  # English; the dialog's own are in on_off()
+RANDOM_RANGES = [30, 100, 1000, 10**6]
+PLAYERS = ["solo", "class", "teams"]
 
 
 @dataclass(frozen=True)
@@ -47,13 +52,13 @@ class GameSetup:
     two_humans: bool = False  # two players (or two teams of a class) at one screen
 
 
-PRESETS = [
-    ("Three squares piles 5, 7, 10", ("5 7 10", "squares")),
-    ("15 with {1,3,7,8} + 15 with {1,2,3,4}", ("15 15", "1,3,7,8; 1,2,3,4")),
-    ("Nim 3, 5, 7", ("3 5 7", "nim")),
-    ("Squares 20, 30 + Nim 12", ("20 30 12", "squares; squares; nim")),
-    ("Four squares piles up to 50", ("50 47 44 41", "squares")),
-    ("{2,5,7} piles 30 and 40", ("30 40", "2,5,7")),
+PRESETS = [  # (catalog key of the name, (piles, rules))
+    ("ui_dialog.presets.three_squares", ("5 7 10", "squares")),
+    ("ui_dialog.presets.two_sets", ("15 15", "1,3,7,8; 1,2,3,4")),
+    ("ui_dialog.presets.nim", ("3 5 7", "nim")),
+    ("ui_dialog.presets.mixed", ("20 30 12", "squares; squares; nim")),
+    ("ui_dialog.presets.four_squares", ("50 47 44 41", "squares")),
+    ("ui_dialog.presets.set_257", ("30 40", "2,5,7")),
 ]
 
 
@@ -93,16 +98,15 @@ def game_for_setup(setup: GameSetup) -> Game[Any]:
 def _numbers(text: str, count: int) -> list[int]:
     cleaned = text.strip().replace("(", " ").replace(")", " ").replace(",", " ")
     parts = cleaned.split()
-    what = "a start number" if count == 1 else "two numbers, x and y (e.g. 7 9)"
     if not parts:
-        raise GameError(f"Type {what}, or press Random.")
+        raise GameError("ui_dialog.errors.type_one" if count == 1 else "ui_dialog.errors.type_two")
     if len(parts) != count:
-        raise GameError(f"Type {what}.")
+        raise GameError("ui_dialog.errors.one" if count == 1 else "ui_dialog.errors.two")
     for p in parts:
         if not (p.isascii() and p.isdigit()):
-            raise GameError(f"'{p[:20]}' is not a whole number.")
+            raise GameError("ui_dialog.errors.not_whole", text=p[:20])
         if len(p) > 12:
-            raise GameError("That number is too large.")
+            raise GameError("ui_dialog.errors.too_large")
     return [int(p) for p in parts]
 
 
@@ -111,6 +115,29 @@ def parse_start(kind: str, text: str, misere: bool) -> Any:
     game_kind = find_kind(kind)
     spec = GameSpec(game_kind.key, (), misere, game_kind.position_param.parse(text))
     return spec.start(spec.build(_app_tables()))
+
+
+def check_start(kind: str, text: str, misere: bool) -> Any:
+    """:func:`parse_start`, except that a start whose table is not at hand is not built here
+    (the application builds it in a worker); every other check is the same."""
+    if kind == "wythoff":
+        x, y = _numbers(text, 2)
+        if QUICK_BOARD < max(x, y) <= WYTHOFF_AUTO_LIMIT:
+            return (x, y)
+    else:
+        t = text.strip().replace(",", "").replace("_", "")
+        (n,) = _numbers(t, 1)
+        if QUICK_SQUARES < n <= SQUARES_AUTO_LIMIT:
+            return n
+    return parse_start(kind, text, misere)
+
+
+def check_sum(
+    piles_text: str, rules_text: str, misere: bool
+) -> tuple[tuple[Rule, ...], tuple[int, ...]]:
+    """The sum a dialog describes, checked but not solved: a sum needing the exact search is
+    solved by the application in a worker."""
+    return parse_sum(piles_text, rules_text, misere)  # checks the search budget only
 
 
 def random_start(kind: str, top: int, rng: random.Random, piles: int = 3) -> str:
@@ -122,88 +149,76 @@ def random_start(kind: str, top: int, rng: random.Random, piles: int = 3) -> str
     return str(rng.randint(1, top))
 
 
+def on_off() -> list[tuple[str, bool]]:
+    return [(tr("ui_dialog.on"), True), (tr("ui_dialog.off"), False)]
+
+
+def _choice(key: str, value: Any, options: list[tuple[str, Any]]) -> Select[Any]:
+    return Select(options, value=value, allow_blank=False, id=key, compact=True)
+
+
 class NewGameDialog(ModalScreen[GameSetup | None]):
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+r", "random", "Random start"),
-        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("escape", "cancel", "ui_dialog.keys.cancel"),
+        Binding("ctrl+r", "random", "ui_dialog.keys.random"),
+        Binding("ctrl+s", "start", "ui_dialog.keys.start", priority=True),
     ]
-
-    TITLES: ClassVar[dict[str, tuple[str, str, str]]] = {
-        "squares": ("New game of Squares", "Start number", "e.g. 75"),
-        "wythoff": ("New game of Wythoff's queen", "Start x y", "e.g. 7 9"),
-        "sum": ("New sum of piles", "Piles", "e.g. 5 7 10"),
-    }
 
     def __init__(self, settings: Settings, kind: str = "squares") -> None:
         super().__init__()
+        localize_bindings(self)
         self.settings = settings
         self.kind = kind
 
     def compose(self) -> ComposeResult:
-        s = self.settings
-        with Vertical(id="dialog", classes="dense" if self.kind == "sum" else ""):
-            title, label, example = self.TITLES[self.kind]
-            yield Static(f"[b]{title}[/b]", id="dialog-title")
-            if self.kind == "sum":
-                yield form_row(
-                    "Preset",
-                    Select(
-                        [(name, i) for i, (name, _) in enumerate(PRESETS)],
-                        prompt="choose, or type your own below",
-                        id="preset",
-                        compact=True,
-                    ),
-                )
-            yield form_row(
-                label, Input(placeholder=example, id="start", max_length=30, compact=True)
+        s, k = self.settings, self.kind
+        with Vertical(id="dialog", classes="dense" if k == "sum" else ""):
+            yield Static(f"[b]{tr(f'ui_dialog.new.{k}.title')}[/b]", id="dialog-title")
+            if k == "sum":
+                presets = [(tr(name), i) for i, (name, _) in enumerate(PRESETS)]
+                prompt = tr("ui_dialog.new.preset_prompt")
+                select = Select(presets, prompt=prompt, id="preset", compact=True)
+                yield form_row(tr("ui_dialog.new.preset"), select)
+            start = Input(
+                placeholder=tr(f"ui_dialog.new.{k}.example"),
+                id="start",
+                max_length=30,
+                compact=True,
             )
-            if self.kind == "sum":
-                yield form_row(
-                    "Rules",
-                    Input(
-                        placeholder="squares · nim · 1,3,7,8 — one, or one per pile split by ;",
-                        id="rules",
-                        max_length=200,
-                        compact=True,
-                    ),
-                )
-            yield form_row(
-                "Random in",
-                Select(RANDOM_RANGES, value=100, allow_blank=False, id="range", compact=True),
-                Button("Random", id="random", compact=True),
-            )
-            yield form_row(
-                "First move",
-                Select(FIRST, value=s.human_first, allow_blank=False, id="first", compact=True),
-            )
-            yield form_row(
-                "Play",
-                Select(VARIANTS, value=s.misere, allow_blank=False, id="variant", compact=True),
-            )
-            yield form_row(
-                "Opponent",
-                Select(
-                    [(f"{lv.name} — {lv.blurb}", lv.key) for lv in LEVELS.values()],
-                    value=s.level,
-                    allow_blank=False,
-                    id="level",
+            yield form_row(tr(f"ui_dialog.new.{k}.start"), start)
+            if k == "sum":
+                rules = Input(
+                    placeholder=tr("ui_dialog.new.rules_example"),
+                    id="rules",
+                    max_length=200,
                     compact=True,
-                ),
-            )
+                )
+                yield form_row(tr("ui_dialog.new.rules"), rules)
+            ranges = [(tr("ui_dialog.new.range", top=f"{top:,}"), top) for top in RANDOM_RANGES]
             yield form_row(
-                "Players",
-                Select(PLAYERS, value="solo", allow_blank=False, id="players", compact=True),
+                tr("ui_dialog.new.random_in"),
+                _choice("range", 100, ranges),
+                Button(tr("ui_dialog.new.random"), id="random", compact=True),
             )
-            yield form_row(
-                "Hints",
-                Select(ON_OFF, value=s.hints, allow_blank=False, id="hints", compact=True),
-            )
+            first = [
+                (tr("ui_dialog.new.first_you"), True),
+                (tr("ui_dialog.new.first_computer"), False),
+            ]
+            yield form_row(tr("ui_dialog.new.first"), _choice("first", s.human_first, first))
+            variants = [(tr("ui_dialog.new.normal"), False), (tr("ui_dialog.new.misere"), True)]
+            yield form_row(tr("ui_dialog.new.variant"), _choice("variant", s.misere, variants))
+            levels = [(f"{level_name(key)} — {level_blurb(key)}", key) for key in LEVELS]
+            yield form_row(tr("ui_dialog.new.opponent"), _choice("level", s.level, levels))
+            players = [(tr(f"ui_dialog.new.players_{p}"), p) for p in PLAYERS]
+            yield form_row(tr("ui_dialog.new.players"), _choice("players", "solo", players))
+            yield form_row(tr("ui_dialog.new.hints"), _choice("hints", s.hints, on_off()))
             yield Static("", id="dialog-error")
             with Horizontal(classes="buttons"):
-                yield Button("Start", variant="primary", id="go", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button(
+                    tr("ui_dialog.new.start_button"), variant="primary", id="go", compact=True
+                )
+                yield Button(tr("ui_dialog.new.cancel_button"), id="cancel", compact=True)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -240,14 +255,14 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
     def action_start(self) -> None:
         misere = self.query_one("#variant", Select).value is True
         rules: tuple[Rule, ...] = ()
+        text = self.query_one("#start", Input).value
         try:
             if self.kind == "sum":
-                rules_text = self.query_one("#rules", Input).value
-                rules, start = parse_sum(self.query_one("#start", Input).value, rules_text, misere)
+                rules, start = check_sum(text, self.query_one("#rules", Input).value, misere)
             else:
-                start = parse_start(self.kind, self.query_one("#start", Input).value, misere)
+                start = check_start(self.kind, text, misere)
         except GameError as exc:
-            self.query_one("#dialog-error", Static).update(f"✗ {exc}")
+            self.query_one("#dialog-error", Static).update(f"✗ {error_text(exc)}")
             self.query_one("#start", Input).focus()
             return
         level = self.query_one("#level", Select).value

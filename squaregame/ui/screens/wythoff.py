@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
 from squaregame.core.games import WythoffGame
-from squaregame.core.types import Analysis, Outcome, PositionError
+from squaregame.core.types import GameError
+from squaregame.play.panels import BoardData
 from squaregame.play.session import Session
+from squaregame.play.view import GameView
+from squaregame.text import error_text, tr
+from squaregame.ui.keys import keys
 from squaregame.ui.screens.game_base import GameScreen
+from squaregame.ui.screens.game_parts import Parts, SideView
 from squaregame.ui.screens.new_game import _numbers
-from squaregame.ui.widgets.move_list import MoveView
 from squaregame.ui.widgets.wythoff_board import BoardView, WythoffBoard
 from squaregame.ui.widgets.wythoff_panels import ColdPairs, TwoPiles
 
@@ -25,21 +28,21 @@ STEPS = {
 
 
 class WythoffScreen(GameScreen[Cell]):
-    dialog_kind = "wythoff"
+    kind = "wythoff"
     BINDINGS = [
-        Binding("left", "step('left')", "Aim", key_display="←↓"),
-        Binding("down", "step('down')", "Target", show=False),
-        Binding("right", "step('right')", "Target", show=False),
-        Binding("up", "step('up')", "Target", show=False),
-        Binding("m", "toggle_heatmap", "Map"),
+        Binding("left", "step('left')", "ui_game.keys.aim", key_display="←↓"),
+        Binding("down", "step('down')", "ui_game.keys.target", show=False),
+        Binding("right", "step('right')", "ui_game.keys.target", show=False),
+        Binding("up", "step('up')", "ui_game.keys.target", show=False),
+        Binding(keys("m"), "toggle_heatmap", "ui_game.keys.map"),
     ]
 
     def __init__(self, session: Session[Cell], **kw: object) -> None:
-        super().__init__(session, **kw)  # type: ignore[arg-type]
         self.cursor: Cell = session.position
         self._cursor_for: Cell = session.position  # the position the cursor was chosen in
         self.heatmap = False
         self._targets: frozenset[Cell] = frozenset()
+        super().__init__(session, **kw)  # type: ignore[arg-type]
 
     @property
     def game(self) -> WythoffGame:
@@ -47,64 +50,54 @@ class WythoffScreen(GameScreen[Cell]):
         assert isinstance(g, WythoffGame)
         return g
 
-    # -- layout hooks --------------------------------------------------------------------
-    def compose_board(self) -> ComposeResult:
-        yield WythoffBoard(id="board")
+    # -- the game's parts ----------------------------------------------------------------------
+    def make_parts(self) -> Parts:
+        self.board = WythoffBoard(id="board")
+        self.two_piles = TwoPiles(id="side-piles")
+        self.pairs = ColdPairs(id="pairs")
+        return Parts(
+            board=(self.board,),
+            side=(
+                SideView("side-piles", "ui_game.wythoff.side_piles", self.two_piles),
+                SideView(
+                    "side-pairs",
+                    "ui_game.wythoff.side_pairs",
+                    VerticalScroll(self.pairs, id="side-pairs"),
+                ),
+            ),
+        )
 
-    def compose_chooser(self) -> ComposeResult:
-        yield from ()  # the board itself is where a move is chosen
-
-    def side_views(self) -> list[tuple[str, str]]:
-        return [("side-piles", "the same game as two piles"), ("side-pairs", "the cold pairs")]
-
-    def compose_side_views(self) -> ComposeResult:
-        yield TwoPiles(id="side-piles")
-        with VerticalScroll(id="side-pairs"):
-            yield ColdPairs(id="pairs")
-
-    def focus_chooser(self) -> None:
-        self.query_one(WythoffBoard).focus()
-
-    # -- drawing -------------------------------------------------------------------------
-    def show_moves(self, views: tuple[MoveView, ...]) -> None:
-        self._targets = frozenset(v.to for v in views)
-        self._draw()
-
-    def update_board(self, a: Analysis[Cell]) -> None:
-        if self._cursor_for != a.position:  # a move was made or taken back: start at the queen
-            self.cursor = self._cursor_for = a.position
-
-    def _value(self, x: int, y: int) -> tuple[bool, int]:
-        t = self.game.table(self.board_size())
-        return t.outcome(x, y) is Outcome.COLD, t.remoteness(x, y)
+    def show_position(self, view: GameView[Cell], hints: bool, choosing: bool) -> None:
+        if self._cursor_for != view.position:  # a move was made or taken back: start at the queen
+            self.cursor = self._cursor_for = view.position
+        self._targets = view.targets if choosing else frozenset()
+        self._draw_board()
+        x, y = view.position
+        self.slots.put(self.two_piles, (x, y), lambda xy: self.two_piles.show(*xy))
+        key = (self.board_size(), view.position, self.game.misere)
+        self.slots.put(self.pairs, key, lambda k: self.pairs.show(*k))
 
     def board_size(self) -> int:
         return max(self.session.start)
 
-    def _draw(self) -> None:
-        view = BoardView(
+    def _draw_board(self) -> None:
+        view = self.view
+        data = view.panels if view is not None else None
+        board = BoardView(
             size=self.board_size(),
             queen=self.session.position,
             cursor=self.cursor,
             targets=self._targets,
             hints=self.hints,
             heatmap=self.heatmap,
-            value=self._value,
+            value=data.value if isinstance(data, BoardData) else None,
         )
-        self.query_one(WythoffBoard).show(view)
+        self.slots.put(self.board, board, self.board.show)
 
-    def update_side_views(self, a: Analysis[Cell]) -> None:
-        x, y = a.position
-        self.query_one(TwoPiles).show(x, y)
-        self.query_one(ColdPairs).show(self.board_size(), a.position, self.game.misere)
-
-    # -- choosing ------------------------------------------------------------------------
-    @staticmethod
-    def _legal(to: Cell, frm: Cell) -> bool:
-        (x, y), (tx, ty) = frm, to
-        if (tx, ty) == (x, y) or tx < 0 or ty < 0:
-            return False
-        return (ty == y and tx < x) or (tx == x and ty < y) or (x - tx == y - ty > 0)
+    # -- choosing ------------------------------------------------------------------------------
+    def _reachable(self, cell: Cell) -> bool:
+        view = self.view
+        return view is not None and cell in view.targets
 
     def action_step(self, direction: str) -> None:
         if not self.session.human_to_move or self.session.over:
@@ -113,64 +106,47 @@ class WythoffScreen(GameScreen[Cell]):
         queen = self.session.position
         for dx, dy in STEPS[direction]:
             cell = (cx + dx, cy + dy)
-            if cell == queen or self._legal(cell, queen):
+            if cell == queen or self._reachable(cell):
                 self.cursor = cell
                 break
-        self._draw()
-        if self.cursor != queen:
+        self._draw_board()
+        view = self.view
+        move = view.move_to(self.cursor) if view is not None else None
+        if move is not None:
+            x, y = self.cursor
             value = ""
             if self.hints:
-                cold, rem = self._value(*self.cursor)
-                value = f" — {'✓ wins' if cold else '✗ loses'}, game then lasts {rem}"
-            self.say(f"Target ({self.cursor[0]},{self.cursor[1]}){value}. Enter to move there.")
+                key = "ui_game.wythoff.target_wins" if move.wins else "ui_game.wythoff.target_loses"
+                value = tr(key, count=move.remoteness)
+            self.say(tr("ui_game.wythoff.target", x=x, y=y, value=value))
 
     def chosen_move(self) -> Cell | None:
         if self.cursor == self.session.position:
-            self.say(
-                "Choose a target first: ← ↓ or diagonally (← then ↓), or click a square.",
-                error=True,
-            )
+            self.say(tr("ui_game.wythoff.choose_first"), error=True)
             return None
         return self.cursor
 
     def on_wythoff_board_clicked(self, event: WythoffBoard.Clicked) -> None:
         if not self.session.human_to_move or self.session.over or self.thinking:
-            self.say("Wait for your turn.", error=True)
+            self.say(tr("ui_game.errors.your_turn"), error=True)
             return
-        self.request_move(event.cell)
+        try:
+            to = self._checked(event.cell)
+        except GameError as exc:
+            self.say(f"{error_text(exc)}.", error=True)
+            return
+        self.request_move(to)
 
-    def history_text(self, before: Cell, after: Cell) -> str:
-        return f"♛ to ({after[0]},{after[1]})"
-
-    def hints_message(self) -> str:
-        return "Hints on: ✓ marks a winning target, ☹ every cold square."
-
-    def choose_hint(self) -> str:
-        return "←↓ aim + Enter, click, or type x y"
-
-    def typed_move(self, text: str) -> Cell:
+    def parse_typed(self, text: str) -> Cell:
         x, y = _numbers(text, 2)
-        if not self._legal((x, y), self.session.position):
-            raise PositionError(
-                f"({x},{y}) cannot be reached: the queen moves left, down or diagonally down-left"
-            )
-        return (x, y)
+        return self._checked((x, y))
 
-    def request_move(self, to: Cell) -> None:
-        if not self._legal(to, self.session.position):
-            self.say(
-                f"({to[0]},{to[1]}) cannot be reached: the queen moves left, down or "
-                "diagonally down-left.",
-                error=True,
-            )
-            return
-        super().request_move(to)
+    def _checked(self, cell: Cell) -> Cell:
+        if not self._reachable(cell):
+            raise GameError("ui_game.wythoff.unreachable", x=cell[0], y=cell[1])
+        return cell
 
     def action_toggle_heatmap(self) -> None:
         self.heatmap = not self.heatmap
-        self.say(
-            "Heatmap on: each square shows its remoteness; cold squares in reverse."
-            if self.heatmap
-            else "Heatmap off."
-        )
-        self._draw()
+        self.say(tr(f"ui_game.wythoff.heatmap_{'on' if self.heatmap else 'off'}"))
+        self._draw_board()

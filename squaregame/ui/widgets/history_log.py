@@ -20,7 +20,7 @@ class HistoryLog(Static):
         for line in lines[-limit:]:
             mark, style = MARKS.get(line.verdict, ("·", "dim"))
             text.append(
-                f"{line.number:>3}. {line.who:<9}", style="bold" if line.who == "You" else ""
+                f"{line.number:>3}. {line.who:<8} ", style="bold" if line.who == "You" else ""
             )
             text.append(f"{line.description} ")
             text.append(mark, style=style)

@@ -1,0 +1,212 @@
+"""The data each game's own panels show, read from the tables once per position.
+
+Widgets draw these values and never ask a game or a table anything:
+
+* Squares: the hot/cold faces of the numbers around the current one (the position strip).
+* Wythoff's queen: the board's values (outcome and remoteness of every square).
+* Sums: each pile's Grundy value, the nim-sum worked out, each rule's Grundy sequence with
+  its period, and for two piles the outcome table of their sum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
+from squaregame.core.periodic import Period
+from squaregame.core.types import Analysis, GameError, Outcome
+from squaregame.play.nimsum import NimSumExplanation, explain
+from squaregame.play.session import Session
+from squaregame.play.wording import move_phrase
+from squaregame.text import tr
+from squaregame.text.rules import rule_label
+
+STRIP_REACH = 120  # numbers on each side of the current one the strip may show
+
+
+# -- Squares ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StripData:
+    """Outcomes of ``lo``..``lo + len(hot) - 1``; the screen shows the window that fits."""
+
+    lo: int
+    hot: tuple[bool, ...]
+    position: int
+
+    def window(self, width: int) -> tuple[tuple[int, bool, bool], ...]:
+        """(number, hot?, current?) for ``width`` numbers around the position."""
+        top = self.lo + len(self.hot) - 1
+        hi = min(max(self.position + width // 2, width - 1), top)
+        lo = max(self.lo, hi - width + 1)
+        return tuple((k, self.hot[k - self.lo], k == self.position) for k in range(lo, hi + 1))
+
+
+def squares_data(game: PileGame, a: Analysis[int]) -> StripData:
+    n = a.position
+    values = game.values(n)  # never ask for more than the game needs
+    lo, hi = max(0, n - STRIP_REACH), min(n + STRIP_REACH, values.upto)
+    return StripData(lo, tuple(values.outcome(k) is Outcome.HOT for k in range(lo, hi + 1)), n)
+
+
+# -- Wythoff's queen ----------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class BoardData:
+    """The value of every square of a board ``0..size`` (compared by identity: one per game)."""
+
+    size: int
+    value: Callable[[int, int], tuple[bool, int]]  # (cold?, remoteness), read from a table
+
+
+def wythoff_data(game: WythoffGame, size: int) -> BoardData:
+    table = game.table(size)
+
+    def value(x: int, y: int) -> tuple[bool, int]:
+        return table.outcome(x, y) is Outcome.COLD, table.remoteness(x, y)
+
+    return BoardData(size, value)
+
+
+# -- sums ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PileLine:
+    size: int
+    rule: str  # "squares", "nim" or the set as {1, 3, 7, 8}
+    grundy: int | None
+
+
+@dataclass(frozen=True)
+class NimSumData:
+    misere: bool
+    lines: tuple[str, ...] | None  # the nim-sum worked out (None: a pile beyond the tables)
+    winning: tuple[str, ...]  # misère: the winning moves, from the exact search
+
+
+@dataclass(frozen=True)
+class GrundyRule:
+    label: str
+    values: tuple[int | None, ...]  # Grundy values of 0, 1, 2, …
+    period: Period | None
+
+
+@dataclass(frozen=True)
+class PairTable:
+    width: int  # pile 1 from 0 to width
+    height: int  # pile 2 from 0 to height
+    cold: frozenset[tuple[int, int]]
+    misere: bool
+
+
+@dataclass(frozen=True)
+class SumData:
+    piles: tuple[PileLine, ...]
+    exact: bool  # is the remoteness exact (else estimated beyond the search budget)?
+    nimsum: NimSumData
+    rules: tuple[GrundyRule, ...]
+    pairs: PairTable | None  # for two piles
+
+
+def nimsum_lines(ex: NimSumExplanation) -> tuple[str, ...]:
+    """The nim-sum worked out in binary, column by column, and why each winning move wins."""
+    pile, size, grundy = (tr(f"ui_game.nimsum.{k}") for k in ("pile", "size", "grundy"))
+    out = [f"{pile:<6}{size:>6}{grundy:>8}  {tr('ui_game.nimsum.binary')}"]
+    for p in ex.piles:
+        out.append(f"{p.pile:<6}{p.size:>6}{p.grundy:>8}  {ex.binary(p.grundy)}")
+    out.append("─" * (22 + 2 * ex.width))
+    counts = " ".join(str(c) for c in ex.column_parities())
+    out.append(f"{tr('ui_game.nimsum.ones'):<22}{counts}")
+    out.append(f"{tr('ui_game.nimsum.total'):<12}{ex.nim_sum:>8}  {ex.binary(ex.nim_sum)}")
+    out.append("")
+    if ex.nim_sum == 0:
+        out.append(tr("ui_game.nimsum.cold"))
+    else:
+        out.append(tr("ui_game.nimsum.hot", total=ex.nim_sum))
+        out += [
+            "• "
+            + tr(
+                "ui_game.nimsum.why",
+                pile=m.pile,
+                before=m.before,
+                take=m.take,
+                after=m.after,
+            )
+            for m in ex.moves
+        ]
+    return tuple(out)
+
+
+def _rule_label(key: str) -> str:
+    return key if key in ("squares", "nim") else "{" + key + "}"
+
+
+def grundy_rules(game: SumGame) -> tuple[GrundyRule, ...]:
+    """Each distinct rule's Grundy sequence, far enough to see its period twice."""
+    out: list[GrundyRule] = []
+    seen: set[str] = set()
+    for i, rule in enumerate(game.rules):
+        if rule.key in seen:
+            continue
+        seen.add(rule.key)
+        period = None
+        if rule.is_finite:
+            found = game.store.periodic(rule, False)
+            period = None if found is None else found.period
+        upto = 59 if period is None else min(99, max(29, period.start + 2 * period.length - 1))
+        pile = game.normal_piles[i]
+        out.append(
+            GrundyRule(
+                rule_label(rule), tuple(pile.info(n).grundy for n in range(upto + 1)), period
+            )
+        )
+    return tuple(out)
+
+
+def sum_data(session: Session[tuple[int, ...]], a: Analysis[tuple[int, ...]]) -> SumData:
+    game = session.game
+    assert isinstance(game, SumGame)
+    pos = a.position
+    piles = tuple(
+        PileLine(
+            n, _rule_label(r.key), None if game.misere else game.normal_piles[i].info(n).grundy
+        )
+        for i, (n, r) in enumerate(zip(pos, game.rules, strict=True))
+    )
+    if game.misere:
+        winning = tuple(move_phrase(game, pos, m.to) for m in a.winning_moves)
+        nimsum = NimSumData(True, None, winning)
+    else:
+        ex = explain(game, pos)
+        nimsum = NimSumData(False, None if ex is None else nimsum_lines(ex), ())
+    rules = session.cache.get(("grundy-rules", None), lambda: grundy_rules(game))
+    pairs = None
+    if len(pos) == 2:
+        w, h = min(pos[0], 15), min(pos[1], 12)
+        pairs = session.cache.get(("pairs", (w, h)), lambda: pair_table(game, w, h))
+    return SumData(piles, a.info.remoteness_exact, nimsum, rules, pairs)
+
+
+def pair_table(game: SumGame, width: int, height: int) -> PairTable:
+    cold = frozenset(
+        (x, y)
+        for x in range(width + 1)
+        for y in range(height + 1)
+        if game.info((x, y)).outcome is Outcome.COLD
+    )
+    return PairTable(width, height, cold, game.misere)
+
+
+# -- any game ----------------------------------------------------------------------------------
+def panel_data(session: Session[Any], a: Analysis[Any], board: int = 0) -> Any:
+    """The data of ``session``'s game-specific panels at the analysed position."""
+    game: Game[Any] = session.game
+    try:
+        if isinstance(game, SumGame):
+            return sum_data(session, a)
+        if isinstance(game, WythoffGame):
+            return session.cache.get(("board", board), lambda: wythoff_data(game, board))
+        if isinstance(game, PileGame):
+            return squares_data(game, a)
+    except GameError:  # e.g. a table limit: the panels stay empty, the game goes on
+        return None
+    return None

@@ -1,0 +1,116 @@
+"""What a game screen says about a game, in the current language (``squaregame.text``).
+
+Core returns positions and values; this module turns them into the words a player reads:
+a game's title, a move ("take 9", "move to (3,5)", "take 2 from pile 1"), the hint line,
+the end-of-game summary, who made a move, the opponent's strength.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from squaregame.core.game import Game
+from squaregame.core.kinds import Notation
+from squaregame.core.types import Analysis, MoveShape, Outcome, PositionInfo
+from squaregame.play.session import Ply, Session, Verdict
+from squaregame.text import games as games_text
+from squaregame.text import tr
+
+# -- games and moves (the words themselves live in squaregame.text.games) ------------------
+title = games_text.title
+describe_move = games_text.describe_move
+move_phrase = games_text.move_phrase
+
+
+def history_text(game: Game[Any], pos: Any, to: Any) -> str:
+    """One move in the history: ``take 36 → 39``, ``♛ to (3,5)``."""
+    if game.move(pos, to).shape is MoveShape.MOVE_TO:
+        x, y = game.kind.position_values(to)
+        return tr("ui_game.history.queen", x=x, y=y)
+    return f"{describe_move(game, pos, to)} → {games_text.position_text(game, to)}"
+
+
+def move_label(game: Game[Any], pos: Any, to: Any) -> str:
+    """A row of the move list; one-pile amounts are right-aligned so the arrows line up."""
+    if game.kind.notation is not Notation.NUMBER:
+        return describe_move(game, pos, to)
+    amount = f"{pos - to:>{len(str(pos))}}"
+    return tr("ui_game.move.label", amount=amount, position=to)
+
+
+# -- values ------------------------------------------------------------------------------
+def outcome_word(outcome: Outcome) -> str:
+    return tr("common.hot") if outcome.is_hot else tr("common.cold")
+
+
+def value_text(info: PositionInfo) -> str:
+    """``☺ hot 7`` — face, word and remoteness (``~7`` when estimated)."""
+    approx = "" if info.remoteness_exact else "~"
+    return f"{info.outcome.symbol} {outcome_word(info.outcome)} {approx}{info.remoteness}"
+
+
+def prediction(game: Game[Any], a: Analysis[Any]) -> str:
+    """The hint line: who wins from here, how fast, and how (the same function as the last
+    line of ``squaregame analyze``, in the player's voice)."""
+    if not a.moves:
+        return ""
+    return games_text.verdict_line(game, a, voice="player")
+
+
+# -- people ------------------------------------------------------------------------------
+def who(session: Session[Any], index: int, ply: Ply[Any]) -> str:
+    """Who made move ``index`` (0-based)."""
+    if session.two_humans:
+        return tr("ui_game.who.player", number=1 if index % 2 == 0 else 2)
+    return tr("ui_game.who.you") if ply.by_human else tr("ui_game.who.computer")
+
+
+def level_name(key: str) -> str:
+    return tr(f"ui_dialog.levels.{key}.name")
+
+
+def level_blurb(key: str) -> str:
+    return tr(f"ui_dialog.levels.{key}.blurb")
+
+
+# -- the end -------------------------------------------------------------------------------
+def game_over_title(session: Session[Any]) -> str:
+    if session.two_humans:
+        return tr("ui_dialog.over.title")
+    return tr("ui_dialog.over.you_won") if session.winner_is_human() else tr("ui_dialog.over.lost")
+
+
+def game_over_lines(session: Session[Any]) -> list[str]:
+    """Who won, in how many moves, and each of the person's blunders with what would have won."""
+    game = session.game
+    won = session.winner_is_human()
+    n = len(session.plies)
+    lines: list[str] = []
+    if session.two_humans:
+        first_won = (n % 2 == 1) == (not game.misere)
+        key = "first_won" if first_won else "second_won"
+        lines.append(tr(f"ui_dialog.over.{key}", count=n))
+    elif won:
+        lines.append(tr("ui_dialog.over.you_won_in", count=n))
+    else:
+        lines.append(tr("ui_dialog.over.computer_won_in", count=n))
+    if game.misere:
+        lines.append(tr("ui_dialog.over.misere"))
+    blunders = session.human_blunders()
+    slow = [i + 1 for i, p in enumerate(session.plies) if p.by_human and p.verdict is Verdict.SLOW]
+    if not blunders and not session.two_humans:
+        lines.append(tr("ui_dialog.over.no_blunders" if won else "ui_dialog.over.lost_from_start"))
+    for number, p in blunders:
+        better = tr("ui_dialog.over.or").join(move_phrase(game, p.before, b) for b in p.best)
+        lines.append(
+            tr(
+                "ui_dialog.over.blunder",
+                number=number,
+                move=move_phrase(game, p.before, p.after),
+                better=better,
+            )
+        )
+    if slow:
+        moves = ", ".join(str(i) for i in slow)
+        lines.append(tr("ui_dialog.over.slow", count=len(slow), moves=moves))
+    return lines

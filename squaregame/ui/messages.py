@@ -1,0 +1,83 @@
+"""What screens ask of the application, as typed Textual messages.
+
+A screen never imports the application: it posts one of these with ``self.app.post_message``
+(delivered even if the screen closes meanwhile) and :class:`~squaregame.ui.app.SquareGameApp`
+handles it in ``on_<name>``. Saving, opening games and lessons, and the other screens are
+the application's business; screens only say what the person did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from textual.message import Message
+
+if TYPE_CHECKING:  # the menu imports these messages: keep its start-up light
+    from squaregame.lessons.model import Lesson
+    from squaregame.lessons.progress import LessonProgress
+    from squaregame.play.saves import SavedGame
+    from squaregame.play.session import Session
+
+
+@dataclass
+class SaveGame(Message):
+    """The game in progress changed: save it (and what the menu says about it)."""
+
+    saved: SavedGame
+
+
+@dataclass
+class OpenGame(Message):
+    """Open a game screen for ``session`` (a lesson's "try it" game is not saved)."""
+
+    session: Session[Any]
+    level: str | None = None  # None: the opponent strength from the settings
+    hints: bool = False
+    seed: int | None = None
+    persist: bool = True
+
+
+@dataclass
+class NewGameRequest(Message):
+    """Ask for a new game's settings, then open it (in place of ``replace``, if given).
+
+    ``game_for`` builds the game from the dialog's answers when the asking screen keeps
+    something of its own (a subtraction game keeps its set)."""
+
+    kind: str  # "squares", "wythoff" or "sum": which dialog
+    game_for: Callable[[Any], Any] | None = None
+    replace: Any = None  # the game screen the new game replaces
+    persist: bool = True
+
+
+class ContinueGame(Message):
+    """Open the saved game."""
+
+
+@dataclass
+class OpenLesson(Message):
+    lesson: Lesson
+
+
+@dataclass
+class SaveLessonProgress(Message):
+    lesson_id: str
+    progress: LessonProgress
+
+
+class OpenLessons(Message):
+    """Show the list of lessons."""
+
+
+class OpenSettings(Message):
+    """Show the settings."""
+
+
+class OpenHelp(Message):
+    """Show the keys and rules."""
+
+
+class QuitApp(Message):
+    """Leave squaregame."""

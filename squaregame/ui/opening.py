@@ -1,0 +1,225 @@
+"""The half of the application that opens games: from the new-game dialog, a saved game,
+a lesson or the command line; saving the game in progress; long work behind a busy screen.
+
+Long work (an exact search, a table build, reading a save that replays one) runs in a
+thread behind :class:`~squaregame.ui.screens.busy.BusyScreen`, never on the interface thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App
+from textual.screen import Screen
+
+from squaregame.core.types import GameError
+from squaregame.play.saves import SavedGame, SaveSummary, save_game, save_path, summary_of
+from squaregame.play.settings import Settings
+from squaregame.text import error_text, tr
+from squaregame.ui import messages as m
+from squaregame.ui.screens.menu import MenuScreen
+
+if TYPE_CHECKING:
+    from squaregame.core.games import Game
+    from squaregame.play.session import Session
+    from squaregame.ui.screens.busy import Done, Report
+    from squaregame.ui.screens.new_game import GameSetup
+
+
+class GamesApp(App[None]):
+    """Opens game screens and keeps the saved game; :class:`SquareGameApp` does the rest."""
+
+    settings: Settings
+    ai_delay: float
+    saved: SaveSummary | None
+    menu: MenuScreen
+    _data_dir: Path | None
+
+    def _path(self, default: Path) -> Path:
+        return default if self._data_dir is None else self._data_dir / default.name
+
+    # -- long work -----------------------------------------------------------------------
+    def run_busy(
+        self, work: Callable[[Report], Any], title: str, then: Callable[[Any], None]
+    ) -> None:
+        """Run ``work`` in a thread behind a busy screen; ``then(result)`` unless cancelled."""
+        from squaregame.ui.screens.busy import BusyScreen
+
+        def done(result: Done | None) -> None:
+            if result is None:
+                self.notify(tr("ui_menu.notify.cancelled"), timeout=4)
+            elif result.error is not None:
+                error = result.error
+                text = error_text(error) if isinstance(error, GameError) else str(error)
+                self.notify(text, severity="error", timeout=8)
+            else:
+                then(result.value)
+
+        self.push_screen(BusyScreen(work, title), done)
+
+    # -- games ---------------------------------------------------------------------------
+    def open_game(
+        self,
+        session: Session[Any],
+        *,
+        level: str,
+        hints: bool,
+        seed: int | None = None,
+        persist: bool = True,
+        replace: Screen[Any] | None = None,
+    ) -> None:
+        """Open ``session``'s game (and save it as the game in progress, if ``persist``).
+
+        A start that needs an exact search or a table built is prepared in a thread first."""
+        from squaregame.play.view import prepare, slow_to_open
+
+        push = partial(
+            self._push_game,
+            session,
+            level=level,
+            hints=hints,
+            seed=seed,
+            persist=persist,
+            replace=replace,
+        )
+        if not slow_to_open(session.game, session.position):
+            push()
+            return
+
+        def work(report: Report) -> None:
+            session.game.prepare(session.position, report)  # a long table build reports
+            prepare(session, session.position)
+
+        self.run_busy(work, tr("ui_dialog.busy.solving"), lambda _: push())
+
+    def _push_game(
+        self,
+        session: Session[Any],
+        *,
+        level: str,
+        hints: bool,
+        seed: int | None = None,
+        persist: bool = True,
+        replace: Screen[Any] | None = None,
+    ) -> None:
+        from squaregame.core.games import SumGame, WythoffGame
+        from squaregame.ui.screens.game_base import GameScreen
+        from squaregame.ui.screens.squares import SquaresScreen
+        from squaregame.ui.screens.sums import SumsScreen
+        from squaregame.ui.screens.wythoff import WythoffScreen
+
+        common: dict[str, Any] = {
+            "level": level,
+            "seed": seed,
+            "hints": hints,
+            "delay": self.ai_delay,
+        }
+        screen: GameScreen[Any]
+        if isinstance(session.game, SumGame):
+            screen = SumsScreen(session, **common)
+        elif isinstance(session.game, WythoffGame):
+            screen = WythoffScreen(session, **common)
+        else:
+            screen = SquaresScreen(session, strip=self.settings.strip, **common)
+        screen.persist = persist  # a lesson's "try it" game is not saved
+        if replace is not None and self.screen is replace:
+            self.switch_screen(screen)  # the new game takes the old one's place
+        else:
+            self.push_screen(screen)
+        if persist:
+            self.save_game(SavedGame(session, level, seed))
+
+    def new_game(
+        self,
+        kind: str,
+        game_for: Callable[[GameSetup], Game[Any]] | None = None,
+        replace: Screen[Any] | None = None,
+        persist: bool = True,
+    ) -> None:
+        """Ask for a new game's settings, then open it."""
+        from squaregame.ui.screens.new_game import NewGameDialog
+
+        def start(setup: GameSetup | None) -> None:
+            if setup is not None:
+                self._start_setup(setup, game_for, replace, persist)
+
+        self.push_screen(NewGameDialog(self.settings, kind), start)
+
+    def _start_setup(
+        self,
+        setup: GameSetup,
+        game_for: Callable[[GameSetup], Game[Any]] | None,
+        replace: Screen[Any] | None,
+        persist: bool,
+    ) -> None:
+        from squaregame.play.session import Session
+        from squaregame.ui.screens.new_game import game_for_setup
+
+        game = (game_for or game_for_setup)(setup)
+        session: Session[Any] = Session(game, setup.start, setup.human_first, setup.two_humans)
+        self.open_game(
+            session, level=setup.level, hints=setup.hints, replace=replace, persist=persist
+        )
+
+    def action_new_game(self, kind: str) -> None:
+        self.new_game(kind)
+
+    def saved_description(self) -> str | None:
+        s = self.saved
+        if s is None:
+            return None
+        state = tr(f"ui_menu.state.{s.state.value}")
+        moves = tr("ui_menu.moves", count=s.moves)
+        return tr("ui_menu.saved", title=s.title, start=s.start, moves=moves, state=state)
+
+    def _set_saved(self, summary: SaveSummary | None) -> None:
+        self.saved = summary
+        self.menu.saved = self.saved_description()
+
+    def continue_game(self) -> None:
+        """Open the saved game: it is read in full, every move checked again, in a thread."""
+        from squaregame.play.saves import load_game
+
+        path = self._path(save_path())
+
+        def opened(result: tuple[SavedGame | None, str | None]) -> None:
+            loaded, msg = result
+            if loaded is None:
+                self._set_saved(None)
+                self.notify(msg or tr("ui_menu.notify.no_save"), severity="warning", timeout=8)
+                return
+            self.open_game(
+                loaded.session, level=loaded.level, hints=self.settings.hints, seed=loaded.seed
+            )
+
+        self.run_busy(lambda _report: load_game(path), tr("ui_dialog.busy.loading"), opened)
+
+    def save_game(self, saved: SavedGame) -> None:
+        self._set_saved(summary_of(saved))  # its title is read in the language of the moment
+        try:
+            save_game(saved, self._path(save_path()))
+        except OSError as exc:
+            self.notify(tr("ui_menu.notify.save_failed", error=exc), severity="error")
+
+    # -- what screens ask for ------------------------------------------------------------
+    def on_save_game(self, message: m.SaveGame) -> None:
+        self.save_game(message.saved)
+
+    def on_open_game(self, message: m.OpenGame) -> None:
+        level = message.level or self.settings.level
+        self.open_game(
+            message.session,
+            level=level,
+            hints=message.hints,
+            seed=message.seed,
+            persist=message.persist,
+        )
+
+    def on_new_game_request(self, message: m.NewGameRequest) -> None:
+        self.new_game(message.kind, message.game_for, message.replace, message.persist)
+
+    def on_continue_game(self, _: m.ContinueGame) -> None:
+        self.continue_game()

@@ -1,0 +1,63 @@
+"""What a game screen is made of, and drawing each part only when its data changed.
+
+Each game (Squares, Wythoff, Sums) gives the shared frame its :class:`Parts`: the widgets
+that show the position, the one where a move is chosen, anything below, and its extra
+side views. :class:`Slots` remembers the data each widget last drew, so a key that only
+moves the selection redraws only the chooser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from textual.widget import Widget
+
+T = TypeVar("T")
+_NOTHING = object()
+
+
+@dataclass(frozen=True)
+class SideView:
+    """An extra view of the side panel (``v`` cycles through them)."""
+
+    id: str  # the id of ``widget``, shown by the side panel's ContentSwitcher
+    title: str  # catalog key of its name ("the cold pairs")
+    widget: Widget
+
+
+@dataclass(frozen=True)
+class Parts:
+    """The widgets one game adds to the shared frame."""
+
+    board: tuple[Widget, ...]  # above the turn line: the position
+    chooser: Widget | None = None  # below the hint line: where a move is picked
+    below: tuple[Widget, ...] = ()  # under the whole screen
+    side: tuple[SideView, ...] = ()
+    focus: Widget | None = None  # takes the keys (default: the chooser, else the board)
+
+    @property
+    def focused(self) -> Widget | None:
+        if self.focus is not None:
+            return self.focus
+        return self.chooser if self.chooser is not None else (self.board or (None,))[0]
+
+
+@dataclass
+class Slots:
+    """The data each widget was last drawn from; :meth:`put` draws only what changed."""
+
+    last: dict[int, Any] = field(default_factory=dict)
+
+    def put(self, widget: Widget, data: T, draw: Callable[[T], None]) -> bool:
+        """Draw ``data`` on ``widget`` unless it is what the widget already shows."""
+        key = id(widget)
+        if self.last.get(key, _NOTHING) == data:
+            return False
+        self.last[key] = data
+        draw(data)
+        return True
+
+    def forget(self) -> None:
+        self.last.clear()

@@ -1,0 +1,102 @@
+"""The interface thread never waits for an exact search: "Four squares piles up to 50" is
+solved in a worker behind a visible progress screen, keys are answered meanwhile, Esc
+cancels, and without Esc the game opens when the search is done."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from typing import Any
+
+from textual import events
+from textual.widgets import ProgressBar, Select, Static
+from ui_helpers import settle
+
+from squaregame.ui.app import SquareGameApp
+from squaregame.ui.screens.busy import BusyScreen
+from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.screens.new_game import PRESETS, NewGameDialog
+from squaregame.ui.screens.sums import SumsScreen
+
+SIZE = (80, 24)
+FOUR_SQUARES = next(i for i, (name, _) in enumerate(PRESETS) if name.endswith("four_squares"))
+STALL = 1.0  # seconds: the longest the event loop may stall (seen: ~0.25 alone, numpy holding
+# the GIL; more when the machine is busy, as under a full test run)
+
+
+async def start_four_squares(pilot: Any) -> BusyScreen:
+    app = pilot.app
+    app.new_game("sum")
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, NewGameDialog)
+    dialog.query_one("#preset", Select).value = FOUR_SQUARES
+    await pilot.pause()
+    await send(app, "ctrl+s")
+    busy = app.screen  # the dialog checked cheaply and returned: the search runs in a thread
+    assert isinstance(busy, BusyScreen)
+    assert busy.worker is not None and busy.worker.is_running
+    return busy
+
+
+def ticking(app: SquareGameApp) -> list[float]:
+    """When the event loop ran a 50 ms timer: gaps between ticks are its stalls."""
+    ticks: list[float] = []
+    app.set_interval(0.05, lambda: ticks.append(time.monotonic()))
+    return ticks
+
+
+def longest_stall(ticks: list[float]) -> float:
+    return max(b - a for a, b in itertools.pairwise(ticks))
+
+
+async def send(app: SquareGameApp, key: str) -> None:
+    """Press ``key`` as a terminal would, and give the event loop a moment. (Pilot's ``press``
+    waits for the process to go idle, which it does not while a search runs.)"""
+    app.post_message(events.Key(key, key if len(key) == 1 else None))
+    await asyncio.sleep(0.1)
+
+
+def text(widget: Any) -> str:
+    return str(widget.render())
+
+
+async def test_solving_shows_progress_answers_keys_and_esc_cancels() -> None:
+    app = SquareGameApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        ticks = ticking(app)
+        busy = await start_four_squares(pilot)
+        await asyncio.sleep(0.3)
+        assert not busy.has_class("hidden")  # visible once it takes a while
+        assert busy.query_one(ProgressBar).display
+        clock = busy.query_one("#busy-time", Static)
+        assert "Esc" in text(clock)
+        for key in ("x", "down", "enter"):
+            await send(app, key)
+        assert busy.keys_pressed == 3 and "Still working" in text(clock)
+        assert busy.worker is not None and busy.worker.is_running  # answered mid-search
+        await send(app, "escape")
+        assert busy.worker.is_cancelled
+        assert len(ticks) > 5 and longest_stall(ticks) < STALL
+        assert isinstance(app.screen, MenuScreen)
+        assert not any(isinstance(s, SumsScreen) for s in app.screen_stack)
+        await asyncio.sleep(0.2)
+        assert any("Stopped" in str(n.message) for n in app._notifications)
+
+
+async def test_without_cancel_the_game_opens_when_solved() -> None:
+    app = SquareGameApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        ticks = ticking(app)
+        busy = await start_four_squares(pilot)
+        await send(app, "x")
+        assert busy.keys_pressed == 1 and busy.worker is not None and busy.worker.is_running
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SumsScreen)
+        assert screen.session.start == (50, 47, 44, 41)
+        assert screen.session.info().remoteness_exact
+        assert len(ticks) > 10 and longest_stall(ticks) < STALL  # the loop ran throughout

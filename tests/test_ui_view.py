@@ -1,0 +1,134 @@
+"""One view per position: a move and the reply analyse each new position once, and a key that
+only moves the selection redraws only the chooser."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ui_helpers import settle
+
+from squaregame.core.games import Game
+from squaregame.play.view import build_view
+from squaregame.ui.app import SquareGameApp, StartRequest
+
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def analyses(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every position ``Game.analyze`` is asked about."""
+    calls: list[Any] = []
+    analyze = Game.analyze
+
+    def counting(self: Game[Any], pos: Any) -> Any:
+        calls.append(pos)
+        return analyze(self, pos)
+
+    monkeypatch.setattr(Game, "analyze", counting)
+    return calls
+
+
+CASES = [
+    (StartRequest(start=75, seed=1), ["3", "6", "enter"]),
+    (StartRequest(game="sum", start=(5, 7, 10), seed=1), ["enter"]),
+    (StartRequest(game="wythoff", start=(7, 9), seed=1), ["3", "space", "5", "enter"]),
+]
+
+
+@pytest.mark.parametrize(("request_", "keys"), CASES, ids=["squares", "sum", "wythoff"])
+async def test_a_move_and_its_reply_analyse_each_position_once(
+    analyses: list[Any], request_: StartRequest, keys: list[str]
+) -> None:
+    app = SquareGameApp(request_, ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        start = screen.session.position  # type: ignore[attr-defined]
+        assert analyses == [start]  # the position on screen, once
+        analyses.clear()
+        await pilot.press(*keys)
+        await settle(pilot)
+        plies = screen.session.plies  # type: ignore[attr-defined]
+        assert len(plies) == 2
+        # 1.0 made five calls (four for Wythoff): the start again, the move's position three
+        # times (verdict, screen, opponent), the reply's position once more.
+        assert analyses == [plies[0].after, plies[1].after]
+
+
+async def test_undo_and_redo_analyse_nothing_again(analyses: list[Any]) -> None:
+    app = SquareGameApp(StartRequest(start=75, seed=1), ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("3", "6", "enter")
+        await settle(pilot)
+        analyses.clear()
+        await pilot.press("u")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert analyses == []
+
+
+def _record_draws(app: SquareGameApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Which widgets are given new content from now on (by id)."""
+    from textual.widget import Widget
+    from textual.widgets import Static
+
+    drawn: list[str] = []
+    screen = app.screen
+    for widget in screen.query(Widget):
+        for method in ("show", "update"):
+            original = getattr(widget, method, None)
+            if original is None or (method == "update" and not isinstance(widget, Static)):
+                continue
+
+            def spy(*args: Any, _o: Any = original, _w: Widget = widget, **kw: Any) -> Any:
+                drawn.append(_w.id or type(_w).__name__)
+                return _o(*args, **kw)
+
+            monkeypatch.setattr(widget, method, spy)
+    return drawn
+
+
+@pytest.mark.parametrize(
+    ("request_", "key", "chooser"),
+    [
+        (StartRequest(start=75, seed=1, hints=True), "down", set()),  # the list moves itself
+        (StartRequest(game="sum", start=(5, 7, 10), seed=1, hints=True), "down", {"piles"}),
+        (StartRequest(game="wythoff", start=(7, 9), seed=1, hints=True), "left", {"board"}),
+    ],
+    ids=["squares", "sum", "wythoff"],
+)
+async def test_moving_the_selection_redraws_only_the_chooser(
+    monkeypatch: pytest.MonkeyPatch, request_: StartRequest, key: str, chooser: set[str]
+) -> None:
+    app = SquareGameApp(request_, ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        drawn = _record_draws(app, monkeypatch)
+        await pilot.press(key)
+        await pilot.pause()
+        assert set(drawn) - {"message"} == chooser  # the message line may say what is aimed at
+
+
+async def test_the_view_is_what_the_panels_show() -> None:
+    """Sum panels get their data from the view: the Grundy sequences, the pair table."""
+    from squaregame.core.games import SumGame
+    from squaregame.core.rules import SetRule
+    from squaregame.core.types import Outcome
+    from squaregame.play.panels import SumData
+    from squaregame.play.session import Session
+
+    game = SumGame((SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4])))
+    view = build_view(Session(game, (15, 12)))
+    data = view.panels
+    assert isinstance(data, SumData)
+    assert [r.label for r in data.rules] == ["{1, 3, 7, 8}", "{1, 2, 3, 4}"]
+    assert data.rules[1].period is not None and data.rules[1].period.length == 5
+    assert data.pairs is not None and (data.pairs.width, data.pairs.height) == (15, 12)
+    assert data.pairs.cold == {
+        (x, y) for x in range(16) for y in range(13) if game.info((x, y)).outcome is Outcome.COLD
+    }
+    assert {m.to for m in view.moves} == set(game.children((15, 12)))
+    assert view.prediction.startswith(("Hot:", "Cold:"))
