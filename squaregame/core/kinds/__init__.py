@@ -26,6 +26,7 @@ __all__ = [
     "Param",
     "ParamType",
     "expand_rules",
+    "families",
     "find_kind",
     "kind_for_rule",
     "kind_names",
@@ -37,6 +38,16 @@ WYTHOFF = WythoffKind()
 SUM = SumKind()
 RULE_KINDS: tuple[RuleKind, ...] = tuple(rule_kinds())
 KINDS: tuple[GameKind, ...] = (*RULE_KINDS, SUBTRACTION, WYTHOFF, SUM)
+
+
+def families() -> dict[Notation, tuple[GameKind, ...]]:
+    """The kinds grouped by how a position is written, in the registry's order: the one-pile
+    games (Squares, Nim, …, Subtraction), Wythoff's queen, the sums. A menu lists one entry
+    per family; its new-game dialog offers every kind of the family."""
+    found: dict[Notation, list[GameKind]] = {}
+    for kind in KINDS:
+        found.setdefault(kind.notation, []).append(kind)
+    return {notation: tuple(kinds) for notation, kinds in found.items()}
 
 
 def kind_names() -> tuple[str, ...]:

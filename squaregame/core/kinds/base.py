@@ -175,6 +175,7 @@ class GameKind(ABC):
     aliases: tuple[str, ...] = ()
     notation: Notation
     params: tuple[Param, ...]
+    rule: Rule | None = None  # the one rule the kind itself fixes (Squares, Nim, …), if any
 
     def __repr__(self) -> str:
         return f"<kind {self.key}>"

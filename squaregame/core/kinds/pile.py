@@ -78,6 +78,7 @@ class RuleKind(OnePileKind):
     """One pile under one rule of the registry: Squares, Nim, …"""
 
     params = (START, MISERE)
+    rule: Rule
 
     def __init__(self, rule: Rule, aliases: tuple[str, ...] = ()) -> None:
         self.rule = rule
