@@ -66,7 +66,11 @@ def choose_reply(opponent: Opponent[P], session: Session[P], pos: P) -> P | None
 
 
 def _has_shortcut(game: Game[Any]) -> bool:
-    from squaregame.core.games import PileGame, WythoffGame
-    from squaregame.core.rules import NIM
+    """Does ``game`` find its best moves without valuing every move: a board read off its
+    table (a pair), or one pile from which any amount may be taken (a closed form)?"""
+    from squaregame.core.kinds import Notation
 
-    return isinstance(game, WythoffGame) or (isinstance(game, PileGame) and game.rule == NIM)
+    notation = game.kind.notation
+    if notation is Notation.PAIR:
+        return True
+    return notation is Notation.NUMBER and any(r.is_any_amount for r in game.rule_objects())

@@ -2,31 +2,36 @@
 
 Widgets draw these values and never ask a game or a table anything:
 
-* Squares: the hot/cold faces of the numbers around the current one (the position strip).
-* Wythoff's queen: the board's values (outcome and remoteness of every square).
-* Sums: each pile's Grundy value, the nim-sum worked out, each rule's Grundy sequence with
-  its period, and for two piles the outcome table of their sum.
+* One pile (any rule): the hot/cold faces of the numbers around the current one (the strip).
+* A pair (Wythoff's queen): the board's values (outcome and remoteness of every square).
+* Piles (sums): each pile's Grundy value, the nim-sum worked out, each rule's Grundy sequence
+  with its period, and for two piles the outcome table of their sum.
+
+Which panels a game has follows how its positions are written (``game.kind.notation``):
+:data:`PANELS` is the one mapping; within it, games are asked for capabilities, not classes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
+from squaregame.core.kinds import Notation
 from squaregame.core.periodic import Period
+from squaregame.core.rules import Rule
 from squaregame.core.types import Analysis, GameError, Outcome
 from squaregame.play.nimsum import NimSumExplanation, explain
 from squaregame.play.session import Session
 from squaregame.play.wording import move_phrase
 from squaregame.text import tr
-from squaregame.text.rules import rule_label
+from squaregame.text.rules import rule_label, rule_name
 
 STRIP_REACH = 120  # numbers on each side of the current one the strip may show
 
 
-# -- Squares ---------------------------------------------------------------------------------
+# -- one pile ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class StripData:
     """Outcomes of ``lo``..``lo + len(hot) - 1``; the screen shows the window that fits."""
@@ -43,7 +48,7 @@ class StripData:
         return tuple((k, self.hot[k - self.lo], k == self.position) for k in range(lo, hi + 1))
 
 
-def squares_data(game: PileGame, a: Analysis[int]) -> StripData:
+def strip_data(game: PileGame, a: Analysis[int]) -> StripData:
     n = a.position
     values = game.values(n)  # never ask for more than the game needs
     lo, hi = max(0, n - STRIP_REACH), min(n + STRIP_REACH, values.upto)
@@ -72,7 +77,7 @@ def wythoff_data(game: WythoffGame, size: int) -> BoardData:
 @dataclass(frozen=True)
 class PileLine:
     size: int
-    rule: str  # "squares", "nim" or the set as {1, 3, 7, 8}
+    rule: str  # the rule in a few letters: its name (Squares, Cubes, …) or its set {1, 3, 7, 8}
     grundy: int | None
 
 
@@ -136,8 +141,10 @@ def nimsum_lines(ex: NimSumExplanation) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _rule_label(key: str) -> str:
-    return key if key in ("squares", "nim") else "{" + key + "}"
+def rule_tag(rule: Rule) -> str:
+    """A pile's rule in a few letters, beside its counters: the rule's name, or a finite set's
+    amounts (the full label, with the amounts of a named rule, heads its Grundy table)."""
+    return rule.notation if rule.is_finite else rule_name(rule)
 
 
 def grundy_rules(game: SumGame) -> tuple[GrundyRule, ...]:
@@ -148,12 +155,9 @@ def grundy_rules(game: SumGame) -> tuple[GrundyRule, ...]:
         if rule.key in seen:
             continue
         seen.add(rule.key)
-        period = None
-        if rule.is_finite:
-            found = game.store.periodic(rule, False)
-            period = None if found is None else found.period
-        upto = 59 if period is None else min(99, max(29, period.start + 2 * period.length - 1))
         pile = game.normal_piles[i]
+        period = pile.period()  # where the rule has one (a finite set)
+        upto = 59 if period is None else min(99, max(29, period.start + 2 * period.length - 1))
         out.append(
             GrundyRule(
                 rule_label(rule), tuple(pile.info(n).grundy for n in range(upto + 1)), period
@@ -162,14 +166,11 @@ def grundy_rules(game: SumGame) -> tuple[GrundyRule, ...]:
     return tuple(out)
 
 
-def sum_data(session: Session[tuple[int, ...]], a: Analysis[tuple[int, ...]]) -> SumData:
-    game = session.game
-    assert isinstance(game, SumGame)
-    pos = a.position
+def sum_data(session: Session[Any], a: Analysis[Any], board: int = 0) -> SumData:
+    game = cast(SumGame, session.game)  # a game of piles: panel_data chose by the notation
+    pos: tuple[int, ...] = a.position
     piles = tuple(
-        PileLine(
-            n, _rule_label(r.key), None if game.misere else game.normal_piles[i].info(n).grundy
-        )
+        PileLine(n, rule_tag(r), None if game.misere else game.normal_piles[i].info(n).grundy)
         for i, (n, r) in enumerate(zip(pos, game.rules, strict=True))
     )
     if game.misere:
@@ -197,16 +198,30 @@ def pair_table(game: SumGame, width: int, height: int) -> PairTable:
 
 
 # -- any game ----------------------------------------------------------------------------------
+def pile_panels(session: Session[Any], a: Analysis[Any], board: int = 0) -> StripData:
+    return strip_data(cast(PileGame, session.game), a)
+
+
+def board_panels(session: Session[Any], a: Analysis[Any], board: int = 0) -> BoardData:
+    game = cast(WythoffGame, session.game)
+    return session.cache.get(("board", board), lambda: wythoff_data(game, board))
+
+
+PanelData = Callable[[Session[Any], Analysis[Any], int], Any]
+PANELS: dict[Notation, PanelData] = {
+    Notation.NUMBER: pile_panels,
+    Notation.PAIR: board_panels,
+    Notation.PILES: sum_data,
+}
+
+
 def panel_data(session: Session[Any], a: Analysis[Any], board: int = 0) -> Any:
     """The data of ``session``'s game-specific panels at the analysed position."""
     game: Game[Any] = session.game
+    panels = PANELS.get(game.kind.notation)
+    if panels is None:
+        return None
     try:
-        if isinstance(game, SumGame):
-            return sum_data(session, a)
-        if isinstance(game, WythoffGame):
-            return session.cache.get(("board", board), lambda: wythoff_data(game, board))
-        if isinstance(game, PileGame):
-            return squares_data(game, a)
+        return panels(session, a, board)
     except GameError:  # e.g. a table limit: the panels stay empty, the game goes on
         return None
-    return None

@@ -11,19 +11,26 @@ before the screen draws it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
-from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
-from squaregame.core.rules import NIM
+from squaregame.core.games import Game, SumGame
+from squaregame.core.kinds import Notation
+from squaregame.core.rules import Rule
+from squaregame.core.store import COMPUTED_MAX, SET_AUTO_LIMIT, SQUARES_AUTO_LIMIT
 from squaregame.core.types import PositionInfo
+from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT
 from squaregame.play.panels import panel_data
 from squaregame.play.review import ChartPoint, HistoryLine, chart_points
 from squaregame.play.session import Session
 from squaregame.play.wording import history_text, move_label, prediction, who
 
 P = TypeVar("P")
-QUICK_SQUARES = 10**6  # the shipped Squares table answers up to here at once
 QUICK_BOARD = 64  # Wythoff boards up to here are built in a moment
+QUICK_TABLE = 1 << 13  # a pile's table built from its rule's amounts this far: a moment
+QUICK_MOVES = 20_000  # a pile from which every amount may be taken: moves listed in a moment
+# Nothing past this is built without asking (``squaregame build-tables``): a larger pile is
+# answered at once from what is at hand (a formula, a period, a table), or refused at once.
+BUILT_UNASKED = max(SQUARES_AUTO_LIMIT, SET_AUTO_LIMIT, COMPUTED_MAX)
 
 
 @dataclass(frozen=True)
@@ -106,11 +113,22 @@ def prepare(session: Session[P], pos: P, board: int = 0) -> None:
 
 def slow_to_open(game: Game[Any], pos: Any) -> bool:
     """Might opening ``game`` at ``pos`` take long enough to notice (an exact search, a table
-    to build)? Such a start is prepared in a worker; a wrong "yes" costs nothing visible."""
-    if isinstance(game, SumGame):
-        return game.needs_search(pos)
-    if isinstance(game, WythoffGame):
-        return bool(max(pos) > QUICK_BOARD)
-    if isinstance(game, PileGame):
-        return bool(game.rule != NIM and pos > QUICK_SQUARES)
-    return False
+    to build, a great many moves)? Such a start is prepared in a worker; a wrong "yes" costs
+    nothing visible. A "no" is checked at once, so an unreachable start is said at once."""
+    kind = game.kind
+    values = kind.position_values(pos)
+    if kind.notation is Notation.PAIR:
+        return QUICK_BOARD < max(values) <= WYTHOFF_AUTO_LIMIT
+    if kind.notation is Notation.PILES and cast(SumGame, game).needs_search(pos):
+        return True
+    piles = zip(game.rule_objects(), values, strict=False)  # a pair has no rule: no piles
+    return any(_slow_pile(rule, game.misere, n) for rule, n in piles)
+
+
+def _slow_pile(rule: Rule, misere: bool, n: int) -> bool:
+    """Would a pile of ``n`` under ``rule`` take a while: its moves listed, its table built?"""
+    if rule.is_any_amount:
+        return n > QUICK_MOVES
+    if rule.closed_form(misere) is not None:
+        return False
+    return QUICK_TABLE < n <= BUILT_UNASKED
