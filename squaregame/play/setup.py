@@ -1,0 +1,141 @@
+"""A new game as the new-game dialog describes it, read and checked without the interface.
+
+The dialog's game fields are the chosen kind's parameters (:class:`~squaregame.core.kinds.Param`:
+one declaration gives the command line its option and the dialog its field, and both the
+same parsing); :func:`spec_from_fields` turns what was typed into a
+:class:`~squaregame.core.spec.GameSpec`, and :func:`check_start` checks the start — at once
+where that is quick; a start that needs a table built or an exact search is checked by the
+application in a worker (:func:`~squaregame.play.view.slow_to_open`). Nothing here knows
+which kinds there are: that is the registry's business.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from squaregame.core.kinds import SUM, GameKind, Notation, Param, ParamType, rule_named
+from squaregame.core.rules import NIM, RULES, SQUARES, Rule
+from squaregame.core.spec import GameSpec
+from squaregame.core.types import GameError, RuleError
+from squaregame.play.view import slow_to_open
+from squaregame.text.rules import rule_name
+
+if TYPE_CHECKING:
+    from squaregame.core.context import Tables
+    from squaregame.core.game import Game
+
+RANDOM_RANGES = (30, 100, 1000, 10**6)
+RANDOM_CAP = {Notation.PAIR: 1000, Notation.PILES: 30}  # random boards and piles stay small
+PLAYERS = ("solo", "class", "teams")
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What the dialog returns: the game (with its start) and how it is to be played."""
+
+    spec: GameSpec  # kind, rules, normal or misère, and the start position
+    human_first: bool
+    level: str
+    hints: bool
+    two_humans: bool = False  # two players (or two teams of a class) at one screen
+
+    def start_in(self, game: Game[Any]) -> Any:
+        """The start as a position of ``game`` (built from :attr:`spec`)."""
+        if self.spec.position is None:
+            raise GameError("errors.no_position", game=self.spec.kind)
+        return game.kind.position_from_values(self.spec.position)
+
+
+def _sum(position: tuple[int, ...], *rules: Rule | str) -> GameSpec:
+    return GameSpec(SUM.key, tuple(str(r) for r in rules), position=position)  # str: its key
+
+
+# Sums to start from (name's catalog key, the sum); the rules are data, the names words.
+PRESETS: tuple[tuple[str, GameSpec], ...] = (
+    ("ui_dialog.presets.three_squares", _sum((5, 7, 10), SQUARES)),
+    ("ui_dialog.presets.two_sets", _sum((15, 15), "1,3,7,8", "1,2,3,4")),
+    ("ui_dialog.presets.nim", _sum((3, 5, 7), NIM)),
+    ("ui_dialog.presets.mixed", _sum((20, 30, 12), SQUARES, SQUARES, NIM)),
+    (
+        "ui_dialog.presets.cubes_twos",
+        _sum((30, 20), rule_named("cubes"), rule_named("powers-of-two")),
+    ),
+    ("ui_dialog.presets.four_squares", _sum((50, 47, 44, 41), SQUARES)),
+    ("ui_dialog.presets.set_257", _sum((30, 40), "2,5,7")),
+)
+
+
+# -- what a field shows ----------------------------------------------------------------------
+def position_text(spec: GameSpec) -> str:
+    return " ".join(map(str, spec.position or ()))
+
+
+def rules_text(spec: GameSpec) -> str:
+    """A spec's rules as the rules field takes them: one for all, or one per pile (``;``)."""
+    keys = spec.rules
+    return keys[0] if len(set(keys)) == 1 else "; ".join(keys)
+
+
+def rule_names() -> str:
+    """The named rules as they may be typed, in the current language: ``squares · nim · …``."""
+    return " · ".join(rule_name(r).lower() for r in RULES)
+
+
+def random_start(kind: GameKind, top: int, rng: random.Random, piles: int = 3) -> str:
+    """A random start in the kind's shape, each number from 1 to ``top`` (smaller for a board
+    or piles); ``piles`` numbers where the kind takes any number of them."""
+    lo, hi = kind.position_param.count
+    count = lo if lo == hi else max(lo, min(piles, hi))
+    top = min(top, RANDOM_CAP.get(kind.notation, top))
+    return " ".join(str(rng.randint(1, top)) for _ in range(count))
+
+
+# -- reading the fields ----------------------------------------------------------------------
+def typed_rules(text: str) -> str:
+    """Rules as typed, a named rule's name in the current language (``квадраты``, ``cubos``)
+    read as its key; anything else is left for the rule parser."""
+    names = {rule_name(r).lower(): r.key for r in RULES}
+    return ";".join(names.get(part.strip().lower(), part) for part in text.split(";"))
+
+
+def spec_from_fields(kind: GameKind, fields: Mapping[str, Any]) -> GameSpec:
+    """The game the dialog's fields describe (``fields``: each parameter's text, by name; a
+    flag's value); a :class:`GameError` says what is wrong, in the dialog's words."""
+    values: dict[str, Any] = {}
+    for param in kind.params:
+        raw = fields.get(param.name)
+        values[param.name] = bool(raw) if param.type is ParamType.FLAG else _read(param, raw)
+    try:
+        return GameSpec(
+            kind.key, values.get("rule", ()), values.get("misere", False), values.get("position")
+        )
+    except GameError as exc:
+        if exc.key == "errors.sum_rule_count":  # said the dialog's way
+            raise GameError("errors.sum_rule_field", **exc.params) from None
+        raise
+
+
+def _read(param: Param, raw: Any) -> Any:
+    text = "" if raw is None else str(raw)
+    if param.type is not ParamType.RULES:
+        return param.parse(text)
+    if not text.strip() and param.count[0] > 0:
+        raise GameError("ui_dialog.errors.type_rule", example=param.example)
+    try:
+        return tuple(r.key for r in param.parse(typed_rules(text)))
+    except RuleError as exc:
+        raise GameError("errors.rule_field", error=exc) from None
+
+
+def check_start(spec: GameSpec, tables: Tables) -> None:
+    """Check ``spec``'s start now if that is quick (then an unreachable start is refused in
+    the dialog); a start that needs a table built or an exact search is left to the worker
+    that prepares it. Never builds more than a moment's table."""
+    game = spec.build(tables)
+    if spec.position is None:
+        raise GameError(f"errors.type_{spec.game_kind.position_param.text_key}")
+    if not slow_to_open(game, game.kind.position_from_values(spec.position)):
+        spec.start(game)
