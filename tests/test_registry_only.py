@@ -20,29 +20,6 @@ EXEMPT = (
     "core/store.py",  # the Squares table file's own metadata ("game": "squares")
 )
 
-# TEMPORARY: files owned by other helpers that still name kinds. Each count may only fall;
-# the owner removes them (then the entry goes).
-#  - ui/ (the UI helper): the menu's entries, the dialog's per-kind titles, presets and
-#    random starts, the screens' dialog_kind, screen choice by isinstance in app.py.
-#  - lessons/ (the lessons helper): model.game_of should become
-#    GameSpec.from_mapping(step params).build(tables); generate.move_phrase should call
-#    squaregame.text.games.move_phrase.
-ALLOWED = {
-    "play/analyses.py": 2,
-    "play/panels.py": 8,
-    "play/view.py": 3,
-    "ui/app.py": 4,
-    "ui/messages.py": 3,
-    "ui/opening.py": 2,
-    "ui/screens/game_base.py": 1,
-    "ui/screens/lesson.py": 3,
-    "ui/screens/menu.py": 5,
-    "ui/screens/new_game.py": 15,
-    "ui/screens/squares.py": 2,
-    "ui/screens/sums.py": 2,
-    "ui/screens/wythoff.py": 2,
-}
-
 
 def offences() -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
@@ -59,11 +36,5 @@ def offences() -> dict[str, list[str]]:
 
 
 def test_no_kind_literals_or_game_isinstance_outside_the_registry() -> None:
-    over = {rel: hits for rel, hits in offences().items() if len(hits) > ALLOWED.get(rel, 0)}
-    assert not over, f"name kinds through squaregame.core.kinds instead: {over}"
-
-
-def test_the_allowlist_only_shrinks() -> None:
     found = offences()
-    stale = {rel: n for rel, n in ALLOWED.items() if len(found.get(rel, [])) < n}
-    assert not stale, f"fewer kind literals now: lower or drop these allowances: {stale}"
+    assert not found, f"name kinds through squaregame.core.kinds instead: {found}"

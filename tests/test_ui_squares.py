@@ -15,7 +15,7 @@ from squaregame.ui.app import SquareGameApp, StartRequest
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.new_game import NewGameDialog
-from squaregame.ui.screens.squares import SquaresScreen
+from squaregame.ui.screens.pile import PileScreen
 
 SIZE = (80, 24)
 
@@ -215,7 +215,7 @@ async def test_new_game_dialog_validates_and_starts() -> None:
         await pilot.press("ctrl+s")
         await settle(pilot)
         screen = game_screen(app)
-        assert screen.session.start == 22 and isinstance(app.screen, SquaresScreen)
+        assert screen.session.start == 22 and isinstance(app.screen, PileScreen)
 
 
 async def test_escape_returns_to_the_menu_and_the_game_can_continue() -> None:

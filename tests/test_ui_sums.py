@@ -11,9 +11,10 @@ from ui_helpers import settle
 from squaregame.core import sums
 from squaregame.core.rules import NIM, SQUARES, SetRule
 from squaregame.play.nimsum import explain
+from squaregame.play.setup import PRESETS, position_text
 from squaregame.ui.app import SquareGameApp, StartRequest
 from squaregame.ui.screens.menu import MenuScreen
-from squaregame.ui.screens.new_game import PRESETS, NewGameDialog
+from squaregame.ui.screens.new_game import NewGameDialog
 from squaregame.ui.screens.sums import SumsScreen
 from squaregame.ui.widgets.piles import PilesView
 from squaregame.ui.widgets.sum_panels import GrundyTable, NimSumPanel
@@ -43,7 +44,7 @@ async def test_keys_choose_pile_and_amount() -> None:
         s = screen_of(app)
         assert "Sum of piles" in s.title
         piles = text(s.query_one(PilesView))
-        assert "▶ 1 squares" in piles and "○" in piles  # pile 1 chosen, taking 1 shown as ○
+        assert "▶ 1 Squares" in piles and "○" in piles  # pile 1 chosen, taking 1 shown as ○
         await pilot.press("down", "down", "right")  # pile 3, second amount (4)
         await pilot.press("enter")
         await settle(pilot)
@@ -147,10 +148,11 @@ async def test_new_sum_from_the_menu_presets_and_rule_validation() -> None:
         await pilot.press("down", "down", "enter")
         await pilot.pause()
         dialog = app.screen
-        assert isinstance(dialog, NewGameDialog) and dialog.kind == "sum"
+        assert isinstance(dialog, NewGameDialog) and dialog.kind.key == "sum"
         dialog.query_one("#preset", Select).value = 1
         await pilot.pause()
-        assert dialog.query_one("#start", Input).value == PRESETS[1][1][0] == "15 15"
+        assert dialog.query_one("#start", Input).value == "15 15" == position_text(PRESETS[1][1])
+        assert dialog.query_one("#rules", Input).value == "1,3,7,8; 1,2,3,4"
         for rule, message in (
             ("0", "positive"),
             ("-3", "positive"),

@@ -15,6 +15,7 @@ from ui_helpers import game_screen, settle, text_of
 
 import squaregame
 from squaregame.core.ai import LEVELS
+from squaregame.core.kinds import Notation
 from squaregame.text import set_language
 from squaregame.text.catalog import load_catalog
 from squaregame.ui.app import SquareGameApp, StartRequest
@@ -24,15 +25,15 @@ SIZE = (80, 24)
 PACKAGE = Path(squaregame.__file__).parent
 KEY = re.compile(r"""["'](ui_(?:game|dialog|menu)\.[a-z0-9_.]+)["']""")
 # Keys the code builds from parts (f-strings), spelled out.
-KINDS = ("squares", "wythoff", "sum")
+NOTATIONS = [n.value for n in Notation]  # number, pair, piles
 BUILT = [
-    *(f"ui_game.title.{k}" for k in ("squares", "nim", "wythoff", "sum")),
-    *(f"ui_game.{k}.{w}" for k in KINDS for w in ("choose", "hints_on")),
+    *(f"ui_game.{n}.{w}" for n in NOTATIONS for w in ("choose", "hints_on")),
     *(f"ui_game.hint.{w}{a}" for w in ("hot", "cold") for a in ("", "_about")),
-    *(f"ui_game.wythoff.heatmap_{w}" for w in ("on", "off")),
+    *(f"ui_game.pair.heatmap_{w}" for w in ("on", "off")),
     *(f"ui_dialog.levels.{k}.{w}" for k in LEVELS for w in ("name", "blurb")),
     *(f"ui_dialog.new.players_{p}" for p in ("solo", "class", "teams")),
-    *(f"ui_dialog.new.{k}.{w}" for k in KINDS for w in ("title", "start", "example")),
+    *(f"ui_dialog.new.title.{n}" for n in NOTATIONS),
+    *(f"ui_dialog.flags.misere.{w}" for w in ("label", "on", "off")),
     *(f"ui_dialog.over.buttons.{c}" for c in ("again", "new", "review", "menu")),
     *(f"ui_dialog.over.{w}" for w in ("first_won", "second_won")),
     *(
@@ -42,13 +43,11 @@ BUILT = [
     *(f"ui_dialog.review.verdicts.{v}" for v in ("best", "slow", "blunder", "forced", "stall")),
     *(f"ui_game.nimsum.{k}" for k in ("pile", "size", "grundy", "binary", "ones", "total")),
     *(f"ui_menu.state.{s}" for s in ("your_move", "computer_to_move", "finished")),
-    *(
-        f"ui_menu.entries.{e}"
-        for e in ("squares", "wythoff", "sums", "lessons", "settings", "help", "quit")
-    ),
+    *(f"ui_menu.families.{n}" for n in NOTATIONS),
+    *(f"ui_menu.entries.{e}" for e in ("lessons", "settings", "help", "quit")),
     *(
         f"ui_menu.commands.{c}.{w}"
-        for c in ("new_squares", "settings", "new_wythoff", "new_sum", "lessons", "help")
+        for c in (*(f"new_{n}" for n in NOTATIONS), "settings", "lessons", "help")
         for w in ("title", "help")
     ),
     *(
@@ -121,7 +120,7 @@ async def test_the_menu_in_spanish() -> None:
         assert isinstance(menu, MenuScreen)
         options = menu.query_one("#menu")
         first = str(options.get_option_at_index(0).prompt)  # type: ignore[attr-defined]
-        assert first == "Cuadrados — quita un cuadrado perfecto"
+        assert first == "Un montón — quita un cuadrado perfecto, un cubo…"
         assert footer(menu)["q"] == "Salir"
 
 
@@ -133,7 +132,7 @@ async def test_lang_is_for_one_run_and_settings_keep_the_saved_language(tmp_path
         await pilot.pause()
         assert app.lang == "ru" and app.settings.lang == "en"
         assert str(app.screen.query_one("#menu").get_option_at_index(0).prompt).startswith(  # type: ignore[attr-defined]
-            "Квадраты"
+            "Одна кучка"
         )
         app.action_settings()
         await pilot.pause()

@@ -136,7 +136,7 @@ async def test_a_new_game_from_a_game_takes_its_place() -> None:
     from squaregame.ui.app import SquareGameApp, StartRequest
     from squaregame.ui.screens.menu import MenuScreen
     from squaregame.ui.screens.new_game import NewGameDialog
-    from squaregame.ui.screens.squares import SquaresScreen
+    from squaregame.ui.screens.pile import PileScreen
 
     app = SquareGameApp(StartRequest(start=75, seed=1), ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -149,6 +149,6 @@ async def test_a_new_game_from_a_game_takes_its_place() -> None:
         await pilot.press("ctrl+s")
         await settle(pilot)
         new = app.screen
-        assert isinstance(new, SquaresScreen) and new is not old and new.session.start == 22
-        assert [type(s) for s in app.screen_stack] == [MenuScreen, SquaresScreen]
+        assert isinstance(new, PileScreen) and new is not old and new.session.start == 22
+        assert [type(s) for s in app.screen_stack] == [MenuScreen, PileScreen]
         assert app.saved is not None and app.saved.start == "22"

@@ -160,7 +160,7 @@ async def test_new_wythoff_game_from_the_menu() -> None:
         await pilot.pause()
         await pilot.press("down", "enter")  # Squares, then Wythoff's queen
         await pilot.pause()
-        assert isinstance(app.screen, NewGameDialog) and app.screen.kind == "wythoff"
+        assert isinstance(app.screen, NewGameDialog) and app.screen.kind.key == "wythoff"
         for bad, message in (("7", "two numbers"), ("7 x", "not a whole number"), ("", "Type two")):
             app.screen.query_one("#start").value = bad  # type: ignore[attr-defined]
             await pilot.press("ctrl+s")

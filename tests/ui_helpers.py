@@ -8,7 +8,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from squaregame.ui.app import SquareGameApp
-from squaregame.ui.screens.squares import SquaresScreen
+from squaregame.ui.screens.pile import PileScreen
 
 
 async def settle(pilot: Pilot[None]) -> None:
@@ -19,17 +19,17 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
-def game_screen(app: SquareGameApp) -> SquaresScreen:
-    screens = [s for s in app.screen_stack if isinstance(s, SquaresScreen)]
+def game_screen(app: SquareGameApp) -> PileScreen:
+    screens = [s for s in app.screen_stack if isinstance(s, PileScreen)]
     assert screens, [type(s).__name__ for s in app.screen_stack]
     return screens[-1]
 
 
-def text_of(screen: SquaresScreen, selector: str) -> str:
+def text_of(screen: PileScreen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
 
-def hinted_amount(screen: SquaresScreen) -> int:
+def hinted_amount(screen: PileScreen) -> int:
     """The amount the hint line recommends, e.g. 'Hot: you can win in 7 — take 36 (to 39)'."""
     m = re.search(r"take (\d+) \(to \d+\)", text_of(screen, "#hint"))
     assert m, text_of(screen, "#hint")

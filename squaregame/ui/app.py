@@ -8,7 +8,7 @@ open games and lessons, save, and show the other screens.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from squaregame import paths
+from squaregame.core.kinds import KINDS, families
 from squaregame.lessons.progress import LessonProgress, progress_path, save_progress
 from squaregame.play.saves import SaveSummary, peek_game, save_path
 from squaregame.play.settings import (
@@ -60,9 +61,9 @@ HIGH_CONTRAST = Theme(
 class StartRequest:
     """``squaregame play ...``: open a game directly."""
 
-    game: str = "squares"
-    start: Any = None  # int for squares, (x, y) for wythoff, piles for sum; None: random
-    rules: tuple[Rule, ...] = ()  # for sum: one rule per pile
+    game: str = field(default_factory=lambda: KINDS[0].key)  # a kind of the registry
+    start: Any = None  # a position of the kind (a number, (x, y), piles); None: random
+    rules: tuple[Rule, ...] = ()  # the kind's rules given (a sum: one, or one per pile)
     two_humans: bool = False
     misere: bool = False
     human_first: bool = True
@@ -129,15 +130,6 @@ class SquareGameApp(GamesApp):
     def lang(self) -> str:
         """The language the app speaks now (``--lang`` for this run, or a Settings switch)."""
         return language()
-
-    @property
-    def tables(self) -> Tables:
-        """The tables every game of this app shares (made when the first game needs them)."""
-        if self._tables is None:
-            from squaregame.core.context import Tables
-
-            self._tables = Tables()
-        return self._tables
 
     def warn(self, text: str) -> None:
         self.notify(text, title=tr("ui_menu.notify.recovered"), severity="warning", timeout=8)
@@ -240,10 +232,9 @@ class SquareGameApp(GamesApp):
                 tr(f"ui_menu.commands.{key}.title"), tr(f"ui_menu.commands.{key}.help"), run
             )
 
-        yield command("new_squares", partial(self.new_game, "squares"))
+        for notation, kinds in families().items():  # a new game of each family
+            yield command(f"new_{notation.value}", partial(self.new_game, kinds[0].key))
         yield command("settings", self.action_settings)
-        yield command("new_wythoff", partial(self.new_game, "wythoff"))
-        yield command("new_sum", partial(self.new_game, "sum"))
         yield command("lessons", self.action_lessons)
         yield command("help", self.action_help)
         if isinstance(screen, GameScreen):

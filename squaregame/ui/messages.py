@@ -8,13 +8,13 @@ the application's business; screens only say what the person did.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
 if TYPE_CHECKING:  # the menu imports these messages: keep its start-up light
+    from squaregame.core.spec import GameSpec
     from squaregame.lessons.model import Lesson
     from squaregame.lessons.progress import LessonProgress
     from squaregame.play.saves import SavedGame
@@ -43,11 +43,12 @@ class OpenGame(Message):
 class NewGameRequest(Message):
     """Ask for a new game's settings, then open it (in place of ``replace``, if given).
 
-    ``game_for`` builds the game from the dialog's answers when the asking screen keeps
-    something of its own (a subtraction game keeps its set)."""
+    The dialog offers the family of ``kind`` (a key or alias of the game-kind registry; none:
+    its first kind), or starts from ``spec``: its kind, rules and misère (the game on screen,
+    so a subtraction game keeps its set)."""
 
-    kind: str  # "squares", "wythoff" or "sum": which dialog
-    game_for: Callable[[Any], Any] | None = None
+    kind: str | None = None
+    spec: GameSpec | None = None
     replace: Any = None  # the game screen the new game replaces
     persist: bool = True
 

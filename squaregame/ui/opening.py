@@ -23,9 +23,12 @@ from squaregame.ui import messages as m
 from squaregame.ui.screens.menu import MenuScreen
 
 if TYPE_CHECKING:
+    from squaregame.core.context import Tables
     from squaregame.core.games import Game
+    from squaregame.core.spec import GameSpec
     from squaregame.play.session import Session
     from squaregame.ui.screens.busy import Done, Report
+    from squaregame.ui.screens.game_base import GameScreen
     from squaregame.ui.screens.new_game import GameSetup
 
 
@@ -37,9 +40,19 @@ class GamesApp(App[None]):
     saved: SaveSummary | None
     menu: MenuScreen
     _data_dir: Path | None
+    _tables: Tables | None = None
 
     def _path(self, default: Path) -> Path:
         return default if self._data_dir is None else self._data_dir / default.name
+
+    @property
+    def tables(self) -> Tables:
+        """The tables every game of this app shares (made when the first game needs them)."""
+        if self._tables is None:
+            from squaregame.core.context import Tables
+
+            self._tables = Tables()
+        return self._tables
 
     # -- long work -----------------------------------------------------------------------
     def run_busy(
@@ -105,25 +118,9 @@ class GamesApp(App[None]):
         persist: bool = True,
         replace: Screen[Any] | None = None,
     ) -> None:
-        from squaregame.core.games import SumGame, WythoffGame
-        from squaregame.ui.screens.game_base import GameScreen
-        from squaregame.ui.screens.squares import SquaresScreen
-        from squaregame.ui.screens.sums import SumsScreen
-        from squaregame.ui.screens.wythoff import WythoffScreen
-
-        common: dict[str, Any] = {
-            "level": level,
-            "seed": seed,
-            "hints": hints,
-            "delay": self.ai_delay,
-        }
-        screen: GameScreen[Any]
-        if isinstance(session.game, SumGame):
-            screen = SumsScreen(session, **common)
-        elif isinstance(session.game, WythoffGame):
-            screen = WythoffScreen(session, **common)
-        else:
-            screen = SquaresScreen(session, strip=self.settings.strip, **common)
+        screen_class = screen_for(session.game)
+        screen = screen_class(session, level=level, seed=seed, hints=hints, delay=self.ai_delay)
+        screen.configure(self.settings)
         screen.persist = persist  # a lesson's "try it" game is not saved
         if replace is not None and self.screen is replace:
             self.switch_screen(screen)  # the new game takes the old one's place
@@ -134,32 +131,29 @@ class GamesApp(App[None]):
 
     def new_game(
         self,
-        kind: str,
-        game_for: Callable[[GameSetup], Game[Any]] | None = None,
+        kind: str | None = None,
+        spec: GameSpec | None = None,
         replace: Screen[Any] | None = None,
         persist: bool = True,
     ) -> None:
-        """Ask for a new game's settings, then open it."""
+        """Ask for a new game's settings (the family of the kind called ``kind``, or starting
+        from ``spec``), then open it."""
+        from squaregame.core.kinds import KINDS, find_kind
         from squaregame.ui.screens.new_game import NewGameDialog
 
         def start(setup: GameSetup | None) -> None:
             if setup is not None:
-                self._start_setup(setup, game_for, replace, persist)
+                self._start_setup(setup, replace, persist)
 
-        self.push_screen(NewGameDialog(self.settings, kind), start)
+        chosen = spec.game_kind if spec is not None else find_kind(kind or KINDS[0].key)
+        self.push_screen(NewGameDialog(self.settings, chosen, spec, self.tables), start)
 
-    def _start_setup(
-        self,
-        setup: GameSetup,
-        game_for: Callable[[GameSetup], Game[Any]] | None,
-        replace: Screen[Any] | None,
-        persist: bool,
-    ) -> None:
+    def _start_setup(self, setup: GameSetup, replace: Screen[Any] | None, persist: bool) -> None:
         from squaregame.play.session import Session
-        from squaregame.ui.screens.new_game import game_for_setup
 
-        game = (game_for or game_for_setup)(setup)
-        session: Session[Any] = Session(game, setup.start, setup.human_first, setup.two_humans)
+        game = setup.spec.build(self.tables)
+        start = setup.start_in(game)
+        session: Session[Any] = Session(game, start, setup.human_first, setup.two_humans)
         self.open_game(
             session, level=setup.level, hints=setup.hints, replace=replace, persist=persist
         )
@@ -219,7 +213,18 @@ class GamesApp(App[None]):
         )
 
     def on_new_game_request(self, message: m.NewGameRequest) -> None:
-        self.new_game(message.kind, message.game_for, message.replace, message.persist)
+        self.new_game(message.kind, message.spec, message.replace, message.persist)
 
     def on_continue_game(self, _: m.ContinueGame) -> None:
         self.continue_game()
+
+
+def screen_for(game: Game[Any]) -> type[GameScreen[Any]]:
+    """The screen that shows ``game``: the one for how its positions are written (one pile
+    under any rule, a pair, piles). The one place a game meets its screen."""
+    from squaregame.ui.screens.pile import PileScreen
+    from squaregame.ui.screens.sums import SumsScreen
+    from squaregame.ui.screens.wythoff import WythoffScreen
+
+    screens: tuple[type[GameScreen[Any]], ...] = (PileScreen, WythoffScreen, SumsScreen)
+    return {screen.notation: screen for screen in screens}[game.kind.notation]

@@ -3,14 +3,16 @@ chart beside it, messages below, and the keys for hints, undo, redo and new game
 
 A game supplies four things (see :class:`GameScreen`): its widgets (:meth:`make_parts`),
 how the position's view reaches them (:meth:`show_position`), the move Enter plays
-(:meth:`chosen_move`) and how typed text becomes a move (:meth:`parse_typed`). The view of
+(:meth:`chosen_move`) and how typed text becomes a move (:meth:`parse_typed`). Each screen
+shows the games whose positions are written its way (:attr:`GameScreen.notation`): one
+screen for every one-pile rule, one for a pair, one for sums of piles. The view of
 the position (:class:`~squaregame.play.view.GameView`) is built once per position and held
 in :attr:`view`; each widget is given only its slice, and only when that slice changed.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from rich.markup import escape
 from textual.app import ComposeResult
@@ -22,10 +24,11 @@ from textual.widgets import ContentSwitcher, Footer, Header, Static
 
 from squaregame import paths
 from squaregame.core.ai import Opponent
-from squaregame.core.games import Game
+from squaregame.core.kinds import Notation
 from squaregame.core.types import GameError
 from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session
+from squaregame.play.settings import Settings
 from squaregame.play.view import GameView, build_view
 from squaregame.play.wording import level_name, title
 from squaregame.text import error_text, tr
@@ -36,7 +39,6 @@ from squaregame.ui.screens.game_input import TypedMoves
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.game_parts import Parts, Slots
 from squaregame.ui.screens.move_review import MoveReviewScreen
-from squaregame.ui.screens.new_game import GameSetup, game_for_setup
 from squaregame.ui.screens.opponent_turns import OpponentTurns
 from squaregame.ui.widgets.history_log import HistoryLog
 from squaregame.ui.widgets.value_chart import ValueChart
@@ -57,7 +59,9 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
         *TypedMoves.TYPING_BINDINGS,
         Binding("question_mark", "app.help", "ui_game.keys.help"),
     ]
-    kind: ClassVar[str] = "squares"  # which new-game dialog, which words ("ui_game.<kind>.…")
+    # The games this screen shows: those whose positions are written this way. It also
+    # names the screen's own words: ui_game.<notation>.choose, ….hints_on, ….
+    notation: ClassVar[Notation]
 
     view: var[GameView[P] | None] = var(None, init=False, always_update=True)
     hints: var[bool] = var(False, init=False)
@@ -110,8 +114,8 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
         """Typed text as a move; a :class:`GameError` says why it is not one."""
         raise NotImplementedError
 
-    def game_for(self, setup: GameSetup) -> Game[Any]:
-        return game_for_setup(setup)
+    def configure(self, settings: Settings) -> None:
+        """Take what the settings say about this screen (before it is shown)."""
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -211,7 +215,7 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
         if self.thinking:
             return _bold(tr("ui_game.turn.thinking"))
         if s.human_to_move:
-            how = escape(tr(f"ui_game.{self.kind}.choose"))
+            how = escape(tr(f"ui_game.{self.notation.value}.choose"))
             typed = (
                 f"   {escape(tr('ui_game.turn.typed'))} [reverse]{self.typed}[/]"
                 if self.typed
@@ -255,16 +259,17 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
 
     def action_toggle_hints(self) -> None:
         self.hints = not self.hints
-        self.say(tr(f"ui_game.{self.kind}.hints_on") if self.hints else tr("ui_game.hints_off"))
+        on = tr(f"ui_game.{self.notation.value}.hints_on")
+        self.say(on if self.hints else tr("ui_game.hints_off"))
 
     def action_new_game(self) -> None:
         self.new_game_dialog()
 
     def new_game_dialog(self) -> None:
-        """Ask the application for a new game in place of this one."""
-        self.app.post_message(
-            NewGameRequest(self.kind, game_for=self.game_for, replace=self, persist=self.persist)
-        )
+        """Ask the application for a new game in place of this one: the dialog starts from
+        this game's kind, rules and misère (a subtraction game keeps its set)."""
+        spec = self.session.game.spec
+        self.app.post_message(NewGameRequest(spec=spec, replace=self, persist=self.persist))
 
     def action_menu(self) -> None:
         self.cancel_opponent()

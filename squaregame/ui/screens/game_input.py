@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 from textual import events
 from textual.binding import Binding
 
+from squaregame.core.kinds import Notation
 from squaregame.core.types import GameError
 from squaregame.play.session import Session
 from squaregame.text import error_text, tr
@@ -37,7 +38,7 @@ class TypedMoves(Generic[P]):
         Binding("comma,б", "type(',')", "ui_game.keys.type", show=False, priority=True),
     )
 
-    kind: ClassVar[str]
+    notation: ClassVar[Notation]
     session: Session[P]
     typed: str
     thinking: bool
@@ -69,7 +70,7 @@ class TypedMoves(Generic[P]):
             return
         if len(text) > 40 or any(c not in TYPED_CHARS for c in text):
             shown = text if len(text) <= MAX_TYPED else text[:MAX_TYPED] + "…"
-            how = tr(f"ui_game.{self.kind}.choose")
+            how = tr(f"ui_game.{self.notation.value}.choose")
             self.say(tr("ui_game.errors.pasted", text=shown, how=how), error=True)
             return
         self.typed = text

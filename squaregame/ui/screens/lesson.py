@@ -8,7 +8,7 @@ feedback and prompts — speaks the app's (``tr``), and switches with it (:meth:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -165,13 +165,11 @@ class LessonScreen(Screen[None]):
             return gen.explain_position(step.game(), step.position(), S)
         if step.kind == "pairs":
             return gen.pair_lines(step.as_kind(PairsStep).count, S)
-        if step.kind == "grundy":
-            game = step.game()
-            assert isinstance(game, PileGame)
+        if step.kind == "grundy":  # a one-pile game (the lesson schema says so)
+            game = cast(PileGame, step.game())
             return gen.grundy_lines(game, step.as_kind(GrundyStep).upto, S)
-        game, spec = step.game(), step.as_kind(SumTableStep)
-        assert isinstance(game, SumGame)
-        return gen.sum_table(game, spec.width, spec.height, S)
+        spec = step.as_kind(SumTableStep)  # a sum (the lesson schema says so)
+        return gen.sum_table(cast(SumGame, step.game()), spec.width, spec.height, S)
 
     def _status(self) -> None:
         n = self.lesson.quiz_count
@@ -305,8 +303,7 @@ class LessonScreen(Screen[None]):
         st = self.state()
         spec = self.step.as_kind(SieveStep)
         upto = spec.upto
-        game = self.step.game()
-        assert isinstance(game, PileGame)
+        game = cast(PileGame, self.step.game())  # a one-pile game (the lesson schema says so)
         if not st.frames:
             st.frames = gen.sieve(game, upto, self.S)
         frame = st.frames[st.shown - 1]

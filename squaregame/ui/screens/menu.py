@@ -1,4 +1,4 @@
-"""The main menu."""
+"""The main menu: one entry per family of games in the registry, then the rest."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from squaregame.core.kinds import Notation, families
 from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
@@ -23,15 +24,21 @@ from squaregame.ui.messages import (
     QuitApp,
 )
 
-ENTRIES = ("squares", "wythoff", "sums", "lessons", "settings", "help", "quit")
+NEW = "new-"  # a game entry's id: NEW + the family's notation ("new-number", …)
+ENTRIES = ("lessons", "settings", "help", "quit")  # after the games
+
+
+def game_entries() -> list[tuple[str, str]]:
+    """(id, text) of an entry per family of game kinds, in the registry's order: the one-pile
+    games, Wythoff's queen, sums (``ui_menu.families.<notation>``)."""
+    return [(NEW + n.value, tr(f"ui_menu.families.{n.value}")) for n in families()]
 
 
 def request(choice: str) -> Message | None:
     """The message a menu entry sends to the application."""
-    if choice in ("squares", "wythoff"):
-        return NewGameRequest(choice)
-    if choice == "sums":
-        return NewGameRequest("sum")
+    if choice.startswith(NEW):  # a new game of the family's first kind (the dialog offers all)
+        kinds = families().get(Notation(choice.removeprefix(NEW)), ())
+        return NewGameRequest(kinds[0].key) if kinds else None
     messages: dict[str, type[Message]] = {
         "continue": ContinueGame,
         "lessons": OpenLessons,
@@ -76,6 +83,7 @@ class MenuScreen(Screen[None]):
         entries = [Option(tr("ui_menu.continue", saved=self.saved), id="continue")]
         return [
             *(entries if self.saved else []),
+            *(Option(text, id=key) for key, text in game_entries()),
             *(Option(tr(f"ui_menu.entries.{e}"), id=e) for e in ENTRIES),
         ]
 

@@ -1,152 +1,96 @@
-"""The new-game dialog: start position (typed or random), who starts, normal or misère,
-opponent strength, hints. One dialog for every game; what a start looks like depends on it.
+"""The new-game dialog, made from the game-kind registry.
 
-The dialog only checks what is quick to check (numbers, ranges, rules, the search budget)
-and returns at once: a start that needs an exact search or a table built first is prepared
-by the application in a worker, with a progress indicator (:mod:`.busy`).
+A menu entry opens it for one family of kinds (:func:`~squaregame.core.kinds.families`: the
+one-pile games, Wythoff's queen, sums); a family of several kinds begins with the choice of
+one — for one pile, the rule: each named rule of the rule registry, or a set typed in. The
+game's fields are the chosen kind's parameters, each made from its
+:meth:`~squaregame.core.kinds.Param.form_field` (the same declaration gives the command line
+its option): the start, the rule or rules, normal or misère. The application's own fields
+follow: a random start, who starts, strength, players, hints; for sums, presets.
+
+The dialog only checks what is quick to check (:mod:`squaregame.play.setup`) and returns at
+once: a start that needs an exact search or a table built first is prepared by the
+application in a worker, with a progress indicator (:mod:`.busy`).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from squaregame import paths
 from squaregame.core.ai import LEVELS
 from squaregame.core.context import Tables
-from squaregame.core.games import MAX_PILES, Game
-from squaregame.core.kinds import SUM, find_kind
-from squaregame.core.rules import Rule
+from squaregame.core.game import MAX_PILES
+from squaregame.core.kinds import GameKind, Param, ParamType, families, find_kind
 from squaregame.core.spec import GameSpec
-from squaregame.core.store import SQUARES_AUTO_LIMIT
-from squaregame.core.types import GameError, RuleError
-from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT
+from squaregame.core.types import GameError
 from squaregame.play.settings import Settings
-from squaregame.play.view import QUICK_BOARD, QUICK_SQUARES
+from squaregame.play.setup import (
+    PLAYERS,
+    PRESETS,
+    RANDOM_RANGES,
+    GameSetup,
+    check_start,
+    position_text,
+    random_start,
+    rule_names,
+    rules_text,
+    spec_from_fields,
+)
 from squaregame.play.wording import level_blurb, level_name
-from squaregame.text import error_text, tr
+from squaregame.text import Catalog, error_text, language, tr
+from squaregame.text.games import kind_title, param_label
+from squaregame.text.rules import rule_name
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.widgets.form import form_row
 
-ON_OFF = [("on", True), ("off", False)]  # English; the dialog's own are in on_off()
-RANDOM_RANGES = [30, 100, 1000, 10**6]
-PLAYERS = ["solo", "class", "teams"]
+__all__ = ["PRESETS", "GameSetup", "NewGameDialog"]
+
+FIELD_IDS = {"position": "start", "rule": "rules", "misere": "variant"}  # else the param's name
+DENSE_ROWS = 7  # more rows than this: no space between them (the dialog fits 80×24)
 
 
-@dataclass(frozen=True)
-class GameSetup:
-    kind: str  # "squares", "wythoff" or "sum"
-    start: Any
-    human_first: bool
-    misere: bool
-    level: str
-    hints: bool
-    rules: tuple[Rule, ...] = ()  # for sums: one rule per pile
-    two_humans: bool = False  # two players (or two teams of a class) at one screen
+def field_id(param: Param) -> str:
+    return FIELD_IDS.get(param.name, param.name)
 
 
-PRESETS = [  # (catalog key of the name, (piles, rules))
-    ("ui_dialog.presets.three_squares", ("5 7 10", "squares")),
-    ("ui_dialog.presets.two_sets", ("15 15", "1,3,7,8; 1,2,3,4")),
-    ("ui_dialog.presets.nim", ("3 5 7", "nim")),
-    ("ui_dialog.presets.mixed", ("20 30 12", "squares; squares; nim")),
-    ("ui_dialog.presets.four_squares", ("50 47 44 41", "squares")),
-    ("ui_dialog.presets.set_257", ("30 40", "2,5,7")),
-]
+def kind_choice(kind: GameKind) -> str:
+    """A kind as the dialog offers it: a named rule with its amounts (``Cubes {1, 8, 27, 64,
+    …}``), or a kind whose rule is typed in, with what to type."""
+    if kind.rule is not None:
+        return f"{rule_name(kind.rule)} {kind.rule.notation}"
+    return tr("ui_dialog.new.own_rule", title=kind_title(kind))
 
 
-def parse_sum(
-    piles_text: str, rules_text: str, misere: bool
-) -> tuple[tuple[Rule, ...], tuple[int, ...]]:
-    """Piles such as '5 7 10' and rules such as 'squares' or '1,3,7,8; 1,2,3,4'."""
-    rule_param = SUM.param("rule")
-    assert rule_param is not None
-    piles = SUM.position_param.parse(piles_text)
-    try:
-        rules = rule_param.parse(rules_text)  # nothing typed: Squares on every pile
-    except RuleError as exc:
-        raise GameError("errors.rule_field", error=exc) from None
-    try:
-        spec = GameSpec(SUM.key, tuple(r.key for r in rules), misere, piles)
-    except GameError as exc:
-        if exc.key == "errors.sum_rule_count":  # said the dialog's way
-            raise GameError("errors.sum_rule_field", **exc.params) from None
-        raise
-    return spec.rule_objects(), spec.start(spec.build(_app_tables()))
+def _say(key: str, fallback: str, **values: Any) -> str:
+    return tr(key, **values) if Catalog(language()).has(key) else fallback
 
 
-def _app_tables() -> Tables:
-    """The running app's tables (these functions are called inside it), else new ones."""
-    from textual._context import active_app
-
-    tables = getattr(active_app.get(None), "tables", None)
-    return tables if isinstance(tables, Tables) else Tables()
+def field_label(param: Param) -> str:
+    if param.type is ParamType.RULES and param.count[1] > 1:
+        return tr("ui_dialog.new.rules")  # one for all piles, or one per pile
+    return _say(f"ui_dialog.flags.{param.name}.label", param_label(param))
 
 
-def game_for_setup(setup: GameSetup) -> Game[Any]:
-    rules = tuple(r.key for r in setup.rules)
-    return GameSpec(setup.kind, rules, setup.misere).build(_app_tables())
+def placeholder(param: Param) -> str:
+    if param.type is ParamType.RULES and param.count[1] > 1:
+        return tr("ui_dialog.new.rules_example")
+    return tr("ui_dialog.new.example", example=param.form_field().example)
 
 
-def _numbers(text: str, count: int) -> list[int]:
-    cleaned = text.strip().replace("(", " ").replace(")", " ").replace(",", " ")
-    parts = cleaned.split()
-    if not parts:
-        raise GameError("ui_dialog.errors.type_one" if count == 1 else "ui_dialog.errors.type_two")
-    if len(parts) != count:
-        raise GameError("ui_dialog.errors.one" if count == 1 else "ui_dialog.errors.two")
-    for p in parts:
-        if not (p.isascii() and p.isdigit()):
-            raise GameError("ui_dialog.errors.not_whole", text=p[:20])
-        if len(p) > 12:
-            raise GameError("ui_dialog.errors.too_large")
-    return [int(p) for p in parts]
-
-
-def parse_start(kind: str, text: str, misere: bool) -> Any:
-    """The start position from the dialog's field; a GameError names what is wrong."""
-    game_kind = find_kind(kind)
-    spec = GameSpec(game_kind.key, (), misere, game_kind.position_param.parse(text))
-    return spec.start(spec.build(_app_tables()))
-
-
-def check_start(kind: str, text: str, misere: bool) -> Any:
-    """:func:`parse_start`, except that a start whose table is not at hand is not built here
-    (the application builds it in a worker); every other check is the same."""
-    if kind == "wythoff":
-        x, y = _numbers(text, 2)
-        if QUICK_BOARD < max(x, y) <= WYTHOFF_AUTO_LIMIT:
-            return (x, y)
-    else:
-        t = text.strip().replace(",", "").replace("_", "")
-        (n,) = _numbers(t, 1)
-        if QUICK_SQUARES < n <= SQUARES_AUTO_LIMIT:
-            return n
-    return parse_start(kind, text, misere)
-
-
-def check_sum(
-    piles_text: str, rules_text: str, misere: bool
-) -> tuple[tuple[Rule, ...], tuple[int, ...]]:
-    """The sum a dialog describes, checked but not solved: a sum needing the exact search is
-    solved by the application in a worker."""
-    return parse_sum(piles_text, rules_text, misere)  # checks the search budget only
-
-
-def random_start(kind: str, top: int, rng: random.Random, piles: int = 3) -> str:
-    if kind == "sum":
-        return " ".join(str(rng.randint(1, min(top, 30))) for _ in range(piles))
-    if kind == "wythoff":
-        top = min(top, 1000)
-        return f"{rng.randint(1, top)} {rng.randint(1, top)}"
-    return str(rng.randint(1, top))
+def flag_options(param: Param) -> list[tuple[str, bool]]:
+    base = f"ui_dialog.flags.{param.name}"
+    return [
+        (_say(f"{base}.off", tr("ui_dialog.off")), False),
+        (_say(f"{base}.on", tr("ui_dialog.on")), True),
+    ]
 
 
 def on_off() -> list[tuple[str, bool]]:
@@ -165,36 +109,55 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         Binding("ctrl+s", "start", "ui_dialog.keys.start", priority=True),
     ]
 
-    def __init__(self, settings: Settings, kind: str = "squares") -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        kind: GameKind,
+        spec: GameSpec | None = None,
+        tables: Tables | None = None,
+    ) -> None:
+        """``kind``: the kind chosen first (its family is offered); ``spec``: a game to start
+        from (its rules and misère fill the fields)."""
         super().__init__()
         localize_bindings(self)
         self.settings = settings
         self.kind = kind
+        self.family = families()[kind.notation]
+        self.spec = spec
+        self.tables = tables if tables is not None else Tables()
+        self.params = self._family_params()
+        self.labels: dict[str, Label] = {}
 
+    def _family_params(self) -> dict[str, Param]:
+        """Every parameter a kind of the family has, by name (the chosen kind's first)."""
+        found: dict[str, Param] = {}
+        for kind in (self.kind, *self.family):
+            for param in kind.params:
+                found.setdefault(param.name, param)
+        return found
+
+    # -- the fields ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        s, k = self.settings, self.kind
-        with Vertical(id="dialog", classes="dense" if k == "sum" else ""):
-            yield Static(f"[b]{tr(f'ui_dialog.new.{k}.title')}[/b]", id="dialog-title")
-            if k == "sum":
-                presets = [(tr(name), i) for i, (name, _) in enumerate(PRESETS)]
+        s = self.settings
+        with Vertical(id="dialog"):
+            title = tr(f"ui_dialog.new.title.{self.kind.notation.value}")
+            yield Static(f"[b]{title}[/b]", id="dialog-title")
+            keys = {k.key for k in self.family}
+            presets = [(tr(name), i) for i, (name, p) in enumerate(PRESETS) if p.kind in keys]
+            if presets:
                 prompt = tr("ui_dialog.new.preset_prompt")
                 select = Select(presets, prompt=prompt, id="preset", compact=True)
                 yield form_row(tr("ui_dialog.new.preset"), select)
-            start = Input(
-                placeholder=tr(f"ui_dialog.new.{k}.example"),
-                id="start",
-                max_length=30,
-                compact=True,
-            )
-            yield form_row(tr(f"ui_dialog.new.{k}.start"), start)
-            if k == "sum":
-                rules = Input(
-                    placeholder=tr("ui_dialog.new.rules_example"),
-                    id="rules",
-                    max_length=200,
-                    compact=True,
-                )
-                yield form_row(tr("ui_dialog.new.rules"), rules)
+            if len(self.family) > 1:
+                kinds = [(kind_choice(k), k.key) for k in self.family]
+                yield form_row(tr("ui_dialog.new.game"), _choice("kind", self.kind.key, kinds))
+            flags = [p for p in self.params.values() if p.type is ParamType.FLAG]
+            for param in self.params.values():
+                if param not in flags:
+                    yield self._row(param)
+                if param.type is ParamType.RULES and param.count[1] > 1:
+                    names = tr("ui_dialog.new.rule_names", names=rule_names())
+                    yield form_row("", Static(f"[dim]{names}[/dim]"), id="row-rule-names")
             ranges = [(tr("ui_dialog.new.range", top=f"{top:,}"), top) for top in RANDOM_RANGES]
             yield form_row(
                 tr("ui_dialog.new.random_in"),
@@ -206,8 +169,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                 (tr("ui_dialog.new.first_computer"), False),
             ]
             yield form_row(tr("ui_dialog.new.first"), _choice("first", s.human_first, first))
-            variants = [(tr("ui_dialog.new.normal"), False), (tr("ui_dialog.new.misere"), True)]
-            yield form_row(tr("ui_dialog.new.variant"), _choice("variant", s.misere, variants))
+            yield from (self._row(p) for p in flags)
             levels = [(f"{level_name(key)} — {level_blurb(key)}", key) for key in LEVELS]
             yield form_row(tr("ui_dialog.new.opponent"), _choice("level", s.level, levels))
             players = [(tr(f"ui_dialog.new.players_{p}"), p) for p in PLAYERS]
@@ -221,25 +183,70 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                 yield Button(tr("ui_dialog.new.cancel_button"), id="cancel", compact=True)
         yield Footer(compact=True)
 
+    def _row(self, param: Param) -> Horizontal:
+        """A parameter's field, from its form field: a choice for a flag, else a text."""
+        wid, spec = field_id(param), self.spec
+        given = spec is not None and spec.game_kind.param(param.name) is not None
+        widget: Input | Select[Any]
+        if param.type is ParamType.FLAG:  # as in the game it starts from, else the settings
+            value = getattr(spec if given else self.settings, param.name, None)
+            value = bool(param.form_field().default if value is None else value)
+            widget = _choice(wid, value, flag_options(param))
+        else:
+            text = rules_text(spec) if given and spec and param.type is ParamType.RULES else ""
+            long = param.type is ParamType.RULES
+            widget = Input(text, id=wid, max_length=200 if long else 30, compact=True)
+        label = Label(field_label(param), classes="label")
+        self.labels[param.name] = label
+        return Horizontal(label, widget, classes="row", id=f"row-{wid}")
+
     def on_mount(self) -> None:
+        self.show_kind()
         self.query_one("#start", Input).focus()
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "preset" and isinstance(event.value, int):
-            piles, rules = PRESETS[event.value][1]
-            self.query_one("#start", Input).value = piles
-            self.query_one("#rules", Input).value = rules
+    def show_kind(self) -> None:
+        """Show the fields of the chosen kind (a set to type for Subtraction, none for Squares),
+        each labelled and prompted by that kind's own parameter."""
+        for name, param in self.params.items():
+            own = self.kind.param(name)
+            row = self.query_one(f"#row-{field_id(param)}", Horizontal)
+            row.display = own is not None
+            if own is None:
+                continue
+            self.labels[name].update(field_label(own))
+            if own.type is not ParamType.FLAG:
+                self.query_one(f"#{field_id(own)}", Input).placeholder = placeholder(own)
+        for note in self.query("#row-rule-names").results(Horizontal):
+            note.display = self.kind.param("rule") is not None
+        rows = [r for r in self.query(".row").results(Horizontal) if r.display]
+        self.query_one("#dialog", Vertical).set_class(len(rows) > DENSE_ROWS, "dense")
 
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "kind" and isinstance(event.value, str):
+            self.kind = find_kind(event.value)
+            self.show_kind()
+        elif event.select.id == "preset" and isinstance(event.value, int):
+            preset = PRESETS[event.value][1]
+            if preset.kind != self.kind.key:
+                self.kind = preset.game_kind
+                self.show_kind()
+            self.query_one("#start", Input).value = position_text(preset)
+            if self.kind.param("rule") is not None:
+                self.query_one("#rules", Input).value = rules_text(preset)
+
+    # -- actions -------------------------------------------------------------------------------
     def action_cancel(self) -> None:
         self.dismiss(None)
 
     def action_random(self) -> None:
         hi = self.query_one("#range", Select).value
         top = hi if isinstance(hi, int) else 100
-        count = len(self.query_one("#start", Input).value.split()) or 3
-        self.query_one("#start", Input).value = random_start(
-            self.kind, top, random.Random(), min(count, MAX_PILES)
-        )
+        start = self.query_one("#start", Input)
+        piles = len(start.value.split())
+        if not piles and self.kind.param("rule") is not None:  # as many piles as rules given
+            piles = len([r for r in self.query_one("#rules", Input).value.split(";") if r.strip()])
+        count = min(piles if piles > 1 else 3, MAX_PILES)
+        start.value = random_start(self.kind, top, random.Random(), count)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "random":
@@ -252,15 +259,21 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
 
-    def action_start(self) -> None:
-        misere = self.query_one("#variant", Select).value is True
-        rules: tuple[Rule, ...] = ()
-        text = self.query_one("#start", Input).value
-        try:
-            if self.kind == "sum":
-                rules, start = check_sum(text, self.query_one("#rules", Input).value, misere)
+    def fields(self) -> dict[str, Any]:
+        """The chosen kind's fields as typed (a flag: its value), by parameter name."""
+        out: dict[str, Any] = {}
+        for param in self.kind.params:
+            wid = f"#{field_id(param)}"
+            if param.type is ParamType.FLAG:
+                out[param.name] = self.query_one(wid, Select).value is True
             else:
-                start = check_start(self.kind, text, misere)
+                out[param.name] = self.query_one(wid, Input).value
+        return out
+
+    def action_start(self) -> None:
+        try:
+            spec = spec_from_fields(self.kind, self.fields())
+            check_start(spec, self.tables)
         except GameError as exc:
             self.query_one("#dialog-error", Static).update(f"✗ {error_text(exc)}")
             self.query_one("#start", Input).focus()
@@ -269,13 +282,10 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         players = self.query_one("#players", Select).value
         self.dismiss(
             GameSetup(
-                kind=self.kind,
-                start=start,
+                spec=spec,
                 human_first=self.query_one("#first", Select).value is not False,
-                misere=misere,
                 level=level if isinstance(level, str) else "perfect",
                 hints=self.query_one("#hints", Select).value is True or players != "solo",
-                rules=rules,
                 two_humans=players == "teams",
             )
         )

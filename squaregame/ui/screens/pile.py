@@ -1,36 +1,40 @@
-"""The Squares game screen: the number, the legal moves, hints, the position strip."""
+"""The one-pile game screen, for every rule (Squares, Nim, Cubes, Powers of two, a finite
+set …): the number, the legal moves, hints, the position strip."""
 
 from __future__ import annotations
+
+from typing import Any, cast
 
 from textual.binding import Binding
 from textual.widgets import Digits
 
 from squaregame.core.games import PileGame
-from squaregame.core.types import GameError
+from squaregame.core.kinds import Notation
 from squaregame.play.panels import StripData
 from squaregame.play.session import Session
+from squaregame.play.settings import Settings
 from squaregame.play.view import GameView, MoveLine
 from squaregame.ui.keys import keys
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.game_parts import Parts
-from squaregame.ui.screens.new_game import GameSetup
 from squaregame.ui.widgets.move_list import MoveList, MoveView
 from squaregame.ui.widgets.position_strip import PositionStrip, StripCell
 
 
-class SquaresScreen(GameScreen[int]):
-    kind = "squares"
+class PileScreen(GameScreen[int]):
+    notation = Notation.NUMBER
     BINDINGS = [Binding(keys("s"), "toggle_strip", "ui_game.keys.strip")]
 
-    def __init__(self, session: Session[int], *, strip: bool = True, **kw: object) -> None:
-        self.strip = strip
-        super().__init__(session, **kw)  # type: ignore[arg-type]
+    def __init__(self, session: Session[int], **kw: Any) -> None:
+        self.strip = True
+        super().__init__(session, **kw)
+
+    def configure(self, settings: Settings) -> None:
+        self.strip = settings.strip
 
     @property
     def game(self) -> PileGame:
-        g = self.session.game
-        assert isinstance(g, PileGame)
-        return g
+        return cast(PileGame, self.session.game)  # a one-pile game: its notation chose us
 
     # -- the game's parts ----------------------------------------------------------------------
     def make_parts(self) -> Parts:
@@ -59,18 +63,12 @@ class SquaresScreen(GameScreen[int]):
         return move
 
     def parse_typed(self, text: str) -> int:
-        if not text.isdigit():
-            raise GameError("ui_game.errors.not_an_amount", text=text)
-        return self.game.apply_amount(self.session.position, int(text))
+        """An amount to take: refused, in the rule's words, unless the rule allows it."""
+        game = self.game
+        to: int = game.kind.move_from_text(game, self.session.position, text)
+        return to
 
     # -- keys ------------------------------------------------------------------------------------
     def action_toggle_strip(self) -> None:
         self.strip = not self.strip
         self.draw()
-
-    def game_for(self, setup: GameSetup) -> PileGame:
-        from dataclasses import replace
-        from typing import cast
-
-        spec = replace(self.game.spec, misere=setup.misere)  # a subtraction game keeps its set
-        return cast(PileGame, spec.build(self.game.tables))

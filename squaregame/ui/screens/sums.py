@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from squaregame.core.games import SumGame
+from squaregame.core.kinds import Notation
 from squaregame.core.types import PositionError
 from squaregame.play.panels import SumData
 from squaregame.play.session import Session
@@ -16,7 +17,6 @@ from squaregame.play.view import GameView
 from squaregame.text import error_text, tr
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.game_parts import Parts, SideView
-from squaregame.ui.screens.new_game import _numbers
 from squaregame.ui.widgets.piles import PileRow, PilesData, PilesView
 from squaregame.ui.widgets.sum_panels import GrundyTable, NimSumPanel
 
@@ -24,7 +24,7 @@ Pos = tuple[int, ...]
 
 
 class SumsScreen(GameScreen[Pos]):
-    kind = "sum"
+    notation = Notation.PILES
     BINDINGS = [
         Binding("up", "pile(-1)", "ui_game.keys.choose", key_display="↑↓←→"),
         Binding("down", "pile(1)", "ui_game.keys.pile", show=False),
@@ -41,9 +41,7 @@ class SumsScreen(GameScreen[Pos]):
 
     @property
     def game(self) -> SumGame:
-        g = self.session.game
-        assert isinstance(g, SumGame)
-        return g
+        return cast(SumGame, self.session.game)  # a game of piles: its notation chose us
 
     # -- the game's parts ----------------------------------------------------------------------
     def make_parts(self) -> Parts:
@@ -56,12 +54,12 @@ class SumsScreen(GameScreen[Pos]):
             side=(
                 SideView(
                     "side-nimsum",
-                    "ui_game.sum.side_nimsum",
+                    "ui_game.piles.side_nimsum",
                     VerticalScroll(self.nimsum, id="side-nimsum"),
                 ),
                 SideView(
                     "side-grundy",
-                    "ui_game.sum.side_grundy",
+                    "ui_game.piles.side_grundy",
                     VerticalScroll(self.grundy, id="side-grundy"),
                 ),
             ),
@@ -80,7 +78,7 @@ class SumsScreen(GameScreen[Pos]):
         if not isinstance(data, SumData):
             return
         put = self.slots.put
-        exact = "" if data.exact else f"[dim]{tr('ui_game.sum.estimated')}[/dim]"
+        exact = "" if data.exact else f"[dim]{tr('ui_game.piles.estimated')}[/dim]"
         put(self.exactness, exact, self.exactness.update)
         put(self.nimsum, (data.nimsum, hints), lambda d: self.nimsum.show(*d))
         put(self.grundy, (data.rules, data.pairs), lambda d: self.grundy.show(*d))
@@ -117,13 +115,13 @@ class SumsScreen(GameScreen[Pos]):
         view = self.view
         if self.hints and view is not None:
             move = view.move_to(self._take(self.pile, take))
-            verdict = tr("ui_game.sum.wins" if move and move.wins else "ui_game.sum.loses")
-        self.say(tr("ui_game.sum.take", amount=take, pile=self.pile + 1, verdict=verdict))
+            verdict = tr("ui_game.piles.wins" if move and move.wins else "ui_game.piles.loses")
+        self.say(tr("ui_game.piles.take", amount=take, pile=self.pile + 1, verdict=verdict))
 
     def chosen_move(self) -> Pos | None:
         amounts = self.amounts(self.pile)
         if not amounts:
-            self.say(tr("ui_game.sum.no_move", pile=self.pile + 1), error=True)
+            self.say(tr("ui_game.piles.no_move", pile=self.pile + 1), error=True)
             return None
         return self._take(self.pile, amounts[self.amount_index])
 
@@ -132,14 +130,10 @@ class SumsScreen(GameScreen[Pos]):
         return self.game.take(self.session.position, pile, amount)
 
     def parse_typed(self, text: str) -> Pos:
-        parts = text.replace(",", " ").split()
-        if len(parts) == 2:
-            pile, amount = _numbers(text, 2)
-            if not 1 <= pile <= len(self.session.position):
-                raise PositionError("ui_game.sum.no_pile", pile=pile)
-            return self._take(pile - 1, amount)
-        (amount,) = _numbers(text, 1)
-        return self._take(self.pile, amount)
+        """``2 4``: take 4 from pile 2; ``4``: take 4 from the chosen pile."""
+        game = self.game
+        to: Pos = game.kind.move_from_text(game, self.session.position, text, pile=self.pile)
+        return to
 
     def on_piles_view_clicked(self, event: PilesView.Clicked) -> None:
         self.pile = event.pile

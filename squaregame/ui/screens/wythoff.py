@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
 from squaregame.core.games import WythoffGame
+from squaregame.core.kinds import Notation
 from squaregame.core.types import GameError
 from squaregame.play.panels import BoardData
 from squaregame.play.session import Session
@@ -14,7 +17,6 @@ from squaregame.text import error_text, tr
 from squaregame.ui.keys import keys
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.game_parts import Parts, SideView
-from squaregame.ui.screens.new_game import _numbers
 from squaregame.ui.widgets.wythoff_board import BoardView, WythoffBoard
 from squaregame.ui.widgets.wythoff_panels import ColdPairs, TwoPiles
 
@@ -28,7 +30,7 @@ STEPS = {
 
 
 class WythoffScreen(GameScreen[Cell]):
-    kind = "wythoff"
+    notation = Notation.PAIR
     BINDINGS = [
         Binding("left", "step('left')", "ui_game.keys.aim", key_display="←↓"),
         Binding("down", "step('down')", "ui_game.keys.target", show=False),
@@ -46,9 +48,7 @@ class WythoffScreen(GameScreen[Cell]):
 
     @property
     def game(self) -> WythoffGame:
-        g = self.session.game
-        assert isinstance(g, WythoffGame)
-        return g
+        return cast(WythoffGame, self.session.game)  # a pair: its notation chose us
 
     # -- the game's parts ----------------------------------------------------------------------
     def make_parts(self) -> Parts:
@@ -58,10 +58,10 @@ class WythoffScreen(GameScreen[Cell]):
         return Parts(
             board=(self.board,),
             side=(
-                SideView("side-piles", "ui_game.wythoff.side_piles", self.two_piles),
+                SideView("side-piles", "ui_game.pair.side_piles", self.two_piles),
                 SideView(
                     "side-pairs",
-                    "ui_game.wythoff.side_pairs",
+                    "ui_game.pair.side_pairs",
                     VerticalScroll(self.pairs, id="side-pairs"),
                 ),
             ),
@@ -116,13 +116,13 @@ class WythoffScreen(GameScreen[Cell]):
             x, y = self.cursor
             value = ""
             if self.hints:
-                key = "ui_game.wythoff.target_wins" if move.wins else "ui_game.wythoff.target_loses"
+                key = "ui_game.pair.target_wins" if move.wins else "ui_game.pair.target_loses"
                 value = tr(key, count=move.remoteness)
-            self.say(tr("ui_game.wythoff.target", x=x, y=y, value=value))
+            self.say(tr("ui_game.pair.target", x=x, y=y, value=value))
 
     def chosen_move(self) -> Cell | None:
         if self.cursor == self.session.position:
-            self.say(tr("ui_game.wythoff.choose_first"), error=True)
+            self.say(tr("ui_game.pair.choose_first"), error=True)
             return None
         return self.cursor
 
@@ -138,15 +138,15 @@ class WythoffScreen(GameScreen[Cell]):
         self.request_move(to)
 
     def parse_typed(self, text: str) -> Cell:
-        x, y = _numbers(text, 2)
+        x, y = self.game.kind.position_param.parse_numbers(text)
         return self._checked((x, y))
 
     def _checked(self, cell: Cell) -> Cell:
         if not self._reachable(cell):
-            raise GameError("ui_game.wythoff.unreachable", x=cell[0], y=cell[1])
+            raise GameError("ui_game.pair.unreachable", x=cell[0], y=cell[1])
         return cell
 
     def action_toggle_heatmap(self) -> None:
         self.heatmap = not self.heatmap
-        self.say(tr(f"ui_game.wythoff.heatmap_{'on' if self.heatmap else 'off'}"))
+        self.say(tr(f"ui_game.pair.heatmap_{'on' if self.heatmap else 'off'}"))
         self._draw_board()

@@ -7,5 +7,5 @@ from textual.widget import Widget
 from textual.widgets import Label
 
 
-def form_row(label: str, *widgets: Widget) -> Horizontal:
-    return Horizontal(Label(label, classes="label"), *widgets, classes="row")
+def form_row(label: str, *widgets: Widget, id: str | None = None) -> Horizontal:
+    return Horizontal(Label(label, classes="label"), *widgets, classes="row", id=id)
