@@ -1,0 +1,257 @@
+"""Every kind of the game-kind registry is playable in the app: the menu lists its families,
+the new-game dialog offers each one-pile rule (Cubes and Powers of two too), ``squaregame
+play <kind>`` opens the screen for the kind's notation, and sums mix any rules."""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+import pytest
+from textual.widgets import Input, Select
+from ui_helpers import settle
+
+from squaregame.cli.main import make_parser
+from squaregame.cli.play import build_request
+from squaregame.core.context import Tables
+from squaregame.core.kinds import KINDS, Notation, families
+from squaregame.core.spec import GameSpec
+from squaregame.play.view import slow_to_open
+from squaregame.text import Catalog, set_language
+from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.screens.game_base import GameScreen
+from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.screens.new_game import NewGameDialog
+from squaregame.ui.screens.pile import PileScreen
+from squaregame.ui.screens.sums import SumsScreen
+from squaregame.ui.screens.wythoff import WythoffScreen
+from squaregame.ui.widgets.piles import PilesView
+from squaregame.ui.widgets.sum_panels import GrundyTable
+
+SIZE = (80, 24)
+SCREENS = {Notation.NUMBER: PileScreen, Notation.PAIR: WythoffScreen, Notation.PILES: SumsScreen}
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Any:
+    yield
+    set_language("en")
+
+
+def text(widget: Any) -> str:
+    return str(widget.render())
+
+
+def game_of(app: SquareGameApp) -> GameScreen[Any]:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), [type(s).__name__ for s in app.screen_stack]
+    return screen
+
+
+async def open_dialog(pilot: Any, entry: int = 0) -> NewGameDialog:
+    """Choose the menu's ``entry``-th game family."""
+    await pilot.pause()
+    pilot.app.screen.query_one("#menu").highlighted = entry
+    await pilot.press("enter")
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, NewGameDialog)
+    return dialog
+
+
+# -- the menu ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ("take a perfect square", "Wythoff's queen", "Sums of piles")),
+        ("ru", ("точный квадрат", "Ферзь Витхоффа", "Суммы кучек")),
+        ("es", ("cuadrado perfecto", "reina de Wythoff", "Sumas de montones")),
+    ],
+)
+async def test_the_menu_lists_the_families_of_the_registry(lang: str, words: tuple[str]) -> None:
+    app = SquareGameApp(ai_delay=0, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        options = [menu.get_option_at_index(i) for i in range(len(families()))]  # type: ignore[attr-defined]
+        catalog = Catalog(lang)
+        assert [o.id for o in options] == [f"new-{n.value}" for n in families()]
+        prompts = [str(o.prompt) for o in options]
+        assert prompts == [catalog(f"ui_menu.families.{n.value}") for n in families()]
+        for prompt, word in zip(prompts, words, strict=True):
+            assert word in prompt
+        for entry, (notation, kinds) in enumerate(families().items()):  # each opens its dialog
+            dialog = await open_dialog(pilot, entry)
+            assert dialog.kind is kinds[0] and dialog.family == kinds
+            assert dialog.kind.notation is notation
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+
+
+# -- one-pile games of every rule, from the dialog -----------------------------------------
+async def choose(dialog: NewGameDialog, pilot: Any, kind: str, start: str) -> None:
+    dialog.query_one("#kind", Select).value = kind
+    await pilot.pause()
+    dialog.query_one("#start", Input).value = start
+    await pilot.press("ctrl+s")
+    await settle(pilot)
+
+
+@pytest.mark.parametrize(
+    ("kind", "start", "title", "amount", "illegal", "refusal"),
+    [
+        ("cubes", "30", "Cubes", 8, "5", "5 is not a perfect cube"),
+        ("powers-of-two", "20", "Powers of two", 4, "3", "3 is not a power of two"),
+    ],
+)
+async def test_a_new_rule_is_played_from_the_dialog(
+    kind: str, start: str, title: str, amount: int, illegal: str, refusal: str
+) -> None:
+    app = SquareGameApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        kinds = [value for _, value in dialog.query_one("#kind", Select)._options]
+        assert kinds == [k.key for k in families()[Notation.NUMBER]]  # the registry's order
+        assert not dialog.query_one("#row-rules").display  # a named rule: nothing to type
+        await choose(dialog, pilot, kind, start)
+        screen = game_of(app)
+        assert isinstance(screen, PileScreen) and screen.title == title
+        assert screen.session.start == int(start)
+        await pilot.press(*illegal, "enter")
+        assert refusal in text(screen.message) and not screen.session.plies
+        await pilot.press(*str(amount), "enter")
+        await settle(pilot)
+        plies = screen.session.plies
+        assert len(plies) == 2 and plies[0].by_human and not plies[1].by_human  # it replied
+        assert plies[0].after == int(start) - amount
+        assert app.saved is not None and app.saved.title == title
+
+
+async def test_a_subtraction_game_asks_for_its_set_and_keeps_it_for_the_next() -> None:
+    app = SquareGameApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        dialog.query_one("#kind", Select).value = "subtraction"
+        await pilot.pause()
+        assert dialog.query_one("#row-rules").display  # the set is typed here
+        dialog.query_one("#start", Input).value = "21"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog
+        assert "Type the amounts that may be taken" in text(dialog.query_one("#dialog-error"))
+        dialog.query_one("#rules", Input).value = "1,3,7,8"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screen = game_of(app)
+        assert isinstance(screen, PileScreen) and screen.title == "Subtraction {1, 3, 7, 8}"
+        await pilot.press("n")  # a new game: the same kind, its set already there
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, NewGameDialog) and again.kind.key == "subtraction"
+        assert again.query_one("#kind", Select).value == "subtraction"
+        assert again.query_one("#rules", Input).value == "1,3,7,8"
+        again.query_one("#start", Input).value = "12"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        new = game_of(app)
+        assert new is not screen and new.session.start == 12
+        assert new.session.game.spec == screen.session.game.spec
+
+
+# -- squaregame play <kind> ---------------------------------------------------------------------
+PLAY = [
+    ("play nim --start 12", PileScreen, "Nim", 12),
+    ("play cubes --start 30 --hints", PileScreen, "Cubes", 30),
+    ("play powers-of-two --start 20", PileScreen, "Powers of two", 20),
+    ("play subtraction --rule 1,3,7,8 --start 21", PileScreen, "Subtraction {1, 3, 7, 8}", 21),
+    ("play squares --start 75", PileScreen, "Squares", 75),
+    ("play wythoff --start 7 9", WythoffScreen, "Wythoff's queen", (7, 9)),
+    ("play sum 5 7 --rule cubes --rule powers-of-two", SumsScreen, "Sum of piles", (5, 7)),
+]
+
+
+@pytest.mark.parametrize(
+    ("command", "screen_class", "title", "start"), PLAY, ids=[p[0] for p in PLAY]
+)
+async def test_play_opens_the_screen_of_the_kinds_notation(
+    command: str, screen_class: type, title: str, start: Any
+) -> None:
+    request = build_request(make_parser().parse_args(shlex.split(command)))
+    app = SquareGameApp(request, ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_of(app)
+        assert type(screen) is screen_class
+        assert screen.title == title and screen.session.start == start
+        assert screen.hints == ("--hints" in command)
+
+
+def test_every_kind_has_a_screen_and_the_default_request_is_the_registrys_first() -> None:
+    from squaregame.ui.opening import screen_for
+
+    tables = Tables()
+    for kind in KINDS:
+        spec = GameSpec(kind.key, ("1,2",) if kind.param("rule") else ())
+        assert screen_for(spec.build(tables)) is SCREENS[kind.notation]
+    assert StartRequest().game == KINDS[0].key
+
+
+# -- sums of any rules ---------------------------------------------------------------------------
+async def test_a_sum_of_cubes_and_powers_of_two_shows_both_rules() -> None:
+    request = build_request(
+        make_parser().parse_args(shlex.split("play sum 5 7 --rule cubes --rule powers-of-two"))
+    )
+    app = SquareGameApp(request, ai_delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        screen = game_of(app)
+        assert isinstance(screen, SumsScreen)
+        piles = text(screen.query_one(PilesView))
+        assert "1 Cubes" in piles and "2 Powers of two" in piles
+        await pilot.press("v", "v")  # the Grundy tables
+        table = text(screen.query_one(GrundyTable))
+        assert "cubes {1, 8, 27, 64, …}" in table and "powers of two {1, 2, 4, 8, …}" in table
+        await pilot.press("2", " ", "4", "enter")  # 4 is a power of two
+        await settle(pilot)
+        assert screen.session.plies[0].after == (5, 3) and len(screen.session.plies) == 2
+
+
+async def test_sum_rules_may_be_typed_in_the_apps_language() -> None:
+    app = SquareGameApp(ai_delay=0, lang="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot, 2)
+        note = text(dialog.query_one("#row-rule-names").query("Static").last())
+        assert "кубы" in note and "степени двойки" in note
+        dialog.query_one("#start", Input).value = "5 7"
+        dialog.query_one("#rules", Input).value = "Кубы; степени двойки"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screen = game_of(app)
+        assert isinstance(screen, SumsScreen)
+        assert screen.session.game.rule_keys() == ("cubes", "powers-of-two")
+
+
+# -- opening quickly ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("kind", "rules", "start", "slow"),
+    [
+        ("cubes", (), 30, False),
+        ("cubes", (), 500_000, True),  # a table to build: in a worker
+        ("powers-of-two", (), 10**6, True),
+        ("nim", (), 10**6, True),  # a million moves to list
+        ("nim", (), 500, False),
+        ("squares", (), 75, False),
+        ("squares", (), 10**12, False),  # beyond any table: refused at once, in the dialog
+        ("subtraction", ("1,3,7,8",), 21, False),
+        ("wythoff", (), (7, 9), False),
+        ("wythoff", (), (300, 500), True),
+        ("sum", ("cubes", "powers-of-two"), (5, 7), False),
+        ("sum", ("squares",) * 4, (50, 47, 44, 41), True),  # the exact search
+    ],
+)
+def test_slow_starts_are_found_by_capability(
+    kind: str, rules: tuple[str, ...], start: Any, slow: bool
+) -> None:
+    game = GameSpec(kind, rules).build(Tables())
+    assert slow_to_open(game, start) is slow
