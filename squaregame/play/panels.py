@@ -77,7 +77,7 @@ def wythoff_data(game: WythoffGame, size: int) -> BoardData:
 @dataclass(frozen=True)
 class PileLine:
     size: int
-    rule: str  # the rule in a few letters: its name (Squares, Cubes, …) or its set {1, 3, 7, 8}
+    rule: str  # the rule in a few letters: its name (Squares, Cubes, …) or its set {1,3,7,8}
     grundy: int | None
 
 
@@ -143,8 +143,9 @@ def nimsum_lines(ex: NimSumExplanation) -> tuple[str, ...]:
 
 def rule_tag(rule: Rule) -> str:
     """A pile's rule in a few letters, beside its counters: the rule's name, or a finite set's
-    amounts (the full label, with the amounts of a named rule, heads its Grundy table)."""
-    return rule.notation if rule.is_finite else rule_name(rule)
+    amounts written close (``{1,3,7,8}``); its full label heads its Grundy table."""
+    members = rule.members
+    return rule_name(rule) if members is None else "{" + ",".join(map(str, members)) + "}"
 
 
 def grundy_rules(game: SumGame) -> tuple[GrundyRule, ...]:

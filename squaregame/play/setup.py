@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 RANDOM_RANGES = (30, 100, 1000, 10**6)
 RANDOM_CAP = {Notation.PAIR: 1000, Notation.PILES: 30}  # random boards and piles stay small
 PLAYERS = ("solo", "class", "teams")
+SET_EXAMPLE = "1,3,7,8"  # a finite set of amounts, as typed
 
 
 @dataclass(frozen=True)
@@ -80,8 +81,9 @@ def rules_text(spec: GameSpec) -> str:
 
 
 def rule_names() -> str:
-    """The named rules as they may be typed, in the current language: ``squares · nim · …``."""
-    return " · ".join(rule_name(r).lower() for r in RULES)
+    """What a rules field takes, in the current language: each named rule, then a set of
+    amounts (``squares · nim · cubes · powers of two · 1,3,7,8``)."""
+    return " · ".join([*(rule_name(r).lower() for r in RULES), SET_EXAMPLE])
 
 
 def random_start(kind: GameKind, top: int, rng: random.Random, piles: int = 3) -> str:

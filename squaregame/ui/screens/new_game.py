@@ -156,8 +156,8 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                 if param not in flags:
                     yield self._row(param)
                 if param.type is ParamType.RULES and param.count[1] > 1:
-                    names = tr("ui_dialog.new.rule_names", names=rule_names())
-                    yield form_row("", Static(f"[dim]{names}[/dim]"), id="row-rule-names")
+                    note = Static(f"[dim]{rule_names()}[/dim]")  # the rules one may type
+                    yield form_row("", note, id="row-rule-names")
             ranges = [(tr("ui_dialog.new.range", top=f"{top:,}"), top) for top in RANDOM_RANGES]
             yield form_row(
                 tr("ui_dialog.new.random_in"),
