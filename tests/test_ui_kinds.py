@@ -159,6 +159,24 @@ async def test_a_subtraction_game_asks_for_its_set_and_keeps_it_for_the_next() -
         assert new.session.game.spec == screen.session.game.spec
 
 
+async def test_a_start_found_beyond_reach_in_the_worker_brings_the_dialog_back() -> None:
+    app = SquareGameApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        dialog.query_one("#level", Select).value = "casual"
+        await choose(dialog, pilot, "cubes", "5000000")  # checked while its table is prepared
+        again = app.screen
+        assert isinstance(again, NewGameDialog) and again is not dialog
+        assert "beyond" in text(again.query_one("#dialog-error"))
+        assert again.query_one("#kind", Select).value == "cubes"
+        assert again.query_one("#start", Input).value == "5000000"
+        assert again.query_one("#level", Select).value == "casual"  # as it was answered
+        again.query_one("#start", Input).value = "50"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, PileScreen) and app.screen.session.start == 50
+
+
 # -- squaregame play <kind> ---------------------------------------------------------------------
 PLAY = [
     ("play nim --start 12", PileScreen, "Nim", 12),

@@ -27,9 +27,9 @@ if TYPE_CHECKING:
     from squaregame.core.games import Game
     from squaregame.core.spec import GameSpec
     from squaregame.play.session import Session
+    from squaregame.play.setup import GameSetup
     from squaregame.ui.screens.busy import Done, Report
     from squaregame.ui.screens.game_base import GameScreen
-    from squaregame.ui.screens.new_game import GameSetup
 
 
 class GamesApp(App[None]):
@@ -56,9 +56,14 @@ class GamesApp(App[None]):
 
     # -- long work -----------------------------------------------------------------------
     def run_busy(
-        self, work: Callable[[Report], Any], title: str, then: Callable[[Any], None]
+        self,
+        work: Callable[[Report], Any],
+        title: str,
+        then: Callable[[Any], None],
+        failed: Callable[[str], None] | None = None,
     ) -> None:
-        """Run ``work`` in a thread behind a busy screen; ``then(result)`` unless cancelled."""
+        """Run ``work`` in a thread behind a busy screen; ``then(result)`` unless cancelled.
+        A :class:`GameError` goes to ``failed`` (the words), if given; else to a notice."""
         from squaregame.ui.screens.busy import BusyScreen
 
         def done(result: Done | None) -> None:
@@ -67,7 +72,10 @@ class GamesApp(App[None]):
             elif result.error is not None:
                 error = result.error
                 text = error_text(error) if isinstance(error, GameError) else str(error)
-                self.notify(text, severity="error", timeout=8)
+                if failed is not None and isinstance(error, GameError):
+                    failed(text)
+                else:
+                    self.notify(text, severity="error", timeout=8)
             else:
                 then(result.value)
 
@@ -83,10 +91,12 @@ class GamesApp(App[None]):
         seed: int | None = None,
         persist: bool = True,
         replace: Screen[Any] | None = None,
+        failed: Callable[[str], None] | None = None,
     ) -> None:
         """Open ``session``'s game (and save it as the game in progress, if ``persist``).
 
-        A start that needs an exact search or a table built is prepared in a thread first."""
+        A start that needs an exact search or a table built is prepared in a thread first;
+        if it cannot be (beyond the tables), ``failed`` hears why (else a notice says it)."""
         from squaregame.play.view import prepare, slow_to_open
 
         push = partial(
@@ -106,7 +116,7 @@ class GamesApp(App[None]):
             session.game.prepare(session.position, report)  # a long table build reports
             prepare(session, session.position)
 
-        self.run_busy(work, tr("ui_dialog.busy.solving"), lambda _: push())
+        self.run_busy(work, tr("ui_dialog.busy.solving"), lambda _: push(), failed)
 
     def _push_game(
         self,
@@ -139,23 +149,52 @@ class GamesApp(App[None]):
         """Ask for a new game's settings (the family of the kind called ``kind``, or starting
         from ``spec``), then open it."""
         from squaregame.core.kinds import KINDS, find_kind
+
+        chosen = spec.game_kind if spec is not None else find_kind(kind or KINDS[0].key)
+        self._ask_setup(chosen.key, spec, replace, persist)
+
+    def _ask_setup(
+        self,
+        kind: str,
+        spec: GameSpec | None,
+        replace: Screen[Any] | None,
+        persist: bool,
+        *,
+        again: GameSetup | None = None,
+        error: str = "",
+    ) -> None:
+        """The dialog (``again``: as it was answered, with ``error`` saying what went wrong)."""
+        from squaregame.core.kinds import find_kind
         from squaregame.ui.screens.new_game import NewGameDialog
 
         def start(setup: GameSetup | None) -> None:
             if setup is not None:
                 self._start_setup(setup, replace, persist)
 
-        chosen = spec.game_kind if spec is not None else find_kind(kind or KINDS[0].key)
-        self.push_screen(NewGameDialog(self.settings, chosen, spec, self.tables), start)
+        dialog = NewGameDialog(
+            self.settings, find_kind(kind), spec, self.tables, again=again, error=error
+        )
+        self.push_screen(dialog, start)
 
     def _start_setup(self, setup: GameSetup, replace: Screen[Any] | None, persist: bool) -> None:
+        """Open the game the dialog described; a start found beyond reach only while it is
+        prepared (in a worker) brings the dialog back, as it was, saying why."""
         from squaregame.play.session import Session
+
+        def failed(error: str) -> None:
+            spec = setup.spec
+            self._ask_setup(spec.kind, spec, replace, persist, again=setup, error=error)
 
         game = setup.spec.build(self.tables)
         start = setup.start_in(game)
         session: Session[Any] = Session(game, start, setup.human_first, setup.two_humans)
         self.open_game(
-            session, level=setup.level, hints=setup.hints, replace=replace, persist=persist
+            session,
+            level=setup.level,
+            hints=setup.hints,
+            replace=replace,
+            persist=persist,
+            failed=failed,
         )
 
     def action_new_game(self, kind: str) -> None:

@@ -115,15 +115,21 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         kind: GameKind,
         spec: GameSpec | None = None,
         tables: Tables | None = None,
+        *,
+        again: GameSetup | None = None,
+        error: str = "",
     ) -> None:
         """``kind``: the kind chosen first (its family is offered); ``spec``: a game to start
-        from (its rules and misère fill the fields)."""
+        from (its rules and misère fill the fields); ``again``: the dialog as it was answered
+        before, back with ``error`` (a start found beyond reach while it was prepared)."""
         super().__init__()
         localize_bindings(self)
         self.settings = settings
         self.kind = kind
         self.family = families()[kind.notation]
-        self.spec = spec
+        self.spec = again.spec if again is not None else spec
+        self.again = again
+        self.error = error
         self.tables = tables if tables is not None else Tables()
         self.params = self._family_params()
         self.labels: dict[str, Label] = {}
@@ -202,6 +208,15 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
 
     def on_mount(self) -> None:
         self.show_kind()
+        again = self.again
+        if again is not None:  # as it was answered, and what went wrong
+            self.query_one("#start", Input).value = position_text(again.spec)
+            self.query_one("#first", Select).value = again.human_first
+            self.query_one("#level", Select).value = again.level
+            self.query_one("#hints", Select).value = again.hints
+            self.query_one("#players", Select).value = "teams" if again.two_humans else "solo"
+        if self.error:
+            self.query_one("#dialog-error", Static).update(f"✗ {self.error}")
         self.query_one("#start", Input).focus()
 
     def show_kind(self) -> None:
