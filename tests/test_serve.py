@@ -99,7 +99,7 @@ async def _play(http, url: str, i: int) -> str:  # type: ignore[no-untyped-def]
         assert "Continue" not in s.seen  # nobody else's saved game
         await asyncio.sleep(0.5)  # a person reads the menu before pressing Enter
         await s.keys("\r")
-        await s.until("New game of Squares")
+        await s.until("New one-pile game")
         await asyncio.sleep(0.3)
         await s.keys(f"{start}\r")
         await s.until(f"→ {start - 1}")
