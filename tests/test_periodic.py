@@ -47,9 +47,15 @@ def test_period_extrapolates_exactly(
 )
 def test_random_sets_extrapolate_exactly(members: list[int], misere: bool) -> None:
     rule = SetRule(members)
-    periodic, _ = periodic_values(rule, misere)
-    assert periodic is not None  # small sets settle well within 4,096 positions
+    periodic, table = periodic_values(rule, misere)
     direct = build_set_values(rule, 9000, misere=misere)
+    if periodic is None:
+        # Outcomes and Grundy values are periodic, but for some sets remoteness is not
+        # "periodic plus one constant" (e.g. {3, 9, 11}); then no period may be claimed,
+        # and the searched table must agree with the direct one where they overlap.
+        assert find_period(direct, max(members)) is None
+        assert all(table.remoteness(n) == direct.remoteness(n) for n in range(0, 9001, 7))
+        return
     for n in range(0, 9001, 7):
         assert (periodic.remoteness(n), periodic.grundy(n)) == (
             direct.remoteness(n),

@@ -125,7 +125,9 @@ def build_set_values(rule: Rule, upto: int, *, misere: bool) -> ArrayValues:
     members = rule.members
     if members is None:
         raise ValueError(f"{rule.key} is not a finite set")
-    rem = array("H", bytes(2 * (upto + 1)))
+    # Remoteness in 32 bits: for some sets it grows without bound and without a period
+    # (e.g. {3, 5, 15}: rem(n + 40) = rem(n) + 6 or + 8 by residue), past 65,535.
+    rem = array("L", bytes(array("L").itemsize * (upto + 1)))
     grundy = None if misere else array("H", bytes(2 * (upto + 1)))
     for n in range(upto + 1):
         least_cold = -1

@@ -127,21 +127,15 @@ class TableStore:
             return t
         largest = max((t.upto for t in self._squares), default=0)
         if need > SQUARES_MAX:
-            raise TableLimitError(
-                f"{need:,} is beyond what squaregame can tabulate for Squares "
-                f"(the limit is {SQUARES_MAX:,})"
-            )
+            raise TableLimitError("errors.squares_beyond_max", need=need, limit=SQUARES_MAX)
         if not allow_build or need > SQUARES_AUTO_LIMIT:
-            raise TableLimitError(
-                f"{need:,} is beyond the Squares table (which reaches {largest:,}); build a "
-                f"larger one with: squaregame build-tables squares --upto {need}"
-            )
+            raise TableLimitError("errors.squares_beyond_table", need=need, largest=largest)
         return self.build_squares(_round_up(need), progress)
 
     def build_squares(self, upto: int, progress: Progress | None = None) -> ArrayValues:
         """Build, cache and keep a normal Squares table for 0..upto."""
         if upto > SQUARES_MAX:
-            raise TableLimitError(f"the Squares table can be built up to {SQUARES_MAX:,}")
+            raise TableLimitError("errors.squares_build_max", limit=SQUARES_MAX)
         values, raw = build_squares_values(upto, progress)
         try:
             save_squares_table(self.cache / f"squares-normal-{upto}.sgt", raw, upto, None)
