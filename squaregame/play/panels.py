@@ -115,12 +115,13 @@ class SumData:
 def nimsum_lines(ex: NimSumExplanation) -> tuple[str, ...]:
     """The nim-sum worked out in binary, column by column, and why each winning move wins."""
     pile, size, grundy = (tr(f"ui_game.nimsum.{k}") for k in ("pile", "size", "grundy"))
-    out = [f"{pile:<6}{size:>6}{grundy:>8}  {tr('ui_game.nimsum.binary')}"]
+    w = max(6, len(pile) + 1)  # "montón", "кучка": the heading never runs into the next
+    out = [f"{pile:<{w}}{size:>6}{grundy:>8}  {tr('ui_game.nimsum.binary')}"]
     for p in ex.piles:
-        out.append(f"{p.pile:<6}{p.size:>6}{p.grundy:>8}  {ex.binary(p.grundy)}")
-    out.append("─" * (22 + 2 * ex.width))
+        out.append(f"{p.pile:<{w}}{p.size:>6}{p.grundy:>8}  {ex.binary(p.grundy)}")
+    out.append("─" * (w + 16 + 2 * ex.width))
     counts = " ".join(str(c) for c in ex.column_parities())
-    out.append(f"{tr('ui_game.nimsum.ones'):<22}{counts}")
+    out.append(f"{tr('ui_game.nimsum.ones'):<{w + 16}}{counts}")
     out.append(f"{tr('ui_game.nimsum.total'):<12}{ex.nim_sum:>8}  {ex.binary(ex.nim_sum)}")
     out.append("")
     if ex.nim_sum == 0:

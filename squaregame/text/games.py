@@ -100,7 +100,9 @@ def move_phrase(game: Game[Any], pos: Any, to: Any, catalog: Catalog | None = No
     said = move_text(game, move, catalog)
     if move.shape is MoveShape.MOVE_TO:
         return said
-    return _say("games.move.phrase", catalog, move=said, position=position_text(game, to, catalog))
+    left = to if game.kind.notation is Notation.NUMBER else 2  # "queda 1", "quedan 4 + 7"
+    where = position_text(game, to, catalog)
+    return _say("games.move.phrase", catalog, move=said, position=where, count=left)
 
 
 # -- the verdict line -------------------------------------------------------------------
