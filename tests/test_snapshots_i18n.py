@@ -1,0 +1,88 @@
+"""The main screens in Russian and Spanish, at 80×24 (pytest-textual-snapshot).
+
+Each snapshot is the English one's twin (``tests/test_snapshots.py``) in another language:
+what a class sees on the projector. Update with: pytest --snapshot-update (and look).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from squaregame.core.rules import SetRule
+from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.screens.game_over import GameOverScreen
+
+SIZE = (80, 24)
+LANGS = ["ru", "es"]
+
+
+def _open(action: str) -> Any:
+    async def run_before(pilot: Any) -> None:
+        await pilot.pause()
+        await pilot.app.run_action(action)
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_menu(snap_compare: Any, lang: str) -> None:
+    assert snap_compare(SquareGameApp(ai_delay=0, lang=lang), terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_squares_with_hints(snap_compare: Any, lang: str) -> None:
+    app = SquareGameApp(StartRequest(start=75, hints=True, seed=1), ai_delay=0, lang=lang)
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_wythoff_with_hints(snap_compare: Any, lang: str) -> None:
+    req = StartRequest(game="wythoff", start=(7, 9), hints=True, seed=1)
+    assert snap_compare(SquareGameApp(req, ai_delay=0, lang=lang), terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sum_with_hints(snap_compare: Any, lang: str) -> None:
+    rules = (SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4]))
+    req = StartRequest(game="sum", start=(15, 12), rules=rules, hints=True, seed=1)
+    assert snap_compare(SquareGameApp(req, ai_delay=0, lang=lang), terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", ["squares", "sum"])
+def test_new_game_dialog(snap_compare: Any, lang: str, kind: str) -> None:
+    app = SquareGameApp(ai_delay=0, lang=lang)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_open(f"new_game('{kind}')"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("action", ["settings", "lessons"])
+def test_other_screens(snap_compare: Any, lang: str, action: str) -> None:
+    app = SquareGameApp(ai_delay=0, lang=lang)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_open(action))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_step(snap_compare: Any, lang: str) -> None:
+    app = SquareGameApp(ai_delay=0, lang=lang, lesson="hot-cold")
+    assert snap_compare(app, terminal_size=SIZE, press=["n", "c", "h", "c", "h", "c"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_game_over(snap_compare: Any, lang: str) -> None:
+    app = SquareGameApp(StartRequest(start=10, seed=1), ai_delay=0, lang=lang)
+
+    async def play_out(pilot: Any) -> None:
+        for _ in range(6):
+            if isinstance(pilot.app.screen, GameOverScreen):
+                return
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+        raise AssertionError("the game did not end")
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=play_out)
