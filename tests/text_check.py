@@ -63,10 +63,9 @@ ENGLISH = {
 SPANISH = {"el", "la", "los", "las", "una", "del", "jugada", "jugadas", "lección", "pista"}
 
 
-def visible_lines(app: App[Any], quotations: bool = True) -> list[str]:
-    """The screen as the terminal shows it, one string per row (italic runs blanked out
+def screen_lines(svg: str, quotations: bool = True) -> list[str]:
+    """The rows of a screenshot ``svg`` as the terminal shows them (italic runs blanked out
     unless ``quotations``)."""
-    svg = app.export_screenshot()
     italic = {name for name, style in STYLE.findall(svg) if "italic" in style}
     runs: dict[float, list[tuple[float, str]]] = defaultdict(list)
     widths = []
@@ -89,6 +88,12 @@ def visible_lines(app: App[Any], quotations: bool = True) -> list[str]:
     return lines
 
 
+def visible_lines(app: App[Any], quotations: bool = True) -> list[str]:
+    """The screen as the terminal shows it, one string per row (italic runs blanked out
+    unless ``quotations``)."""
+    return screen_lines(app.export_screenshot(), quotations)
+
+
 def visible_words(app: App[Any]) -> list[str]:
     """The words to check: everything drawn except quotations in italics."""
     return [w for line in visible_lines(app, quotations=False) for w in WORD.findall(line)]
@@ -96,7 +101,11 @@ def visible_words(app: App[Any]) -> list[str]:
 
 def english_words(app: App[Any], lang: str) -> list[str]:
     """The visible words that are English on a screen meant to be in ``lang``."""
-    words = visible_words(app)
+    return english_in(visible_words(app), lang)
+
+
+def english_in(words: list[str], lang: str) -> list[str]:
+    """The words of ``words`` that are English, for a screen meant to be in ``lang``."""
     if lang == "ru":
         return [w for w in words if LATIN.match(w) and len(w) >= 3 and w.lower() not in ALLOWED]
     if lang == "es":

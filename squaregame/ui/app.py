@@ -13,8 +13,10 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -31,7 +33,7 @@ from squaregame.play.settings import (
 )
 from squaregame.text import language, set_language, tr
 from squaregame.ui import messages as m
-from squaregame.ui.localize import localize_bindings
+from squaregame.ui.localize import localize_bindings, localize_textual
 from squaregame.ui.opening import GamesApp
 from squaregame.ui.screens.menu import MenuScreen
 
@@ -222,6 +224,17 @@ class SquareGameApp(GamesApp):
         self.exit()
 
     # -- the command palette ---------------------------------------------------------------
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its search field in the app's language."""
+        if self.use_command_palette and not CommandPalette.is_open(self)  # type: ignore[arg-type]:
+            placeholder = tr("ui_textual.palette.placeholder")
+            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """One of Textual's own widgets took the focus: its Footer keys in the app's language."""
+        if localize_textual(event.widget) and event.widget.is_attached:
+            event.widget.screen.refresh_bindings()
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         from squaregame.ui.screens.game_base import GameScreen
 

@@ -10,7 +10,9 @@ and :func:`localize_bindings` (called in the node's ``__init__``) replaces that 
 copies of the bindings whose descriptions and tooltips are ``tr(key)``. Textual reads
 ``_bindings`` afresh each time it builds a Footer or looks a key up, so nothing else is
 needed; a description that is not a catalog key (``"←"``) is left as it is. The command
-palette's own key (added by Textual as ``palette``) is translated too, where it is shown.
+palette's own key (added by Textual as ``palette``) is translated too, where it is shown,
+and so are the keys of Textual's own widgets a Footer shows (:data:`TEXTUAL_KEYS`: a Select's
+open list), when they take the focus (:func:`localize_textual`).
 
 **Switching.** :func:`apply_language` is the one way the running app changes language (the
 Settings dialog calls it when the Language field changed): it calls ``set_language``, gives
@@ -33,6 +35,8 @@ from textual.dom import DOMNode
 from squaregame.text import set_language, tr
 
 CATALOG_KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_-]+)+$")
+# Keys Textual gives its own widgets that a Footer shows (a Select's open list).
+TEXTUAL_KEYS = {"Dismiss menu": "ui_textual.keys.dismiss_menu"}
 PALETTE_ACTIONS = frozenset({"command_palette", "app.command_palette"})
 _SOURCE = "_squaregame_source_bindings"  # the node's bindings as declared (keys, not text)
 
@@ -46,6 +50,7 @@ class Relocalizable(Protocol):
 
 def text_of(description: str) -> str:
     """A binding's description in the current language (unchanged if not a catalog key)."""
+    description = TEXTUAL_KEYS.get(description, description)
     return tr(description) if CATALOG_KEY.match(description) else description
 
 
@@ -72,6 +77,15 @@ def localize_bindings(node: DOMNode) -> None:
     node._bindings = BindingsMap.from_keys(
         {key: [_translated(b) for b in bs] for key, bs in source.key_to_bindings.items()}
     )
+
+
+def localize_textual(node: DOMNode) -> bool:
+    """Give one of Textual's own widgets (a Select's open list, when it takes the focus) its
+    keys in the current language; False if it had them already."""
+    if hasattr(node, _SOURCE):
+        return False
+    localize_bindings(node)
+    return True
 
 
 def apply_language(app: App[Any], lang: str) -> str:
