@@ -226,7 +226,7 @@ class SquareGameApp(GamesApp):
     # -- the command palette ---------------------------------------------------------------
     def action_command_palette(self) -> None:
         """Textual's command palette, its search field in the app's language."""
-        if self.use_command_palette and not CommandPalette.is_open(self)  # type: ignore[arg-type]:
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             placeholder = tr("ui_textual.palette.placeholder")
             self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
 
