@@ -25,8 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from squaregame import paths
-from squaregame.text.catalog import fill
-from squaregame.text.plurals import category
+from squaregame.text.catalog import render
 
 DEFAULT = "en"
 LESSON_FILES = "[0-9][0-9]-*.toml"
@@ -73,9 +72,4 @@ class Strings:
         template = self._table.get(key, self._fallback.get(key))
         if template is None:
             raise KeyError(f"no text '{key}' for language {self.lang}")
-        if isinstance(template, dict):
-            count = values.get("count")
-            if not isinstance(count, int):
-                raise KeyError(f"'{key}' is a plural template and needs an integer count")
-            template = template.get(category(lang, count), template.get("other", ""))
-        return fill(str(template), values)
+        return render(key, template, lang, values)

@@ -76,6 +76,17 @@ def fill(template: str, values: Mapping[str, Any]) -> str:
     return PLACEHOLDER.sub(one, template)
 
 
+def render(key: str, entry: Any, lang: str, values: Mapping[str, Any]) -> str:
+    """An entry (a string, or a plural table chosen by ``count`` under ``lang``'s rules) with
+    its placeholders filled."""
+    if isinstance(entry, dict):
+        count = values.get("count")
+        if not isinstance(count, int):
+            raise KeyError(f"'{key}' is a plural message and needs an integer count")
+        entry = entry.get(category(lang, count), entry.get("other", ""))
+    return fill(str(entry), values)
+
+
 class Catalog:
     """The messages of one language, with English behind it."""
 
@@ -95,11 +106,5 @@ class Catalog:
         raise KeyError(f"no message '{key}' in the catalogs")
 
     def __call__(self, key: str, /, **values: Any) -> str:
-        entry = self.raw(key)
         lang = self.lang if key in self._entries else DEFAULT
-        if isinstance(entry, dict):
-            count = values.get("count")
-            if not isinstance(count, int):
-                raise KeyError(f"'{key}' is a plural message and needs an integer count")
-            entry = entry.get(category(lang, count), entry.get("other", ""))
-        return fill(str(entry), values)
+        return render(key, self.raw(key), lang, values)
