@@ -28,12 +28,28 @@ class Outcome(Enum):
 
 @dataclass(frozen=True, slots=True)
 class PositionInfo:
-    """What the tables say about one position."""
+    """What the tables say about one position.
+
+    ``remoteness`` is the exact remoteness when ``remoteness_exact``; otherwise it is a
+    *proven lower bound* and ``remoteness_upper`` a proven upper bound (``None``: no upper
+    bound is known). Both bounds have the parity the outcome demands. Nothing may show an
+    inexact remoteness as one number: :attr:`remoteness_lower` / :attr:`remoteness_upper`.
+    """
 
     outcome: Outcome
     remoteness: int
     remoteness_exact: bool = True
     grundy: int | None = None
+    remoteness_upper: int | None = None
+
+    @property
+    def remoteness_lower(self) -> int:
+        return self.remoteness
+
+    @property
+    def upper(self) -> int | None:
+        """The least proven upper bound: the remoteness itself when exact."""
+        return self.remoteness if self.remoteness_exact else self.remoteness_upper
 
 
 @dataclass(frozen=True, slots=True)
