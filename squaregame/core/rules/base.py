@@ -9,7 +9,11 @@ Capabilities (every one has a default, so a new rule declares only what it has):
   (:class:`~squaregame.core.pile.MisereShift`);
 * ``members`` / ``is_finite`` — the amounts of a finite set (periodic values);
 * ``is_any_amount`` — every amount 1..n may be taken (Nim; the sum solver gives such a
-  pile a running-aggregate axis);
+  pile a running-aggregate axis; the Grundy value of n is then n itself, the mex of 0..n−1);
+* ``shortest_play(n)`` / ``longest_play(n)`` — bounds on the number of moves of *any* play
+  of one pile from n to a terminal position (proven; exact where a rule knows better).
+  Every play of a sum is an interleaving of such plays, so they bound a sum's remoteness
+  (:mod:`squaregame.core.sum_bounds`);
 * ``closed_form(misere)`` — values for every pile size without a table (Nim);
 * ``normal_table(store, need, progress)`` — a rule's own source of normal-play values
   (Squares: its shipped table, the cache and its fast builder). Without one, the store
@@ -67,6 +71,24 @@ class Rule(ABC):
     @property
     def contains_one(self) -> bool:
         return self._is_amount(1)
+
+    def shortest_play(self, n: int) -> int:
+        """A lower bound on the number of moves of every play from ``n`` to a terminal position.
+
+        Default: 0 at a terminal position (no move), else 1; when 1 may be taken the only
+        terminal position is 0, so a single move must take all of ``n``: 2 unless ``n`` itself
+        is an amount. Rules override it with the exact least number of moves.
+        """
+        if n <= 0 or self.count_amounts(n) == 0:
+            return 0
+        if self.contains_one and not self.allows(n, n):
+            return 2
+        return 1
+
+    def longest_play(self, n: int) -> int:
+        """An upper bound on the number of moves of every play from ``n``: each move takes at
+        least one counter, so ``n`` (exact when 1 may be taken: take 1 each time)."""
+        return max(n, 0)
 
     @property
     def members(self) -> tuple[int, ...] | None:

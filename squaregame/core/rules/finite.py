@@ -46,6 +46,17 @@ class SetRule(Rule):
     def _is_amount(self, amount: int) -> bool:
         return amount in self._members
 
+    def shortest_play(self, n: int) -> int:
+        """At least ⌈(n − min + 1) / max⌉ moves: a play ends below the least member, so it
+        takes at least n − min + 1 counters, at most max at a time (0 below the least)."""
+        low, high = self._members[0], self._members[-1]
+        return 0 if n < low else -(-(n - low + 1) // high)
+
+    def longest_play(self, n: int) -> int:
+        """At most ⌊n / min⌋ moves: each takes at least the least member, and a play cannot
+        take more than n counters."""
+        return max(n, 0) // self._members[0]
+
 
 def parse_set(text: str) -> SetRule:
     """Amounts separated by commas or spaces, braces allowed: ``{1, 3, 7, 8}``.

@@ -22,6 +22,10 @@ class NimRule(Rule):
     def count_amounts(self, n: int) -> int:
         return max(n, 0)
 
+    def shortest_play(self, n: int) -> int:
+        """Take everything: one move (none from 0)."""
+        return 1 if n > 0 else 0
+
     def closed_form(self, misere: bool) -> PileValues | None:
         return NimValues(misere=misere)
 

@@ -31,5 +31,12 @@ class PowersOfTwoRule(Rule):
     def count_amounts(self, n: int) -> int:
         return max(n, 0).bit_length()
 
+    def shortest_play(self, n: int) -> int:
+        """Exactly the number of 1s in n's binary form. The binary form is a play of that
+        length. Any play is a sum of powers of two equal to n; merging two equal terms into
+        one twice as large keeps the total and drops one term, and the merging ends at the
+        binary form: so no play has fewer moves."""
+        return max(n, 0).bit_count()
+
 
 RULE = PowersOfTwoRule()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from math import isqrt
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,42 @@ class SquaresRule(Rule):
     ) -> PileValues | None:
         """The shipped table (0..10^6 with Grundy values), the cache, or the fast builder."""
         return store.squares_normal(need, progress)
+
+    def shortest_play(self, n: int) -> int:
+        """The least number of positive squares summing to ``n`` (every play ends at 0):
+        exact up to :data:`TWO_SQUARES_CHECKED`, a lower bound beyond (:func:`least_squares`)."""
+        return least_squares(n)
+
+
+TWO_SQUARES_CHECKED = 10**10  # beyond this "2 or 3" is answered 2 (a lower bound)
+
+
+@lru_cache(maxsize=4096)
+def least_squares(n: int) -> int:
+    """The least number of positive squares with sum ``n`` (0 for 0).
+
+    Lagrange: every n is a sum of four squares, so the answer is at most 4. Legendre: n is
+    a sum of three squares unless n = 4^a(8b + 7), so it is exactly 4 for those. Otherwise
+    it is 1 for a square, 2 for a sum of two squares (checked by trying every a² ≤ n/2,
+    for n up to :data:`TWO_SQUARES_CHECKED`), else 3. Beyond that bound the answer for a
+    non-square not of Legendre's form is 2, a lower bound (the truth is 2 or 3).
+    """
+    if n <= 0:
+        return 0
+    if isqrt(n) ** 2 == n:
+        return 1
+    m = n
+    while m % 4 == 0:
+        m //= 4
+    if m % 8 == 7:
+        return 4
+    if n > TWO_SQUARES_CHECKED:
+        return 2
+    for a in range(1, isqrt(n // 2) + 1):
+        b = n - a * a
+        if isqrt(b) ** 2 == b:
+            return 2
+    return 3
 
 
 RULE = SquaresRule()
