@@ -13,6 +13,7 @@ from squaregame.core.game import MAX_PILES, Game, Progress, check_natural
 from squaregame.core.pile_game import PileGame, tables_of
 from squaregame.core.rules import Rule
 from squaregame.core.store import TableStore
+from squaregame.core.sum_bounds import SumBounds
 from squaregame.core.sums import QUICK_SEARCH, SumSolver, fits_budget, search_cost
 from squaregame.core.types import (
     Move,
@@ -60,6 +61,7 @@ class SumGame(Game[Piles]):
         self._kind = kind
         self.piles = [PileGame(r, misere, self.tables) for r in self.rules]
         self.normal_piles = [PileGame(r, False, self.tables) for r in self.rules]
+        self._bounds: SumBounds | None = None
 
     def _default_kind(self) -> GameKind:
         from squaregame.core.kinds import SUM
@@ -76,12 +78,14 @@ class SumGame(Game[Piles]):
             check_natural(v, "errors.negative_pile", pile=i + 1) for i, v in enumerate(values)
         )
         if not self.exact_available(pos):
-            self._estimate(pos)  # raises TableLimitError when neither search nor tables answer
+            self._check_bounded(pos)  # raises TableLimitError when neither search nor tables answer
         return pos
 
     def prepare(self, pos: Piles, progress: Progress | None = None) -> None:
         for pile, n in zip(self.piles, pos, strict=True):
             pile.prepare(n, progress)
+        if not self.misere and not self.exact_available(pos):
+            self.bounds.prepare(pos)  # the sub-sums its bounds solve exactly
 
     def children(self, pos: Piles) -> list[Piles]:
         out: list[Piles] = []
@@ -91,10 +95,13 @@ class SumGame(Game[Piles]):
         return out
 
     def needs_search(self, pos: Piles) -> bool:
-        """Would answering ``pos`` start an exact search long enough to notice (> ~0.1 s)?"""
+        """Would answering ``pos`` start an exact search long enough to notice (> ~0.1 s)?
+        Beyond the budget: yes (its bounds search sub-sums and lines of play)."""
         if self.solver.find(self.rules, self.misere, pos) is not None:
             return False
-        return fits_budget(self.rules, pos) and search_cost(self.rules, pos) > QUICK_SEARCH
+        if not fits_budget(self.rules, pos):
+            return not self.misere
+        return search_cost(self.rules, pos) > QUICK_SEARCH
 
     def exact_available(self, pos: Piles) -> bool:
         return self.solver.find(self.rules, self.misere, pos) is not None or fits_budget(
@@ -114,20 +121,33 @@ class SumGame(Game[Piles]):
             cold, rem = self.solver.solve(self.rules, self.misere, pos).lookup(pos)
             outcome = Outcome.COLD if cold else Outcome.HOT
             return PositionInfo(outcome, rem, True, self.grundy(pos))
-        return self._estimate(pos)
+        return self._bounded(pos)
 
-    def _estimate(self, pos: Piles) -> PositionInfo:
-        """Beyond the search budget: exact outcome from the nim-sum, estimated remoteness."""
+    def _check_bounded(self, pos: Piles) -> int:
+        """Beyond the search budget only normal play is answered, from the nim-sum."""
         if self.misere:
             raise TableLimitError("errors.sum_misere_too_large")
         g = self.grundy(pos)
         if g is None:
             raise TableLimitError("errors.sum_grundy_unknown")
+        return g
+
+    @property
+    def bounds(self) -> SumBounds:
+        """Proven remoteness bounds beyond the search budget (``core/sum_bounds.py``)."""
+        if self._bounds is None:
+            self._bounds = SumBounds(self.rules, self.normal_piles)
+        return self._bounds
+
+    def _bounded(self, pos: Piles) -> PositionInfo:
+        """Beyond the search budget: the exact outcome from the nim-sum and proven bounds on
+        the remoteness (exact when they meet)."""
+        g = self._check_bounded(pos)
         outcome = Outcome.HOT if g else Outcome.COLD
-        longest = max(p.info(n).remoteness for p, n in zip(self.piles, pos, strict=True))
-        if (longest % 2 == 1) != outcome.is_hot:
-            longest += 1
-        return PositionInfo(outcome, longest, False, g)
+        lo, hi = self.bounds.bounds(pos)
+        if lo == hi:
+            return PositionInfo(outcome, lo, True, g)
+        return PositionInfo(outcome, lo, False, g, hi)
 
     def move(self, pos: Piles, to: Piles) -> Move[Piles]:
         for i, (a, b) in enumerate(zip(pos, to, strict=True)):
