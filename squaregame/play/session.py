@@ -12,7 +12,7 @@ from enum import Enum
 from typing import Any, Generic, TypeVar
 
 from squaregame.core.game import Game
-from squaregame.core.types import Analysis, Outcome, PositionError, PositionInfo
+from squaregame.core.types import Analysis, MoveInfo, Outcome, PositionError, PositionInfo
 from squaregame.play.analyses import PositionCache
 from squaregame.text.games import position_text
 
@@ -25,6 +25,25 @@ class Verdict(Enum):
     BLUNDER = "blunder"  # handed a won position to the opponent
     FORCED = "forced"  # from a lost position: any move loses
     STALL = "stall"  # from a lost position, a move that shortens the defence
+
+
+def judge(a: Analysis[P], move: MoveInfo[P]) -> Verdict:
+    """A move's verdict, only what is proven: *slow* when its remoteness is certainly more
+    than another winning move's, *stall* when certainly less than another move's. With exact
+    values that is "not a fastest win" / "not a longest defence"; with bounds (beyond the
+    exact budget) a move that may be as good as the best is not blamed."""
+    if a.info.outcome is Outcome.HOT:
+        if not move.wins:
+            return Verdict.BLUNDER
+        fastest = min(_upper(m) for m in a.winning_moves)
+        return Verdict.SLOW if move.info.remoteness_lower > fastest else Verdict.BEST
+    longest = max(m.info.remoteness_lower for m in a.moves)
+    return Verdict.STALL if _upper(move) < longest else Verdict.FORCED
+
+
+def _upper(m: MoveInfo[Any]) -> float:
+    upper = m.info.upper
+    return float("inf") if upper is None else upper
 
 
 @dataclass(frozen=True)
@@ -97,16 +116,7 @@ class Session(Generic[P]):
             self.game.check_move(before, to)  # raises, saying why it is not a move
             raise PositionError("errors.unreachable", position=position_text(self.game, to))
         best = tuple(m.to for m in a.best_moves())
-        if a.info.outcome is Outcome.HOT:
-            if not move.wins:
-                verdict = Verdict.BLUNDER
-            elif to in best:
-                verdict = Verdict.BEST
-            else:
-                verdict = Verdict.SLOW
-        else:
-            verdict = Verdict.FORCED if to in best else Verdict.STALL
-        ply = Ply(self.human_to_move, before, to, a.info, move.info, verdict, best, hints)
+        ply = Ply(self.human_to_move, before, to, a.info, move.info, judge(a, move), best, hints)
         self.plies.append(ply)
         self.redo_stack.clear()
         return ply
