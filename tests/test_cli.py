@@ -48,7 +48,8 @@ def test_analyze_squares_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert isinstance(d["grundy"], int)
     assert {m["to"] for m in d["moves"]} == {74, 71, 66, 59, 50, 39, 26, 11}
     assert d["winning_moves"] == [39] and d["ai_move"] == 39
-    assert {"to": 39, "outcome": "cold", "remoteness": 6} in d["moves"]
+    exact_39 = {"remoteness": 6, "remoteness_lower": 6, "remoteness_upper": 6}
+    assert {"to": 39, "outcome": "cold", **exact_39} in d["moves"]
 
 
 def test_analyze_text_verdict(capsys: pytest.CaptureFixture[str]) -> None:

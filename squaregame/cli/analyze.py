@@ -18,7 +18,13 @@ from squaregame.core.context import Tables
 from squaregame.core.game import Game
 from squaregame.core.types import Analysis, PositionInfo
 from squaregame.text import tr
-from squaregame.text.games import describe_move, position_text, title, verdict_line
+from squaregame.text.games import (
+    describe_move,
+    position_text,
+    remoteness_span,
+    title,
+    verdict_line,
+)
 
 
 def add_parser(sub: Any) -> None:
@@ -40,8 +46,18 @@ def progress_for(game: Game[Any]) -> StderrProgress:
     return StderrProgress(tr("games.cli.building", title=title(game)))
 
 
+def remoteness_json(info: PositionInfo) -> dict[str, Any]:
+    """``remoteness`` (null unless exact) and its proven bounds, always present: equal to it
+    when exact; ``remoteness_upper`` null when no upper bound is known."""
+    return {
+        "remoteness": info.remoteness if info.remoteness_exact else None,
+        "remoteness_lower": info.remoteness_lower,
+        "remoteness_upper": info.upper,
+    }
+
+
 def info_json(info: PositionInfo) -> dict[str, Any]:
-    return {"outcome": info.outcome.value, "remoteness": info.remoteness}
+    return {"outcome": info.outcome.value, **remoteness_json(info)}
 
 
 def analysis_json(game: Game[Any], a: Analysis[Any], ai_move: Any) -> dict[str, Any]:
@@ -52,13 +68,22 @@ def analysis_json(game: Game[Any], a: Analysis[Any], ai_move: Any) -> dict[str, 
         "rule": game.rule_json(),
         "position": pj(a.position),
         "outcome": a.info.outcome.value,
-        "remoteness": a.info.remoteness,
+        **remoteness_json(a.info),
         "remoteness_exact": a.info.remoteness_exact,
         "grundy": a.info.grundy,
         "moves": [{"to": pj(m.to), **info_json(m.info)} for m in a.moves],
         "winning_moves": [pj(m.to) for m in a.winning_moves],
         "ai_move": None if ai_move is None else pj(ai_move),
     }
+
+
+def remoteness_words(info: PositionInfo) -> str:
+    """``7``; beyond the exact budget ``between 49 and 57 (proven bounds)`` or ``at least 49``."""
+    if info.remoteness_exact:
+        return str(info.remoteness)
+    if info.upper is None:
+        return f"at least {info.remoteness_lower} (proven bound)"
+    return f"between {info.remoteness_lower} and {info.upper} (proven bounds)"
 
 
 def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
@@ -70,7 +95,7 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
     lines = [
         f"{title(game)}: position {fmt(a.position)}",
         f"  outcome     {info.outcome.symbol} {info.outcome.value}",
-        f"  remoteness  {info.remoteness}{'' if info.remoteness_exact else ' (estimated)'}",
+        f"  remoteness  {remoteness_words(info)}",
         f"  grundy      {'—' if info.grundy is None else info.grundy}",
     ]
     period = game.period()
@@ -79,12 +104,13 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
     if a.moves:
         lines.append("")
         lines.append(f"  {'move':<24} {'to':>14}  value for the opponent")
+        span = max(4, *(len(remoteness_span(m.info)) for m in a.moves))
         for m in a.moves:
             mark = "✓ wins " if m.wins else "✗ loses"
             o = m.info.outcome
             lines.append(
                 f"  {describe_move(game, a.position, m.to):<24} {fmt(m.to):>14}  "
-                f"{o.symbol} {o.value:<4} in {m.info.remoteness:<4} {mark}"
+                f"{o.symbol} {o.value:<4} in {remoteness_span(m.info):<{span}} {mark}"
             )
         lines.append("")
         lines.append(f"  opponent would play: {describe_move(game, a.position, ai_move)}")

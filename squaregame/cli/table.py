@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from squaregame.cli.analyze import progress_for
+from squaregame.cli.analyze import progress_for, remoteness_json
 from squaregame.cli.common import (
     UsageError,
     add_game_argument,
@@ -23,7 +23,7 @@ from squaregame.core.game import Game
 from squaregame.core.kinds import find_kind, kind_for_rule
 from squaregame.core.rules import SQUARES
 from squaregame.core.types import PositionInfo
-from squaregame.text.games import axis_label, position_text, title
+from squaregame.text.games import axis_label, position_text, remoteness_span, title
 
 MAX_CELLS = 1_000_000
 
@@ -119,7 +119,7 @@ def _json(game: Game[Any], rows: list[tuple[Any, PositionInfo]]) -> dict[str, An
             {
                 "position": game.position_json(p),
                 "outcome": i.outcome.value,
-                "remoteness": i.remoteness,
+                **remoteness_json(i),
                 "grundy": _grundy(game, p, i),
             }
             for p, i in rows
@@ -132,14 +132,19 @@ def _grundy(game: Game[Any], pos: Any, info: PositionInfo) -> int | None:
 
 
 def _csv(game: Game[Any], rows: list[tuple[Any, PositionInfo]]) -> str:
+    """One row per position; ``remoteness`` is empty where only its bounds (the last two
+    columns) are proven, and ``remoteness_upper`` is empty where no upper bound is known."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     dims = len(game.position_values(rows[0][0]))
-    w.writerow([*game.kind.coordinate_names(dims), "outcome", "remoteness", "grundy"])
+    names = game.kind.coordinate_names(dims)
+    w.writerow([*names, "outcome", "remoteness", "grundy", "remoteness_lower", "remoteness_upper"])
     for p, i in rows:
         coords = list(game.position_values(p))
         g = _grundy(game, p, i)
-        w.writerow([*coords, i.outcome.value, i.remoteness, "" if g is None else g])
+        r = remoteness_json(i)
+        values = (r["remoteness"], g, r["remoteness_lower"], r["remoteness_upper"])
+        w.writerow([*coords, i.outcome.value, *("" if v is None else v for v in values)])
     return out.getvalue()
 
 
@@ -153,17 +158,24 @@ def _plain(game: Game[Any], rows: list[tuple[Any, PositionInfo]], upto: int, dim
         return "\n".join(head + _plain_line(game, rows, upto))
     if dims == 2:
         return "\n".join(head + _plain_grid(game, rows, upto))
-    lines = [f"{position_text(game, p):>20}  {i.outcome.symbol} {i.remoteness}" for p, i in rows]
+    lines = [
+        f"{position_text(game, p):>20}  {i.outcome.symbol} {remoteness_span(i)}" for p, i in rows
+    ]
     return "\n".join(head + lines)
+
+
+def _cell_width(rows: list[tuple[Any, PositionInfo]]) -> int:
+    """Room for the widest remoteness (or its bounds, ``49–57`` / ``≥49``), mark and a space."""
+    return max(max(len(remoteness_span(i)) for _, i in rows) + 2, 4)
 
 
 def _plain_line(game: Game[Any], rows: list[tuple[Any, PositionInfo]], upto: int) -> list[str]:
     width = max(len(str(upto)), 3)
-    cell = max(len(str(max(i.remoteness for _, i in rows))) + 2, 4)
+    cell = _cell_width(rows)
     lines = [" " * (width + 2) + "".join(f"+{c:<{cell - 1}}" for c in range(10))]
     for base in range(0, upto + 1, 10):
         chunk = rows[base : base + 10]
-        cells = "".join(f"{i.outcome.symbol}{i.remoteness:<{cell - 1}}" for _, i in chunk)
+        cells = "".join(f"{i.outcome.symbol}{remoteness_span(i):<{cell - 1}}" for _, i in chunk)
         lines.append(f"{base:>{width}}  {cells}")
     grundy = [_grundy(game, p, i) for p, i in rows]
     if all(g is not None for g in grundy):
@@ -176,12 +188,12 @@ def _plain_line(game: Game[Any], rows: list[tuple[Any, PositionInfo]], upto: int
 
 def _plain_grid(game: Game[Any], rows: list[tuple[Any, PositionInfo]], upto: int) -> list[str]:
     info = dict(rows)
-    cell = max(len(str(max(i.remoteness for _, i in rows))) + 2, 4)
+    cell = _cell_width(rows)
     width = max(len(str(upto)), 2)
     lines = [axis_label(game.kind, "y")]
     for y in range(upto, -1, -1):
         cells = "".join(
-            f"{info[(x, y)].outcome.symbol}{info[(x, y)].remoteness:<{cell - 1}}"
+            f"{info[(x, y)].outcome.symbol}{remoteness_span(info[(x, y)]):<{cell - 1}}"
             for x in range(upto + 1)
         )
         lines.append(f"{y:>{width}} {cells}")

@@ -17,7 +17,7 @@ from squaregame.core.game import Game, set_game_text
 from squaregame.core.kinds import GameKind, Notation, Param, find_kind
 from squaregame.core.rules import Rule
 from squaregame.core.spec import GameSpec
-from squaregame.core.types import Analysis, Move, MoveShape, Outcome
+from squaregame.core.types import Analysis, Move, MoveShape, Outcome, PositionInfo
 from squaregame.text.catalog import PLACEHOLDER, Catalog
 
 Voice = Literal["analysis", "player"]
@@ -106,24 +106,55 @@ def move_phrase(game: Game[Any], pos: Any, to: Any, catalog: Catalog | None = No
 
 
 # -- the verdict line -------------------------------------------------------------------
+def bounds_span(lower: int, upper: int | None, exact: bool) -> str:
+    """A remoteness in any language: ``7``; proven bounds ``49–57``; only a lower bound
+    ``≥49``. An inexact remoteness is never written as one number."""
+    if exact:
+        return str(lower)
+    return f"≥{lower}" if upper is None else f"{lower}–{upper}"
+
+
+def remoteness_span(info: PositionInfo, shift: int = 0) -> str:
+    """:func:`bounds_span` of ``info``'s remoteness plus ``shift`` (moves counted from before)."""
+    upper = info.upper
+    return bounds_span(
+        info.remoteness_lower + shift,
+        None if upper is None else upper + shift,
+        info.remoteness_exact,
+    )
+
+
 def verdict_line(
     game: Game[Any], a: Analysis[Any], voice: Voice = "analysis", catalog: Catalog | None = None
 ) -> str:
     """Who wins from ``a.position``, how fast, and how: the last line of ``squaregame
-    analyze`` (voice ``analysis``) and the hint line of a game (voice ``player``)."""
+    analyze`` (voice ``analysis``) and the hint line of a game (voice ``player``). Beyond
+    the exact budget it says the proven bounds: "wins within 57 moves", "lasts at least 48"."""
     base = f"games.verdict.{voice}"
-    hot = a.info.outcome is Outcome.HOT
+    info = a.info
+    hot = info.outcome is Outcome.HOT
     if not a.moves:
         return _say(f"{base}.over_{'hot' if hot else 'cold'}", catalog)
     best = a.best_moves()
+    move = move_phrase(game, a.position, best[0].to, catalog)
+    lower, upper = info.remoteness_lower, info.upper
+    if not info.remoteness_exact:  # the ties of a heuristic are not "as good"
+        within = upper is not None
+        return _say(
+            f"{base}.{'hot' if hot else 'cold'}_{'within' if within else 'at_least'}",
+            catalog,
+            lower=lower,
+            upper=upper,
+            count=upper if hot and within else lower,  # the number "moves" follows
+            move=move,
+        )
     others = len(best) - 1
     return _say(
         f"{base}.{'hot' if hot else 'cold'}",
         catalog,
-        about="" if a.info.remoteness_exact else _say("games.verdict.about", catalog),
-        remoteness=a.info.remoteness,
-        count=a.info.remoteness,  # the plural of "moves" where a language says it
-        move=move_phrase(game, a.position, best[0].to, catalog),
+        remoteness=lower,
+        count=lower,  # the plural of "moves" where a language says it
+        move=move,
         others=_say(f"{base}.others", catalog, count=others) if others else "",
     )
 
