@@ -106,7 +106,7 @@ class PairTable:
 @dataclass(frozen=True)
 class SumData:
     piles: tuple[PileLine, ...]
-    exact: bool  # is the remoteness exact (else estimated beyond the search budget)?
+    exact: bool  # is the remoteness exact (else proven bounds beyond the search budget)?
     nimsum: NimSumData
     rules: tuple[GrundyRule, ...]
     pairs: PairTable | None  # for two piles

@@ -22,8 +22,9 @@ class HistoryLine:
 @dataclass(frozen=True)
 class ChartPoint:
     you_win: bool
-    remoteness: int
+    remoteness: int  # exact, or a proven lower bound (the bar is then drawn faintly)
     mark: str = ""  # "!" a blunder led here, "~" a slow win, "" otherwise
+    exact: bool = True
 
 
 def chart_points(session: Session[Any]) -> tuple[ChartPoint, ...]:
@@ -36,5 +37,5 @@ def chart_points(session: Session[Any]) -> tuple[ChartPoint, ...]:
     for (human, info), mark in zip(session.value_history(), marks, strict=True):
         mover_wins = info.outcome is Outcome.HOT
         you_win = mover_wins if (human or session.two_humans) else not mover_wins
-        points.append(ChartPoint(you_win, info.remoteness, mark))
+        points.append(ChartPoint(you_win, info.remoteness, mark, info.remoteness_exact))
     return tuple(points)

@@ -40,8 +40,9 @@ class MoveLine(Generic[P]):
     label: str
     to: P
     wins: bool
-    remoteness: int
+    remoteness: int  # exact, or a proven lower bound
     exact: bool = True
+    upper: int | None = None  # a proven upper bound when not exact (None: none known)
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ def build_view(session: Session[P], board: int = 0) -> GameView[P]:
             m.wins,
             m.info.remoteness,
             m.info.remoteness_exact,
+            m.info.upper,
         )
         for m in a.moves
     )

@@ -44,9 +44,9 @@ def outcome_word(outcome: Outcome) -> str:
 
 
 def value_text(info: PositionInfo) -> str:
-    """``☺ hot 7`` — face, word and remoteness (``~7`` when estimated)."""
-    approx = "" if info.remoteness_exact else "~"
-    return f"{info.outcome.symbol} {outcome_word(info.outcome)} {approx}{info.remoteness}"
+    """``☺ hot 7`` — face, word and remoteness (proven bounds ``49–57`` or ``≥49`` when the
+    remoteness is not exact)."""
+    return f"{info.outcome.symbol} {outcome_word(info.outcome)} {games_text.remoteness_span(info)}"
 
 
 def prediction(game: Game[Any], a: Analysis[Any]) -> str:

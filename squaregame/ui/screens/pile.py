@@ -55,7 +55,9 @@ class PileScreen(GameScreen[int]):
 
     def _show_moves(self, data: tuple[tuple[MoveLine[int], ...], bool]) -> None:
         lines, hints = data
-        views = tuple(MoveView(m.label, m.to, m.wins, m.remoteness, m.exact) for m in lines)
+        views = tuple(
+            MoveView(m.label, m.to, m.wins, m.remoteness, m.exact, m.upper) for m in lines
+        )
         self.moves.show(views, hints)
 
     def chosen_move(self) -> int | None:

@@ -78,7 +78,7 @@ class SumsScreen(GameScreen[Pos]):
         if not isinstance(data, SumData):
             return
         put = self.slots.put
-        exact = "" if data.exact else f"[dim]{tr('ui_game.piles.estimated')}[/dim]"
+        exact = "" if data.exact else f"[dim]{tr('ui_game.piles.bounded')}[/dim]"
         put(self.exactness, exact, self.exactness.update)
         put(self.nimsum, (data.nimsum, hints), lambda d: self.nimsum.show(*d))
         put(self.grundy, (data.rules, data.pairs), lambda d: self.grundy.show(*d))

@@ -1,4 +1,5 @@
-"""The legal moves, each optionally marked winning (✓) or losing (✗) with its remoteness."""
+"""The legal moves, each optionally marked winning (✓) or losing (✗) with its remoteness
+(its proven bounds, ``49–57`` or ``≥49``, where it is not exact)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from squaregame.text import tr
+from squaregame.text.games import bounds_span
 
 
 @dataclass(frozen=True)
@@ -19,8 +21,9 @@ class MoveView:
     label: str
     to: Any
     wins: bool
-    remoteness: int
+    remoteness: int  # exact, or a proven lower bound
     exact: bool = True
+    upper: int | None = None  # a proven upper bound when not exact
 
 
 class MoveList(OptionList):
@@ -42,7 +45,8 @@ class MoveList(OptionList):
     def _line(m: MoveView, hints: bool) -> str:
         if not hints:
             return m.label
-        moves = f"{'' if m.exact else '~'}{m.remoteness + 1}"
+        upper = None if m.upper is None else m.upper + 1  # counting this move
+        moves = bounds_span(m.remoteness + 1, upper, m.exact)
         if m.wins:
             return f"[$success]✓ {m.label}[/]  [dim]{tr('ui_widgets.moves.win', n=moves)}[/]"
         return f"[$error]✗ {m.label}[/]  [dim]{tr('ui_widgets.moves.lose', n=moves)}[/]"
