@@ -262,9 +262,10 @@ class SumBounds:
                     out.append((*pos[:i], n - a, *pos[i + 1 :]))
         return out
 
-    def children(self, pos: Piles) -> list[Piles] | None:
-        """Every child (None: more than ``EXPAND_LIMIT``)."""
-        if sum(r.count_amounts(n) for r, n in zip(self.rules, pos, strict=True)) > EXPAND_LIMIT:
+    def children(self, pos: Piles, limit: int = EXPAND_LIMIT) -> list[Piles] | None:
+        """Every child (None: more than ``limit``, or too many to scan below them)."""
+        count = sum(r.count_amounts(n) for r, n in zip(self.rules, pos, strict=True))
+        if count > limit or count * self.scan_cost(pos) > LOOKAHEAD_WORK:
             return None
         return [
             (*pos[:i], n - a, *pos[i + 1 :])
@@ -352,12 +353,7 @@ class SumBounds:
             if x != 0:
                 kids = self.cold_children(pos)
             else:
-                kids = self.children(pos)
-                limit = EXPAND_LIMIT if top else NESTED_LIMIT
-                if kids is not None and (
-                    len(kids) > limit or len(kids) * self.scan_cost(pos) > LOOKAHEAD_WORK
-                ):
-                    kids = None
+                kids = self.children(pos, EXPAND_LIMIT if top else NESTED_LIMIT)
             if kids:
                 ahead = [self.upper(c, depth - 1, False) for c in kids]
                 u = min(u, 1 + (min(ahead) if x != 0 else max(ahead)))

@@ -50,9 +50,9 @@ def least_squares(n: int) -> int:
 
     Lagrange: every n is a sum of four squares, so the answer is at most 4. Legendre: n is
     a sum of three squares unless n = 4^a(8b + 7), so it is exactly 4 for those. Otherwise
-    it is 1 for a square, 2 for a sum of two squares (checked by trying every a² ≤ n/2,
-    for n up to :data:`TWO_SQUARES_CHECKED`), else 3. Beyond that bound the answer for a
-    non-square not of Legendre's form is 2, a lower bound (the truth is 2 or 3).
+    it is 1 for a square, 2 for a sum of two squares, else 3. A sum of two squares is never
+    3 mod 4 (squares are 0 or 1 mod 4); otherwise every a² ≤ n/2 is tried, for n up to
+    :data:`TWO_SQUARES_CHECKED`. Beyond that the answer is 2, a lower bound (truth: 2 or 3).
     """
     if n <= 0:
         return 0
@@ -63,6 +63,8 @@ def least_squares(n: int) -> int:
         m //= 4
     if m % 8 == 7:
         return 4
+    if n % 4 == 3:  # a square is 0 or 1 mod 4, so a sum of two is never 3 mod 4
+        return 3
     if n > TWO_SQUARES_CHECKED:
         return 2
     for a in range(1, isqrt(n // 2) + 1):
