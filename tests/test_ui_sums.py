@@ -115,15 +115,19 @@ async def test_misere_hints_come_from_the_exact_search() -> None:
         assert "g=" not in text(s.query_one(PilesView))
 
 
-async def test_beyond_the_budget_the_screen_says_remoteness_is_estimated(
+async def test_beyond_the_budget_the_screen_shows_proven_bounds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(sums, "SEARCH_BUDGET", 1000)  # the app's own tables: nothing solved yet
-    app = app_for((40, 50, 60), (SQUARES,) * 3, human_first=False)
-    async with app.run_test(size=SIZE) as pilot:
+    app = app_for((40, 50, 60), (SQUARES,) * 3, human_first=False, hints=True)
+    async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         s = screen_of(app)
-        assert "remoteness is estimated" in text(s.query_one("#exactness"))
+        assert "remoteness is shown as proven bounds" in text(s.query_one("#exactness"))
+        info = s.session.info()
+        assert not info.remoteness_exact and info.upper is not None
+        hint = text(s.query_one("#hint"))  # cold for the person: the defence's bounds
+        assert f"at least {info.remoteness_lower} moves (at most {info.upper})" in hint
         # the computer moved first from a hot sum: it left a nim-sum of zero
         assert s.game.grundy(s.session.position) == 0
 
