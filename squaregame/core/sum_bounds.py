@@ -42,7 +42,8 @@ F. **One move ahead.** R(p) = 1 + min R(c) over cold children (p hot), 1 + max R
    lower bounds is still a lower bound (a max over fewer), while its upper bound needs
    every child. :meth:`SumBounds.lower` follows L's one chosen move at cold positions and
    every cold child at hot ones (branching at most ``BRANCHES`` times where there are
-   several), so forced lines are followed to their end (Nim (n, n): exactly 2n).
+   several, and planning at most ``WORK_LIMIT`` positions), so forced lines are followed
+   to their end (Nim (n, n), n up to about 10,000: exactly 2n, the upper bound of A).
 
 Every number above is a proven bound, so taking the best of them is too; a bound equal to
 the other is the exact remoteness.

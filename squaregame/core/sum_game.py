@@ -16,6 +16,7 @@ from squaregame.core.store import TableStore
 from squaregame.core.sum_bounds import SumBounds
 from squaregame.core.sums import QUICK_SEARCH, SumSolver, fits_budget, search_cost
 from squaregame.core.types import (
+    GameError,
     Move,
     MoveShape,
     Outcome,
@@ -96,11 +97,17 @@ class SumGame(Game[Piles]):
 
     def needs_search(self, pos: Piles) -> bool:
         """Would answering ``pos`` start an exact search long enough to notice (> ~0.1 s)?
-        Beyond the budget: yes (its bounds search sub-sums and lines of play)."""
+        Beyond the budget: yes if it is answered at all (its bounds search sub-sums and
+        lines of play); no if it is refused (then the caller's check says so at once).
+        Ask only when every pile's table is at hand (this reads the piles' values)."""
         if self.solver.find(self.rules, self.misere, pos) is not None:
             return False
         if not fits_budget(self.rules, pos):
-            return not self.misere
+            try:
+                self._check_bounded(pos)
+            except GameError:
+                return False
+            return True
         return search_cost(self.rules, pos) > QUICK_SEARCH
 
     def exact_available(self, pos: Piles) -> bool:

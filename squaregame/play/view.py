@@ -121,10 +121,10 @@ def slow_to_open(game: Game[Any], pos: Any) -> bool:
     values = kind.position_values(pos)
     if kind.notation is Notation.PAIR:
         return QUICK_BOARD < max(values) <= WYTHOFF_AUTO_LIMIT
-    if kind.notation is Notation.PILES and cast(SumGame, game).needs_search(pos):
-        return True
     piles = zip(game.rule_objects(), values, strict=False)  # a pair has no rule: no piles
-    return any(_slow_pile(rule, game.misere, n) for rule, n in piles)
+    if any(_slow_pile(rule, game.misere, n) for rule, n in piles):
+        return True
+    return kind.notation is Notation.PILES and cast(SumGame, game).needs_search(pos)
 
 
 def _slow_pile(rule: Rule, misere: bool, n: int) -> bool:
