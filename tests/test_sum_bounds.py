@@ -21,9 +21,18 @@ from squaregame.core.sum_bounds import SumBounds
 from squaregame.core.sum_game import SumGame
 from squaregame.core.types import Analysis, MoveInfo, Outcome, PositionInfo
 from squaregame.play.session import Session, Verdict
+from squaregame.text import set_language
 from squaregame.text.catalog import Catalog
 from squaregame.text.games import remoteness_span, verdict_line
 from squaregame.ui.widgets.move_list import MoveList, MoveView
+
+
+@pytest.fixture(autouse=True)
+def english() -> Any:
+    set_language("en")  # whatever an earlier test left
+    yield
+    set_language("en")
+
 
 PLAY_RULES: tuple[Rule, ...] = (
     *RULES,
@@ -229,6 +238,16 @@ def test_spans_and_the_move_list() -> None:
     assert "49–57" in line and "~" not in line
     assert "≥49" in MoveList._line(MoveView("take 4", 6, False, 48, False, None), hints=True)
     assert "8" in MoveList._line(MoveView("take 4", 6, True, 7), hints=True)
+
+
+def test_the_value_chart_marks_bounded_bars() -> None:
+    from squaregame.play.review import ChartPoint
+    from squaregame.ui.widgets.value_chart import render_chart
+
+    exact = render_chart((ChartPoint(True, 7), ChartPoint(False, 6)))
+    bounded = render_chart((ChartPoint(True, 49, exact=False), ChartPoint(False, 48, exact=False)))
+    assert "faint bars" not in exact.plain and "faint bars" in bounded.plain
+    assert any("dim" in str(span.style) for span in bounded.spans)
 
 
 def test_verdicts_blame_only_what_is_proven() -> None:
