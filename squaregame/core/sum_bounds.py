@@ -193,8 +193,8 @@ class SumBounds:
             solution = sums.solve_box(rules, False, tuple(box[i] for i in piles))
             groups.append(Group(piles, solution))
         self.groups = tuple(groups)
-        self._lower.clear()
-        self._upper.clear()
+        self._lower = {}
+        self._upper = {}
 
     def _all_facts(self, pos: Piles) -> tuple[list[Facts], int]:
         facts = [self.facts(i, n) for i, n in enumerate(pos)]
@@ -372,9 +372,11 @@ class SumBounds:
         return lo, hi
 
     def _trim(self) -> None:
+        """Start afresh when the memo is large (a new dict: a search running in another
+        thread keeps the one it started with)."""
         if len(self._lower) + len(self._upper) > MEMO_LIMIT:
-            self._lower.clear()
-            self._upper.clear()
+            self._lower = {}
+            self._upper = {}
 
 
 def _best_packing(savings: list[tuple[int, int]]) -> int:
