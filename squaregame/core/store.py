@@ -19,6 +19,7 @@ table is rebuilt: a wrong answer is never given.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -59,6 +60,20 @@ def _load_squares_file(path: Path) -> ArrayValues:
         raise CorruptTableError(f"{path.name}: length does not match its header")
     table = ArrayValues(rem, tf.arrays.get("grundy"), misere=False)
     return table
+
+
+def _squares_file_upto(path: Path) -> int | None:
+    """The last position of a normal Squares table file whose header is whole and whose
+    length matches it (the payload's checksum is not read); None for any other file."""
+    try:
+        tf = read_table(path, verify=False)
+        meta = tf.meta
+        whole = len(tf.arrays["remoteness"]) == meta.get("upto", -1) + 1
+        if meta.get("game") == "squares" and meta.get("misere") is False and whole:
+            return int(meta["upto"])
+    except (CorruptTableError, OSError, KeyError, TypeError, ValueError):
+        pass
+    return None
 
 
 def save_squares_table(
@@ -125,12 +140,29 @@ class TableStore:
                 continue
             self._squares.append(t)
             return t
-        largest = max((t.upto for t in self._squares), default=0)
         if need > SQUARES_MAX:
             raise TableLimitError("errors.squares_beyond_max", need=need, limit=SQUARES_MAX)
         if not allow_build or need > SQUARES_AUTO_LIMIT:
+            largest = max(self.largest_squares(), 0)
             raise TableLimitError("errors.squares_beyond_table", need=need, largest=largest)
         return self.build_squares(_round_up(need), progress)
+
+    def largest_squares(self) -> int:
+        """The last position of the largest normal Squares table at hand: loaded, shipped, or
+        a file in the cache whose header is whole and whose length matches it (its checksum
+        is tested when it is used); -1 when there is none. Never builds anything."""
+        if self._use_shipped and not self._squares:
+            with contextlib.suppress(CorruptTableError, OSError, KeyError):
+                self._squares.append(_load_squares_file(shipped_squares_path()))
+        largest = max((t.upto for t in self._squares), default=-1)
+        for path in reversed(self._squares_candidates()):
+            m = _CACHE_NAME.match(path.name)
+            if m is None or int(m.group(1)) <= largest:
+                break
+            upto = _squares_file_upto(path)
+            if upto is not None:
+                return max(largest, upto)
+        return largest
 
     def build_squares(self, upto: int, progress: Progress | None = None) -> ArrayValues:
         """Build, cache and keep a normal Squares table for 0..upto."""
@@ -168,7 +200,10 @@ class TableStore:
         if closed is not None:
             return closed
         if misere and rule.contains_one:
-            return MisereShift(self.values(rule, False, max(need - 1, 0), progress))
+            try:
+                return MisereShift(self.values(rule, False, max(need - 1, 0), progress))
+            except TableLimitError as exc:
+                raise _misere_limit(exc, need) from None
         if not misere:
             own = rule.normal_table(self, need, progress)
             if own is not None:
@@ -208,6 +243,20 @@ class TableStore:
         upto = _build_size(need, cap)
         rem, grundy = rule_table(list(rule.amounts(upto)), upto, misere=misere, progress=progress)
         return ArrayValues(rem, grundy, misere=misere)
+
+
+def _misere_limit(exc: TableLimitError, need: int) -> TableLimitError:
+    """A limit met by the normal table behind a misère one (:class:`MisereShift`), said in
+    misère terms: the position asked, and how far the misère values reach (one further
+    than the normal table's); Squares also says which normal table to build."""
+    p = exc.params
+    if exc.key == "errors.squares_beyond_table":
+        return TableLimitError(
+            "errors.squares_beyond_table_misere", need=need, largest=p["largest"] + 1, upto=need - 1
+        )
+    if exc.key in ("errors.squares_beyond_max", "rules.errors.beyond_table"):
+        return TableLimitError(exc.key, **{**p, "need": need, "limit": p["limit"] + 1})
+    return exc
 
 
 def computed_work(rule: Rule, upto: int) -> int:
