@@ -75,7 +75,10 @@ class SumGame(Game[Piles]):
         pos = tuple(
             check_natural(v, "errors.negative_pile", pile=i + 1) for i, v in enumerate(values)
         )
-        if not self.exact_available(pos):
+        lone = self.lone_pile(pos)
+        if lone is not None:
+            self.piles[lone].values(pos[lone], progress)  # TableLimitError when out of reach
+        elif not self.exact_available(pos):
             self._estimate(pos)  # raises TableLimitError when neither search nor tables answer
         return pos
 
@@ -90,15 +93,39 @@ class SumGame(Game[Piles]):
                 out.append((*pos[:i], n - a, *pos[i + 1 :]))
         return out
 
+    def lone_pile(self, pos: Piles) -> int | None:
+        """The one pile that can still move when every other pile is terminal (pile 0 when
+        none can), else None. Such a sum *is* that pile's game, answered from its values.
+
+        Proof: a terminal pile has no move, and a move elsewhere leaves it as it is, so it
+        stays terminal. The sum's moves from ``pos`` are therefore exactly pile ``i``'s moves,
+        each to a position of the same kind, and the sum is terminal exactly when pile ``i``
+        is. Normal and misère play differ only in who wins at a terminal position, so under
+        either convention the two game trees are the same and outcome and remoteness agree;
+        the normal-play Grundy value is pile ``i``'s xor the terminal piles' 0s.
+        """
+        live = [
+            i
+            for i, (rule, n) in enumerate(zip(self.rules, pos, strict=True))
+            if next(iter(rule.amounts(n)), None) is not None  # never lists the amounts
+        ]
+        if len(live) > 1:
+            return None
+        return live[0] if live else 0
+
     def needs_search(self, pos: Piles) -> bool:
         """Would answering ``pos`` start an exact search long enough to notice (> ~0.1 s)?"""
+        if self.lone_pile(pos) is not None:
+            return False  # one pile's values, no search (a table to build is ``prepare``'s)
         if self.solver.find(self.rules, self.misere, pos) is not None:
             return False
         return fits_budget(self.rules, pos) and search_cost(self.rules, pos) > QUICK_SEARCH
 
     def exact_available(self, pos: Piles) -> bool:
-        return self.solver.find(self.rules, self.misere, pos) is not None or fits_budget(
-            self.rules, pos
+        return (
+            self.lone_pile(pos) is not None
+            or self.solver.find(self.rules, self.misere, pos) is not None
+            or fits_budget(self.rules, pos)
         )
 
     def grundy(self, pos: Piles) -> int | None:
@@ -110,6 +137,9 @@ class SumGame(Game[Piles]):
         return reduce(xor, (v for v in values if v is not None), 0)
 
     def info(self, pos: Piles) -> PositionInfo:
+        lone = self.lone_pile(pos)
+        if lone is not None:  # the sum is that pile's game (see lone_pile)
+            return self.piles[lone].info(pos[lone])
         if self.exact_available(pos):
             cold, rem = self.solver.solve(self.rules, self.misere, pos).lookup(pos)
             outcome = Outcome.COLD if cold else Outcome.HOT
