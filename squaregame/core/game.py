@@ -108,6 +108,12 @@ class Game(ABC, Generic[P]):
         moves = tuple(MoveInfo(c, self.child_info(pos, c)) for c in self.children(pos))
         return Analysis(pos, info, moves)
 
+    def grundy_known_upto(self, pos: P) -> int | None:
+        """Where ``pos`` has no Grundy value only because none is computed that far (the
+        value exists in normal play): the limit it is known up to (a pile size, or a
+        Wythoff board's side). None otherwise (known, or misère play: no Grundy value)."""
+        return None
+
     def is_terminal(self, pos: P) -> bool:
         return self.kind.is_terminal(self.rule_objects(), pos)
 
