@@ -61,6 +61,14 @@ def analysis_json(game: Game[Any], a: Analysis[Any], ai_move: Any) -> dict[str, 
     }
 
 
+def grundy_text(game: Game[Any], a: Analysis[Any]) -> str:
+    """The Grundy value; "—" where there is none (misère); why, where none is computed."""
+    if a.info.grundy is not None:
+        return str(a.info.grundy)
+    known = game.grundy_known_upto(a.position)
+    return "—" if known is None else f"not computed beyond {known:,}"
+
+
 def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
     info = a.info
 
@@ -71,7 +79,7 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
         f"{title(game)}: position {fmt(a.position)}",
         f"  outcome     {info.outcome.symbol} {info.outcome.value}",
         f"  remoteness  {info.remoteness}{'' if info.remoteness_exact else ' (estimated)'}",
-        f"  grundy      {'—' if info.grundy is None else info.grundy}",
+        f"  grundy      {grundy_text(game, a)}",
     ]
     period = game.period()
     if period is not None:
@@ -102,6 +110,9 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     ai_move = Opponent("perfect", seed=args.seed).choose(a)
     if args.json:
         doc = analysis_json(game, a, ai_move)
+        known = None if a.info.grundy is not None else game.grundy_known_upto(pos)
+        if known is not None:  # "grundy": null only because it is not computed that far
+            doc["grundy_known_upto"] = known
         period = game.period()
         if period is not None:
             doc["period"] = {

@@ -81,6 +81,11 @@ class PileGame(Game[int]):
     def info(self, pos: int) -> PositionInfo:
         return self.values(pos).info(pos)
 
+    def grundy_known_upto(self, pos: int) -> int | None:
+        if self.misere or self.info(pos).grundy is not None:
+            return None
+        return self.rule.grundy_known_upto(self.store)
+
     def amount(self, pos: int, to: int) -> int:
         return pos - to
 

@@ -62,15 +62,18 @@ def _load_squares_file(path: Path) -> ArrayValues:
     return table
 
 
-def _squares_file_upto(path: Path) -> int | None:
-    """The last position of a normal Squares table file whose header is whole and whose
-    length matches it (the payload's checksum is not read); None for any other file."""
+def _squares_file_header(path: Path) -> tuple[int, int] | None:
+    """(last position, last position with a Grundy value or -1) of a normal Squares table
+    file whose header is whole and whose length matches it (the payload's checksum is not
+    read); None for any other file."""
     try:
         tf = read_table(path, verify=False)
         meta = tf.meta
-        whole = len(tf.arrays["remoteness"]) == meta.get("upto", -1) + 1
+        upto = int(meta["upto"])
+        whole = len(tf.arrays["remoteness"]) == upto + 1
         if meta.get("game") == "squares" and meta.get("misere") is False and whole:
-            return int(meta["upto"])
+            grundy = tf.arrays.get("grundy")
+            return upto, -1 if grundy is None else min(upto, len(grundy) - 1)
     except (CorruptTableError, OSError, KeyError, TypeError, ValueError):
         pass
     return None
@@ -120,18 +123,15 @@ class TableStore:
     def squares_normal(
         self, need: int, progress: Progress | None = None, *, allow_build: bool = True
     ) -> ArrayValues:
-        for t in self._squares:
-            if t.covers(need):
+        """A table covering ``need``: one with Grundy values there if there is one at hand."""
+        self._load_shipped()
+        loaded = [t for t in self._squares if t.covers(need)]
+        for t in loaded:
+            if t.grundy_upto >= need:
                 return t
-        if self._use_shipped and not self._squares:
-            t = _load_squares_file(shipped_squares_path())
-            self._squares.append(t)
-            if t.covers(need):
-                return t
-        for path in self._squares_candidates():
-            m = _CACHE_NAME.match(path.name)
-            if m is None or int(m.group(1)) < need:
-                continue
+        for path, grundy_upto in self._cached_covering(need):
+            if loaded and grundy_upto < need:
+                return loaded[0]  # no file has Grundy values there either
             try:
                 t = _load_squares_file(path)
             except (CorruptTableError, OSError, KeyError) as exc:
@@ -140,6 +140,8 @@ class TableStore:
                 continue
             self._squares.append(t)
             return t
+        if loaded:
+            return loaded[0]
         if need > SQUARES_MAX:
             raise TableLimitError("errors.squares_beyond_max", need=need, limit=SQUARES_MAX)
         if not allow_build or need > SQUARES_AUTO_LIMIT:
@@ -147,22 +149,51 @@ class TableStore:
             raise TableLimitError("errors.squares_beyond_table", need=need, largest=largest)
         return self.build_squares(_round_up(need), progress)
 
+    def _load_shipped(self) -> None:
+        if self._use_shipped and not self._squares:
+            self._squares.append(_load_squares_file(shipped_squares_path()))
+
+    def _cached_covering(self, need: int) -> list[tuple[Path, int]]:
+        """Cache files named for ``need`` or more, with the last position their header gives
+        a Grundy value for (-1: none, or a header that fails: loading it will say so); those
+        with Grundy values at ``need`` first, then the smallest."""
+        found: list[tuple[bool, int, Path, int]] = []
+        for path in self._squares_candidates():
+            m = _CACHE_NAME.match(path.name)
+            if m is None or int(m.group(1)) < need:
+                continue
+            header = _squares_file_header(path)
+            grundy_upto = -1 if header is None else header[1]
+            found.append((grundy_upto < need, int(m.group(1)), path, grundy_upto))
+        return [(path, g) for _, _, path, g in sorted(found)]
+
     def largest_squares(self) -> int:
         """The last position of the largest normal Squares table at hand: loaded, shipped, or
         a file in the cache whose header is whole and whose length matches it (its checksum
         is tested when it is used); -1 when there is none. Never builds anything."""
-        if self._use_shipped and not self._squares:
-            with contextlib.suppress(CorruptTableError, OSError, KeyError):
-                self._squares.append(_load_squares_file(shipped_squares_path()))
+        with contextlib.suppress(CorruptTableError, OSError, KeyError):
+            self._load_shipped()
         largest = max((t.upto for t in self._squares), default=-1)
         for path in reversed(self._squares_candidates()):
             m = _CACHE_NAME.match(path.name)
             if m is None or int(m.group(1)) <= largest:
                 break
-            upto = _squares_file_upto(path)
-            if upto is not None:
-                return max(largest, upto)
+            header = _squares_file_header(path)
+            if header is not None:
+                return max(largest, header[0])
         return largest
+
+    def squares_grundy_upto(self) -> int:
+        """The last position whose normal-play Grundy value a Squares table at hand holds
+        (loaded, shipped, or a whole file in the cache); -1 when none has any."""
+        with contextlib.suppress(CorruptTableError, OSError, KeyError):
+            self._load_shipped()
+        known = max((t.grundy_upto for t in self._squares), default=-1)
+        for path in self._squares_candidates():
+            header = _squares_file_header(path)
+            if header is not None:
+                known = max(known, header[1])
+        return known
 
     def build_squares(self, upto: int, progress: Progress | None = None) -> ArrayValues:
         """Build, cache and keep a normal Squares table for 0..upto."""

@@ -136,6 +136,16 @@ class SumGame(Game[Piles]):
             return None
         return reduce(xor, (v for v in values if v is not None), 0)
 
+    def grundy_known_upto(self, pos: Piles) -> int | None:
+        """The limit of the first pile whose Grundy value is not computed that far."""
+        if self.misere:
+            return None
+        for pile, n in zip(self.normal_piles, pos, strict=True):
+            known = pile.grundy_known_upto(n)
+            if known is not None:
+                return known
+        return None
+
     def info(self, pos: Piles) -> PositionInfo:
         lone = self.lone_pile(pos)
         if lone is not None:  # the sum is that pile's game (see lone_pile)

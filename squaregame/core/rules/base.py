@@ -12,7 +12,8 @@ Capabilities (every one has a default, so a new rule declares only what it has):
   pile a running-aggregate axis);
 * ``closed_form(misere)`` — values for every pile size without a table (Nim);
 * ``normal_table(store, need, progress)`` — a rule's own source of normal-play values
-  (Squares: its shipped table, the cache and its fast builder). Without one, the store
+  (Squares: its shipped table, the cache and its fast builder);
+  ``grundy_known_upto(store)`` — how far that source holds Grundy values. Without one, the store
   computes any infinite rule from its amounts (:func:`squaregame.core.build.rule_table`).
 
 A rule module in this package declares ``RULE = SomeRule()`` and is found by the registry
@@ -85,6 +86,11 @@ class Rule(ABC):
         self, store: TableStore, need: int, progress: Progress | None
     ) -> PileValues | None:
         """Normal-play values covering ``need`` from the rule's own source (None: computed)."""
+        return None
+
+    def grundy_known_upto(self, store: TableStore) -> int | None:
+        """How far normal-play Grundy values are at hand, when not for every position the
+        values reach (Squares: its tables' Grundy arrays); None: wherever values are."""
         return None
 
     @property

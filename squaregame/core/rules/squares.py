@@ -34,5 +34,10 @@ class SquaresRule(Rule):
         """The shipped table (0..10^6 with Grundy values), the cache, or the fast builder."""
         return store.squares_normal(need, progress)
 
+    def grundy_known_upto(self, store: TableStore) -> int | None:
+        """Grundy values are in the shipped table (to 10^6) and in tables built with
+        ``build-tables squares --grundy``; remoteness tables built on demand have none."""
+        return store.squares_grundy_upto()
+
 
 RULE = SquaresRule()

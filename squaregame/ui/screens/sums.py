@@ -91,7 +91,7 @@ class SumsScreen(GameScreen[Pos]):
             return
         amounts = self.amounts(self.pile) if self._choosing else []
         self.amount_index = min(self.amount_index, max(0, len(amounts) - 1))
-        rows = tuple(PileRow(p.size, p.rule, p.grundy) for p in data.piles)
+        rows = tuple(PileRow(p.size, p.rule, p.grundy, p.grundy_missing) for p in data.piles)
         amount = amounts[self.amount_index] if amounts else 0
         self.slots.put(self.piles, PilesData(rows, self.pile, amount, self.hints), self.piles.show)
 
