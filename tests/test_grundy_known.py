@@ -15,6 +15,13 @@ from squaregame.core.context import Tables
 from squaregame.core.games import PileGame
 from squaregame.core.rules import SQUARES
 from squaregame.core.store import TableStore, save_squares_table
+from squaregame.text import set_language
+
+
+@pytest.fixture(autouse=True)
+def _english() -> None:
+    """The language is process-wide, and an earlier test may have left another one."""
+    set_language("en")
 
 
 def test_the_reason_is_given_in_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
@@ -75,3 +82,18 @@ async def test_the_sum_screen_shows_a_dash_and_why() -> None:
         assert "g=—" in str(s.query_one(PilesView).render())
         panel = str(s.query_one(NimSumPanel).render())
         assert "not computed beyond 1\u202f000\u202f000" in panel
+
+
+def test_build_tables_grundy_is_used_and_capped(
+    cache_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from squaregame.core.build import squares_grundy
+
+    assert main(["build-tables", "squares", "--upto", "3000", "--grundy"]) == 0
+    capsys.readouterr()
+    store = TableStore(use_shipped=False)
+    assert store.squares_grundy_upto() == 3000
+    t = store.squares_normal(2999)
+    assert [t.grundy(n) for n in range(3001)] == squares_grundy(3000).tolist()
+    assert main(["build-tables", "squares", "--upto", "10000001", "--grundy"]) == 2
+    assert "--grundy is limited to 10,000,000 positions" in capsys.readouterr().err

@@ -14,6 +14,14 @@ from squaregame.core import sums
 from squaregame.core.games import PileGame, SumGame
 from squaregame.core.rules import NIM, SQUARES, SetRule
 from squaregame.core.types import TableLimitError
+from squaregame.text import set_language
+
+
+@pytest.fixture(autouse=True)
+def _english() -> None:
+    """The language is process-wide, and an earlier test may have left another one."""
+    set_language("en")
+
 
 TWO_THREE = SetRule([2, 3])  # a pile of 0 or 1 is terminal
 

@@ -13,6 +13,13 @@ from squaregame.core import store as store_mod
 from squaregame.core.rules import SQUARES
 from squaregame.core.store import TableStore, save_squares_table
 from squaregame.core.types import TableLimitError
+from squaregame.text import set_language
+
+
+@pytest.fixture(autouse=True)
+def _english() -> None:
+    """The language is process-wide, and an earlier test may have left another one."""
+    set_language("en")
 
 
 @pytest.fixture

@@ -19,6 +19,12 @@ that is not full starts there, 16 words at a time.
 A cell has x + y + min(x, y) ≤ 3·size options, so its mex is at most that: the bit sets
 have room for it (and a chunk more), and 16-bit values hold every board up to 21,845.
 
+Cost, measured with ``time.process_time`` on the 2-core development machine: 0.17 s for a
+board of 1000, 0.64 s at 2000, 1.6 s at 3000 and 3.1 s at 4000 — about what building the
+remoteness board of that size takes (3.2 s at 4000); squaregame 1.0's pure-Python mex took
+0.76 s at 1200, and that was its limit. Memory: 2 bytes a cell for the values plus three
+bit sets of about 3·size/64 words per line: 57 MB at the peak at 4000 (tracemalloc).
+
 Checked against the plain row-by-row mex and against brute force in
 ``tests/test_wythoff_grundy.py``.
 """
