@@ -1,9 +1,12 @@
 """Where one-pile tables come from: shipped with the package, cached, or built on demand.
 
-* Squares, normal play: the shipped table (``assets/tables/squares-normal.sgt``, 0..10^6
-  with Grundy values), else the largest good table in the user's cache, else a new build
+* Squares, normal play: a table covering the position, one with Grundy values there
+  first — the shipped table (``assets/tables/squares-normal.sgt``, 0..10^6 with Grundy
+  values), a good table in the user's cache (the smallest that covers it) — else a new build
   (outcome + remoteness) saved to the cache. Builds past ``SQUARES_AUTO_LIMIT`` need an
-  explicit ``squaregame build-tables squares --upto N``; past ``SQUARES_MAX`` nothing is built.
+  explicit ``squaregame build-tables squares --upto N`` (``--grundy`` adds Grundy values);
+  past ``SQUARES_MAX`` nothing is built. Beyond what is at hand, the message names the
+  largest table there is (:meth:`TableStore.largest_squares`).
 * Misère play of any rule that can take 1: the normal values shifted by one (see
   :class:`MisereShift`).
 * A rule with a closed form (Nim) uses it; a rule with its own table (Squares, through
