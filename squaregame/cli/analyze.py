@@ -16,6 +16,7 @@ from squaregame.cli.common import (
 from squaregame.core.ai import Opponent
 from squaregame.core.context import Tables
 from squaregame.core.game import Game
+from squaregame.core.periodic import Periodicity, ValuePeriod
 from squaregame.core.types import Analysis, PositionInfo
 from squaregame.text import tr
 from squaregame.text.games import describe_move, position_text, title, verdict_line
@@ -61,6 +62,47 @@ def analysis_json(game: Game[Any], a: Analysis[Any], ai_move: Any) -> dict[str, 
     }
 
 
+def _value_period_json(p: ValuePeriod | None) -> dict[str, int] | None:
+    return None if p is None else {"preperiod": p.start, "period": p.length}
+
+
+def periodicity_json(found: Periodicity) -> dict[str, Any]:
+    """What is proven about a finite set's periods (each period named for what repeats)."""
+    rp = found.remoteness
+    return {
+        "computed_upto": found.computed - 1,
+        "grundy": _value_period_json(found.grundy),
+        "outcome": _value_period_json(found.outcomes),
+        "remoteness": None
+        if rp is None
+        else {"preperiod": rp.start, "period": rp.length, "shifts": list(rp.distinct_shifts)},
+    }
+
+
+def periodicity_lines(found: Periodicity) -> list[str]:
+    """``periods`` lines of the text output: Grundy values, outcomes and remoteness apart."""
+    lines: list[str] = []
+
+    def add(text: str) -> None:
+        lines.append(f"  {'periods' if not lines else '':<12}{text}")
+
+    g, o, rp = found.grundy, found.outcomes, found.remoteness
+    if g is not None:
+        add(f"Grundy values repeat every {g.length} from {g.start} (proven)")
+    if o is not None and (g is None or (o.start, o.length) != (g.start, g.length)):
+        add(f"outcomes repeat every {o.length} from {o.start} (proven)")
+    if rp is not None:
+        shifts = " or ".join(f"+{c}" for c in rp.distinct_shifts)
+        by = f" (by n mod {rp.length})" if len(rp.distinct_shifts) > 1 else ""
+        add(f"remoteness: rem(n+{rp.length}) = rem(n) {shifts}{by} for n ≥ {rp.start} (proven)")
+    else:
+        add(
+            f"remoteness: no period proven in the {found.computed:,} positions computed; "
+            "exact below, bounds beyond"
+        )
+    return lines
+
+
 def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
     info = a.info
 
@@ -73,9 +115,9 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
         f"  remoteness  {info.remoteness}{'' if info.remoteness_exact else ' (estimated)'}",
         f"  grundy      {'—' if info.grundy is None else info.grundy}",
     ]
-    period = game.period()
-    if period is not None:
-        lines.append(f"  values      repeat after a {period.describe()}")
+    found = game.periodicity()
+    if found is not None:
+        lines.extend(periodicity_lines(found))
     if a.moves:
         lines.append("")
         lines.append(f"  {'move':<24} {'to':>14}  value for the opponent")
@@ -102,13 +144,9 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     ai_move = Opponent("perfect", seed=args.seed).choose(a)
     if args.json:
         doc = analysis_json(game, a, ai_move)
-        period = game.period()
-        if period is not None:
-            doc["period"] = {
-                "preperiod": period.start,
-                "period": period.length,
-                "shift": period.shift,
-            }
+        found = game.periodicity()
+        if found is not None:
+            doc["periods"] = periodicity_json(found)
         print(json.dumps(doc))
     else:
         print(render_text(game, a, ai_move))

@@ -17,7 +17,7 @@ from squaregame.core.types import Analysis, Move, MoveInfo, PositionError, Posit
 if TYPE_CHECKING:
     from squaregame.core.context import Tables
     from squaregame.core.kinds.base import GameKind
-    from squaregame.core.periodic import Period
+    from squaregame.core.periodic import Periodicity
     from squaregame.core.rules import Rule
     from squaregame.core.spec import GameSpec
 
@@ -111,8 +111,8 @@ class Game(ABC, Generic[P]):
     def is_terminal(self, pos: P) -> bool:
         return self.kind.is_terminal(self.rule_objects(), pos)
 
-    def period(self) -> Period | None:
-        """The eventual period of the values, where the game has one (finite subtraction)."""
+    def periodicity(self) -> Periodicity | None:
+        """What is proven about the periods of the values (finite subtraction sets)."""
         return None
 
     # -- words, for screens not yet moved to squaregame.text.games ---------------------

@@ -103,6 +103,16 @@ class MisereShift(PileValues):
     def remoteness(self, n: int) -> int:
         return 0 if n == 0 else self.normal.remoteness(n - 1) + 1
 
+    def info(self, n: int) -> PositionInfo:
+        """The normal values of n − 1, one move longer (bounds too, where only they are known)."""
+        if not 0 <= n <= self.upto:
+            raise IndexError(n)
+        if n == 0:
+            return PositionInfo(Outcome.HOT, 0, True, None)
+        ni = self.normal.info(n - 1)
+        upper = None if ni.remoteness_upper is None else ni.remoteness_upper + 1
+        return PositionInfo(ni.outcome, ni.remoteness + 1, ni.remoteness_exact, None, upper)
+
 
 @dataclass
 class NimValues(PileValues):

@@ -14,7 +14,7 @@ from squaregame.core.types import Move, MoveShape, PositionError, PositionInfo
 
 if TYPE_CHECKING:
     from squaregame.core.kinds.base import GameKind
-    from squaregame.core.periodic import Period
+    from squaregame.core.periodic import Periodicity
 
 
 def tables_of(tables: Tables | TableStore | None) -> Tables:
@@ -100,8 +100,5 @@ class PileGame(Game[int]):
             raise PositionError("errors.not_in_rule", amount=amount, rule=self.rule)
         return pos - amount
 
-    def period(self) -> Period | None:
-        if self.rule.is_finite:
-            found = self.store.periodic(self.rule, self.misere)
-            return None if found is None else found.period
-        return None
+    def periodicity(self) -> Periodicity | None:
+        return self.store.periodic(self.rule, self.misere)

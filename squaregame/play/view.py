@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar, cast
 from squaregame.core.games import Game, SumGame
 from squaregame.core.kinds import Notation
 from squaregame.core.rules import Rule
-from squaregame.core.store import COMPUTED_MAX, SET_AUTO_LIMIT, SQUARES_AUTO_LIMIT
+from squaregame.core.store import COMPUTED_MAX, SQUARES_AUTO_LIMIT
 from squaregame.core.types import PositionInfo
 from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT
 from squaregame.play.panels import panel_data
@@ -30,7 +30,7 @@ QUICK_TABLE = 1 << 13  # a pile's table built from its rule's amounts this far: 
 QUICK_MOVES = 20_000  # a pile from which every amount may be taken: moves listed in a moment
 # Nothing past this is built without asking (``squaregame build-tables``): a larger pile is
 # answered at once from what is at hand (a formula, a period, a table), or refused at once.
-BUILT_UNASKED = max(SQUARES_AUTO_LIMIT, SET_AUTO_LIMIT, COMPUTED_MAX)
+BUILT_UNASKED = max(SQUARES_AUTO_LIMIT, COMPUTED_MAX)
 
 
 @dataclass(frozen=True)
@@ -129,6 +129,8 @@ def _slow_pile(rule: Rule, misere: bool, n: int) -> bool:
     """Would a pile of ``n`` under ``rule`` take a while: its moves listed, its table built?"""
     if rule.is_any_amount:
         return n > QUICK_MOVES
+    if rule.is_finite:
+        return True  # its periods are searched first (a moment, or seconds for a large set)
     if rule.closed_form(misere) is not None:
         return False
     return QUICK_TABLE < n <= BUILT_UNASKED
