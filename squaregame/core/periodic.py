@@ -329,6 +329,8 @@ class PeriodicValues(PileValues):
         if self.remoteness_known(n):
             return PositionInfo(outcome, self.remoteness(n), True, self.grundy(n))
         lower, upper = play_length_bounds(self.members, n, outcome, self.misere)
+        if lower == upper:  # every play from n has this length
+            return PositionInfo(outcome, lower, True, self.grundy(n))
         return PositionInfo(outcome, lower, False, self.grundy(n), upper)
 
 
