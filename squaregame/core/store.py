@@ -154,6 +154,10 @@ class TableStore:
             self._periods[key] = found
         return found
 
+    def has_finite(self, rule: Rule, misere: bool) -> bool:
+        """Has the finite set's search been done (so its values come at once)?"""
+        return (rule.key, misere) in self._periods
+
     def periodic(self, rule: Rule, misere: bool) -> Periodicity | None:
         """What is proven about a finite set's periods; None for an infinite rule."""
         if not rule.is_finite:

@@ -122,15 +122,16 @@ def slow_to_open(game: Game[Any], pos: Any) -> bool:
     if kind.notation is Notation.PILES and cast(SumGame, game).needs_search(pos):
         return True
     piles = zip(game.rule_objects(), values, strict=False)  # a pair has no rule: no piles
-    return any(_slow_pile(rule, game.misere, n) for rule, n in piles)
+    return any(_slow_pile(game, rule, n) for rule, n in piles)
 
 
-def _slow_pile(rule: Rule, misere: bool, n: int) -> bool:
+def _slow_pile(game: Game[Any], rule: Rule, n: int) -> bool:
     """Would a pile of ``n`` under ``rule`` take a while: its moves listed, its table built?"""
+    misere = game.misere
     if rule.is_any_amount:
         return n > QUICK_MOVES
-    if rule.is_finite:
-        return True  # its periods are searched first (a moment, or seconds for a large set)
+    if rule.is_finite:  # its periods are searched first: a moment, or seconds for a large set
+        return not game.tables.store.has_finite(rule, misere)
     if rule.closed_form(misere) is not None:
         return False
     return QUICK_TABLE < n <= BUILT_UNASKED
