@@ -109,6 +109,18 @@ class BoxSolution:
         i = self.index(pos)
         return bool(self.cold[i]), int(self.rem[i])
 
+    def axis(self, pos: tuple[int, ...], pile: int) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+        """(cold, remoteness) of ``pos`` with ``pile`` set to 0, 1, …, ``pos[pile]`` − 1, read
+        at once: an any-amount pile has its own axis, where size m has rank m."""
+        import numpy as np
+
+        stride = next(
+            s for g, s in zip(self.groups, self.strides, strict=True) if g.piles == (pile,)
+        )
+        base = self.index((*pos[:pile], 0, *pos[pile + 1 :]))
+        idx = base + stride * np.arange(pos[pile], dtype=np.int64)
+        return self.cold[idx], self.rem[idx]
+
 
 def _states(rules: tuple[Rule, ...], box: tuple[int, ...]) -> tuple[list[Group], int]:
     groups = _groups(rules, box)
