@@ -18,6 +18,7 @@ from typing import Any
 
 from squaregame.core.game import Game
 from squaregame.core.types import Analysis, MoveRange
+from squaregame.text.games import position_text
 
 
 def summary_json(game: Game[Any], a: Analysis[Any]) -> dict[str, Any]:
@@ -71,7 +72,7 @@ def _range_line(game: Game[Any], a: Analysis[Any], r: MoveRange[Any]) -> str:
         if first.pile is not None:
             label += f" from pile {first.pile + 1}"
     else:
-        label = f"to {game.position_json(r.first)}..{game.position_json(r.last)}"
+        label = f"to {position_text(game, r.first)}..{position_text(game, r.last)}"
     if r.upper is None:
         span = f"≥{r.lower}"
     else:
