@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from squaregame.core.context import Tables
 from squaregame.core.game import Game, Progress, check_natural
-from squaregame.core.moves import Run, uniform_run
+from squaregame.core.moves import Run
 from squaregame.core.pile import PileValues
 from squaregame.core.rules import Rule
 from squaregame.core.store import TableStore
@@ -76,11 +76,8 @@ class PileGame(Game[int]):
         if self.rule.is_any_amount:
             values = self.values(pos)
             pieces = values.constant_below(pos)
-            if pieces is not None:
-                return [
-                    uniform_run(0, hi - lo + 1, _down_from(hi), values.info(lo))
-                    for lo, hi in pieces
-                ]
+            if pieces is not None:  # equal outcome and remoteness; the Grundy value is m
+                return [_piece(values, lo, hi) for lo, hi in pieces]
         return super().move_runs(pos)
 
     def move_count(self, pos: int) -> int:
@@ -118,6 +115,10 @@ class PileGame(Game[int]):
         return None
 
 
-def _down_from(top: int) -> Callable[[int], int]:
-    """Targets ``top``, ``top − 1``, …: the k-th move of a run of growing amounts."""
-    return lambda k: top - k
+def _piece(values: PileValues, lo: int, hi: int) -> Run[int]:
+    """The moves to ``hi``, ``hi − 1``, …, ``lo`` (growing amounts), of one value."""
+
+    def target(k: int) -> int:
+        return hi - k
+
+    return Run(0, hi - lo + 1, target, values.info(lo), lambda k: values.info(hi - k))
