@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 SEARCH_BUDGET = 35_000_000
 QUICK_SEARCH = 2_000_000  # below this a search is instant (well under 0.1 s)
 MAX_STATES = 8_000_000
+# Work units of one plane's fixed cost (a dozen numpy calls, ~25–50 µs): a long Nim axis has
+# one plane per counter, so (10^6 nim, 5 squares), 24M units of states, is ~200M in all.
+PLANE_COST = 200
 
 
 @dataclass(frozen=True)
@@ -142,13 +145,14 @@ def _count_states(rules: tuple[Rule, ...], box: tuple[int, ...]) -> tuple[int, i
 
 
 def search_cost(rules: tuple[Rule, ...], box: tuple[int, ...]) -> int:
+    """Work units: every state times its amounts, and every plane (total) its fixed cost."""
     states, per_state = _count_states(rules, box)
-    return states * per_state
+    return states * per_state + PLANE_COST * (sum(box) + 1)
 
 
 def fits_budget(rules: tuple[Rule, ...], box: tuple[int, ...]) -> bool:
-    states, per_state = _count_states(rules, box)
-    return states <= MAX_STATES and states * per_state <= SEARCH_BUDGET
+    states, _ = _count_states(rules, box)
+    return states <= MAX_STATES and search_cost(rules, box) <= SEARCH_BUDGET
 
 
 def solve_box(rules: tuple[Rule, ...], misere: bool, box: tuple[int, ...]) -> BoxSolution:
