@@ -13,6 +13,7 @@ from squaregame.cli.common import (
     parse_ints,
     spec_from_args,
 )
+from squaregame.cli.move_ranges import summary_json, summary_lines
 from squaregame.core.ai import Opponent
 from squaregame.core.context import Tables
 from squaregame.core.game import Game
@@ -59,6 +60,7 @@ def analysis_json(game: Game[Any], a: Analysis[Any], ai_move: Any) -> dict[str, 
         "moves": [{"to": pj(m.to), **info_json(m.info)} for m in a.moves],
         "winning_moves": [pj(m.to) for m in a.winning_moves],
         "ai_move": None if ai_move is None else pj(ai_move),
+        **summary_json(game, a),  # moves_truncated, move_counts, move_ranges
     }
 
 
@@ -128,6 +130,7 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
                 f"  {describe_move(game, a.position, m.to):<24} {fmt(m.to):>14}  "
                 f"{o.symbol} {o.value:<4} in {m.info.remoteness:<4} {mark}"
             )
+        lines += summary_lines(game, a)  # the moves not listed, past the cap
         lines.append("")
         lines.append(f"  opponent would play: {describe_move(game, a.position, ai_move)}")
     lines.append(verdict_line(game, a, "analysis"))

@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING
 
 from squaregame.core.context import Tables
 from squaregame.core.game import MAX_PILES, Game, Progress, check_natural
+from squaregame.core.moves import Run
 from squaregame.core.pile_game import PileGame, tables_of
 from squaregame.core.rules import Rule
 from squaregame.core.store import TableStore
+from squaregame.core.sum_moves import sum_move_count, sum_move_runs, sum_move_target
 from squaregame.core.sums import QUICK_SEARCH, SumSolver, fits_budget, search_cost
 from squaregame.core.types import (
     Move,
@@ -89,6 +91,15 @@ class SumGame(Game[Piles]):
             for a in rule.amounts(n):
                 out.append((*pos[:i], n - a, *pos[i + 1 :]))
         return out
+
+    def move_runs(self, pos: Piles) -> list[Run[Piles]]:
+        return sum_move_runs(self, pos)  # a Nim pile of 10^18 is never listed
+
+    def move_count(self, pos: Piles) -> int:
+        return sum_move_count(self, pos)
+
+    def move_target(self, pos: Piles, k: int) -> Piles:
+        return sum_move_target(self, pos, k)
 
     def needs_search(self, pos: Piles) -> bool:
         """Would answering ``pos`` start an exact search long enough to notice (> ~0.1 s)?"""
