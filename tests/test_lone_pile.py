@@ -112,3 +112,17 @@ def test_play_sum_of_one_big_pile_opens() -> None:
     args = make_parser().parse_args(["play", "sum", "900000", "--misere"])
     request = build_request(args)
     assert request.start is not None
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_a_huge_nim_pile_alone_is_nims_closed_form(misere: bool) -> None:
+    """Moves too: the pile's own runs, never listed one by one, in both conventions (misère
+    beyond the budget has no nim-sum to fall back on)."""
+    n = 10**12
+    game = SumGame([SQUARES, NIM], misere, solver=sums.SumSolver())
+    a, b = game.analyze((0, n)), PileGame(NIM, misere).analyze(n)
+    assert a.info == b.info and a.info.remoteness_exact
+    assert a.truncated and a.move_count == b.move_count == n
+    assert [m.to for m in a.winning_moves] == [(0, m.to) for m in b.winning_moves]
+    assert [m.info for m in a.moves] == [m.info for m in b.moves]
+    assert game.move_runs((0, n))[0].line == 1  # the moves of pile 2

@@ -11,7 +11,9 @@
   :class:`MisereShift`).
 * A rule with a closed form (Nim) uses it; a rule with its own table (Squares, through
   ``Rule.normal_table``) uses that.
-* Finite sets: their eventual period, else built in memory on demand.
+* Finite sets: computed directly, then their proven periods (:mod:`squaregame.core.periodic`):
+  outcome and Grundy value of every pile size, remoteness exactly where proven and as
+  bounds beyond (the search has a work budget, ``periodic.SEARCH_WORK``).
 * Any other infinite rule: built in memory from its amounts
   (:func:`squaregame.core.build.rule_table`), within a work budget checked before the
   build starts (``COMPUTED_WORK``, ``COMPUTED_MAX``): beyond it a :class:`TableLimitError`.
@@ -28,8 +30,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from squaregame import paths
-from squaregame.core.periodic import PeriodicValues, periodic_values
-from squaregame.core.pile import ArrayValues, MisereShift, PileValues, build_set_values
+from squaregame.core.periodic import Periodicity, PeriodicValues, periodic_values
+from squaregame.core.pile import ArrayValues, MisereShift, PileValues
 from squaregame.core.rules import Rule
 from squaregame.core.tablefile import CorruptTableError, read_table, write_table
 from squaregame.core.types import TableLimitError
@@ -37,8 +39,6 @@ from squaregame.core.types import TableLimitError
 SHIPPED_SQUARES = ("tables", "squares-normal.sgt")
 SQUARES_AUTO_LIMIT = 10**7
 SQUARES_MAX = 2 * 10**8
-SET_AUTO_LIMIT = 2 * 10**6
-SET_PERIOD_FROM = 4096  # beyond this a finite set's period is looked for first
 # Rules built from their amounts: at most this many positions, and this much estimated work
 # (positions × (1 + amounts at the top)); ~4 s for 2^21 positions with 128 amounts, 2 cores.
 COMPUTED_MAX = 1 << 21
@@ -105,8 +105,8 @@ class TableStore:
         self._cache_override = cache
         self._use_shipped = use_shipped
         self._squares: list[ArrayValues] = []  # loaded normal tables, any size
-        self._built: dict[tuple[str, bool], PileValues] = {}  # finite sets and computed rules
-        self._periods: dict[tuple[str, bool], PeriodicValues | None] = {}
+        self._built: dict[tuple[str, bool], PileValues] = {}  # rules computed from amounts
+        self._periods: dict[tuple[str, bool], PeriodicValues] = {}
         self.messages: list[str] = []  # things a user may want to know (a cache rebuilt, ...)
 
     @property
@@ -210,20 +210,25 @@ class TableStore:
         self._squares.append(values)
         return values
 
-    # -- periodic subtraction sets -------------------------------------------------------
-    def periodic(self, rule: Rule, misere: bool) -> PeriodicValues | None:
-        """The eventual period of a finite set's values (searched once, then kept)."""
+    # -- finite subtraction sets --------------------------------------------------------
+    def finite(self, rule: Rule, misere: bool, progress: Progress | None = None) -> PeriodicValues:
+        """A finite set's values: its table and proven periods (searched once, then kept)."""
+        key = (rule.key, misere)
+        found = self._periods.get(key)
+        if found is None:
+            found = periodic_values(rule, misere, progress)
+            self._periods[key] = found
+        return found
+
+    def has_finite(self, rule: Rule, misere: bool) -> bool:
+        """Has the finite set's search been done (so its values come at once)?"""
+        return (rule.key, misere) in self._periods
+
+    def periodic(self, rule: Rule, misere: bool) -> Periodicity | None:
+        """What is proven about a finite set's periods; None for an infinite rule."""
         if not rule.is_finite:
             return None
-        key = (rule.key, misere)
-        if key not in self._periods:
-            found, table = periodic_values(rule, misere)
-            self._periods[key] = found
-            if found is not None:
-                self._built[key] = found
-            elif table.upto >= self._built.get(key, table).upto:
-                self._built[key] = table
-        return self._periods[key]
+        return self.finite(rule, misere).period
 
     # -- any rule ------------------------------------------------------------------------
     def values(
@@ -233,6 +238,16 @@ class TableStore:
         closed = rule.closed_form(misere)
         if closed is not None:
             return closed
+        if rule.is_finite:
+            finite = self.finite(rule, misere, progress)
+            if not finite.covers(need):
+                raise TableLimitError(
+                    "rules.errors.beyond_set",
+                    need=need,
+                    limit=finite.upto + 1,
+                    rule=rule.notation,
+                )
+            return finite
         if misere and rule.contains_one:
             try:
                 return MisereShift(self.values(rule, False, max(need - 1, 0), progress))
@@ -246,23 +261,9 @@ class TableStore:
         have = self._built.get(key)
         if have is not None and have.covers(need):
             return have
-        if rule.is_finite:
-            built = self._finite(rule, misere, need)
-        else:
-            built = self._computed(rule, misere, need, progress)
+        built = self._computed(rule, misere, need, progress)
         self._built[key] = built
         return built
-
-    def _finite(self, rule: Rule, misere: bool, need: int) -> PileValues:
-        if need > SET_PERIOD_FROM:
-            periodic = self.periodic(rule, misere)
-            if periodic is not None:
-                return periodic
-        if need > SET_AUTO_LIMIT:
-            raise TableLimitError(
-                "rules.errors.beyond_set", need=need, limit=SET_AUTO_LIMIT, rule=rule.notation
-            )
-        return build_set_values(rule, _build_size(need, SET_AUTO_LIMIT), misere=misere)
 
     def _computed(
         self, rule: Rule, misere: bool, need: int, progress: Progress | None

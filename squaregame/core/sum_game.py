@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING
 
 from squaregame.core.context import Tables
 from squaregame.core.game import MAX_PILES, Game, Progress, check_natural
+from squaregame.core.moves import Run
 from squaregame.core.pile_game import PileGame, tables_of
 from squaregame.core.rules import Rule
 from squaregame.core.store import TableStore
+from squaregame.core.sum_moves import sum_move_count, sum_move_runs, sum_move_target
 from squaregame.core.sums import QUICK_SEARCH, SumSolver, fits_budget, search_cost
 from squaregame.core.types import (
     Move,
@@ -93,6 +95,18 @@ class SumGame(Game[Piles]):
                 out.append((*pos[:i], n - a, *pos[i + 1 :]))
         return out
 
+    def move_runs(self, pos: Piles) -> list[Run[Piles]]:
+        lone = self.lone_pile(pos)
+        if lone is not None:  # that pile's own moves (see lone_pile), placed in the sum
+            return [_in_sum(r, pos, lone) for r in self.piles[lone].move_runs(pos[lone])]
+        return sum_move_runs(self, pos)  # a Nim pile of 10^18 is never listed
+
+    def move_count(self, pos: Piles) -> int:
+        return sum_move_count(self, pos)
+
+    def move_target(self, pos: Piles, k: int) -> Piles:
+        return sum_move_target(self, pos, k)
+
     def lone_pile(self, pos: Piles) -> int | None:
         """The one pile that can still move when every other pile is terminal (pile 0 when
         none can), else None. Such a sum *is* that pile's game, answered from its values.
@@ -122,10 +136,10 @@ class SumGame(Game[Piles]):
         return fits_budget(self.rules, pos) and search_cost(self.rules, pos) > QUICK_SEARCH
 
     def exact_available(self, pos: Piles) -> bool:
-        return (
-            self.lone_pile(pos) is not None
-            or self.solver.find(self.rules, self.misere, pos) is not None
-            or fits_budget(self.rules, pos)
+        """Is the exact search of ``pos`` solved or within its budget? (A lone pile's sum,
+        answered from the pile, does not need it: see :meth:`lone_pile`.)"""
+        return self.solver.find(self.rules, self.misere, pos) is not None or fits_budget(
+            self.rules, pos
         )
 
     def grundy(self, pos: Piles) -> int | None:
@@ -196,3 +210,13 @@ class SumGame(Game[Piles]):
             raise PositionError("errors.one_pile_per_move")
         i = changed[0]
         return self.move(pos, self.take(pos, i, pos[i] - to[i]))
+
+
+def _in_sum(run: Run[int], pos: Piles, pile: int) -> Run[Piles]:
+    """A run of one pile's moves as moves of the sum ``pos`` (the other piles unchanged)."""
+    target = run.target
+
+    def placed(k: int) -> Piles:
+        return (*pos[:pile], target(k), *pos[pile + 1 :])
+
+    return Run(pile, run.count, placed, run.value, run.each)

@@ -92,6 +92,12 @@ class WythoffGame(Game[Cell]):
         out += [(x - d, y - d) for d in range(1, min(x, y) + 1)]
         return out
 
+    def move_line(self, pos: Cell, to: Cell) -> int:
+        """0: to the left, 1: down, 2: diagonally (the order of :meth:`children`)."""
+        if to[1] == pos[1]:
+            return 0
+        return 1 if to[0] == pos[0] else 2
+
     def info(self, pos: Cell) -> PositionInfo:
         return self.table(max(pos)).info(*pos)
 

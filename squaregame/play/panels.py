@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
 from squaregame.core.kinds import Notation
-from squaregame.core.periodic import Period
+from squaregame.core.periodic import ValuePeriod
 from squaregame.core.rules import Rule
 from squaregame.core.types import Analysis, GameError, Outcome
 from squaregame.play.nimsum import NimSumExplanation, explain
@@ -94,7 +94,7 @@ class NimSumData:
 class GrundyRule:
     label: str
     values: tuple[int | None, ...]  # Grundy values of 0, 1, 2, …
-    period: Period | None
+    period: ValuePeriod | None  # of the Grundy values
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,8 @@ def grundy_rules(game: SumGame) -> tuple[GrundyRule, ...]:
             continue
         seen.add(rule.key)
         pile = game.normal_piles[i]
-        period = pile.period()  # where the rule has one (a finite set)
+        found = pile.periodicity()  # where the rule has one (a finite set)
+        period = None if found is None else found.grundy
         upto = 59 if period is None else min(99, max(29, period.start + 2 * period.length - 1))
         out.append(
             GrundyRule(

@@ -3,8 +3,9 @@ of the package may ask a rule instead of testing which rule it is.
 
 Capabilities (every one has a default, so a new rule declares only what it has):
 
-* ``amounts`` / ``count_amounts`` / ``allows`` — the moves (``count_amounts`` never lists:
-  the sum solver asks it about piles of 10^30 to check its budget);
+* ``amounts`` / ``count_amounts`` / ``amount_at`` / ``allows`` — the moves
+  (``count_amounts`` and ``amount_at`` never list: the sum solver asks about piles of 10^30
+  to check its budget, the opponent's slips pick the k-th move of a pile of 10^18);
 * ``contains_one`` — 1 may be taken, so misère values are normal ones shifted by one
   (:class:`~squaregame.core.pile.MisereShift`);
 * ``members`` / ``is_finite`` — the amounts of a finite set (periodic values);
@@ -58,6 +59,14 @@ class Rule(ABC):
     def count_amounts(self, n: int) -> int:
         """How many amounts may be taken from ``n`` (counted, never listed: n may be huge)."""
         return sum(1 for _ in self.amounts(n))
+
+    def amount_at(self, n: int, k: int) -> int:
+        """The ``k``-th legal amount from ``n`` (0-based, smallest first); IndexError past
+        the last. A rule with very many amounts answers without listing them."""
+        found = next(islice(self.amounts(n), k, None), None) if k >= 0 else None
+        if found is None:
+            raise IndexError(k)
+        return found
 
     def allows(self, n: int, amount: int) -> bool:
         return 0 < amount <= n and self._is_amount(amount)

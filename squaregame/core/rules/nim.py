@@ -22,6 +22,11 @@ class NimRule(Rule):
     def count_amounts(self, n: int) -> int:
         return max(n, 0)
 
+    def amount_at(self, n: int, k: int) -> int:
+        if not 0 <= k < n:
+            raise IndexError(k)
+        return k + 1
+
     def closed_form(self, misere: bool) -> PileValues | None:
         return NimValues(misere=misere)
 
