@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-import squaregame.text  # noqa: F401  (str(GameError) reads as English, as in the CLI and UI)
+import squaregame.text  # str(GameError) reads as English, as in the CLI and UI
 
 settings.register_profile("ci", max_examples=60, deadline=None)
 settings.register_profile("dev", max_examples=30, deadline=None)
@@ -23,6 +23,7 @@ def _private_dirs(
     monkeypatch.setenv("SQUAREGAME_CACHE_DIR", str(base / "cache"))
     monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(base / "data"))
     yield
+    squaregame.text.set_language("en")  # a test that switched language does not leak it
 
 
 @pytest.fixture

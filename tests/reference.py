@@ -82,3 +82,24 @@ def sum_children(
         return out
 
     return children
+
+
+def wythoff_grundy_rows(size: int) -> list[list[int]]:
+    """Wythoff's Grundy values g[x][y], 0 ≤ x, y ≤ size, column by column with one bit set
+    per row, column and diagonal (squaregame 1.0's own method, kept as a second reference)."""
+    n = size + 1
+    g = [[0] * n for _ in range(n)]
+    rows = [0] * n  # values seen so far in row y (cells to the left)
+    diags = [0] * (2 * n)  # values seen so far on diagonal x − y (cells down-left)
+    for x in range(n):
+        col = 0  # values seen so far in column x (cells below)
+        for y in range(n):
+            d = x - y + n
+            seen = rows[y] | col | diags[d]
+            v = (~seen & (seen + 1)).bit_length() - 1
+            g[x][y] = v
+            bit = 1 << v
+            rows[y] |= bit
+            col |= bit
+            diags[d] |= bit
+    return g

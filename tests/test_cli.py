@@ -187,10 +187,17 @@ def test_huge_subtraction_position_is_exact(capsys: pytest.CaptureFixture[str]) 
     code, out, _ = run(capsys, *argv)
     d = json.loads(out)
     assert code == 0 and d["remoteness_exact"] is True and isinstance(d["grundy"], int)
-    assert d["period"] == {"preperiod": 47, "period": 60, "shift": 8}
+    assert d["periods"] == {
+        "computed_upto": 4095,
+        "grundy": {"preperiod": 19, "period": 20},
+        "outcome": {"preperiod": 10, "period": 20},
+        "remoteness": {"preperiod": 47, "period": 60, "shifts": [8]},
+    }
     assert d["position"] == 10**18 and len(d["moves"]) == 4
     code, out, _ = run(capsys, "analyze", "subtraction", "100", "--rule", "4,9,11,17")
-    assert "repeat after a pre-period 47, period 60" in out
+    assert "Grundy values repeat every 20 from 19 (proven)" in out
+    assert "outcomes repeat every 20 from 10 (proven)" in out
+    assert "rem(n+60) = rem(n) +8 for n ≥ 47 (proven)" in out
 
 
 @pytest.mark.parametrize(

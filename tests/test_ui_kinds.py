@@ -257,11 +257,11 @@ async def test_sum_rules_may_be_typed_in_the_apps_language() -> None:
         ("cubes", (), 30, False),
         ("cubes", (), 500_000, True),  # a table to build: in a worker
         ("powers-of-two", (), 10**6, True),
-        ("nim", (), 10**6, True),  # a million moves to list
+        ("nim", (), 10**18, False),  # a formula: its moves are counted in runs, never listed
         ("nim", (), 500, False),
         ("squares", (), 75, False),
         ("squares", (), 10**12, False),  # beyond any table: refused at once, in the dialog
-        ("subtraction", ("1,3,7,8",), 21, False),
+        ("subtraction", ("1,3,7,8",), 21, True),  # its periods searched first: in a worker
         ("wythoff", (), (7, 9), False),
         ("wythoff", (), (300, 500), True),
         ("sum", ("cubes", "powers-of-two"), (5, 7), False),
@@ -273,3 +273,10 @@ def test_slow_starts_are_found_by_capability(
 ) -> None:
     game = GameSpec(kind, rules).build(Tables())
     assert slow_to_open(game, start) is slow
+
+
+def test_a_finite_set_searched_once_opens_at_once() -> None:
+    game = GameSpec("subtraction", ("1,3,7,8",)).build(Tables())
+    assert slow_to_open(game, 21)
+    game.prepare(21)
+    assert not slow_to_open(game, 21) and not slow_to_open(game, 10**18)

@@ -10,11 +10,11 @@ from squaregame.core.types import Outcome, TableLimitError
 from squaregame.core.wythoff import (
     build_wythoff,
     cold_pairs,
-    grundy_values,
     is_cold_misere,
     is_cold_normal,
     lower_wythoff,
 )
+from squaregame.core.wythoff_grundy import wythoff_grundy
 
 
 def test_first_cold_pairs() -> None:
@@ -58,8 +58,8 @@ def test_grundy_values_match_brute_force() -> None:
     n = 30
     positions = sorted(((x, y) for x in range(n) for y in range(n)), key=sum)
     g = grundy(positions, wythoff_children)
-    table = grundy_values(n)
-    assert all(table[x][y] == g[(x, y)] for x, y in positions)
+    table = wythoff_grundy(n)
+    assert all(table[x, y] == g[(x, y)] for x, y in positions)
 
 
 def test_misere_exceptions_near_the_corner() -> None:
@@ -77,6 +77,7 @@ def test_large_board_and_limits() -> None:
     a = lower_wythoff(618)
     assert a == 999
     assert game.info((a, a + 618)).outcome is Outcome.COLD
-    assert game.info((a, a + 618)).grundy is None  # beyond the Grundy limit: unknown, not wrong
+    assert game.info((a, a + 618)).grundy == 0  # a cold position, beyond 1.0's Grundy limit
+    assert game.grundy_known_upto((a, a + 618)) is None
     with pytest.raises(TableLimitError, match="up to"):
         game.parse_position([10**6, 1])

@@ -13,9 +13,11 @@ from squaregame.cli.common import (
     parse_ints,
     spec_from_args,
 )
+from squaregame.cli.move_ranges import summary_json, summary_lines
 from squaregame.core.ai import Opponent
 from squaregame.core.context import Tables
 from squaregame.core.game import Game
+from squaregame.core.periodic import Periodicity, ValuePeriod
 from squaregame.core.types import Analysis, PositionInfo
 from squaregame.text import tr
 from squaregame.text.games import (
@@ -74,6 +76,7 @@ def analysis_json(game: Game[Any], a: Analysis[Any], ai_move: Any) -> dict[str, 
         "moves": [{"to": pj(m.to), **info_json(m.info)} for m in a.moves],
         "winning_moves": [pj(m.to) for m in a.winning_moves],
         "ai_move": None if ai_move is None else pj(ai_move),
+        **summary_json(game, a),  # moves_truncated, move_counts, move_ranges
     }
 
 
@@ -86,6 +89,55 @@ def remoteness_words(info: PositionInfo) -> str:
     return f"between {info.remoteness_lower} and {info.upper} (proven bounds)"
 
 
+def grundy_text(game: Game[Any], a: Analysis[Any]) -> str:
+    """The Grundy value; "—" where there is none (misère); why, where none is computed."""
+    if a.info.grundy is not None:
+        return str(a.info.grundy)
+    known = game.grundy_known_upto(a.position)
+    return "—" if known is None else f"not computed beyond {known:,}"
+
+
+def _value_period_json(p: ValuePeriod | None) -> dict[str, int] | None:
+    return None if p is None else {"preperiod": p.start, "period": p.length}
+
+
+def periodicity_json(found: Periodicity) -> dict[str, Any]:
+    """What is proven about a finite set's periods (each period named for what repeats)."""
+    rp = found.remoteness
+    return {
+        "computed_upto": found.computed - 1,
+        "grundy": _value_period_json(found.grundy),
+        "outcome": _value_period_json(found.outcomes),
+        "remoteness": None
+        if rp is None
+        else {"preperiod": rp.start, "period": rp.length, "shifts": list(rp.distinct_shifts)},
+    }
+
+
+def periodicity_lines(found: Periodicity) -> list[str]:
+    """``periods`` lines of the text output: Grundy values, outcomes and remoteness apart."""
+    lines: list[str] = []
+
+    def add(text: str) -> None:
+        lines.append(f"  {'periods' if not lines else '':<12}{text}")
+
+    g, o, rp = found.grundy, found.outcomes, found.remoteness
+    if g is not None:
+        add(f"Grundy values repeat every {g.length} from {g.start} (proven)")
+    if o is not None and (g is None or (o.start, o.length) != (g.start, g.length)):
+        add(f"outcomes repeat every {o.length} from {o.start} (proven)")
+    if rp is not None:
+        shifts = " or ".join(f"+{c}" for c in rp.distinct_shifts)
+        by = f" (by n mod {rp.length})" if len(rp.distinct_shifts) > 1 else ""
+        add(f"remoteness: rem(n+{rp.length}) = rem(n) {shifts}{by} for n ≥ {rp.start} (proven)")
+    else:
+        add(
+            f"remoteness: no period proven in the {found.computed:,} positions computed; "
+            "exact below, bounds beyond"
+        )
+    return lines
+
+
 def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
     info = a.info
 
@@ -96,11 +148,11 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
         f"{title(game)}: position {fmt(a.position)}",
         f"  outcome     {info.outcome.symbol} {info.outcome.value}",
         f"  remoteness  {remoteness_words(info)}",
-        f"  grundy      {'—' if info.grundy is None else info.grundy}",
+        f"  grundy      {grundy_text(game, a)}",
     ]
-    period = game.period()
-    if period is not None:
-        lines.append(f"  values      repeat after a {period.describe()}")
+    found = game.periodicity()
+    if found is not None:
+        lines.extend(periodicity_lines(found))
     if a.moves:
         lines.append("")
         lines.append(f"  {'move':<24} {'to':>14}  value for the opponent")
@@ -112,6 +164,7 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
                 f"  {describe_move(game, a.position, m.to):<24} {fmt(m.to):>14}  "
                 f"{o.symbol} {o.value:<4} in {remoteness_span(m.info):<{span}} {mark}"
             )
+        lines += summary_lines(game, a)  # the moves not listed, past the cap
         lines.append("")
         lines.append(f"  opponent would play: {describe_move(game, a.position, ai_move)}")
     lines.append(verdict_line(game, a, "analysis"))
@@ -128,13 +181,12 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     ai_move = Opponent("perfect", seed=args.seed).choose(a)
     if args.json:
         doc = analysis_json(game, a, ai_move)
-        period = game.period()
-        if period is not None:
-            doc["period"] = {
-                "preperiod": period.start,
-                "period": period.length,
-                "shift": period.shift,
-            }
+        known = None if a.info.grundy is not None else game.grundy_known_upto(pos)
+        if known is not None:  # "grundy": null only because it is not computed that far
+            doc["grundy_known_upto"] = known
+        found = game.periodicity()
+        if found is not None:
+            doc["periods"] = periodicity_json(found)
         print(json.dumps(doc))
     else:
         print(render_text(game, a, ai_move))

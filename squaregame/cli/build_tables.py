@@ -17,7 +17,12 @@ from squaregame.cli.common import StderrProgress, UsageError, parse_int
 from squaregame.core.context import Tables
 from squaregame.core.kinds import kind_for_rule
 from squaregame.core.rules import SQUARES
-from squaregame.core.store import SQUARES_MAX, save_squares_table
+from squaregame.core.store import SQUARES_AUTO_LIMIT, SQUARES_MAX, save_squares_table
+
+# Grundy values take a mex over about √n children each (core/build.py squares_grundy),
+# measured with time.process_time on 2 cores: 7 s for 10^6, 19 s for 2·10^6, 63 s for
+# 4·10^6, 212 s for 10^7 (52 MB); as far as tables are built on demand, and no further.
+GRUNDY_MAX = SQUARES_AUTO_LIMIT
 
 
 def add_parser(sub: Any) -> None:
@@ -32,7 +37,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--upto", required=True, metavar="N", help=f"largest position (≤ {SQUARES_MAX:,})"
     )
-    p.add_argument("--grundy", action="store_true", help="also compute Grundy values (slow)")
+    p.add_argument(
+        "--grundy",
+        action="store_true",
+        help=f"also compute Grundy values (≤ {GRUNDY_MAX:,}; slow: about 1 minute for "
+        "4,000,000 and 4 minutes for 10,000,000)",
+    )
     p.add_argument("--output", metavar="FILE", help="write here instead of the cache")
     p.set_defaults(run=run)
 
@@ -41,8 +51,8 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     upto = parse_int(args.upto, "--upto")
     if not 1 <= upto <= SQUARES_MAX:
         raise UsageError(f"--upto must be between 1 and {SQUARES_MAX:,}")
-    if args.grundy and upto > 4 * 10**6:
-        raise UsageError("--grundy is limited to 4,000,000 positions (it takes minutes beyond)")
+    if args.grundy and upto > GRUNDY_MAX:
+        raise UsageError(f"--grundy is limited to {GRUNDY_MAX:,} positions (about 4 minutes there)")
     from squaregame.core.build import squares_grundy, squares_remoteness, to_le_bytes
 
     start = time.perf_counter()

@@ -6,6 +6,8 @@ last as long as possible). Ties are broken at random; a seed makes games reprodu
 
 The fallible levels play perfectly except that, with a fixed chance per move, they pick a
 legal move uniformly at random — so a student can win, and then see why in the review.
+(The random move is drawn by its index among all legal moves, as ``random.choice`` would
+draw it, without listing them: a Nim pile of 10^18 has 10^18 moves.)
 """
 
 from __future__ import annotations
@@ -59,8 +61,8 @@ class Opponent(Generic[P]):
         """The position to move to, or ``None`` at a terminal position."""
         if not analysis.moves:
             return None
-        if self.level.slip and self.rng.random() < self.level.slip:
-            return self.rng.choice(analysis.moves).to
+        if self.level.slip and self.rng.random() < self.level.slip:  # any legal move, listed or not
+            return analysis.target_at(self.rng.randrange(analysis.move_count))
         return self.rng.choice(analysis.best_moves()).to
 
     def move(self, game: Game[P], pos: P) -> P | None:
@@ -68,6 +70,6 @@ class Opponent(Generic[P]):
         best = game.best_moves(pos)
         if not best:
             return None
-        if self.level.slip and self.rng.random() < self.level.slip:
-            return self.rng.choice(game.children(pos))
+        if self.level.slip and self.rng.random() < self.level.slip:  # never lists the moves
+            return game.move_target(pos, self.rng.randrange(game.move_count(pos)))
         return self.rng.choice(best)

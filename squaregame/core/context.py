@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from squaregame.core.store import TableStore
 from squaregame.core.sums import SumSolver
-from squaregame.core.wythoff import WythoffTable, build_wythoff, grundy_values
+from squaregame.core.wythoff import WYTHOFF_GRUNDY_LIMIT, WythoffTable, build_wythoff
+from squaregame.core.wythoff_grundy import GrundyBoards
 
 Progress = Callable[[float], None]
 
@@ -31,7 +33,7 @@ class Tables:
         self.store = store if store is not None else TableStore(cache)
         self.solver = solver if solver is not None else SumSolver()
         self._wythoff: dict[tuple[int, bool], WythoffTable] = {}
-        self._wythoff_grundy: list[list[int]] = []
+        self._wythoff_grundy = GrundyBoards(WYTHOFF_GRUNDY_LIMIT)
 
     def wythoff(self, size: int, misere: bool, progress: Progress | None = None) -> WythoffTable:
         """A Wythoff board of side at least ``size`` (a kept one if it is large enough)."""
@@ -42,7 +44,9 @@ class Tables:
         self._wythoff[(size, misere)] = t
         return t
 
-    def wythoff_grundy(self, size: int) -> list[list[int]]:
-        """Normal-play Wythoff Grundy values covering 0..size (grown by doubling, then kept)."""
-        self._wythoff_grundy = grundy_values(size, self._wythoff_grundy)
-        return self._wythoff_grundy
+    def wythoff_grundy(self, size: int, progress: Progress | None = None) -> Any:
+        """Normal-play Wythoff Grundy values g[x, y] covering 0..size (computed, then kept)."""
+        return self._wythoff_grundy.board(size, progress)
+
+    def wythoff_grundy_ready(self, size: int) -> bool:
+        return self._wythoff_grundy.covers(size)

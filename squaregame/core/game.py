@@ -12,12 +12,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from squaregame.core.types import Analysis, Move, MoveInfo, PositionError, PositionInfo
+from squaregame.core.moves import Run, analysis_of, runs_of
+from squaregame.core.types import Analysis, Move, PositionError, PositionInfo
 
 if TYPE_CHECKING:
     from squaregame.core.context import Tables
     from squaregame.core.kinds.base import GameKind
-    from squaregame.core.periodic import Period
+    from squaregame.core.periodic import Periodicity
     from squaregame.core.rules import Rule
     from squaregame.core.spec import GameSpec
 
@@ -103,16 +104,43 @@ class Game(ABC, Generic[P]):
         """Where a perfect player moves from ``pos`` (any of them, at random)."""
         return [m.to for m in self.analyze(pos).best_moves()]
 
-    def analyze(self, pos: P) -> Analysis[P]:
-        info = self.info(pos)
-        moves = tuple(MoveInfo(c, self.child_info(pos, c)) for c in self.children(pos))
-        return Analysis(pos, info, moves)
+    def analyze(self, pos: P, cap: int | None = None) -> Analysis[P]:
+        """The value of ``pos`` and of its moves: all of them, or past ``cap`` (default
+        :data:`~squaregame.core.moves.MAX_LISTED_MOVES`) the ones that matter and a count
+        of the rest (:mod:`squaregame.core.moves`)."""
+        return analysis_of(pos, self.info(pos), self.move_runs(pos), cap)
+
+    def move_runs(self, pos: P) -> list[Run[P]]:
+        """The moves of ``pos`` in order, as runs of one line and one value. By default every
+        child is valued; a game whose moves can be very many says it without listing them."""
+        return runs_of(
+            (self.move_line(pos, c), c, self.child_info(pos, c)) for c in self.children(pos)
+        )
+
+    def move_line(self, pos: P, to: P) -> int:
+        """Which line a move belongs to: its pile (0 for one pile); the queen's direction."""
+        pile = self.move(pos, to).pile
+        return 0 if pile is None else pile
+
+    def move_count(self, pos: P) -> int:
+        """How many legal moves ``pos`` has (counted, not listed, where that is possible)."""
+        return len(self.children(pos))
+
+    def move_target(self, pos: P, k: int) -> P:
+        """Where the ``k``-th legal move leads (in the order of :meth:`children`)."""
+        return self.children(pos)[k]
+
+    def grundy_known_upto(self, pos: P) -> int | None:
+        """Where ``pos`` has no Grundy value only because none is computed that far (the
+        value exists in normal play): the limit it is known up to (a pile size, or a
+        Wythoff board's side). None otherwise (known, or misère play: no Grundy value)."""
+        return None
 
     def is_terminal(self, pos: P) -> bool:
         return self.kind.is_terminal(self.rule_objects(), pos)
 
-    def period(self) -> Period | None:
-        """The eventual period of the values, where the game has one (finite subtraction)."""
+    def periodicity(self) -> Periodicity | None:
+        """What is proven about the periods of the values (finite subtraction sets)."""
         return None
 
     # -- words, for screens not yet moved to squaregame.text.games ---------------------

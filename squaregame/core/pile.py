@@ -47,6 +47,12 @@ class PileValues:
     def covers(self, n: int) -> bool:
         return 0 <= n <= self.upto
 
+    def constant_below(self, n: int) -> list[tuple[int, int]] | None:
+        """Intervals ``(lo, hi)`` covering ``0..n-1``, highest first, on each of which every
+        position has the same value — where a closed form knows them without reading each
+        position (None otherwise)."""
+        return None
+
 
 class ArrayValues(PileValues):
     """Values held in integer arrays (memory-mapped file, ``array`` or numpy)."""
@@ -103,13 +109,30 @@ class MisereShift(PileValues):
     def remoteness(self, n: int) -> int:
         return 0 if n == 0 else self.normal.remoteness(n - 1) + 1
 
+    def info(self, n: int) -> PositionInfo:
+        """The normal values of n − 1, one move longer (bounds too, where only they are known)."""
+        if not 0 <= n <= self.upto:
+            raise IndexError(n)
+        if n == 0:
+            return PositionInfo(Outcome.HOT, 0, True, None)
+        ni = self.normal.info(n - 1)
+        upper = None if ni.remoteness_upper is None else ni.remoteness_upper + 1
+        return PositionInfo(ni.outcome, ni.remoteness + 1, ni.remoteness_exact, None, upper)
+
 
 @dataclass
 class NimValues(PileValues):
-    """Nim (take any positive amount) in closed form, for every pile size."""
+    """Nim (take any positive amount) in closed form, for every pile size.
+
+    Normal play: 0 is a cold terminal; every n ≥ 1 is hot in 1 (take everything), and its
+    Grundy value is n (its children are 0..n−1, whose values are 0..n−1 by induction, so
+    their mex is n). Misère: 0 is a hot terminal (the player who took the last lost); 1 is
+    cold in 1 (its one move leaves 0); every n ≥ 2 is hot in 2 (leave 1; taking all loses at
+    once, leaving 0). Each answer is a comparison, whatever the size of n.
+    """
 
     misere: bool = False
-    upto: int = 10**30
+    upto: int = 10**100  # no limit: far beyond any position that can be typed (40 digits)
 
     def remoteness(self, n: int) -> int:
         if self.misere:
@@ -118,6 +141,21 @@ class NimValues(PileValues):
 
     def grundy(self, n: int) -> int | None:
         return None if self.misere else n
+
+    def covers(self, n: int) -> bool:
+        return n >= 0
+
+    def info(self, n: int) -> PositionInfo:
+        if n < 0:
+            raise IndexError(n)
+        return PositionInfo(self.outcome(n), self.remoteness(n), True, self.grundy(n))
+
+    def constant_below(self, n: int) -> list[tuple[int, int]]:
+        cuts = (0, 1) if self.misere else (0,)  # each of these alone, then the rest
+        pieces = [(c, c) for c in cuts if c < n]
+        if n > cuts[-1] + 1:
+            pieces.append((cuts[-1] + 1, n - 1))
+        return pieces[::-1]
 
 
 def build_set_values(rule: Rule, upto: int, *, misere: bool) -> ArrayValues:

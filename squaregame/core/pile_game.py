@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from squaregame.core.context import Tables
 from squaregame.core.game import Game, Progress, check_natural
+from squaregame.core.moves import Run
 from squaregame.core.pile import PileValues
 from squaregame.core.rules import Rule
 from squaregame.core.store import TableStore
@@ -14,7 +15,7 @@ from squaregame.core.types import Move, MoveShape, PositionError, PositionInfo
 
 if TYPE_CHECKING:
     from squaregame.core.kinds.base import GameKind
-    from squaregame.core.periodic import Period
+    from squaregame.core.periodic import Periodicity
 
 
 def tables_of(tables: Tables | TableStore | None) -> Tables:
@@ -69,17 +70,29 @@ class PileGame(Game[int]):
     def children(self, pos: int) -> list[int]:
         return self.rule.children(pos)
 
-    def best_moves(self, pos: int) -> list[int]:
-        if self.rule.is_any_amount:  # closed form: n children would be far too many to analyse
-            if pos == 0:
-                return []
-            if not self.misere:
-                return [0]  # take everything
-            return [0] if pos == 1 else [1]  # misère: leave the last counter to the opponent
-        return super().best_moves(pos)
+    def move_runs(self, pos: int) -> list[Run[int]]:
+        """Any amount may be taken (Nim): the children are 0..pos−1, valued by pieces of equal
+        value from the closed form (two or three runs, whatever ``pos``), never one by one."""
+        if self.rule.is_any_amount:
+            values = self.values(pos)
+            pieces = values.constant_below(pos)
+            if pieces is not None:  # equal outcome and remoteness; the Grundy value is m
+                return [_piece(values, lo, hi) for lo, hi in pieces]
+        return super().move_runs(pos)
+
+    def move_count(self, pos: int) -> int:
+        return self.rule.count_amounts(pos)
+
+    def move_target(self, pos: int, k: int) -> int:
+        return pos - self.rule.amount_at(pos, k)
 
     def info(self, pos: int) -> PositionInfo:
         return self.values(pos).info(pos)
+
+    def grundy_known_upto(self, pos: int) -> int | None:
+        if self.misere or self.info(pos).grundy is not None:
+            return None
+        return self.rule.grundy_known_upto(self.store)
 
     def amount(self, pos: int, to: int) -> int:
         return pos - to
@@ -100,8 +113,14 @@ class PileGame(Game[int]):
             raise PositionError("errors.not_in_rule", amount=amount, rule=self.rule)
         return pos - amount
 
-    def period(self) -> Period | None:
-        if self.rule.is_finite:
-            found = self.store.periodic(self.rule, self.misere)
-            return None if found is None else found.period
-        return None
+    def periodicity(self) -> Periodicity | None:
+        return self.store.periodic(self.rule, self.misere)
+
+
+def _piece(values: PileValues, lo: int, hi: int) -> Run[int]:
+    """The moves to ``hi``, ``hi − 1``, …, ``lo`` (growing amounts), of one value."""
+
+    def target(k: int) -> int:
+        return hi - k
+
+    return Run(0, hi - lo + 1, target, values.info(lo), lambda k: values.info(hi - k))

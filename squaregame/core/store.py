@@ -1,14 +1,19 @@
 """Where one-pile tables come from: shipped with the package, cached, or built on demand.
 
-* Squares, normal play: the shipped table (``assets/tables/squares-normal.sgt``, 0..10^6
-  with Grundy values), else the largest good table in the user's cache, else a new build
+* Squares, normal play: a table covering the position, one with Grundy values there
+  first — the shipped table (``assets/tables/squares-normal.sgt``, 0..10^6 with Grundy
+  values), a good table in the user's cache (the smallest that covers it) — else a new build
   (outcome + remoteness) saved to the cache. Builds past ``SQUARES_AUTO_LIMIT`` need an
-  explicit ``squaregame build-tables squares --upto N``; past ``SQUARES_MAX`` nothing is built.
+  explicit ``squaregame build-tables squares --upto N`` (``--grundy`` adds Grundy values);
+  past ``SQUARES_MAX`` nothing is built. Beyond what is at hand, the message names the
+  largest table there is (:meth:`TableStore.largest_squares`).
 * Misère play of any rule that can take 1: the normal values shifted by one (see
   :class:`MisereShift`).
 * A rule with a closed form (Nim) uses it; a rule with its own table (Squares, through
   ``Rule.normal_table``) uses that.
-* Finite sets: their eventual period, else built in memory on demand.
+* Finite sets: computed directly, then their proven periods (:mod:`squaregame.core.periodic`):
+  outcome and Grundy value of every pile size, remoteness exactly where proven and as
+  bounds beyond (the search has a work budget, ``periodic.SEARCH_WORK``).
 * Any other infinite rule: built in memory from its amounts
   (:func:`squaregame.core.build.rule_table`), within a work budget checked before the
   build starts (``COMPUTED_WORK``, ``COMPUTED_MAX``): beyond it a :class:`TableLimitError`.
@@ -19,13 +24,14 @@ table is rebuilt: a wrong answer is never given.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 from squaregame import paths
-from squaregame.core.periodic import PeriodicValues, periodic_values
-from squaregame.core.pile import ArrayValues, MisereShift, PileValues, build_set_values
+from squaregame.core.periodic import Periodicity, PeriodicValues, periodic_values
+from squaregame.core.pile import ArrayValues, MisereShift, PileValues
 from squaregame.core.rules import Rule
 from squaregame.core.tablefile import CorruptTableError, read_table, write_table
 from squaregame.core.types import TableLimitError
@@ -33,8 +39,6 @@ from squaregame.core.types import TableLimitError
 SHIPPED_SQUARES = ("tables", "squares-normal.sgt")
 SQUARES_AUTO_LIMIT = 10**7
 SQUARES_MAX = 2 * 10**8
-SET_AUTO_LIMIT = 2 * 10**6
-SET_PERIOD_FROM = 4096  # beyond this a finite set's period is looked for first
 # Rules built from their amounts: at most this many positions, and this much estimated work
 # (positions × (1 + amounts at the top)); ~4 s for 2^21 positions with 128 amounts, 2 cores.
 COMPUTED_MAX = 1 << 21
@@ -61,6 +65,23 @@ def _load_squares_file(path: Path) -> ArrayValues:
     return table
 
 
+def _squares_file_header(path: Path) -> tuple[int, int] | None:
+    """(last position, last position with a Grundy value or -1) of a normal Squares table
+    file whose header is whole and whose length matches it (the payload's checksum is not
+    read); None for any other file."""
+    try:
+        tf = read_table(path, verify=False)
+        meta = tf.meta
+        upto = int(meta["upto"])
+        whole = len(tf.arrays["remoteness"]) == upto + 1
+        if meta.get("game") == "squares" and meta.get("misere") is False and whole:
+            grundy = tf.arrays.get("grundy")
+            return upto, -1 if grundy is None else min(upto, len(grundy) - 1)
+    except (CorruptTableError, OSError, KeyError, TypeError, ValueError):
+        pass
+    return None
+
+
 def save_squares_table(
     path: Path, rem_le: bytes, upto: int, grundy: tuple[str, bytes] | None
 ) -> None:
@@ -84,8 +105,8 @@ class TableStore:
         self._cache_override = cache
         self._use_shipped = use_shipped
         self._squares: list[ArrayValues] = []  # loaded normal tables, any size
-        self._built: dict[tuple[str, bool], PileValues] = {}  # finite sets and computed rules
-        self._periods: dict[tuple[str, bool], PeriodicValues | None] = {}
+        self._built: dict[tuple[str, bool], PileValues] = {}  # rules computed from amounts
+        self._periods: dict[tuple[str, bool], PeriodicValues] = {}
         self.messages: list[str] = []  # things a user may want to know (a cache rebuilt, ...)
 
     @property
@@ -105,18 +126,15 @@ class TableStore:
     def squares_normal(
         self, need: int, progress: Progress | None = None, *, allow_build: bool = True
     ) -> ArrayValues:
-        for t in self._squares:
-            if t.covers(need):
+        """A table covering ``need``: one with Grundy values there if there is one at hand."""
+        self._load_shipped()
+        loaded = [t for t in self._squares if t.covers(need)]
+        for t in loaded:
+            if t.grundy_upto >= need:
                 return t
-        if self._use_shipped and not self._squares:
-            t = _load_squares_file(shipped_squares_path())
-            self._squares.append(t)
-            if t.covers(need):
-                return t
-        for path in self._squares_candidates():
-            m = _CACHE_NAME.match(path.name)
-            if m is None or int(m.group(1)) < need:
-                continue
+        for path, grundy_upto in self._cached_covering(need):
+            if loaded and grundy_upto < need:
+                return loaded[0]  # no file has Grundy values there either
             try:
                 t = _load_squares_file(path)
             except (CorruptTableError, OSError, KeyError) as exc:
@@ -125,12 +143,60 @@ class TableStore:
                 continue
             self._squares.append(t)
             return t
-        largest = max((t.upto for t in self._squares), default=0)
+        if loaded:
+            return loaded[0]
         if need > SQUARES_MAX:
             raise TableLimitError("errors.squares_beyond_max", need=need, limit=SQUARES_MAX)
         if not allow_build or need > SQUARES_AUTO_LIMIT:
+            largest = max(self.largest_squares(), 0)
             raise TableLimitError("errors.squares_beyond_table", need=need, largest=largest)
         return self.build_squares(_round_up(need), progress)
+
+    def _load_shipped(self) -> None:
+        if self._use_shipped and not self._squares:
+            self._squares.append(_load_squares_file(shipped_squares_path()))
+
+    def _cached_covering(self, need: int) -> list[tuple[Path, int]]:
+        """Cache files named for ``need`` or more, with the last position their header gives
+        a Grundy value for (-1: none, or a header that fails: loading it will say so); those
+        with Grundy values at ``need`` first, then the smallest."""
+        found: list[tuple[bool, int, Path, int]] = []
+        for path in self._squares_candidates():
+            m = _CACHE_NAME.match(path.name)
+            if m is None or int(m.group(1)) < need:
+                continue
+            header = _squares_file_header(path)
+            grundy_upto = -1 if header is None else header[1]
+            found.append((grundy_upto < need, int(m.group(1)), path, grundy_upto))
+        return [(path, g) for _, _, path, g in sorted(found)]
+
+    def largest_squares(self) -> int:
+        """The last position of the largest normal Squares table at hand: loaded, shipped, or
+        a file in the cache whose header is whole and whose length matches it (its checksum
+        is tested when it is used); -1 when there is none. Never builds anything."""
+        with contextlib.suppress(CorruptTableError, OSError, KeyError):
+            self._load_shipped()
+        largest = max((t.upto for t in self._squares), default=-1)
+        for path in reversed(self._squares_candidates()):
+            m = _CACHE_NAME.match(path.name)
+            if m is None or int(m.group(1)) <= largest:
+                break
+            header = _squares_file_header(path)
+            if header is not None:
+                return max(largest, header[0])
+        return largest
+
+    def squares_grundy_upto(self) -> int:
+        """The last position whose normal-play Grundy value a Squares table at hand holds
+        (loaded, shipped, or a whole file in the cache); -1 when none has any."""
+        with contextlib.suppress(CorruptTableError, OSError, KeyError):
+            self._load_shipped()
+        known = max((t.grundy_upto for t in self._squares), default=-1)
+        for path in self._squares_candidates():
+            header = _squares_file_header(path)
+            if header is not None:
+                known = max(known, header[1])
+        return known
 
     def build_squares(self, upto: int, progress: Progress | None = None) -> ArrayValues:
         """Build, cache and keep a normal Squares table for 0..upto."""
@@ -144,20 +210,25 @@ class TableStore:
         self._squares.append(values)
         return values
 
-    # -- periodic subtraction sets -------------------------------------------------------
-    def periodic(self, rule: Rule, misere: bool) -> PeriodicValues | None:
-        """The eventual period of a finite set's values (searched once, then kept)."""
+    # -- finite subtraction sets --------------------------------------------------------
+    def finite(self, rule: Rule, misere: bool, progress: Progress | None = None) -> PeriodicValues:
+        """A finite set's values: its table and proven periods (searched once, then kept)."""
+        key = (rule.key, misere)
+        found = self._periods.get(key)
+        if found is None:
+            found = periodic_values(rule, misere, progress)
+            self._periods[key] = found
+        return found
+
+    def has_finite(self, rule: Rule, misere: bool) -> bool:
+        """Has the finite set's search been done (so its values come at once)?"""
+        return (rule.key, misere) in self._periods
+
+    def periodic(self, rule: Rule, misere: bool) -> Periodicity | None:
+        """What is proven about a finite set's periods; None for an infinite rule."""
         if not rule.is_finite:
             return None
-        key = (rule.key, misere)
-        if key not in self._periods:
-            found, table = periodic_values(rule, misere)
-            self._periods[key] = found
-            if found is not None:
-                self._built[key] = found
-            elif table.upto >= self._built.get(key, table).upto:
-                self._built[key] = table
-        return self._periods[key]
+        return self.finite(rule, misere).period
 
     # -- any rule ------------------------------------------------------------------------
     def values(
@@ -167,8 +238,21 @@ class TableStore:
         closed = rule.closed_form(misere)
         if closed is not None:
             return closed
+        if rule.is_finite:
+            finite = self.finite(rule, misere, progress)
+            if not finite.covers(need):
+                raise TableLimitError(
+                    "rules.errors.beyond_set",
+                    need=need,
+                    limit=finite.upto + 1,
+                    rule=rule.notation,
+                )
+            return finite
         if misere and rule.contains_one:
-            return MisereShift(self.values(rule, False, max(need - 1, 0), progress))
+            try:
+                return MisereShift(self.values(rule, False, max(need - 1, 0), progress))
+            except TableLimitError as exc:
+                raise _misere_limit(exc, need) from None
         if not misere:
             own = rule.normal_table(self, need, progress)
             if own is not None:
@@ -177,23 +261,9 @@ class TableStore:
         have = self._built.get(key)
         if have is not None and have.covers(need):
             return have
-        if rule.is_finite:
-            built = self._finite(rule, misere, need)
-        else:
-            built = self._computed(rule, misere, need, progress)
+        built = self._computed(rule, misere, need, progress)
         self._built[key] = built
         return built
-
-    def _finite(self, rule: Rule, misere: bool, need: int) -> PileValues:
-        if need > SET_PERIOD_FROM:
-            periodic = self.periodic(rule, misere)
-            if periodic is not None:
-                return periodic
-        if need > SET_AUTO_LIMIT:
-            raise TableLimitError(
-                "rules.errors.beyond_set", need=need, limit=SET_AUTO_LIMIT, rule=rule.notation
-            )
-        return build_set_values(rule, _build_size(need, SET_AUTO_LIMIT), misere=misere)
 
     def _computed(
         self, rule: Rule, misere: bool, need: int, progress: Progress | None
@@ -208,6 +278,20 @@ class TableStore:
         upto = _build_size(need, cap)
         rem, grundy = rule_table(list(rule.amounts(upto)), upto, misere=misere, progress=progress)
         return ArrayValues(rem, grundy, misere=misere)
+
+
+def _misere_limit(exc: TableLimitError, need: int) -> TableLimitError:
+    """A limit met by the normal table behind a misère one (:class:`MisereShift`), said in
+    misère terms: the position asked, and how far the misère values reach (one further
+    than the normal table's); Squares also says which normal table to build."""
+    p = exc.params
+    if exc.key == "errors.squares_beyond_table":
+        return TableLimitError(
+            "errors.squares_beyond_table_misere", need=need, largest=p["largest"] + 1, upto=need - 1
+        )
+    if exc.key in ("errors.squares_beyond_max", "rules.errors.beyond_table"):
+        return TableLimitError(exc.key, **{**p, "need": need, "limit": p["limit"] + 1})
+    return exc
 
 
 def computed_work(rule: Rule, upto: int) -> int:

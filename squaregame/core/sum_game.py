@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING
 
 from squaregame.core.context import Tables
 from squaregame.core.game import MAX_PILES, Game, Progress, check_natural
+from squaregame.core.moves import Run
 from squaregame.core.pile_game import PileGame, tables_of
 from squaregame.core.rules import Rule
 from squaregame.core.store import TableStore
 from squaregame.core.sum_bounds import SumBounds
+from squaregame.core.sum_moves import sum_move_count, sum_move_runs, sum_move_target
 from squaregame.core.sums import QUICK_SEARCH, SumSolver, fits_budget, search_cost
 from squaregame.core.types import (
     GameError,
@@ -78,14 +80,17 @@ class SumGame(Game[Piles]):
         pos = tuple(
             check_natural(v, "errors.negative_pile", pile=i + 1) for i, v in enumerate(values)
         )
-        if not self.exact_available(pos):
+        lone = self.lone_pile(pos)
+        if lone is not None:
+            self.piles[lone].values(pos[lone], progress)  # TableLimitError when out of reach
+        elif not self.exact_available(pos):
             self._check_bounded(pos)  # raises TableLimitError when neither search nor tables answer
         return pos
 
     def prepare(self, pos: Piles, progress: Progress | None = None) -> None:
         for pile, n in zip(self.piles, pos, strict=True):
             pile.prepare(n, progress)
-        if not self.misere and not self.exact_available(pos):
+        if not self.misere and self.lone_pile(pos) is None and not self.exact_available(pos):
             self.bounds.prepare(pos)  # the sub-sums its bounds solve exactly
 
     def children(self, pos: Piles) -> list[Piles]:
@@ -95,11 +100,45 @@ class SumGame(Game[Piles]):
                 out.append((*pos[:i], n - a, *pos[i + 1 :]))
         return out
 
+    def move_runs(self, pos: Piles) -> list[Run[Piles]]:
+        lone = self.lone_pile(pos)
+        if lone is not None:  # that pile's own moves (see lone_pile), placed in the sum
+            return [_in_sum(r, pos, lone) for r in self.piles[lone].move_runs(pos[lone])]
+        return sum_move_runs(self, pos)  # a Nim pile of 10^18 is never listed
+
+    def move_count(self, pos: Piles) -> int:
+        return sum_move_count(self, pos)
+
+    def move_target(self, pos: Piles, k: int) -> Piles:
+        return sum_move_target(self, pos, k)
+
+    def lone_pile(self, pos: Piles) -> int | None:
+        """The one pile that can still move when every other pile is terminal (pile 0 when
+        none can), else None. Such a sum *is* that pile's game, answered from its values.
+
+        Proof: a terminal pile has no move, and a move elsewhere leaves it as it is, so it
+        stays terminal. The sum's moves from ``pos`` are therefore exactly pile ``i``'s moves,
+        each to a position of the same kind, and the sum is terminal exactly when pile ``i``
+        is. Normal and misère play differ only in who wins at a terminal position, so under
+        either convention the two game trees are the same and outcome and remoteness agree;
+        the normal-play Grundy value is pile ``i``'s xor the terminal piles' 0s.
+        """
+        live = [
+            i
+            for i, (rule, n) in enumerate(zip(self.rules, pos, strict=True))
+            if next(iter(rule.amounts(n)), None) is not None  # never lists the amounts
+        ]
+        if len(live) > 1:
+            return None
+        return live[0] if live else 0
+
     def needs_search(self, pos: Piles) -> bool:
         """Would answering ``pos`` start an exact search long enough to notice (> ~0.1 s)?
         Beyond the budget: yes if it is answered at all (its bounds search sub-sums and
         lines of play); no if it is refused (then the caller's check says so at once).
         Ask only when every pile's table is at hand (this reads the piles' values)."""
+        if self.lone_pile(pos) is not None:
+            return False  # one pile's values, no search (a table to build is ``prepare``'s)
         if self.solver.find(self.rules, self.misere, pos) is not None:
             return False
         if not fits_budget(self.rules, pos):
@@ -111,6 +150,8 @@ class SumGame(Game[Piles]):
         return search_cost(self.rules, pos) > QUICK_SEARCH
 
     def exact_available(self, pos: Piles) -> bool:
+        """Is the exact search of ``pos`` solved or within its budget? (A lone pile's sum,
+        answered from the pile, does not need it: see :meth:`lone_pile`.)"""
         return self.solver.find(self.rules, self.misere, pos) is not None or fits_budget(
             self.rules, pos
         )
@@ -123,7 +164,20 @@ class SumGame(Game[Piles]):
             return None
         return reduce(xor, (v for v in values if v is not None), 0)
 
+    def grundy_known_upto(self, pos: Piles) -> int | None:
+        """The limit of the first pile whose Grundy value is not computed that far."""
+        if self.misere:
+            return None
+        for pile, n in zip(self.normal_piles, pos, strict=True):
+            known = pile.grundy_known_upto(n)
+            if known is not None:
+                return known
+        return None
+
     def info(self, pos: Piles) -> PositionInfo:
+        lone = self.lone_pile(pos)
+        if lone is not None:  # the sum is that pile's game (see lone_pile)
+            return self.piles[lone].info(pos[lone])
         if self.exact_available(pos):
             cold, rem = self.solver.solve(self.rules, self.misere, pos).lookup(pos)
             outcome = Outcome.COLD if cold else Outcome.HOT
@@ -183,3 +237,13 @@ class SumGame(Game[Piles]):
             raise PositionError("errors.one_pile_per_move")
         i = changed[0]
         return self.move(pos, self.take(pos, i, pos[i] - to[i]))
+
+
+def _in_sum(run: Run[int], pos: Piles, pile: int) -> Run[Piles]:
+    """A run of one pile's moves as moves of the sum ``pos`` (the other piles unchanged)."""
+    target = run.target
+
+    def placed(k: int) -> Piles:
+        return (*pos[:pile], target(k), *pos[pile + 1 :])
+
+    return Run(pile, run.count, placed, run.value, run.each)

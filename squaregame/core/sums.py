@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 SEARCH_BUDGET = 35_000_000
 QUICK_SEARCH = 2_000_000  # below this a search is instant (well under 0.1 s)
 MAX_STATES = 8_000_000
+# Work units of one plane's fixed cost (a dozen numpy calls, ~25–50 µs): a long Nim axis has
+# one plane per counter, so (10^6 nim, 5 squares), 24M units of states, is ~200M in all.
+PLANE_COST = 200
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,18 @@ class BoxSolution:
         i = self.index(pos)
         return bool(self.cold[i]), int(self.rem[i])
 
+    def axis(self, pos: tuple[int, ...], pile: int) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+        """(cold, remoteness) of ``pos`` with ``pile`` set to 0, 1, …, ``pos[pile]`` − 1, read
+        at once: an any-amount pile has its own axis, where size m has rank m."""
+        import numpy as np
+
+        stride = next(
+            s for g, s in zip(self.groups, self.strides, strict=True) if g.piles == (pile,)
+        )
+        base = self.index((*pos[:pile], 0, *pos[pile + 1 :]))
+        idx = base + stride * np.arange(pos[pile], dtype=np.int64)
+        return self.cold[idx], self.rem[idx]
+
 
 def _states(rules: tuple[Rule, ...], box: tuple[int, ...]) -> tuple[list[Group], int]:
     groups = _groups(rules, box)
@@ -130,13 +145,14 @@ def _count_states(rules: tuple[Rule, ...], box: tuple[int, ...]) -> tuple[int, i
 
 
 def search_cost(rules: tuple[Rule, ...], box: tuple[int, ...]) -> int:
+    """Work units: every state times its amounts, and every plane (total) its fixed cost."""
     states, per_state = _count_states(rules, box)
-    return states * per_state
+    return states * per_state + PLANE_COST * (sum(box) + 1)
 
 
 def fits_budget(rules: tuple[Rule, ...], box: tuple[int, ...]) -> bool:
-    states, per_state = _count_states(rules, box)
-    return states <= MAX_STATES and states * per_state <= SEARCH_BUDGET
+    states, _ = _count_states(rules, box)
+    return states <= MAX_STATES and search_cost(rules, box) <= SEARCH_BUDGET
 
 
 def solve_box(rules: tuple[Rule, ...], misere: bool, box: tuple[int, ...]) -> BoxSolution:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
@@ -66,29 +66,100 @@ class MoveInfo(Generic[P]):
 
 
 @dataclass(frozen=True, slots=True)
+class MoveRange(Generic[P]):
+    """Legal moves not listed in an :class:`Analysis`, written compactly.
+
+    Every legal move of one ``line`` (a pile; a direction of the queen) from the one leading
+    to ``first`` to the one leading to ``last`` (in the order of the moves: smallest amount
+    first) that is *not* listed in ``Analysis.moves``: ``count`` of them, ``winning`` of which
+    lead to a cold position. Their targets' remoteness lies in ``lower``..``upper``
+    (``upper`` None: no upper bound known); ``exact``: every one is known exactly.
+    """
+
+    line: int
+    first: P
+    last: P
+    count: int
+    winning: int
+    lower: int
+    upper: int | None
+    exact: bool
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The outcome every move of the range leads to (None if they differ)."""
+        if self.winning == self.count:
+            return Outcome.COLD
+        return Outcome.HOT if self.winning == 0 else None
+
+    @property
+    def remoteness(self) -> int | None:
+        """The one exact remoteness every target has, if they share one."""
+        return self.lower if self.exact and self.lower == self.upper else None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveSummary(Generic[P]):
+    """Every legal move, counted, when there are more than can be listed
+    (:data:`squaregame.core.moves.MAX_LISTED_MOVES`)."""
+
+    total: int  # legal moves
+    winning: int  # ... that lead to a cold position
+    ranges: tuple[MoveRange[P], ...]  # the moves not listed, compactly
+    edges: tuple[P, ...]  # listed whatever their value: the first and last moves of every line
+    target_at: Callable[[int], P] = field(compare=False, repr=False)  # k-th move's target
+
+    @property
+    def losing(self) -> int:
+        return self.total - self.winning
+
+
+@dataclass(frozen=True, slots=True)
 class Analysis(Generic[P]):
-    """A position, its value and every move from it."""
+    """A position, its value and its moves: all of them, or when there are more than the cap
+    (``summary`` is not None) the winning ones, the best ones and a few more, the rest
+    counted in ``summary``."""
 
     position: P
     info: PositionInfo
     moves: tuple[MoveInfo[P], ...]
+    summary: MoveSummary[P] | None = None
+
+    @property
+    def truncated(self) -> bool:
+        """Are some legal moves left out of :attr:`moves` (and counted in :attr:`summary`)?"""
+        return self.summary is not None
+
+    @property
+    def move_count(self) -> int:
+        """How many legal moves there are, listed or not."""
+        return len(self.moves) if self.summary is None else self.summary.total
+
+    def target_at(self, k: int) -> P:
+        """Where the ``k``-th legal move leads (0 ≤ k < :attr:`move_count`, in move order)."""
+        if self.summary is None:
+            return self.moves[k].to
+        return self.summary.target_at(k)
 
     @property
     def winning_moves(self) -> tuple[MoveInfo[P], ...]:
+        """The winning moves listed: all of them, unless there are more than the cap."""
         return tuple(m for m in self.moves if m.wins)
 
     def best_moves(self) -> tuple[MoveInfo[P], ...]:
         """The moves a perfect player chooses among (at random).
 
         From a hot position: the cold children of least remoteness (win fastest). From a
-        cold position: the children of greatest remoteness (delay the loss longest).
+        cold position: the children of greatest remoteness (delay the loss longest). A
+        truncated analysis lists these first, so they are always among :attr:`moves`.
 
         Where a child's remoteness is only bounded (beyond the exact budget) this is a
         heuristic on the proven bounds, with the outcome still exact: from hot, the winning
         moves of least upper bound (the fastest *guaranteed* finish), then least lower
         bound; from cold, the moves of greatest upper bound (no bound known: the lower
-        one), then greatest lower bound. With exact values both are the definitions above.
-        How often it picks an exact best move is measured in ``tests/measure_opponent.py``.
+        one), then greatest lower bound (:func:`finish_key`, :func:`delay_key`). With exact
+        values both are the definitions above. How often it picks an exact best move is
+        measured in ``tests/measure_opponent.py``.
         """
         if not self.moves:
             return ()

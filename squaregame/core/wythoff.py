@@ -19,11 +19,13 @@ from math import isqrt
 from typing import Any
 
 from squaregame.core.types import Outcome, PositionInfo
+from squaregame.core.wythoff_grundy import GrundyBoards
 
-WYTHOFF_AUTO_LIMIT = 4000  # board side built on demand (about 1 s at 2000)
-WYTHOFF_GRUNDY_LIMIT = 1200  # Grundy values (pure-Python mex) up to this board side
+WYTHOFF_AUTO_LIMIT = 4000  # board side built on demand (about 3 s at 4000, 2 cores)
+# Grundy values (core/wythoff_grundy.py) as far as the boards go: about 3 s at 4000 as well.
+WYTHOFF_GRUNDY_LIMIT = WYTHOFF_AUTO_LIMIT
 Progress = Callable[[float], None]
-GrundySource = Callable[[int], list[list[int]]]  # size -> g[x][y] covering 0..size
+GrundySource = Callable[[int], Any]  # size -> g[x, y] covering 0..size (a numpy array)
 
 
 def lower_wythoff(k: int) -> int:
@@ -71,7 +73,7 @@ class WythoffTable:
         self._rem = rem
         self._cold = cold
         self._grundy_source = grundy  # a cache shared by every table (see Tables)
-        self._own_grundy: list[list[int]] = []  # ... or this table's own
+        self._own_grundy = GrundyBoards(WYTHOFF_GRUNDY_LIMIT)  # ... or this table's own
 
     def covers(self, x: int, y: int) -> bool:
         return 0 <= x <= self.size and 0 <= y <= self.size
@@ -85,13 +87,12 @@ class WythoffTable:
     def grundy(self, x: int, y: int) -> int | None:
         if self.misere or max(x, y) > WYTHOFF_GRUNDY_LIMIT:
             return None
-        return self._grundy_table(max(x, y))[x][y]
+        return int(self._grundy_table(max(x, y))[x, y])
 
-    def _grundy_table(self, size: int) -> list[list[int]]:
+    def _grundy_table(self, size: int) -> Any:
         if self._grundy_source is not None:
             return self._grundy_source(size)
-        self._own_grundy = grundy_values(size, self._own_grundy)
-        return self._own_grundy
+        return self._own_grundy.board(size)
 
     def info(self, x: int, y: int) -> PositionInfo:
         return PositionInfo(self.outcome(x, y), self.remoteness(x, y), True, self.grundy(x, y))
@@ -176,30 +177,3 @@ def build_wythoff(
         if progress is not None and s % 256 == 0:
             progress(s / (2 * n - 1))
     return WythoffTable(size, misere, rem, cold, grundy)
-
-
-def grundy_values(size: int, previous: list[list[int]] | None = None) -> list[list[int]]:
-    """Normal-play Grundy values g[x][y] for 0 ≤ x, y ≤ at least ``size`` (bitset mex).
-
-    ``previous`` is a table computed before: returned as it is if it is large enough, else
-    the new table at least doubles it (so a caller that keeps the result grows it rarely).
-    """
-    have = previous or []
-    if len(have) > size:
-        return have
-    n = max(size + 1, 2 * len(have), 16)
-    g = [[0] * n for _ in range(n)]
-    rows = [0] * n  # values seen so far in row y (cells to the left)
-    diags = [0] * (2 * n)  # values seen so far on diagonal x − y (cells down-left)
-    for x in range(n):
-        col = 0  # values seen so far in column x (cells below)
-        for y in range(n):
-            d = x - y + n
-            seen = rows[y] | col | diags[d]
-            v = (~seen & (seen + 1)).bit_length() - 1
-            g[x][y] = v
-            bit = 1 << v
-            rows[y] |= bit
-            col |= bit
-            diags[d] |= bit
-    return g

@@ -10,7 +10,7 @@ from squaregame.core.context import Tables
 from squaregame.core.game import Game, Progress, check_natural
 from squaregame.core.rules import Rule
 from squaregame.core.types import Move, MoveShape, PositionError, PositionInfo, TableLimitError
-from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT, WythoffTable
+from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT, WYTHOFF_GRUNDY_LIMIT, WythoffTable
 
 if TYPE_CHECKING:
     from squaregame.core.kinds.base import GameKind
@@ -67,7 +67,23 @@ class WythoffGame(Game[Cell]):
         return (x, y)
 
     def prepare(self, pos: Cell, progress: Progress | None = None) -> None:
-        self.table(max(pos), progress)
+        """Build the board and, in normal play, the Grundy values (the bar shared by both)."""
+        need = max(pos)
+        grundy = (
+            not self.misere
+            and need <= WYTHOFF_GRUNDY_LIMIT
+            and not self.tables.wythoff_grundy_ready(need)
+        )
+        built = self._table is not None and self._table.size >= need
+        share = 1.0 if not grundy else 0.0 if built else 0.5  # of the bar: about equal costs
+        self.table(need, _part(progress, 0.0, share))
+        if grundy:
+            self.tables.wythoff_grundy(need, _part(progress, share, 1.0))
+
+    def grundy_known_upto(self, pos: Cell) -> int | None:
+        if self.misere or max(pos) <= WYTHOFF_GRUNDY_LIMIT:
+            return None
+        return WYTHOFF_GRUNDY_LIMIT
 
     def children(self, pos: Cell) -> list[Cell]:
         x, y = pos
@@ -75,6 +91,12 @@ class WythoffGame(Game[Cell]):
         out += [(x, y - d) for d in range(1, y + 1)]
         out += [(x - d, y - d) for d in range(1, min(x, y) + 1)]
         return out
+
+    def move_line(self, pos: Cell, to: Cell) -> int:
+        """0: to the left, 1: down, 2: diagonally (the order of :meth:`children`)."""
+        if to[1] == pos[1]:
+            return 0
+        return 1 if to[0] == pos[0] else 2
 
     def info(self, pos: Cell) -> PositionInfo:
         return self.table(max(pos)).info(*pos)
@@ -93,3 +115,11 @@ class WythoffGame(Game[Cell]):
         if not queen_can_move(pos, to):
             raise PositionError("errors.queen_unreachable", x=to[0], y=to[1])
         return self.move(pos, to)
+
+
+def _part(progress: Progress | None, lo: float, hi: float) -> Progress | None:
+    """``progress`` for one stage of a longer piece of work: its [0, 1] is [lo, hi]."""
+    if progress is None or hi <= lo:
+        return None
+    report = progress
+    return lambda f: report(lo + (hi - lo) * f)

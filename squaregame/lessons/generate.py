@@ -168,7 +168,8 @@ def grundy_lines(game: PileGame, upto: int, S: Strings) -> list[str]:
     for base in range(0, upto + 1, 10):
         row = values[base : base + 10]
         lines.append(f"{base:>3}: " + " ".join(f"{v.outcome.symbol}{v.grundy}" for v in row))
-    period = game.period()
+    found = game.periodicity()
+    period = None if found is None else found.grundy  # the Grundy values' own period
     if period is not None:
         lines.append("")
         key = "period" if period.start else "period_from_start"

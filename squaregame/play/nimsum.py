@@ -84,6 +84,11 @@ def explain(game: SumGame, pos: tuple[int, ...]) -> NimSumExplanation | None:
     if total:
         for i, (n, g) in enumerate(zip(pos, grundy, strict=True)):
             target = g ^ total
+            if game.rules[i].is_any_amount:  # Grundy value m at size m: one size to go to
+                if target < n:
+                    to = (*pos[:i], target, *pos[i + 1 :])
+                    moves.append(WinningMove(i + 1, n - target, to, g, target))
+                continue
             for a in game.rules[i].amounts(n):
                 if game.normal_piles[i].info(n - a).grundy == target:
                     to = (*pos[:i], n - a, *pos[i + 1 :])

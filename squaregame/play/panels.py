@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
 from squaregame.core.kinds import Notation
-from squaregame.core.periodic import Period
+from squaregame.core.periodic import ValuePeriod
 from squaregame.core.rules import Rule
 from squaregame.core.types import Analysis, GameError, Outcome
 from squaregame.play.nimsum import NimSumExplanation, explain
@@ -79,6 +79,7 @@ class PileLine:
     size: int
     rule: str  # the rule in a few letters: its name (Squares, Cubes, …) or its set {1,3,7,8}
     grundy: int | None
+    grundy_missing: bool = False  # normal play, but no Grundy value computed this far
 
 
 @dataclass(frozen=True)
@@ -86,13 +87,14 @@ class NimSumData:
     misere: bool
     lines: tuple[str, ...] | None  # the nim-sum worked out (None: a pile beyond the tables)
     winning: tuple[str, ...]  # misère: the winning moves, from the exact search
+    grundy_known_upto: int | None = None  # lines is None: Grundy values computed this far
 
 
 @dataclass(frozen=True)
 class GrundyRule:
     label: str
     values: tuple[int | None, ...]  # Grundy values of 0, 1, 2, …
-    period: Period | None
+    period: ValuePeriod | None  # of the Grundy values
 
 
 @dataclass(frozen=True)
@@ -158,7 +160,8 @@ def grundy_rules(game: SumGame) -> tuple[GrundyRule, ...]:
             continue
         seen.add(rule.key)
         pile = game.normal_piles[i]
-        period = pile.period()  # where the rule has one (a finite set)
+        found = pile.periodicity()  # where the rule has one (a finite set)
+        period = None if found is None else found.grundy
         upto = 59 if period is None else min(99, max(29, period.start + 2 * period.length - 1))
         out.append(
             GrundyRule(
@@ -172,21 +175,29 @@ def sum_data(session: Session[Any], a: Analysis[Any], board: int = 0) -> SumData
     game = cast(SumGame, session.game)  # a game of piles: panel_data chose by the notation
     pos: tuple[int, ...] = a.position
     piles = tuple(
-        PileLine(n, rule_tag(r), None if game.misere else game.normal_piles[i].info(n).grundy)
-        for i, (n, r) in enumerate(zip(pos, game.rules, strict=True))
+        _pile_line(game, i, n, r) for i, (n, r) in enumerate(zip(pos, game.rules, strict=True))
     )
     if game.misere:
         winning = tuple(move_phrase(game, pos, m.to) for m in a.winning_moves)
         nimsum = NimSumData(True, None, winning)
     else:
         ex = explain(game, pos)
-        nimsum = NimSumData(False, None if ex is None else nimsum_lines(ex), ())
+        known = game.grundy_known_upto(pos) if ex is None else None
+        nimsum = NimSumData(False, None if ex is None else nimsum_lines(ex), (), known)
     rules = session.cache.get(("grundy-rules", None), lambda: grundy_rules(game))
     pairs = None
     if len(pos) == 2:
         w, h = min(pos[0], 15), min(pos[1], 12)
         pairs = session.cache.get(("pairs", (w, h)), lambda: pair_table(game, w, h))
     return SumData(piles, a.info.remoteness_exact, nimsum, rules, pairs)
+
+
+def _pile_line(game: SumGame, i: int, n: int, rule: Rule) -> PileLine:
+    if game.misere:
+        return PileLine(n, rule_tag(rule), None)
+    pile = game.normal_piles[i]
+    g = pile.info(n).grundy
+    return PileLine(n, rule_tag(rule), g, g is None and pile.grundy_known_upto(n) is not None)
 
 
 def pair_table(game: SumGame, width: int, height: int) -> PairTable:

@@ -108,13 +108,24 @@ class Session(Generic[P]):
         return self.cache.get(("analysis", at), lambda: self.game.analyze(at))
 
     # -- moves -----------------------------------------------------------------------
+    def move_info(self, to: P, before: P | None = None) -> MoveInfo[P]:
+        """The move from ``before`` (default: the current position) to ``to`` with its value,
+        listed in the analysis or not (a truncated one lists only some); a
+        :class:`PositionError` if it is not a legal move."""
+        at = self.position if before is None else before
+        a = self.analysis(at)
+        move = next((m for m in a.moves if m.to == to), None)
+        if move is not None:
+            return move
+        self.game.check_move(at, to)  # raises, saying why it is not a move
+        if not a.truncated:
+            raise PositionError("errors.unreachable", position=position_text(self.game, to))
+        return MoveInfo(to, self.game.child_info(at, to))
+
     def play(self, to: P, *, hints: bool = False) -> Ply[P]:
         before = self.position
         a = self.analysis(before)
-        move = next((m for m in a.moves if m.to == to), None)
-        if move is None:
-            self.game.check_move(before, to)  # raises, saying why it is not a move
-            raise PositionError("errors.unreachable", position=position_text(self.game, to))
+        move = self.move_info(to, before)
         best = tuple(m.to for m in a.best_moves())
         ply = Ply(self.human_to_move, before, to, a.info, move.info, judge(a, move), best, hints)
         self.plies.append(ply)

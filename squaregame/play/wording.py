@@ -7,11 +7,12 @@ the end-of-game summary, who made a move, the opponent's strength.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from squaregame.core.game import Game
 from squaregame.core.kinds import Notation
-from squaregame.core.types import Analysis, MoveShape, Outcome, PositionInfo
+from squaregame.core.types import Analysis, MoveShape, MoveSummary, Outcome, PositionInfo
 from squaregame.play.session import Ply, Session, Verdict
 from squaregame.text import games as games_text
 from squaregame.text import tr
@@ -47,6 +48,44 @@ def value_text(info: PositionInfo) -> str:
     """``☺ hot 7`` — face, word and remoteness (proven bounds ``49–57`` or ``≥49`` when the
     remoteness is not exact)."""
     return f"{info.outcome.symbol} {outcome_word(info.outcome)} {games_text.remoteness_span(info)}"
+
+
+def more_moves(summary: MoveSummary[Any], shown: Sequence[Any]) -> tuple[str, str]:
+    """The last line of a move list that is not complete, without hints and with them:
+    ``… and 999 999 999 994 more moves`` / ``…, all losing: lose 2``. ``shown``: the moves
+    listed (with a ``plain`` flag: those also shown without hints)."""
+    listed = len(shown)
+    plain = summary.total - sum(1 for m in shown if getattr(m, "plain", True))
+    hinted = summary.total - listed
+    without = tr("ui_widgets.moves.more", count=plain, shown=_grouped(plain))
+    ranges = summary.ranges
+    winning = sum(r.winning for r in ranges)
+    if hinted == 0:
+        return without, ""
+    if 0 < winning < hinted:
+        key, what = "more_mixed", ""
+    else:
+        wins = winning == hinted
+        lo = min(r.lower for r in ranges) + 1  # moves to the end, this one included
+        uppers = [r.upper for r in ranges]
+        hi = None if None in uppers else max(u for u in uppers if u is not None) + 1
+        span = _span(lo, hi)
+        key, what = ("more_winning", "win") if wins else ("more_losing", "lose")
+        what = tr(f"ui_widgets.moves.{what}", n=span)
+    counts = {"count": hinted, "shown": _grouped(hinted), "winning": _grouped(winning)}
+    return without, tr(f"ui_widgets.moves.{key}", what=what, **counts)
+
+
+def _grouped(n: int) -> str:
+    """``999 999 999 994``: digits grouped in threes, as the pile's size is written."""
+    return f"{n:,}".replace(",", " ")
+
+
+def _span(lo: int, hi: int | None) -> str:
+    """Moves to the end, from proven bounds: ``2``, ``2–9``, ``≥2`` (no upper bound known)."""
+    if hi is None:
+        return f"≥{lo}"
+    return f"{lo}" if hi == lo else f"{lo}–{hi}"
 
 
 def prediction(game: Game[Any], a: Analysis[Any]) -> str:

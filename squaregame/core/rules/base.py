@@ -3,8 +3,9 @@ of the package may ask a rule instead of testing which rule it is.
 
 Capabilities (every one has a default, so a new rule declares only what it has):
 
-* ``amounts`` / ``count_amounts`` / ``allows`` — the moves (``count_amounts`` never lists:
-  the sum solver asks it about piles of 10^30 to check its budget);
+* ``amounts`` / ``count_amounts`` / ``amount_at`` / ``allows`` — the moves
+  (``count_amounts`` and ``amount_at`` never list: the sum solver asks about piles of 10^30
+  to check its budget, the opponent's slips pick the k-th move of a pile of 10^18);
 * ``contains_one`` — 1 may be taken, so misère values are normal ones shifted by one
   (:class:`~squaregame.core.pile.MisereShift`);
 * ``members`` / ``is_finite`` — the amounts of a finite set (periodic values);
@@ -16,7 +17,8 @@ Capabilities (every one has a default, so a new rule declares only what it has):
   (:mod:`squaregame.core.sum_bounds`);
 * ``closed_form(misere)`` — values for every pile size without a table (Nim);
 * ``normal_table(store, need, progress)`` — a rule's own source of normal-play values
-  (Squares: its shipped table, the cache and its fast builder). Without one, the store
+  (Squares: its shipped table, the cache and its fast builder);
+  ``grundy_known_upto(store)`` — how far that source holds Grundy values. Without one, the store
   computes any infinite rule from its amounts (:func:`squaregame.core.build.rule_table`).
 
 A rule module in this package declares ``RULE = SomeRule()`` and is found by the registry
@@ -61,6 +63,14 @@ class Rule(ABC):
     def count_amounts(self, n: int) -> int:
         """How many amounts may be taken from ``n`` (counted, never listed: n may be huge)."""
         return sum(1 for _ in self.amounts(n))
+
+    def amount_at(self, n: int, k: int) -> int:
+        """The ``k``-th legal amount from ``n`` (0-based, smallest first); IndexError past
+        the last. A rule with very many amounts answers without listing them."""
+        found = next(islice(self.amounts(n), k, None), None) if k >= 0 else None
+        if found is None:
+            raise IndexError(k)
+        return found
 
     def allows(self, n: int, amount: int) -> bool:
         return 0 < amount <= n and self._is_amount(amount)
@@ -107,6 +117,11 @@ class Rule(ABC):
         self, store: TableStore, need: int, progress: Progress | None
     ) -> PileValues | None:
         """Normal-play values covering ``need`` from the rule's own source (None: computed)."""
+        return None
+
+    def grundy_known_upto(self, store: TableStore) -> int | None:
+        """How far normal-play Grundy values are at hand, when not for every position the
+        values reach (Squares: its tables' Grundy arrays); None: wherever values are."""
         return None
 
     @property

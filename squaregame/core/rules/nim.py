@@ -26,6 +26,11 @@ class NimRule(Rule):
         """Take everything: one move (none from 0)."""
         return 1 if n > 0 else 0
 
+    def amount_at(self, n: int, k: int) -> int:
+        if not 0 <= k < n:
+            raise IndexError(k)
+        return k + 1
+
     def closed_form(self, misere: bool) -> PileValues | None:
         return NimValues(misere=misere)
 

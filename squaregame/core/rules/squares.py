@@ -35,6 +35,11 @@ class SquaresRule(Rule):
         """The shipped table (0..10^6 with Grundy values), the cache, or the fast builder."""
         return store.squares_normal(need, progress)
 
+    def grundy_known_upto(self, store: TableStore) -> int | None:
+        """Grundy values are in the shipped table (to 10^6) and in tables built with
+        ``build-tables squares --grundy``; remoteness tables built on demand have none."""
+        return store.squares_grundy_upto()
+
     def shortest_play(self, n: int) -> int:
         """The least number of positive squares summing to ``n`` (every play ends at 0):
         exact up to :data:`TWO_SQUARES_CHECKED`, a lower bound beyond (:func:`least_squares`)."""

@@ -46,19 +46,28 @@ class PileScreen(GameScreen[int]):
     def show_position(self, view: GameView[int], hints: bool, choosing: bool) -> None:
         put = self.slots.put
         put(self.number, view.position, lambda n: self.number.update(f"{n:,}".replace(",", " ")))
-        put(self.moves, (view.moves if choosing else (), hints), self._show_moves)
+        more = (
+            ""
+            if view.more is None or not choosing
+            else view.more.hinted
+            if hints
+            else view.more.plain
+        )
+        put(self.moves, (view.moves if choosing else (), hints, more), self._show_moves)
         self.strip_view.display = self.strip
         if self.strip and isinstance(view.panels, StripData):
             width = max(5, (self.size.width or 80) // 6)
             cells = tuple(StripCell(n, hot, now) for n, hot, now in view.panels.window(width))
             put(self.strip_view, cells, self.strip_view.show)
 
-    def _show_moves(self, data: tuple[tuple[MoveLine[int], ...], bool]) -> None:
-        lines, hints = data
+    def _show_moves(self, data: tuple[tuple[MoveLine[int], ...], bool, str]) -> None:
+        lines, hints, more = data  # without hints, an incomplete list shows only plain moves
         views = tuple(
-            MoveView(m.label, m.to, m.wins, m.remoteness, m.exact, m.upper) for m in lines
+            MoveView(m.label, m.to, m.wins, m.remoteness, m.exact, m.upper)
+            for m in lines
+            if hints or m.plain
         )
-        self.moves.show(views, hints)
+        self.moves.show(views, hints, more)
 
     def chosen_move(self) -> int | None:
         move: int | None = self.moves.highlighted_move()

@@ -70,8 +70,8 @@ class SumsScreen(GameScreen[Pos]):
         if self._for != view.position:  # a new position: keep the pile if it can still move
             self._for = view.position
             self.amount_index = 0
-            if not self.amounts(self.pile):
-                self.pile = next((i for i in range(len(view.position)) if self.amounts(i)), 0)
+            if not self.amount_count(self.pile):
+                self.pile = next((i for i in range(len(view.position)) if self.amount_count(i)), 0)
         self._choosing = choosing  # no selection while it is not the person's move
         self._draw_piles()
         data = view.panels
@@ -89,14 +89,19 @@ class SumsScreen(GameScreen[Pos]):
         data = view.panels if view is not None else None
         if not isinstance(data, SumData):
             return
-        amounts = self.amounts(self.pile) if self._choosing else []
-        self.amount_index = min(self.amount_index, max(0, len(amounts) - 1))
-        rows = tuple(PileRow(p.size, p.rule, p.grundy) for p in data.piles)
-        amount = amounts[self.amount_index] if amounts else 0
+        count = self.amount_count(self.pile) if self._choosing else 0
+        self.amount_index = min(self.amount_index, max(0, count - 1))
+        rows = tuple(PileRow(p.size, p.rule, p.grundy, p.grundy_missing) for p in data.piles)
+        amount = self.amount_at(self.pile, self.amount_index) if count else 0
         self.slots.put(self.piles, PilesData(rows, self.pile, amount, self.hints), self.piles.show)
 
-    def amounts(self, pile: int) -> list[int]:
-        return list(self.game.rules[pile].amounts(self.session.position[pile]))
+    def amount_count(self, pile: int) -> int:
+        """How many amounts ``pile`` allows (counted: a Nim pile may hold 10^18)."""
+        return self.game.rules[pile].count_amounts(self.session.position[pile])
+
+    def amount_at(self, pile: int, index: int) -> int:
+        """The ``index``-th amount ``pile`` allows, smallest first."""
+        return self.game.rules[pile].amount_at(self.session.position[pile], index)
 
     # -- choosing ------------------------------------------------------------------------------
     def action_pile(self, step: int) -> None:
@@ -105,12 +110,12 @@ class SumsScreen(GameScreen[Pos]):
         self._draw_piles()
 
     def action_amount(self, step: int) -> None:
-        amounts = self.amounts(self.pile)
-        if not amounts:
+        count = self.amount_count(self.pile)
+        if not count:
             return
-        self.amount_index = (self.amount_index + step) % len(amounts)
+        self.amount_index = (self.amount_index + step) % count
         self._draw_piles()
-        take = amounts[self.amount_index]
+        take = self.amount_at(self.pile, self.amount_index)
         verdict = ""
         view = self.view
         if self.hints and view is not None:
@@ -119,11 +124,10 @@ class SumsScreen(GameScreen[Pos]):
         self.say(tr("ui_game.piles.take", amount=take, pile=self.pile + 1, verdict=verdict))
 
     def chosen_move(self) -> Pos | None:
-        amounts = self.amounts(self.pile)
-        if not amounts:
+        if not self.amount_count(self.pile):
             self.say(tr("ui_game.piles.no_move", pile=self.pile + 1), error=True)
             return None
-        return self._take(self.pile, amounts[self.amount_index])
+        return self._take(self.pile, self.amount_at(self.pile, self.amount_index))
 
     def _take(self, pile: int, amount: int) -> Pos:
         """The position after taking ``amount`` from ``pile``, if the pile's rule allows it."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rich.markup import escape
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -33,11 +34,15 @@ class MoveList(OptionList):
     class Chosen(Message):
         to: Any
 
-    def show(self, moves: tuple[MoveView, ...], hints: bool) -> None:
+    def show(self, moves: tuple[MoveView, ...], hints: bool, more: str = "") -> None:
+        """The moves, and ``more``: a last line (not a move) saying what is not listed."""
         keep = self.highlighted
         self._moves = moves
         self.clear_options()
-        self.add_options([Option(self._line(m, hints), id=str(i)) for i, m in enumerate(moves)])
+        options = [Option(self._line(m, hints), id=str(i)) for i, m in enumerate(moves)]
+        if more:
+            options.append(Option(f"[dim]{escape(more)}[/]", id="more", disabled=True))
+        self.add_options(options)
         if moves:
             self.highlighted = min(keep or 0, len(moves) - 1)
 
@@ -53,7 +58,7 @@ class MoveList(OptionList):
 
     def highlighted_move(self) -> Any | None:
         moves: tuple[MoveView, ...] = getattr(self, "_moves", ())
-        if self.highlighted is None or not moves:
+        if self.highlighted is None or not 0 <= self.highlighted < len(moves):
             return None
         return moves[self.highlighted].to
 

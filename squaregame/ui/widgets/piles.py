@@ -21,6 +21,7 @@ class PileRow:
     size: int
     rule: str
     grundy: int | None = None
+    grundy_missing: bool = False  # not computed this far: shown as "—" (the side panel says why)
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,8 @@ class PilesView(Widget, can_focus=True):
             text.append(f" {p.size:>4}", style="bold")
             if d.hints and p.grundy is not None:
                 text.append(f" g={p.grundy:<3}", style="magenta")
+            elif d.hints and p.grundy_missing:
+                text.append(" g=—  ", style="magenta")
             text.append("\n")
         return text
 

@@ -25,7 +25,10 @@ class NimSumPanel(Static):
             for w in data.winning:
                 t.append(f"• {w}\n")
         else:
-            if data.lines is None:
+            if data.lines is None and data.grundy_known_upto is not None:
+                limit = f"{data.grundy_known_upto:,}".replace(",", "\u202f")  # a thin space
+                t.append(tr("ui_widgets.sums.not_computed", limit=limit), style="dim")
+            elif data.lines is None:
                 t.append(tr("ui_widgets.sums.beyond"), style="dim")
             else:
                 t.append("\n".join(data.lines))

@@ -1,0 +1,99 @@
+"""Grundy values not computed that far (Squares past its tables' Grundy arrays) are said
+to be so — CLI text and JSON, the sum screen — never a bare null; a table that has them is
+preferred."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from squaregame.cli.main import main
+from squaregame.core.context import Tables
+from squaregame.core.games import PileGame
+from squaregame.core.rules import SQUARES
+from squaregame.core.store import TableStore, save_squares_table
+from squaregame.text import set_language
+
+
+@pytest.fixture(autouse=True)
+def _english() -> None:
+    """The language is process-wide, and an earlier test may have left another one."""
+    set_language("en")
+
+
+def test_the_reason_is_given_in_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    TableStore().build_squares(1_100_000)  # remoteness only: no Grundy values past 10^6
+    assert main(["analyze", "sum", "1050000", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "  grundy      not computed beyond 1,000,000\n" in out
+    assert main(["analyze", "squares", "1050000", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["grundy"] is None and d["grundy_known_upto"] == 1_000_000
+    assert main(["analyze", "squares", "1050000", "--json", "--misere"]) == 0
+    assert "grundy_known_upto" not in json.loads(capsys.readouterr().out)  # none in misère
+    assert main(["analyze", "squares", "999999", "--json"]) == 0
+    assert "grundy_known_upto" not in json.loads(capsys.readouterr().out)
+
+
+def test_a_table_with_grundy_values_is_preferred(cache_dir: Path) -> None:
+    from squaregame.core.build import squares_grundy, squares_remoteness, to_le_bytes
+
+    TableStore().build_squares(1_030_000)  # the smaller table, without Grundy values
+    upto = 1_100_000
+    with_grundy = cache_dir / f"squares-normal-{upto}.sgt"
+    g = np.zeros(upto + 1, dtype=np.uint8)  # past 4,000 faked: this is about choosing
+    g[:4001] = squares_grundy(4000)
+    save_squares_table(with_grundy, to_le_bytes(squares_remoteness(upto)), upto, ("B", g.tobytes()))
+    store = TableStore()
+    assert store.squares_grundy_upto() == upto
+    t = store.squares_normal(1_020_000)
+    assert t.upto == upto and t.grundy(1_020_000) == 0
+    game = PileGame(SQUARES, tables=Tables(store))
+    assert game.info(1_020_000).grundy == 0 and game.grundy_known_upto(1_020_000) is None
+    # damaged, it is removed and the other table answers, without Grundy values there
+    raw = bytearray(with_grundy.read_bytes())
+    raw[-10] ^= 0xFF
+    with_grundy.write_bytes(bytes(raw))
+    fresh = TableStore()
+    assert fresh.squares_normal(1_020_000).upto == 1_030_000
+    assert any("damaged" in m for m in fresh.messages) and not with_grundy.exists()
+    assert PileGame(SQUARES, tables=Tables(fresh)).grundy_known_upto(1_020_000) == 1_000_000
+
+
+async def test_the_sum_screen_shows_a_dash_and_why() -> None:
+    from ui_helpers import settle
+
+    from squaregame.ui.app import SquareGameApp, StartRequest
+    from squaregame.ui.screens.sums import SumsScreen
+    from squaregame.ui.widgets.piles import PilesView
+    from squaregame.ui.widgets.sum_panels import NimSumPanel
+
+    TableStore().build_squares(1_100_000)
+    req = StartRequest(game="sum", start=(1_050_000, 0), rules=(SQUARES,) * 2, seed=3, hints=True)
+    app = SquareGameApp(req, ai_delay=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        (s,) = [x for x in app.screen_stack if isinstance(x, SumsScreen)]
+        await pilot.press("h", "h")
+        await settle(pilot)
+        assert "g=—" in str(s.query_one(PilesView).render())
+        panel = str(s.query_one(NimSumPanel).render())
+        assert "not computed beyond 1\u202f000\u202f000" in panel
+
+
+def test_build_tables_grundy_is_used_and_capped(
+    cache_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from squaregame.core.build import squares_grundy
+
+    assert main(["build-tables", "squares", "--upto", "3000", "--grundy"]) == 0
+    capsys.readouterr()
+    store = TableStore(use_shipped=False)
+    assert store.squares_grundy_upto() == 3000
+    t = store.squares_normal(2999)
+    assert [t.grundy(n) for n in range(3001)] == squares_grundy(3000).tolist()
+    assert main(["build-tables", "squares", "--upto", "10000001", "--grundy"]) == 2
+    assert "--grundy is limited to 10,000,000 positions" in capsys.readouterr().err

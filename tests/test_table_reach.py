@@ -1,0 +1,100 @@
+"""Beyond the Squares table: the message names the largest table really at hand (shipped,
+loaded, or a whole file in the cache) and, in misère play, the misère position and the
+normal table to build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from squaregame.cli.main import main
+from squaregame.core import store as store_mod
+from squaregame.core.rules import SQUARES
+from squaregame.core.store import TableStore, save_squares_table
+from squaregame.core.types import TableLimitError
+from squaregame.text import set_language
+
+
+@pytest.fixture(autouse=True)
+def _english() -> None:
+    """The language is process-wide, and an earlier test may have left another one."""
+    set_language("en")
+
+
+@pytest.fixture
+def small_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing past 5,000 is built on demand (so a test never builds a big table)."""
+    monkeypatch.setattr(store_mod, "SQUARES_AUTO_LIMIT", 5000)
+
+
+def _fake_table(cache: Path, upto: int) -> Path:
+    """A whole table file of ``upto`` (zeros: only its header and length matter here)."""
+    cache.mkdir(parents=True, exist_ok=True)
+    path = cache / f"squares-normal-{upto}.sgt"
+    save_squares_table(path, bytes(2 * (upto + 1)), upto, None)
+    return path
+
+
+def test_the_message_names_a_built_table_in_the_cache(small_limit: None) -> None:
+    TableStore(use_shipped=False).build_squares(20_000)
+    fresh = TableStore(use_shipped=False)
+    with pytest.raises(TableLimitError) as caught:
+        fresh.squares_normal(30_000)
+    e = caught.value
+    assert e.key == "errors.squares_beyond_table"
+    assert e.params == {"need": 30_000, "largest": 20_000}
+    assert "reaches 20000" in str(e) and "--upto 30000" in str(e)
+
+
+def test_misere_says_the_misere_position_and_the_normal_table_to_build(
+    small_limit: None,
+) -> None:
+    TableStore(use_shipped=False).build_squares(20_000)
+    fresh = TableStore(use_shipped=False)
+    # the normal table of 0..20,000 answers misère play up to 20,001 ...
+    assert fresh.values(SQUARES, True, 20_001).info(20_001).outcome is not None
+    # ... and one further is beyond it: said in misère terms
+    with pytest.raises(TableLimitError) as caught:
+        fresh.values(SQUARES, True, 20_002)
+    e = caught.value
+    assert e.key == "errors.squares_beyond_table_misere"
+    assert e.params == {"need": 20_002, "largest": 20_001, "upto": 20_001}
+    assert str(e).startswith("20002 is beyond the misère Squares table (which reaches 20001")
+    assert str(e).endswith("squaregame build-tables squares --upto 20001")
+
+
+def test_a_cached_table_larger_than_the_shipped_one_is_named(cache_dir: Path) -> None:
+    _fake_table(cache_dir, 1_500_000)
+    with pytest.raises(TableLimitError) as caught:
+        TableStore().squares_normal(store_mod.SQUARES_AUTO_LIMIT + 1)
+    assert caught.value.params["largest"] == 1_500_000
+
+
+def test_a_damaged_or_foreign_cache_file_is_not_named(cache_dir: Path) -> None:
+    path = _fake_table(cache_dir, 1_500_000)
+    path.write_bytes(path.read_bytes()[:-64])  # truncated
+    (cache_dir / "squares-normal-1700000.sgt").write_bytes(b"not a table")
+    with pytest.raises(TableLimitError) as caught:
+        TableStore().squares_normal(store_mod.SQUARES_AUTO_LIMIT + 1)
+    assert caught.value.params["largest"] == 1_000_000  # the shipped table
+
+
+def test_beyond_the_largest_buildable_in_misere_terms() -> None:
+    with pytest.raises(TableLimitError) as caught:
+        TableStore().values(SQUARES, True, store_mod.SQUARES_MAX + 2)
+    assert caught.value.key == "errors.squares_beyond_max"
+    assert caught.value.params == {
+        "need": store_mod.SQUARES_MAX + 2,
+        "limit": store_mod.SQUARES_MAX + 1,
+    }
+
+
+def test_cli_misere_message(
+    cache_dir: Path, small_limit: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _fake_table(cache_dir, 1_500_000)
+    assert main(["analyze", "squares", "1500002", "--misere"]) == 2
+    err = capsys.readouterr().err
+    assert "1500002 is beyond the misère Squares table (which reaches 1500001" in err
+    assert "--upto 1500001" in err
