@@ -229,6 +229,9 @@ class SumBounds:
         single piles and cold solved sub-sums saves (the best disjoint choice of them)."""
         facts, x = self._all_facts(pos)
         total = sum(f.long for f in facts)
+        live = [f for f in facts if f.short > 0]  # shortest_play is 0 only where no move is
+        if len(live) == 1:  # the others are over for good: the sum is that pile's game
+            return _down(min(total, live[0].hi), x != 0)
         if x != 0:
             return _down(total, True)
         savings: list[tuple[int, int]] = []  # (piles as a bit mask, what splitting saves)

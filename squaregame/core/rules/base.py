@@ -83,7 +83,8 @@ class Rule(ABC):
         return self._is_amount(1)
 
     def shortest_play(self, n: int) -> int:
-        """A lower bound on the number of moves of every play from ``n`` to a terminal position.
+        """A lower bound on the number of moves of every play from ``n`` to a terminal position;
+        0 exactly where ``n`` is terminal (no move), at least 1 elsewhere.
 
         Default: 0 at a terminal position (no move), else 1; when 1 may be taken the only
         terminal position is 0, so a single move must take all of ``n``: 2 unless ``n`` itself
