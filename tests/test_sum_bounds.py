@@ -275,3 +275,20 @@ def test_a_one_pile_game_with_bounds_is_shown_as_bounds_too() -> None:
     game = PileGame(parse_rule("3,5"))
     line = verdict_line(game, a, "analysis", Catalog("en"))
     assert "the defence lasts at least 301 moves" in line
+
+
+def test_a_finite_set_beyond_its_proven_period_is_shown_as_bounds(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The one-pile case from core/periodic.py ({1, 2, 4097} with its remoteness proof out
+    of reach): the same text and JSON as a sum's bounds."""
+    from squaregame.core import periodic
+
+    monkeypatch.setattr(periodic, "SEARCH_SIZES", (4200,))
+    code, out = run(capsys, "analyze", "subtraction", "10000", "--rule", "1,2,4097")
+    assert code == 0 and "remoteness  between 3 and 9999 (proven bounds)" in out
+    assert "wins within 9999 moves (the defence lasts at least 3)" in out
+    code, out = run(capsys, "analyze", "subtraction", "10000", "--rule", "1,2,4097", "--json")
+    d = json.loads(out)
+    assert (d["remoteness"], d["remoteness_lower"], d["remoteness_upper"]) == (None, 3, 9999)
+    assert all(m["remoteness"] is None and m["remoteness_upper"] for m in d["moves"])
