@@ -43,7 +43,7 @@ F. **One move ahead.** R(p) = 1 + min R(c) over cold children (p hot), 1 + max R
    every child. :meth:`SumBounds.lower` follows L's one chosen move at cold positions and
    every cold child at hot ones (branching at most ``BRANCHES`` times where there are
    several, and planning at most ``WORK_LIMIT`` positions), so forced lines are followed
-   to their end (Nim (n, n), n up to about 10,000: exactly 2n, the upper bound of A).
+   to their end (Nim (n, n), n ≤ 10,000: exactly 2n, the upper bound of A).
 
 Every number above is a proven bound, so taking the best of them is too; a bound equal to
 the other is the exact remoteness.
@@ -295,9 +295,13 @@ class SumBounds:
     def lower(self, pos: Piles) -> int:
         """A proven lower bound (A, B, E, and F along L's chosen lines).
 
-        A search that reaches ``WORK_LIMIT`` positions takes A–E for the rest; only bounds
-        whose whole line was followed are kept for later searches."""
+        None is started where a play may last more than ``WORK_LIMIT`` moves (it could not
+        follow such lines to their end); one that still reaches ``WORK_LIMIT`` positions
+        takes A–E for the rest, and only bounds whose whole line was followed are kept for
+        later searches."""
         self._trim()
+        if sum(r.longest_play(n) for r, n in zip(self.rules, pos, strict=True)) > WORK_LIMIT:
+            return self.static_lower(pos)  # lines too long to follow within the work limit
         kept = self._lower
         here: dict[tuple[Piles, int], int] = {}  # this search's bounds, cut short or not
         root = (pos, BRANCHES)
