@@ -292,3 +292,21 @@ def test_a_finite_set_beyond_its_proven_period_is_shown_as_bounds(
     d = json.loads(out)
     assert (d["remoteness"], d["remoteness_lower"], d["remoteness_upper"]) == (None, 3, 9999)
     assert all(m["remoteness"] is None and m["remoteness_upper"] for m in d["moves"])
+
+
+def test_children_of_a_sum_beyond_the_search_are_not_searched_one_by_one() -> None:
+    """Three Nim piles of 190 are beyond the exact search, but many of their children are
+    not: answering each child by a search of its own took seconds apiece. The children get
+    proven bounds, as their parent does, and no search is started."""
+    from squaregame.core.context import Tables
+    from squaregame.core.spec import GameSpec
+
+    game = GameSpec("sum", ("nim", "nim", "nim")).build(Tables())
+    pos = (190, 190, 190)
+    assert not game.exact_available(pos)
+    a = game.analyze(pos)
+    assert game.solver.find(game.rules, game.misere, (189, 190, 190)) is None
+    for m in a.moves:
+        if m.info.remoteness_exact:
+            continue
+        assert m.info.remoteness_upper is None or m.info.remoteness <= m.info.remoteness_upper
