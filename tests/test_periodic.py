@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import reference
 import squaregame.core.periodic as periodic
 from squaregame.core.build import rule_table
 from squaregame.core.periodic import (
@@ -28,7 +29,6 @@ from squaregame.core.pile import build_set_values
 from squaregame.core.rules import SetRule
 from squaregame.core.store import TableStore
 from squaregame.core.types import Outcome, TableLimitError
-from tests import reference
 
 FAR = 20_000  # well past the 4,096 positions most proofs are found in
 
