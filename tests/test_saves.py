@@ -126,5 +126,5 @@ def test_unknown_versions_and_damage_are_set_aside(tmp_path: Path) -> None:
                 SAVE_1_0_SQUARES.replace('"moves": [0]', '"moves": [2]')):  # fmt: skip
         path.write_text(bad)
         saved, msg = load_game(path)
-        assert saved is None and msg and "kept it as" in msg
+        assert saved is None and msg and "kept as" in msg
         assert not path.exists()

@@ -97,7 +97,7 @@ def test_corrupt_save_is_set_aside_not_lost(tmp_path: Path) -> None:
     for bad in (b"{not json", json.dumps(illegal).encode()):
         path.write_bytes(bad)
         saved, msg = load_game(path)
-        assert saved is None and msg and "kept it as" in msg
+        assert saved is None and msg and "kept as" in msg
         assert not path.exists()
         kept = sorted(tmp_path.glob("game.json.corrupt-*"))
         assert kept and kept[-1].read_bytes() == bad
@@ -112,4 +112,4 @@ def test_settings_round_trip_and_recovery(tmp_path: Path) -> None:
     assert msg is None and got.level == "casual" and got.hints
     p.write_text("[1, 2")
     got, msg = load_settings(p)
-    assert got == Settings() and msg and "unreadable" in msg
+    assert got == Settings() and msg and "damaged" in msg

@@ -81,7 +81,8 @@ async def test_step_through_every_lesson(lang: str, lesson_id: str) -> None:
         assert len(screen.progress.answered) == lesson.quiz_count
     saved = json.loads((Path(os.environ["SQUAREGAME_DATA_DIR"]) / "lessons.json").read_text())
     assert saved[lesson_id]["done"] is True
-    assert not (Path(os.environ["SQUAREGAME_DATA_DIR"]) / "game.json").exists()  # try-its unsaved
+    data = Path(os.environ["SQUAREGAME_DATA_DIR"])
+    assert not list(data.glob("games/*.json"))  # try-its unsaved
 
 
 async def test_lesson_list_from_the_menu_shows_progress() -> None:

@@ -171,7 +171,8 @@ async def test_save_and_restore_between_runs() -> None:
         await type_amount(pilot, 36)
         position = game_screen(app).session.position
     data = Path(os.environ["SQUAREGAME_DATA_DIR"])
-    saved = json.loads((data / "game.json").read_text())
+    (save,) = (data / "games").glob("*.json")  # each game its own file
+    saved = json.loads(save.read_text())
     assert saved["moves"][0] == 39
 
     again = SquareGameApp(ai_delay=0)
@@ -194,8 +195,9 @@ async def test_a_corrupt_save_is_set_aside_with_a_message() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
-        assert any("kept it as game.json.corrupt-" in str(n.message) for n in app._notifications)
-    assert list(data.glob("game.json.corrupt-*"))
+        notes = [str(n.message) for n in app._notifications]
+        assert any("damaged" in n and ".json.corrupt-" in n for n in notes)
+    assert list((data / "games").glob("*.json.corrupt-*"))  # 1.0's game.json, moved in
 
 
 async def test_new_game_dialog_validates_and_starts() -> None:

@@ -1,6 +1,9 @@
 """Lesson progress: the furthest step, whether it was finished, and the quiz score.
 
-Saved atomically as JSON beside the game save; an unreadable file is set aside."""
+Saved atomically as JSON beside the saved games (:mod:`squaregame.play.files`): checked
+against its schema when read (a damaged file is set aside, never lost), and written
+read-modify-write under a lock, one lesson at a time, so two windows running two lessons
+keep both lessons' progress."""
 
 from __future__ import annotations
 
@@ -10,7 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from squaregame import paths
-from squaregame.core.atomic import write_atomic
+from squaregame.play.files import Damaged, UserFile, expect, expect_int
+
+PROGRESS_LIMIT = 1024 * 1024  # bytes: a sound file is a few kilobytes
+MAX_STEPS = 10_000  # no lesson has as many steps; a larger number is damage
+MAX_LESSONS = 1_000
 
 
 @dataclass
@@ -25,28 +32,57 @@ def progress_path() -> Path:
     return paths.data_dir() / "lessons.json"
 
 
-def load_progress(path: Path | None = None) -> tuple[dict[str, LessonProgress], str | None]:
-    from squaregame.play.saves import set_aside
+def _one(key: str, value: Any) -> LessonProgress:
+    expect(value, dict, key)
+    answered = expect(value.get("answered", []), list, f"{key}.answered")
+    if len(answered) > MAX_STEPS:
+        raise Damaged("field", field=f"{key}.answered")
+    return LessonProgress(
+        step=expect_int(value.get("step", 0), f"{key}.step", 0, MAX_STEPS),
+        done=expect(value.get("done", False), bool, f"{key}.done"),
+        score=expect_int(value.get("score", 0), f"{key}.score", 0, MAX_STEPS),
+        answered=[expect_int(x, f"{key}.answered", 0, MAX_STEPS) for x in answered],
+    )
 
-    p = path or progress_path()
-    if not p.exists():
-        return {}, None
-    try:
-        raw: Any = json.loads(p.read_text(encoding="utf-8"))
-        out = {}
-        for key, value in raw.items():
-            out[str(key)] = LessonProgress(
-                step=int(value.get("step", 0)),
-                done=bool(value.get("done", False)),
-                score=int(value.get("score", 0)),
-                answered=[int(x) for x in value.get("answered", [])],
-            )
-        return out, None
-    except (OSError, ValueError, TypeError, AttributeError) as exc:
-        moved = set_aside(p)
-        return {}, f"Lesson progress was unreadable ({exc}); kept it as {moved.name}"
+
+def parse_progress(doc: Any) -> dict[str, LessonProgress]:
+    """Every lesson's progress from a JSON document (:class:`Damaged` if it is not sound)."""
+    expect(doc, dict, "lessons")
+    if len(doc) > MAX_LESSONS:
+        raise Damaged("field", field="lessons")
+    return {str(key): _one(str(key)[:40], value) for key, value in doc.items()}
+
+
+def encode_progress(progress: dict[str, LessonProgress]) -> bytes:
+    return json.dumps({k: asdict(v) for k, v in progress.items()}, indent=1).encode()
+
+
+def progress_file(path: Path | None = None) -> UserFile[dict[str, LessonProgress]]:
+    return UserFile(
+        path or progress_path(), "progress", parse_progress, encode_progress, PROGRESS_LIMIT
+    )
+
+
+def load_progress(path: Path | None = None) -> tuple[dict[str, LessonProgress], str | None]:
+    progress, message = progress_file(path).load()
+    return progress or {}, message
 
 
 def save_progress(progress: dict[str, LessonProgress], path: Path | None = None) -> None:
-    doc = {k: asdict(v) for k, v in progress.items()}
-    write_atomic(path or progress_path(), json.dumps(doc, indent=1).encode())
+    """Replace the whole file (tests and tools; the app saves one lesson at a time)."""
+    progress_file(path).write(progress)
+
+
+def save_lesson(
+    file: UserFile[dict[str, LessonProgress]], lesson_id: str, progress: LessonProgress
+) -> tuple[dict[str, LessonProgress], str | None]:
+    """Write one lesson's progress into what the file holds now (other lessons, perhaps
+    changed by another window, are kept), under the file's lock. Returns every lesson's
+    progress now in the file, and anything to tell the person."""
+
+    def change(current: dict[str, LessonProgress] | None) -> dict[str, LessonProgress]:
+        merged = dict(current or {})
+        merged[lesson_id] = progress
+        return merged
+
+    return file.update(change)

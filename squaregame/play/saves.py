@@ -1,28 +1,35 @@
-"""The game in progress, saved after every move (atomically) and restored on the next start.
+"""Games in progress, each saved after every move (atomically) in its own file.
+
+The saved games live in ``games/`` in the data folder, one file per game, named by the
+game's :attr:`~squaregame.play.session.Session.save_key` (when it began). Starting a new
+game never touches another game's file, and two windows never write the same file: a
+window holds an advisory *claim* on each game it has open (:func:`claim`), and a game open
+in another window is continued as a copy under a new name.
 
 A save stores the game's :class:`~squaregame.core.spec.GameSpec` (with the start position),
 the moves (each a position in the kind's JSON form), who moves first, hints, what can be
 redone, the opponent's level and seed. Version 1 files (squaregame 1.0: ``game`` was
-``{"kind", "misere", "rule"}`` and the start was separate) are migrated when read.
+``{"kind", "misere", "rule"}`` and the start was separate) are migrated when read; the 1.0
+single ``game.json`` is moved into ``games/`` on the first start.
 
-A save file that cannot be read is *set aside* (renamed with a timestamp), never deleted,
-and the caller is told so it can say so.
+Reading one (:mod:`squaregame.play.files`): a damaged file is set aside (renamed with a
+timestamp), never deleted; an unreadable one is left alone; a sound file that meets a
+program error, or a start now beyond the tables, is left unchanged and not blamed.
 """
 
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from squaregame import paths
-from squaregame.core.atomic import write_atomic
-from squaregame.core.types import GameError
-from squaregame.text import tr
+from squaregame.core.types import GameError, TableLimitError
+from squaregame.play.files import Damaged, UserFile, expect
+from squaregame.text import error_text, tr
 
 if TYPE_CHECKING:
     from squaregame.core.context import Tables
@@ -32,21 +39,17 @@ if TYPE_CHECKING:
 
 SAVE_VERSION = 2
 READABLE = (1, 2)
+SAVE_LIMIT = 64 * 1024 * 1024  # bytes: the longest games stay far below
+MAX_MOVES = 1_000_000
 
 
 def save_path() -> Path:
+    """Where squaregame 1.0 kept its one saved game (moved into :func:`games_dir`)."""
     return paths.data_dir() / "game.json"
 
 
-def set_aside(path: Path) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-        n += 1
-    path.replace(target)
-    return target
+def games_dir(data: Path | None = None) -> Path:
+    return (data or paths.data_dir()) / "games"
 
 
 @dataclass
@@ -54,6 +57,10 @@ class SavedGame:
     session: Session[Any]
     level: str
     seed: int | None
+
+    @property
+    def key(self) -> str:
+        return self.session.save_key
 
 
 def encode(saved: SavedGame) -> bytes:
@@ -74,29 +81,59 @@ def encode(saved: SavedGame) -> bytes:
     return json.dumps(doc, indent=1).encode()
 
 
+def _positions(raw: Any, field: str) -> list[Any]:
+    """A list of positions in JSON form (a number, or a list of numbers), checked for type."""
+    moves: list[Any] = expect(raw, list, field)
+    if len(moves) > MAX_MOVES:
+        raise Damaged("field", field=field)
+    for move in moves:
+        parts = move if isinstance(move, list) else [move]
+        if not parts or any(isinstance(x, bool) or not isinstance(x, int) for x in parts):
+            raise Damaged("field", field=field)
+    return moves
+
+
 def migrate(doc: Any) -> dict[str, Any]:
-    """A save document in the current version (version 1 is converted; others refused)."""
+    """A save document in the current version, its fields' types checked (version 1 is
+    converted; other versions and wrong types are :class:`Damaged`)."""
     if not isinstance(doc, dict) or doc.get("version") not in READABLE:
-        raise GameError("errors.save_version")
+        raise Damaged("version")
     if doc["version"] == 1:
         from squaregame.core.kinds import find_kind
 
-        old = doc["game"]
-        kind = find_kind(str(old["kind"]))
-        rule = old.get("rule")
-        rules = rule if isinstance(rule, list) else [rule] if kind.param("rule") else []
-        spec = {"game": kind.key, "rules": rules, "misere": old["misere"]}
-        spec["position"] = list(kind.position_from_json(doc["start"]))
+        old = expect(doc.get("game"), dict, "game")
+        try:
+            kind = find_kind(str(old["kind"]))
+            rule = old.get("rule")
+            rules = rule if isinstance(rule, list) else [rule] if kind.param("rule") else []
+            spec = {"game": kind.key, "rules": rules, "misere": old["misere"]}
+            spec["position"] = list(kind.position_from_json(doc["start"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise Damaged("field", field="game") from exc
         doc = {k: v for k, v in doc.items() if k != "start"} | {"version": 2, "game": spec}
+    expect(doc.get("game"), dict, "game")
+    expect(doc.get("human_first"), bool, "human_first")
+    expect(doc.get("two_humans", False), bool, "two_humans")
+    _positions(doc.get("moves"), "moves")
+    _positions(doc.get("redo", []), "redo")
+    hints = expect(doc.get("hints", []), list, "hints")
+    if any(not isinstance(h, bool) for h in hints):
+        raise Damaged("field", field="hints")
+    expect(doc.get("level", "perfect"), str, "level")
+    if doc.get("seed") is not None:
+        expect(doc["seed"], int, "seed")
     return dict(doc)
 
 
 def _spec(doc: dict[str, Any]) -> GameSpec:
     from squaregame.core.spec import GameSpec
 
-    spec = GameSpec.from_mapping(doc["game"])
+    try:
+        spec = GameSpec.from_mapping(doc["game"])
+    except GameError as exc:
+        raise Damaged("field", field="game") from exc
     if spec.position is None:
-        raise GameError("errors.no_position", game=spec.kind)
+        raise Damaged("field", field="game")
     return spec
 
 
@@ -104,70 +141,79 @@ def _position(game: Game[Any], raw: Any) -> Any:
     return game.parse_position(game.kind.position_from_json(raw))
 
 
-def decode(data: bytes, tables: Tables | None = None) -> SavedGame:
+def _damage(exc: GameError) -> Exception:
+    """A game error met while rebuilding a save: the file's fault (an illegal move, an
+    unknown rule), except a start now beyond the tables, which is not damage."""
+    if isinstance(exc, TableLimitError):
+        return exc
+    return Damaged("moves")
+
+
+def decode_doc(raw: Any, tables: Tables | None = None) -> SavedGame:
     """Rebuild a saved game by replaying its moves (every one checked for legality)."""
+    from squaregame.core.ai import LEVELS
     from squaregame.core.context import Tables
     from squaregame.play.session import Session
 
-    doc = migrate(json.loads(data))
+    doc = migrate(raw)
     spec = _spec(doc)
-    game = spec.build(tables if tables is not None else Tables())
-    session: Session[Any] = Session(
-        game,
-        spec.start(game),
-        human_first=bool(doc["human_first"]),
-        two_humans=bool(doc.get("two_humans", False)),
-    )
-    hints = doc.get("hints") or []
-    for i, raw in enumerate(doc["moves"]):
-        session.play(_position(game, raw), hints=bool(hints[i]) if i < len(hints) else False)
-    redo = doc.get("redo", [])
-    for raw in redo:  # replay what was undone, then take it back onto the redo stack
-        session.play(_position(game, raw))
+    try:
+        game = spec.build(tables if tables is not None else Tables())
+        session: Session[Any] = Session(
+            game, spec.start(game), doc["human_first"], doc.get("two_humans", False)
+        )
+        hints = doc.get("hints", [])
+        for i, move in enumerate(doc["moves"]):
+            session.play(_position(game, move), hints=i < len(hints) and hints[i])
+        redo = doc.get("redo", [])
+        for move in redo:  # replay what was undone, then take it back onto the redo stack
+            session.play(_position(game, move))
+    except GameError as exc:
+        raise _damage(exc) from exc
     for _ in redo:
         session.redo_stack.append(session.plies.pop())
-    from squaregame.core.ai import LEVELS
-
     level = doc.get("level", "perfect")
-    seed = doc.get("seed")
-    return SavedGame(
-        session, level if level in LEVELS else "perfect", seed if isinstance(seed, int) else None
-    )
+    return SavedGame(session, level if level in LEVELS else "perfect", doc.get("seed"))
 
 
-def save_game(saved: SavedGame, path: Path | None = None) -> None:
-    write_atomic(path or save_path(), encode(saved))
+def decode(data: bytes, tables: Tables | None = None) -> SavedGame:
+    return decode_doc(json.loads(data), tables)
 
 
-def clear_game(path: Path | None = None) -> None:
-    (path or save_path()).unlink(missing_ok=True)
+def game_file(path: Path, parse: Callable[[Any], Any]) -> UserFile[Any]:
+    return UserFile(path, "game", parse, encode, SAVE_LIMIT)
 
 
-T = TypeVar("T")
+def save_game(saved: SavedGame, path: Path | None = None) -> Path:
+    """Write ``saved`` to ``path`` (default: its own file in :func:`games_dir`); returns it.
+    (The app claims the file first: :func:`squaregame.play.save_folder.claim`.)"""
+    target = path or games_dir() / f"{saved.key}.json"
+    game_file(target, lambda doc: doc).write(saved)
+    return target
 
 
-def _read(path: Path | None, parse: Callable[[bytes], T]) -> tuple[T | None, str | None]:
-    """Parse the save file; a damaged one is set aside (never deleted) with a message."""
-    p = path or save_path()
+def clear_game(path: Path) -> None:
+    path.unlink(missing_ok=True)
+
+
+def _guarded(file: UserFile[Any]) -> tuple[Any, str | None]:
+    """``file.load()``; a sound file that meets a program error, or a start beyond the
+    tables, is left as it is and the message says so (the file is not blamed)."""
     try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        return None, None
-    except OSError as exc:
-        return None, tr("errors.save_unreadable", error=exc)
-    try:
-        return parse(data), None
-    except Exception as exc:  # any damage at all: keep the file, start afresh
-        moved = set_aside(p)
-        name = exc.__class__.__name__
-        return None, tr("errors.save_set_aside", name=name, file=moved.name)
+        return file.load()
+    except TableLimitError as exc:
+        return None, error_text(exc)
+    except Exception as exc:  # a program error: the file stays exactly as it is
+        return None, tr("files.game.bug", name=exc.__class__.__name__)
 
 
-def load_game(
-    path: Path | None = None, tables: Tables | None = None
-) -> tuple[SavedGame | None, str | None]:
-    """The saved game, every move checked again (or None, and a message if it was damaged)."""
-    return _read(path, lambda data: decode(data, tables))
+def load_game(path: Path, tables: Tables | None = None) -> tuple[SavedGame | None, str | None]:
+    """The game saved at ``path``, every move checked again, keeping its name (or None,
+    and what to tell the person)."""
+    saved, message = _guarded(game_file(path, lambda doc: decode_doc(doc, tables)))
+    if saved is not None:
+        saved.session.save_key = path.stem
+    return saved, message
 
 
 class SaveState(Enum):
@@ -210,12 +256,20 @@ class SaveSummary:
 
 
 def summarize(data: bytes) -> SaveSummary:
+    return summarize_doc(json.loads(data))
+
+
+def summarize_doc(raw: Any) -> SaveSummary:
     """A quick look at a save (for the menu); the full check happens when it is opened."""
-    doc = migrate(json.loads(data))
+    doc = migrate(raw)
     spec, moves = _spec(doc), doc["moves"]
     kind = spec.game_kind
-    values = kind.position_from_json(moves[-1]) if moves else spec.position
-    if kind.is_terminal(spec.rule_objects(), kind.position_from_values(values or ())):
+    try:
+        values = kind.position_from_json(moves[-1]) if moves else spec.position
+        finished = kind.is_terminal(spec.rule_objects(), kind.position_from_values(values or ()))
+    except GameError as exc:
+        raise Damaged("moves") from exc
+    if finished:
         state = SaveState.FINISHED
     elif doc.get("two_humans") or (len(moves) % 2 == 0) == bool(doc["human_first"]):
         state = SaveState.YOUR_MOVE
@@ -234,6 +288,7 @@ def summary_of(saved: SavedGame) -> SaveSummary:
     return SaveSummary(spec, len(s.plies), state)
 
 
-def peek_game(path: Path | None = None) -> tuple[SaveSummary | None, str | None]:
-    """The saved game's summary, or None; a damaged file is set aside with a message."""
-    return _read(path, summarize)
+def peek_game(path: Path) -> tuple[SaveSummary | None, str | None]:
+    """One saved game's summary, or None; a damaged file is set aside with a message."""
+    summary, message = _guarded(game_file(path, summarize_doc))
+    return summary, message

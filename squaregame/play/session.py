@@ -19,6 +19,14 @@ from squaregame.text.games import position_text
 P = TypeVar("P")
 
 
+def new_key() -> str:
+    """A fresh name for a game's save: when it began, and a random part."""
+    import secrets
+    import time
+
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+
+
 class Verdict(Enum):
     BEST = "best"  # a perfect move
     SLOW = "slow"  # wins, but not by the fastest route
@@ -69,6 +77,8 @@ class Session(Generic[P]):
     plies: list[Ply[P]] = field(default_factory=list)
     redo_stack: list[Ply[P]] = field(default_factory=list)
     cache: PositionCache = field(default_factory=PositionCache, repr=False, compare=False)
+    # The name it is saved under (``squaregame.play.saves``): each game its own file.
+    save_key: str = field(default_factory=lambda: new_key(), compare=False)
 
     # -- state -----------------------------------------------------------------------
     @property

@@ -8,13 +8,14 @@ the override into these settings, so saving them (after any change) keeps the sa
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 from squaregame import paths
-from squaregame.core.atomic import write_atomic
-from squaregame.text import languages, tr
+from squaregame.play.files import Damaged, Salvaged, Unreadable, UserFile, read_json
+from squaregame.text import languages
 
 THEMES = ("textual-dark", "textual-light", "high-contrast")
 
@@ -52,38 +53,85 @@ def run_language(settings: Settings, override: str | None = None) -> str:
     return settings.lang
 
 
+SETTINGS_LIMIT = 64 * 1024  # bytes: a sound settings file is a few hundred
+
+
 def settings_path() -> Path:
     return paths.data_dir() / "settings.json"
 
 
+def _valid(name: str, value: Any) -> bool:
+    from squaregame.core.ai import LEVELS
+
+    checks: dict[str, Callable[[Any], bool]] = {
+        "level": lambda v: isinstance(v, str) and v in LEVELS,
+        "ai_delay": lambda v: (
+            isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 5
+        ),
+        "theme": lambda v: isinstance(v, str) and v in THEMES,
+        "lang": lambda v: isinstance(v, str) and v in languages(),
+    }
+    check = checks.get(name, lambda v: isinstance(v, bool))  # the rest are switches
+    return check(value)
+
+
+def parse_settings(doc: Any) -> Settings:
+    """Settings from a JSON document: unknown keys are ignored; a field of the wrong type or
+    value keeps its default and the file counts as damaged (:class:`Salvaged`)."""
+    if not isinstance(doc, dict):
+        raise Damaged("field", field="settings")
+    good: dict[str, Any] = {}
+    bad: list[str] = []
+    for f in fields(Settings):
+        if f.name not in doc:
+            continue
+        if _valid(f.name, doc[f.name]):
+            good[f.name] = doc[f.name]
+        else:
+            bad.append(f.name)
+    settings = Settings(**good)
+    if bad:
+        raise Salvaged(settings, "field", field=", ".join(bad))
+    return settings
+
+
+def encode_settings(settings: Settings) -> bytes:
+    return json.dumps(asdict(settings), indent=2).encode()
+
+
+def settings_file(path: Path | None = None) -> UserFile[Settings]:
+    return UserFile(
+        path or settings_path(), "settings", parse_settings, encode_settings, SETTINGS_LIMIT
+    )
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings (or defaults) and a message if the file had to be set aside."""
-    from squaregame.play.saves import set_aside
-
-    p = path or settings_path()
-    if not p.exists():
-        return Settings(), None
-    try:
-        raw: Any = json.loads(p.read_text(encoding="utf-8"))
-        if not isinstance(raw, dict):
-            raise ValueError("not an object")
-        known = {f.name for f in fields(Settings)}
-        return Settings(**{k: v for k, v in raw.items() if k in known}).cleaned(), None
-    except (OSError, ValueError, TypeError) as exc:
-        moved = set_aside(p)
-        return Settings(), tr("errors.settings_set_aside", error=exc, file=moved.name)
+    settings, message = settings_file(path).load()
+    return settings or Settings(), message
 
 
 def saved_language(path: Path | None = None) -> str:
-    """The saved language, read without side effects (an unreadable file is left for the
-    app to set aside and report): for the command line, which prints before the app runs."""
+    """The saved language, read without side effects (a damaged file is left for the app to
+    set aside and report): for the command line, which prints before the app runs."""
     try:
-        raw: Any = json.loads((path or settings_path()).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        raw: Any = read_json(path or settings_path(), SETTINGS_LIMIT)
+    except (OSError, Damaged, Unreadable):
         return "en"
     lang = raw.get("lang") if isinstance(raw, dict) else None
     return lang if isinstance(lang, str) and lang in languages() else "en"
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    write_atomic(path or settings_path(), json.dumps(asdict(settings), indent=2).encode())
+    settings_file(path).write(settings)
+
+
+def save_changes(
+    file: UserFile[Settings], before: Settings, after: Settings
+) -> tuple[Settings, str | None]:
+    """Write the fields changed from ``before`` to ``after`` into what the file holds now
+    (another window may have changed other fields meanwhile), under the file's lock.
+    Returns the settings now in the file, and anything to tell the person."""
+    old, new = asdict(before), asdict(after)
+    changes = {k: v for k, v in new.items() if old[k] != v}
+    return file.update(lambda current: replace(current or before, **changes))

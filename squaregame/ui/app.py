@@ -22,13 +22,14 @@ from textual.theme import Theme
 
 from squaregame import paths
 from squaregame.core.kinds import KINDS, families
-from squaregame.lessons.progress import LessonProgress, progress_path, save_progress
-from squaregame.play.saves import SaveSummary, peek_game, save_path
+from squaregame.lessons.progress import LessonProgress, progress_file, progress_path, save_lesson
+from squaregame.play.save_folder import latest_summary, open_folder
+from squaregame.play.saves import SaveSummary
 from squaregame.play.settings import (
     Settings,
-    load_settings,
     run_language,
-    save_settings,
+    save_changes,
+    settings_file,
     settings_path,
 )
 from squaregame.text import language, set_language, tr
@@ -96,13 +97,20 @@ class SquareGameApp(GamesApp):
         self.request = request
         self.start_lesson = lesson
         self._data_dir = data_dir
-        self.settings, self._settings_msg = load_settings(self._path(settings_path()))
+        self._failed = set()
+        self._settings_file = settings_file(self._path(settings_path()))
+        settings, settings_msg = self._settings_file.load()
+        self.settings = (settings or Settings()).cleaned()
+        self._settings_base = self.settings  # as read: what this window changes is merged
+        self._progress_file = progress_file(self._path(progress_path()))
+        self._start_msgs = [settings_msg, *open_folder(self.data_folder)]
         # ``--lang`` is for this run only: settings.lang stays the saved preference.
         set_language(run_language(self.settings, lang))
         localize_bindings(self)
         self.ai_delay = self.settings.ai_delay if ai_delay is None else ai_delay
         self.saved: SaveSummary | None
-        self.saved, self._save_msg = peek_game(self._path(save_path()))
+        self._saved_path, self.saved, save_msgs = latest_summary(self.data_folder)
+        self._start_msgs += save_msgs
         self._lesson_progress: dict[str, LessonProgress] | None = None  # read when first needed
         self._tables: Tables | None = None
         self.menu = MenuScreen(self.saved_description())
@@ -115,7 +123,7 @@ class SquareGameApp(GamesApp):
         self.register_theme(HIGH_CONTRAST)
         if self.theme != self.settings.theme:  # setting it restyles everything: only if needed
             self.theme = self.settings.theme
-        for msg in (self._settings_msg, self._save_msg):
+        for msg in self._start_msgs:
             if msg:
                 self.warn(msg)
         if self.request is not None:
@@ -154,9 +162,8 @@ class SquareGameApp(GamesApp):
     @property
     def lesson_progress(self) -> dict[str, LessonProgress]:
         if self._lesson_progress is None:
-            from squaregame.lessons.progress import load_progress
-
-            self._lesson_progress, msg = load_progress(self._path(progress_path()))
+            progress, msg = self._progress_file.load()
+            self._lesson_progress = progress or {}
             if msg:
                 self.warn(msg)
         return self._lesson_progress
@@ -174,10 +181,13 @@ class SquareGameApp(GamesApp):
 
     def save_lesson_progress(self, lesson_id: str, progress: LessonProgress) -> None:
         self.lesson_progress[lesson_id] = progress
-        try:
-            save_progress(self.lesson_progress, self._path(progress_path()))
+        try:  # merged into what the file holds now: another window's lessons are kept
+            self._lesson_progress, msg = save_lesson(self._progress_file, lesson_id, progress)
         except OSError as exc:
-            self.notify(tr("ui_menu.notify.progress_failed", error=exc), severity="error")
+            self.failed_once("progress", tr("ui_menu.notify.progress_failed", error=exc))
+            return
+        if msg:
+            self.warn(msg)
 
     # -- other screens -------------------------------------------------------------------
     def action_help(self) -> None:
@@ -199,10 +209,14 @@ class SquareGameApp(GamesApp):
         self.settings = new.cleaned()
         self.ai_delay = self.settings.ai_delay
         self.theme = self.settings.theme
-        try:
-            save_settings(self.settings, self._path(settings_path()))
+        try:  # only what was changed here; another window's changes to the rest are kept
+            merged, msg = save_changes(self._settings_file, self._settings_base, self.settings)
         except OSError as exc:
-            self.notify(tr("ui_menu.notify.settings_failed", error=exc), severity="error")
+            self.failed_once("settings", tr("ui_menu.notify.settings_failed", error=exc))
+            return
+        self.settings = self._settings_base = merged.cleaned()
+        if msg:
+            self.warn(msg)
 
     # -- what screens ask for ------------------------------------------------------------
     def on_open_lesson(self, message: m.OpenLesson) -> None:

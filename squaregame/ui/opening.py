@@ -16,7 +16,7 @@ from textual.app import App
 from textual.screen import Screen
 
 from squaregame.core.types import GameError
-from squaregame.play.saves import SavedGame, SaveSummary, save_game, save_path, summary_of
+from squaregame.play.saves import SavedGame, SaveSummary, summary_of
 from squaregame.play.settings import Settings
 from squaregame.text import error_text, tr
 from squaregame.ui import messages as m
@@ -42,8 +42,24 @@ class GamesApp(App[None]):
     _data_dir: Path | None
     _tables: Tables | None = None
 
+    _saved_path: Path | None = None  # the file of the game the menu offers to continue
+    _failed: set[str]  # files whose saving failed (said once, not after every move)
+
     def _path(self, default: Path) -> Path:
         return default if self._data_dir is None else self._data_dir / default.name
+
+    @property
+    def data_folder(self) -> Path:
+        """Where this app keeps saved games, settings and lesson progress."""
+        from squaregame import paths
+
+        return self._data_dir if self._data_dir is not None else paths.data_dir()
+
+    def failed_once(self, what: str, text: str) -> None:
+        """Say that saving ``what`` failed, the first time only (it is tried at every move)."""
+        if what not in self._failed:
+            self._failed.add(what)
+            self.notify(text, severity="error", timeout=10)
 
     @property
     def tables(self) -> Tables:
@@ -214,16 +230,25 @@ class GamesApp(App[None]):
 
     def continue_game(self) -> None:
         """Open the saved game: it is read in full, every move checked again, in a thread."""
+        from squaregame.play.save_folder import claim, latest_summary
         from squaregame.play.saves import load_game
+        from squaregame.play.session import new_key
 
-        path = self._path(save_path())
+        path = self._saved_path
+        if path is None:
+            self.notify(tr("ui_menu.notify.no_save"), severity="warning", timeout=8)
+            return
 
         def opened(result: tuple[SavedGame | None, str | None]) -> None:
             loaded, msg = result
             if loaded is None:
-                self._set_saved(None)
+                self._saved_path, summary, _ = latest_summary(self.data_folder)
+                self._set_saved(summary)
                 self.notify(msg or tr("ui_menu.notify.no_save"), severity="warning", timeout=8)
                 return
+            if not claim(path):  # open in another window: this one continues a copy
+                loaded.session.save_key = new_key()
+                self.notify(tr("files.game.copy"), timeout=8)
             self.open_game(
                 loaded.session, level=loaded.level, hints=self.settings.hints, seed=loaded.seed
             )
@@ -231,11 +256,13 @@ class GamesApp(App[None]):
         self.run_busy(lambda _report: load_game(path), tr("ui_dialog.busy.loading"), opened)
 
     def save_game(self, saved: SavedGame) -> None:
+        from squaregame.play.save_folder import save_in_folder
+
         self._set_saved(summary_of(saved))  # its title is read in the language of the moment
         try:
-            save_game(saved, self._path(save_path()))
+            self._saved_path = save_in_folder(saved, self.data_folder)
         except OSError as exc:
-            self.notify(tr("ui_menu.notify.save_failed", error=exc), severity="error")
+            self.failed_once(f"game {saved.key}", tr("ui_menu.notify.save_failed", error=exc))
 
     # -- what screens ask for ------------------------------------------------------------
     def on_save_game(self, message: m.SaveGame) -> None:

@@ -85,7 +85,7 @@ class LessonScreen(Screen[None]):
         self.lesson = lesson
         self.S = Strings(lesson.lang)
         self.progress = progress
-        self.index = min(progress.step, len(lesson.steps) - 1)
+        self.index = max(0, min(progress.step, len(lesson.steps) - 1))
         self.states: dict[int, StepState] = {}
 
     # -- layout --------------------------------------------------------------------------
