@@ -138,7 +138,12 @@ def _spec(doc: dict[str, Any]) -> GameSpec:
 
 
 def _position(game: Game[Any], raw: Any) -> Any:
-    return game.parse_position(game.kind.position_from_json(raw))
+    """A move's position: one the game cannot even reach from its start is the file's
+    fault, whatever the reason (beyond the tables included)."""
+    try:
+        return game.parse_position(game.kind.position_from_json(raw))
+    except GameError as exc:
+        raise Damaged("moves") from exc
 
 
 def _damage(exc: GameError) -> Exception:

@@ -1,0 +1,47 @@
+"""The damaged-file matrix's runner: start the app on a data folder, make it write every file
+it keeps (a setting changed, lesson progress, a new game), and report what it said.
+
+Imported by ``test_damaged_files.py``, and run as a script (``python damaged_files.py DATA``)
+as an unprivileged user when the tests run as root, since root reads any file and writes
+into any folder: the "unreadable" and "read-only folder" cases need someone they stop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from squaregame.lessons.progress import LessonProgress
+from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.screens.menu import MenuScreen
+
+
+async def exercise(data: Path) -> dict[str, object]:
+    """Run the app on ``data`` and have it write everything; what it said, and whether it
+    reached the menu and then opened a game."""
+    app = SquareGameApp(data_dir=data, ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        started = isinstance(app.screen, MenuScreen)
+        if app.saved is not None:  # the menu offers a saved game: continue it (a full check)
+            app.continue_game()
+            for _ in range(20):
+                await pilot.pause()
+            while not isinstance(app.screen, MenuScreen):
+                app.pop_screen()
+                await pilot.pause()
+        app._settings_done(replace(app.settings, hints=not app.settings.hints))
+        app.save_lesson_progress("squares-basics", LessonProgress(step=1))
+        app.open_request(StartRequest(game="squares", start=10))
+        for _ in range(20):
+            await pilot.pause()
+        opened = type(app.screen).__name__
+        notes = [str(n.message) for n in app._notifications]
+    return {"started": started, "opened": opened, "notes": notes}
+
+
+if __name__ == "__main__":
+    print(json.dumps(asyncio.run(exercise(Path(sys.argv[1])))))

@@ -1,0 +1,194 @@
+"""The damaged-file matrix: every file the person keeps × every way it can be damaged.
+
+For each case the app must start (the menu), say so (a notice about that file), go on to
+save everything it keeps (a setting, lesson progress, a new game) and lose nothing: the
+original content is still in the data folder, byte for byte (set aside under a
+``.corrupt-`` name, or where it was when it could not be read — never overwritten).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from damaged_files import exercise
+
+HERE = Path(__file__).resolve().parent
+KEY = "20260101-120000-abcdef"
+
+SOUND_GAME = json.dumps(
+    {
+        "version": 2,
+        "game": {"game": "squares", "rules": [], "misere": False, "position": [20]},
+        "human_first": True,
+        "moves": [19],
+        "hints": [False],
+        "redo": [],
+        "level": "perfect",
+        "seed": None,
+    }
+)
+SOUND = {
+    "settings.json": '{"level": "casual", "hints": false, "lang": "en"}',
+    "lessons.json": '{"squares-basics": {"step": 2, "done": false, "score": 1, "answered": [1]}}',
+    f"games/{KEY}.json": SOUND_GAME,
+    "game.json": SOUND_GAME,  # squaregame 1.0's single save
+}
+WRONG_TYPES = {
+    "settings.json": '{"hints": "no", "misere": [1], "lang": 5, "human_first": {}}',
+    "lessons.json": '{"squares-basics": {"step": -30}, "why-22": {"step": "x"}}',
+    f"games/{KEY}.json": SOUND_GAME.replace('"human_first": true', '"human_first": {}'),
+    "game.json": SOUND_GAME.replace('"moves": [19]', '"moves": {"a": 1}'),
+}
+HUGE = {
+    "settings.json": '{"ai_delay": 1e999, "hints": true}',
+    "lessons.json": '{"squares-basics": {"step": 1e999}}',
+    f"games/{KEY}.json": SOUND_GAME.replace('"position": [20]', '"position": [' + "9" * 5000 + "]"),
+    "game.json": SOUND_GAME.replace('"moves": [19]', '"moves": [' + "9" * 400 + "]"),
+}
+WHAT = {  # the words every notice about that file contains
+    "settings.json": "settings file",
+    "lessons.json": "Lesson progress",
+    f"games/{KEY}.json": "saved game",
+    "game.json": "saved game",
+}
+DAMAGES = [
+    "truncated",
+    "random",
+    "wrong types",
+    "deep nesting",
+    "huge numbers",
+    "directory",
+    "unreadable",
+    "read-only folder",
+]
+
+
+def _content(name: str, damage: str) -> bytes:
+    sound = SOUND[name].encode()
+    return {
+        "truncated": sound[: len(sound) // 2],
+        "random": bytes((i * 193 + 71) % 256 for i in range(300)),  # not UTF-8, not JSON
+        "wrong types": WRONG_TYPES[name].encode(),
+        "deep nesting": b"[" * 200_000,
+        "huge numbers": HUGE[name].encode(),
+        "directory": b"",
+        "unreadable": sound,
+        "read-only folder": b"{damaged",
+    }[damage]
+
+
+def _everything(data: Path) -> Iterator[Path]:
+    for root, dirs, files in os.walk(data):
+        for f in (*files, *dirs):
+            yield Path(root, f)
+
+
+def _kept(data: Path, name: str, damage: str, content: bytes) -> bool:
+    """The original is still in the folder: its bytes in some file, or the folder (with the
+    file inside it) under some name."""
+    if damage == "directory":
+        return any(p.is_dir() and (p / "inside.txt").is_file() for p in _everything(data))
+    return any(p.is_file() and p.read_bytes() == content for p in _everything(data))
+
+
+SETPRIV = shutil.which("setpriv")
+
+
+def _run_unprivileged(data: Path) -> dict[str, object]:
+    """Run the app as root would without the power to ignore file permissions (util-linux's
+    ``setpriv`` drops CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH): so that "unreadable" and
+    "read-only" mean what they mean for everyone else."""
+    if SETPRIV is None:
+        pytest.skip("running as root without setpriv: root reads and writes any file")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HERE), *sys.path]))
+    drop = ["--bounding-set", "-dac_override,-dac_read_search"]
+    run = subprocess.run(
+        [SETPRIV, *drop, sys.executable, str(HERE / "damaged_files.py"), str(data)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    result: dict[str, object] = json.loads(run.stdout.strip().splitlines()[-1])
+    return result
+
+
+@pytest.fixture
+def base(tmp_path: Path) -> Iterator[Path]:
+    yield tmp_path
+    for p in (tmp_path, *_everything(tmp_path)):  # let pytest remove what was made read-only
+        if p.is_dir() and not p.is_symlink():
+            p.chmod(0o755)
+
+
+def _needs_someone_stopped(damage: str) -> bool:
+    return damage in ("unreadable", "read-only folder")
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+@pytest.mark.parametrize("name", list(SOUND))
+def test_a_damaged_file_is_reported_and_nothing_is_lost(name: str, damage: str, base: Path) -> None:
+    data = base / "data"
+    target = data / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    content = _content(name, damage)
+    if damage == "directory":
+        target.mkdir()
+        (target / "inside.txt").write_text("someone's notes")
+    else:
+        target.write_bytes(content)
+    root = os.geteuid() == 0
+    if damage == "unreadable":
+        target.chmod(0)
+    if damage == "read-only folder":
+        folder = target.parent
+        if name == "game.json":  # squaregame 1.0's save: moved into games/ first
+            (data / "games").mkdir()
+        folder.chmod(0o555)
+    if _needs_someone_stopped(damage) and root:
+        result = _run_unprivileged(data)
+    else:
+        result = asyncio.run(exercise(data))
+
+    assert result["started"], result
+    assert result["opened"] == "PileScreen", result  # and then a game opened and was saved
+    notes = [str(n) for n in result["notes"]]  # type: ignore[attr-defined]
+    about = [n for n in notes if WHAT[name] in n]
+    assert about, notes
+    assert all("Traceback" not in n for n in notes)
+    for p in (data, *_everything(data)):
+        if p.is_dir():
+            p.chmod(0o755)
+        elif p.name.startswith(Path(name).name) and damage == "unreadable":
+            p.chmod(0o644)
+    assert _kept(data, name, damage, content), sorted(str(p) for p in _everything(data))
+    if damage == "unreadable" and name != "game.json":  # (1.0's save is moved into games/)
+        assert target.read_bytes() == content  # left where it was, never overwritten
+
+
+def test_a_sound_file_is_kept_as_it_is(base: Path) -> None:
+    data = base / "data"
+    for name, text in SOUND.items():
+        if name != "game.json":
+            (data / name).parent.mkdir(parents=True, exist_ok=True)
+            (data / name).write_text(text)
+    result = asyncio.run(exercise(data))
+    assert result["notes"] == [], result
+    assert not [p for p in _everything(data) if ".corrupt-" in p.name]
+    settings = json.loads((data / "settings.json").read_text())
+    assert settings["level"] == "casual" and settings["hints"] is True  # changed, and kept
+    lessons = json.loads((data / "lessons.json").read_text())
+    assert lessons["squares-basics"]["step"] == 1
+    continued = json.loads((data / "games" / f"{KEY}.json").read_text())
+    assert continued["game"]["position"] == [20]  # continued (the computer replied), kept
+    assert continued["moves"][0] == 19
+    assert len(list((data / "games").glob("*.json"))) == 2
