@@ -94,3 +94,22 @@ def test_sweep_removes_only_stale_temporaries(tmp_path: Path) -> None:
     assert sweep_stale_temporaries(tmp_path) == [old]
     assert not old.exists() and fresh.exists() and other.exists()
     assert sweep_stale_temporaries(tmp_path / "missing") == []
+
+
+def test_sweep_removes_unheld_temporaries_and_keeps_a_live_writers(tmp_path: Path) -> None:
+    import fcntl
+
+    killed = tmp_path / ".game.json.killed1.tmp"  # its writer is gone: nothing holds it
+    live = tmp_path / ".table.sgt.writing.tmp"  # a writer holds it, however old it is
+    for f in (killed, live):
+        f.write_bytes(b"x")
+        long_ago = time.time() - 2 * atomic.STALE_AFTER
+        os.utime(f, (long_ago, long_ago))
+    with open(live, "rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        assert sweep_stale_temporaries(tmp_path, older_than=float("inf")) == [killed]
+    assert live.exists()
+    young = tmp_path / ".x.json.young123.tmp"  # made just now: its writer may not lock yet
+    young.write_bytes(b"x")
+    assert sweep_stale_temporaries(tmp_path, older_than=float("inf")) == [live]  # let go
+    assert young.exists()

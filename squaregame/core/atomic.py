@@ -12,8 +12,12 @@ cached tables, ``build-tables --output``):
   and fsynced, renamed over the target, and the folder is fsynced so the rename survives a
   power cut;
 - the temporary file is removed on every failure path (including ``KeyboardInterrupt``);
-  one left by a killed process is removed by :func:`sweep_stale_temporaries` once it is
-  older than :data:`STALE_AFTER` seconds (a day: never a file another process is writing).
+  one left by a killed process is removed by :func:`sweep_stale_temporaries`. A writer
+  holds an advisory lock on its temporary file from the moment it exists until the rename
+  (a killed process's locks vanish with it), so the sweep removes exactly the temporaries
+  no live process holds, once they are :data:`GRACE` seconds old (the lock is taken
+  microseconds after the file is made). Without advisory locks (Windows) it waits
+  :data:`STALE_AFTER` (a day) instead.
 """
 
 from __future__ import annotations
@@ -26,7 +30,13 @@ import tempfile
 import time
 from pathlib import Path
 
-STALE_AFTER = 24 * 3600.0  # seconds: a temporary this old belongs to no live writer
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+STALE_AFTER = 24 * 3600.0  # seconds: without locks, a temporary this old has no writer
+GRACE = 5.0  # seconds: a temporary younger than this may not be locked yet
 
 _UMASK = os.umask(0o022)  # read once, at import (setting it back at once)
 os.umask(_UMASK)
@@ -71,23 +81,27 @@ def write_atomic(path: Path, data: bytes) -> None:
     target = resolve_target(Path(path))
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    f = os.fdopen(fd, "wb")
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
+        if fcntl is not None:  # "a live writer has this file": see sweep_stale_temporaries
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        f.write(data)
+        f.flush()
+        os.fsync(fd)
         try:  # keep the old file's permissions; a new file gets the usual ones
             mode = stat.S_IMODE(os.stat(target).st_mode)
         except OSError:
             mode = 0o666 & ~_UMASK
-        with contextlib.suppress(OSError):
-            os.chmod(tmp, mode)
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
         resolve_target(target)  # still nothing odd there (a FIFO may appear meanwhile)
-        os.replace(tmp, target)
+        os.replace(tmp, target)  # while still holding the lock
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    finally:
+        f.close()
     _fsync_dir(target.parent)
 
 
@@ -96,10 +110,28 @@ def is_temporary(name: str) -> bool:
     return bool(_TEMP_NAME.match(name))
 
 
+def _unheld(path: str) -> bool:
+    """No live process holds ``path``'s lock (it is taken, and at once let go, here)."""
+    if fcntl is None:  # pragma: no cover - Windows
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return True
+
+
 def sweep_stale_temporaries(folder: Path, older_than: float = STALE_AFTER) -> list[Path]:
-    """Remove temporary files left in ``folder`` by writers that were killed, once they are
-    ``older_than`` seconds old; only regular files named as :func:`write_atomic` names them.
-    Returns what was removed; never raises."""
+    """Remove the temporary files killed writers left in ``folder``: those no live process
+    holds, once :data:`GRACE` seconds old (or, without locks, ``older_than`` seconds old).
+    Only regular files named as :func:`write_atomic` names them. Returns what was removed;
+    never raises."""
     removed: list[Path] = []
     now = time.time()
     try:
@@ -111,7 +143,10 @@ def sweep_stale_temporaries(folder: Path, older_than: float = STALE_AFTER) -> li
             continue
         try:
             info = entry.stat(follow_symlinks=False)
-            if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than:
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            age = now - info.st_mtime
+            if age >= older_than or (age >= GRACE and _unheld(entry.path)):
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
         except OSError:

@@ -1,0 +1,105 @@
+"""Two copies of squaregame on one data folder never destroy each other's work: lesson
+progress and settings are merged on write (under a lock); each game has its own file, and a
+game open in another window is continued as a copy."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from squaregame.lessons.progress import LessonProgress
+from squaregame.play.save_folder import claim, release
+from squaregame.play.settings import Settings
+from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.screens.menu import MenuScreen
+
+
+def test_two_windows_keep_both_lessons_progress(tmp_path: Path) -> None:
+    one = SquareGameApp(data_dir=tmp_path, ai_delay=0)
+    two = SquareGameApp(data_dir=tmp_path, ai_delay=0)
+    assert one.lesson_progress == {} and two.lesson_progress == {}  # both read it at start
+    for step in range(1, 4):  # step through both lessons, turn about
+        one.save_lesson_progress("squares-basics", LessonProgress(step=step))
+        two.save_lesson_progress("why-22", LessonProgress(step=step, score=step))
+    saved = json.loads((tmp_path / "lessons.json").read_text())
+    assert saved["squares-basics"]["step"] == 3
+    assert saved["why-22"] == {"step": 3, "done": False, "score": 3, "answered": []}
+    assert set(two.lesson_progress) == {"squares-basics", "why-22"}  # and each window sees both
+
+
+def test_two_windows_keep_both_settings_changes(tmp_path: Path) -> None:
+    one = SquareGameApp(data_dir=tmp_path, ai_delay=0)
+    two = SquareGameApp(data_dir=tmp_path, ai_delay=0)
+
+    async def run() -> None:
+        async with one.run_test() as pilot:
+            one._settings_done(replace(one.settings, hints=True))
+            await pilot.pause()
+        async with two.run_test() as pilot:
+            two._settings_done(replace(two.settings, level="casual"))
+            await pilot.pause()
+
+    asyncio.run(run())
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["hints"] is True and saved["level"] == "casual"
+    assert two.settings.hints is True  # the other window's change, adopted
+    assert saved["misere"] is Settings().misere
+
+
+HOLD = """
+import sys
+from pathlib import Path
+from squaregame.play.save_folder import claim
+assert claim(Path(sys.argv[1]))
+print("claimed", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_a_game_open_in_another_window_is_continued_as_a_copy(tmp_path: Path) -> None:
+    async def play_one() -> Path:
+        app = SquareGameApp(data_dir=tmp_path, ai_delay=0)
+        async with app.run_test() as pilot:
+            app.open_request(StartRequest(game="squares", start=20))
+            await pilot.pause()
+        (path,) = (tmp_path / "games").glob("*.json")
+        return path
+
+    first = asyncio.run(play_one())
+    release(first)  # as if that window had closed
+    other = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(first)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert other.stdout is not None and other.stdout.readline().strip() == "claimed"
+        assert not claim(first)  # another process has it
+
+        async def continue_it() -> list[str]:
+            app = SquareGameApp(data_dir=tmp_path, ai_delay=0)
+            async with app.run_test() as pilot:
+                assert isinstance(app.screen, MenuScreen) and app.saved is not None
+                app.continue_game()
+                deadline = time.monotonic() + 30
+                while isinstance(app.screen, MenuScreen) or "Busy" in type(app.screen).__name__:
+                    assert time.monotonic() < deadline
+                    await pilot.pause()
+                app.screen.session.play(19)  # type: ignore[attr-defined]
+                app.screen.save()  # type: ignore[attr-defined]
+                await pilot.pause()
+                return [str(n.message) for n in app._notifications]
+
+        before = first.read_bytes()
+        notes = asyncio.run(continue_it())
+        assert any("another window" in n for n in notes), notes
+        assert first.read_bytes() == before  # the other window's game is untouched
+        assert len(list((tmp_path / "games").glob("*.json"))) == 2  # the copy, saved apart
+    finally:
+        other.communicate("", timeout=10)
