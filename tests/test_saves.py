@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from squaregame.core.context import Tables
 from squaregame.core.spec import GameSpec
 from squaregame.play.saves import (
@@ -128,3 +130,33 @@ def test_unknown_versions_and_damage_are_set_aside(tmp_path: Path) -> None:
         saved, msg = load_game(path)
         assert saved is None and msg and "kept as" in msg
         assert not path.exists()
+
+
+def test_a_sound_save_that_meets_a_program_error_is_not_blamed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = GameSpec("squares").build(Tables())
+    path = tmp_path / "k.json"
+    save_game(SavedGame(Session(game, 20), "perfect", None), path)
+    before = path.read_bytes()
+
+    def broken(*_: object, **__: object) -> None:
+        raise IndexError("a bug")
+
+    monkeypatch.setattr(Session, "play", broken)
+    monkeypatch.setattr(Session, "__init__", broken)
+    saved, msg = load_game(path)
+    assert saved is None and msg is not None
+    assert "error in squaregame (IndexError)" in msg and "unchanged" in msg
+    assert path.read_bytes() == before  # where it was, as it was: not set aside
+    assert list(tmp_path.iterdir()) == [path]
+
+
+def test_a_start_beyond_the_tables_is_not_damage(tmp_path: Path) -> None:
+    path = tmp_path / "k.json"
+    doc = json.loads(SAVE_1_0_SQUARES)
+    doc["start"], doc["moves"], doc["hints"] = 10**30, [], []
+    path.write_text(json.dumps(doc))
+    saved, msg = load_game(path)
+    assert saved is None and msg is not None and "beyond" in msg
+    assert path.exists()  # kept where it is
