@@ -67,11 +67,39 @@ def load_catalog(lang: str) -> dict[str, Any]:
     return entries
 
 
-def fill(template: str, values: Mapping[str, Any]) -> str:
-    """Replace ``{name}`` placeholders; a placeholder without a value is a :class:`KeyError`."""
+LONG_NUMBER = 40  # digits: a longer number is shown by its ends and its length
+_EXACT_DIGITS = 4000  # beyond this ``str`` may refuse an integer (Python's 4,300-digit guard)
+
+
+def shown(value: Any, lang: str = DEFAULT) -> str:
+    """A value as a message shows it: a number of hundreds of digits would bury the sentence
+    (and ``str`` refuses integers past 4,300 digits), so it is shown by its first and last
+    digits and how many there are. (Long text someone typed is shortened where it is echoed:
+    a value such as a list of moves is shown whole.)"""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value).bit_length() > _EXACT_DIGITS * 3.32:  # only its size can be said
+            digits = int(abs(value).bit_length() * 0.30103) + 1  # within one of the true count
+            return f"{'-' if value < 0 else ''}≈{_digits(digits, lang)}"
+        value = str(value)
+    text = str(value)
+    if re.fullmatch(r"-?\d{%d,}" % (LONG_NUMBER + 1), text):
+        count = len(text.lstrip("-"))
+        return f"{text[: 8 + text.startswith('-')]}…{text[-4:]} ({_digits(count, lang)})"
+    return text
+
+
+def _digits(count: int, lang: str) -> str:
+    entries = load_catalog(lang) or load_catalog(DEFAULT)
+    entry = entries.get("common.long_number") or load_catalog(DEFAULT)["common.long_number"]
+    return render("common.long_number", entry, lang, {"count": count})
+
+
+def fill(template: str, values: Mapping[str, Any], lang: str = DEFAULT) -> str:
+    """Replace ``{name}`` placeholders (values as :func:`shown` shows them); a placeholder
+    without a value is a :class:`KeyError`."""
 
     def one(m: re.Match[str]) -> str:
-        return str(values[m.group(1)])
+        return shown(values[m.group(1)], lang)
 
     return PLACEHOLDER.sub(one, template)
 
@@ -84,7 +112,7 @@ def render(key: str, entry: Any, lang: str, values: Mapping[str, Any]) -> str:
         if not isinstance(count, int):
             raise KeyError(f"'{key}' is a plural message and needs an integer count")
         entry = entry.get(category(lang, count), entry.get("other", ""))
-    return fill(str(entry), values)
+    return fill(str(entry), values, lang)
 
 
 class Catalog:
