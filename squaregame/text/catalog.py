@@ -68,6 +68,7 @@ def load_catalog(lang: str) -> dict[str, Any]:
 
 
 LONG_NUMBER = 40  # digits: a longer number is shown by its ends and its length
+_LONG_DIGITS = re.compile(rf"-?\d{{{LONG_NUMBER + 1},}}")
 _EXACT_DIGITS = 4000  # beyond this ``str`` may refuse an integer (Python's 4,300-digit guard)
 
 
@@ -82,7 +83,7 @@ def shown(value: Any, lang: str = DEFAULT) -> str:
             return f"{'-' if value < 0 else ''}≈{_digits(digits, lang)}"
         value = str(value)
     text = str(value)
-    if re.fullmatch(r"-?\d{%d,}" % (LONG_NUMBER + 1), text):
+    if _LONG_DIGITS.fullmatch(text):
         count = len(text.lstrip("-"))
         return f"{text[: 8 + text.startswith('-')]}…{text[-4:]} ({_digits(count, lang)})"
     return text
