@@ -4,13 +4,13 @@ killed writers swept)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
 from squaregame import paths
 from squaregame.core.atomic import sweep_stale_temporaries
 from squaregame.play.saves import SavedGame, SaveSummary, games_dir, peek_game, save_game
-from squaregame.text import tr
 
 try:
     import fcntl
@@ -48,12 +48,14 @@ def release(path: Path) -> None:
 
 
 def saved_paths(data: Path | None = None) -> list[Path]:
-    """The saved games' files, the most recently saved first."""
+    """The saved games' files, the most recently saved first (squaregame 1.0's
+    ``game.json`` among them if it could not be moved into ``games/``)."""
     found: list[tuple[float, Path]] = []
-    try:
+    entries: list[os.DirEntry[str]] = []
+    with contextlib.suppress(OSError):
         entries = list(os.scandir(games_dir(data)))
-    except OSError:
-        return []
+    with contextlib.suppress(OSError):
+        entries += [e for e in os.scandir(data or paths.data_dir()) if e.name == "game.json"]
     for entry in entries:
         if entry.name.endswith(".json") and not entry.name.startswith("."):
             try:
@@ -68,11 +70,11 @@ def latest_path(data: Path | None = None) -> Path | None:
     return paths_found[0] if paths_found else None
 
 
-def open_folder(data: Path | None = None) -> list[str]:
+def open_folder(data: Path | None = None) -> None:
     """At start: move squaregame 1.0's ``game.json`` into ``games/`` and sweep temporary
-    files left by killed writers. Returns anything to tell the person."""
+    files left by killed writers. (Where 1.0's file cannot be moved, it is read where it
+    is.)"""
     folder = data or paths.data_dir()
-    messages: list[str] = []
     for place in (folder, games_dir(folder)):
         sweep_stale_temporaries(place)
     legacy = folder / "game.json"
@@ -82,9 +84,8 @@ def open_folder(data: Path | None = None) -> list[str]:
         try:
             games_dir(folder).mkdir(parents=True, exist_ok=True)
             os.rename(legacy, games_dir(folder) / f"{new_key()}.json")
-        except OSError as exc:  # read-only: it is read where it is
-            messages.append(tr("files.game.unreadable", error=exc.strerror or exc))
-    return messages
+        except OSError:  # a read-only folder: it is read where it is
+            pass
 
 
 def latest_summary(data: Path | None = None) -> tuple[Path | None, SaveSummary | None, list[str]]:

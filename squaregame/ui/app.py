@@ -103,7 +103,8 @@ class SquareGameApp(GamesApp):
         self.settings = (settings or Settings()).cleaned()
         self._settings_base = self.settings  # as read: what this window changes is merged
         self._progress_file = progress_file(self._path(progress_path()))
-        self._start_msgs = [settings_msg, *open_folder(self.data_folder)]
+        open_folder(self.data_folder)
+        self._start_msgs = [settings_msg]
         # ``--lang`` is for this run only: settings.lang stays the saved preference.
         set_language(run_language(self.settings, lang))
         localize_bindings(self)
