@@ -256,11 +256,14 @@ class GamesApp(App[None]):
         self.run_busy(lambda _report: load_game(path), tr("ui_dialog.busy.loading"), opened)
 
     def save_game(self, saved: SavedGame) -> None:
-        from squaregame.play.save_folder import save_in_folder
+        from squaregame.play.save_folder import release, save_in_folder
 
         self._set_saved(summary_of(saved))  # its title is read in the language of the moment
         try:
-            self._saved_path = save_in_folder(saved, self.data_folder)
+            path = save_in_folder(saved, self.data_folder)
+            if self._saved_path is not None and self._saved_path != path:
+                release(self._saved_path)  # one game open at a time: let the last one go
+            self._saved_path = path
         except OSError as exc:
             self.failed_once(f"game {saved.key}", tr("ui_menu.notify.save_failed", error=exc))
 
