@@ -1,61 +1,116 @@
 """``squaregame serve``: the app in web browsers, for a classroom without terminals.
 
-The serving itself is in ``squaregame.ui.serve``; this module checks the arguments.
+The serving itself is in ``squaregame.ui.serve``; this module checks the arguments and binds
+the address (``serve_net``) before anything says "open http://…".
 """
 
 from __future__ import annotations
 
 import argparse
-import ipaddress
+import math
+import re
 import sys
 from typing import TYPE_CHECKING, Any
 
-from squaregame.cli.common import UsageError
+from squaregame.cli.common import UsageError, parse_int
+from squaregame.cli.serve_net import bind, is_loopback, shown
+from squaregame.text import tr
 
 if TYPE_CHECKING:
     from squaregame.core.context import Tables
+
+__all__ = ["add_parser", "is_loopback", "parse_duration", "parse_memory", "run"]
+
+MAX_SESSIONS = 60  # a class
+IDLE_TIMEOUT = "30m"
+MEMORY_LIMIT = "1G"  # per session; the app itself needs ~300 MB of address space
+MIN_MEMORY = 384 * 2**20  # below this the app cannot even start (numpy + Textual)
+_UNITS = {"": 60.0, "s": 1.0, "m": 60.0, "h": 3600.0}
+_SIZES = {"": 2**20, "k": 2**10, "m": 2**20, "g": 2**30}
+_NUMBER = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*([a-z]?)b?")
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "serve",
-        help="serve the app to web browsers (a classroom without terminals)",
-        description="Serve the app over HTTP with textual-serve. Loopback only by default; "
-        "use --host 0.0.0.0 to let other machines on the network connect.",
+        help=tr("serve.cli.help"),
+        description=tr("serve.cli.description"),
     )
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", default="8000", help="port (default 8000)")
+    p.add_argument("--host", default="127.0.0.1", help=tr("serve.cli.host_help"))
+    p.add_argument("--port", default="8000", help=tr("serve.cli.port_help"))
+    p.add_argument(
+        "--max-sessions",
+        default=str(MAX_SESSIONS),
+        metavar="N",
+        help=tr("serve.cli.max_sessions_help", default=MAX_SESSIONS),
+    )
+    p.add_argument(
+        "--idle-timeout",
+        default=IDLE_TIMEOUT,
+        metavar="TIME",
+        help=tr("serve.cli.idle_help", default=IDLE_TIMEOUT),
+    )
+    p.add_argument(
+        "--memory-limit",
+        default=MEMORY_LIMIT,
+        metavar="SIZE",
+        help=tr("serve.cli.memory_help", default=MEMORY_LIMIT),
+    )
     p.set_defaults(run=run)
 
 
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+def parse_duration(text: str, what: str = "--idle-timeout") -> float | None:
+    """``30m``, ``90s``, ``1.5h`` or a bare number of minutes → seconds; 0 → None (never)."""
+    m = _NUMBER.fullmatch(text.strip().lower())
+    if m is None or m.group(2) not in _UNITS or len(m.group(1)) > 12:
+        raise UsageError("serve.cli.bad_duration", what=what, value=shown(text))
+    seconds = float(m.group(1)) * _UNITS[m.group(2)]
+    if not math.isfinite(seconds) or seconds > 7 * 86400:
+        raise UsageError("serve.cli.bad_duration", what=what, value=shown(text))
+    return None if seconds == 0 else seconds
+
+
+def parse_memory(text: str, what: str = "--memory-limit") -> int | None:
+    """``1G``, ``512M``, ``800MB`` or a bare number of megabytes → bytes; 0 → None (no limit)."""
+    m = _NUMBER.fullmatch(text.strip().lower())
+    if m is None or m.group(2) not in _SIZES or len(m.group(1)) > 12:
+        raise UsageError("serve.cli.bad_memory", what=what, value=shown(text))
+    size = int(float(m.group(1)) * _SIZES[m.group(2)])
+    if size == 0:
+        return None
+    if not MIN_MEMORY <= size <= 2**50:
+        raise UsageError("serve.cli.memory_range", what=what, low=MIN_MEMORY // 2**20)
+    return size
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
-    from squaregame.cli.common import parse_int
     from squaregame.cli.lesson import check_lang
 
     port = parse_int(args.port, "--port")
     if not 1 <= port <= 65535:
-        raise UsageError("--port must be between 1 and 65535")
-    host = args.host.strip()
-    if not host or any(c.isspace() for c in host):
-        raise UsageError("--host must be an address such as 127.0.0.1")
+        raise UsageError("serve.cli.bad_port")
+    sessions = parse_int(args.max_sessions, "--max-sessions")
+    if not 1 <= sessions <= 10_000:
+        raise UsageError("serve.cli.bad_sessions")
+    idle = parse_duration(args.idle_timeout)
+    memory = parse_memory(args.memory_limit)
     lang = check_lang(args.lang)
-    if not is_loopback(host):
-        print(
-            f"squaregame: warning: serving on {host}:{port} — anyone who can reach this "
-            "machine can open the app; use this only on a trusted classroom network",
-            file=sys.stderr,
-        )
-    from squaregame.ui.serve import serve  # textual only when serving
+    bound = bind(args.host, port)  # a busy port or a foreign address fails here, before "open"
+    try:
+        if not bound.loopback_only:
+            host = shown(bound.host)
+            where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+            print(f"squaregame: {tr('serve.cli.warning', where=where)}", file=sys.stderr)
+        from squaregame.ui.serve import Limits, serve  # textual-serve only when serving
 
-    print(f"squaregame: open http://{host}:{port}/ in a browser (Ctrl+C to stop)", file=sys.stderr)
-    serve(host, port, lang)
+        here, others = bound.urls()
+        shown_urls = " ".join(here or others)
+        line = tr("serve.cli.open", urls=shown_urls)
+        if here and others:
+            line += "; " + tr("serve.cli.open_others", urls=" ".join(others))
+        print(f"squaregame: {line} ({tr('serve.cli.stop')})", file=sys.stderr, flush=True)
+        limits = Limits(max_sessions=sessions, idle_timeout=idle, memory_limit=memory)
+        serve(bound.sockets, lang, limits)
+    finally:
+        bound.close()
     return 0

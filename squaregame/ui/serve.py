@@ -1,21 +1,291 @@
 """Serving the app to web browsers (textual-serve): one process per browser tab, each with
-its own temporary data folder, so nothing is shared between students."""
+its own temporary data folder, so nothing is shared between students — and nobody can knock
+the classroom over:
+
+- terminal sizes from a browser (the ``/ws`` query and resize messages) are clamped to
+  500×200 and nonsense is ignored before the app sees it;
+- at most ``max_sessions`` sessions at once; the next student gets a polite page (or, on
+  the socket, a "try again later" close) instead of a process;
+- each session's process has an address-space limit and dies with the server;
+- a session idle for ``idle_timeout`` is closed; an ended session's folder is removed, and
+  folders left by a killed server are swept at start;
+- ``/static/`` never lists a directory; the log never shows a traceback.
+"""
 
 from __future__ import annotations
 
-import shlex
+import asyncio
+import contextlib
+import html
+import json
+import logging
+import signal
+import socket
 import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import WSCloseCode, WSMsgType, web
+from textual_serve.server import Server
+
+from squaregame.text import Catalog, tr
+from squaregame.ui.serve_folders import sweep
+from squaregame.ui.serve_session import Session, child_command, size_from_message, size_from_query
+
+log = logging.getLogger("squaregame.serve")
+
+MAX_MESSAGE = 2**20  # bytes in one message from a browser (a paste); more closes the socket
+IDLE_CLOSE = 4000  # the close code of an idle session (4000–4999: the application's own)
+RETRY_AFTER = 30  # seconds, on the "class is full" page
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_sessions: int = 60
+    idle_timeout: float | None = 30 * 60.0  # seconds; None: never
+    memory_limit: int | None = 2**30  # bytes of address space per session; None: no limit
 
 
 def command(lang: str | None) -> str:
-    """The shell command every browser session runs."""
-    parts = [sys.executable, "-m", "squaregame"]
-    if lang:
-        parts += ["--lang", lang]
-    return "SQUAREGAME_EPHEMERAL=1 " + " ".join(shlex.quote(p) for p in parts)
+    """The command every browser session runs (shown in logs; it is run without a shell)."""
+    return " ".join(child_command(lang))
 
 
-def serve(host: str, port: int, lang: str | None) -> None:
-    from textual_serve.server import Server
+def duration(seconds: float) -> str:
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return f"{seconds / 3600:g} h"
+    if seconds >= 60 and seconds % 60 == 0:
+        return f"{seconds / 60:g} min"
+    return f"{seconds:g} s"
 
-    Server(command(lang), host=host, port=port, title="squaregame").serve()
+
+def envelope(text: str) -> tuple[str, Any] | None:
+    """A browser's ``["type", data]`` message, or None for anything else."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(value, list) or not value or not isinstance(value[0], str):
+        return None
+    return value[0], value[1] if len(value) > 1 else None
+
+
+def close_reason(text: str) -> bytes:
+    """A close frame's reason: at most 123 bytes of UTF-8."""
+    return text.encode("utf-8")[:123].decode("utf-8", "ignore").encode("utf-8")
+
+
+class OneLine(logging.Formatter):
+    """Every log record as one line of at most 300 characters; exceptions by name only."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            text += f": {type(exc).__name__}: {exc}"
+        text = " ".join(text.split())
+        return "squaregame serve: " + (text if len(text) <= 300 else text[:299] + "…")
+
+
+class ClassroomServer(Server):
+    """textual-serve's Server, with the limits above."""
+
+    def __init__(
+        self, lang: str | None, limits: Limits | None = None, folder_root: Path | None = None
+    ) -> None:
+        super().__init__(command(lang), host="127.0.0.1", port=0, title="squaregame")
+        self.lang = lang
+        self.limits = limits or Limits()
+        self.folder_root = folder_root
+        self.catalog = Catalog(lang) if lang else Catalog()
+        self.sessions: set[Session] = set()
+        self.sockets: set[web.WebSocketResponse] = set()
+
+    def initialize_logging(self) -> None:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(OneLine())
+        logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
+        logging.getLogger("aiohttp.access").setLevel(logging.WARNING)  # URLs are not echoed
+
+    async def _make_app(self) -> web.Application:
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, show_index=False, name="static"),
+            ]
+        )
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    async def on_startup(self, app: web.Application) -> None:
+        removed = sweep(self.folder_root)
+        if removed:
+            log.info(tr("serve.log.swept", count=len(removed)))
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        for ws in list(self.sockets):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(code=WSCloseCode.GOING_AWAY), 2.0)
+        await asyncio.gather(*(s.end() for s in list(self.sessions)), return_exceptions=True)
+
+    def full(self) -> bool:
+        return len(self.sessions) >= self.limits.max_sessions
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        if self.full():
+            return self.full_page()
+        try:
+            font_size = max(6, min(64, int(request.query.get("fontsize", "16")[:4])))
+        except ValueError:
+            font_size = 16
+        # the addresses the browser used to reach this page (not the one listened on: with
+        # --host 0.0.0.0 that is no address a browser can connect to)
+        scheme = "wss" if request.secure else "ws"
+        context = {
+            "font_size": font_size,
+            "app_websocket_url": f"{scheme}://{request.host}/ws",
+            "config": {"static": {"url": "/static/"}},
+            "application": {"name": self.title},
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    def full_page(self) -> web.Response:
+        cat = self.catalog
+        title = html.escape(cat("serve.page.full_title"))
+        body = html.escape(cat("serve.page.full", count=self.limits.max_sessions))
+        page = (
+            f'<!DOCTYPE html><html lang="{cat.lang}"><head><meta charset="utf-8">'
+            f'<meta http-equiv="refresh" content="{RETRY_AFTER}"><title>{title}</title>'
+            "<style>body{background:#0c181f;color:#eee;font-family:sans-serif;margin:0;"
+            "display:flex;align-items:center;justify-content:center;height:100vh}"
+            "main{max-width:40em;text-align:center}</style></head>"
+            f"<body><main><h1>{title}</h1><p>{body}</p></main></body></html>"
+        )
+        return web.Response(
+            text=page,
+            status=503,
+            content_type="text/html",
+            headers={"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"},
+        )
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        await websocket.prepare(request)
+        if self.full():
+            log.warning(tr("serve.log.full", count=self.limits.max_sessions))
+            reason = close_reason(self.catalog("serve.page.full_close"))
+            await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=reason)
+            return websocket
+        width, height = size_from_query(request.query)
+        try:
+            session = Session(
+                self.lang,
+                memory_limit=self.limits.memory_limit,
+                folder_root=self.folder_root,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
+        except OSError as exc:  # no room for a session folder
+            log.warning(f"{type(exc).__name__}: {exc}")
+            await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER)
+            return websocket
+        self.sessions.add(session)
+        self.sockets.add(websocket)
+        watcher: asyncio.Task[None] | None = None
+        try:
+            await session.start(width, height)
+            watcher = asyncio.create_task(self._watch(websocket, session))
+            await self._relay(websocket, session)
+        except (OSError, RuntimeError) as exc:  # the process could not start, a broken pipe
+            log.warning(f"{type(exc).__name__}: {exc}")
+        finally:
+            if watcher is not None:
+                watcher.cancel()
+            await session.end()
+            self.sessions.discard(session)
+            self.sockets.discard(websocket)
+            with contextlib.suppress(Exception):
+                await websocket.close()
+        return websocket
+
+    async def _relay(self, websocket: web.WebSocketResponse, session: Session) -> None:
+        """Pass the browser's keys, sizes and focus to the app; anything else is ignored."""
+        loop = asyncio.get_running_loop()
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT or session.exited.is_set():
+                continue
+            parsed = envelope(message.data)
+            if parsed is None:
+                continue
+            kind, data = parsed
+            if kind == "stdin" and isinstance(data, str):
+                session.last_input = loop.time()
+                await session.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize":
+                size = size_from_message(data)
+                if size is not None:
+                    session.last_input = loop.time()
+                    await session.set_terminal_size(*size)
+            elif kind == "ping" and isinstance(data, str) and len(data) <= 64:
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await session.blur()
+            elif kind == "focus":
+                await session.focus()
+
+    async def _watch(self, websocket: web.WebSocketResponse, session: Session) -> None:
+        """Close the browser's session when the app ends, or when nobody has typed for
+        ``idle_timeout`` (then the app is ended too)."""
+        loop = asyncio.get_running_loop()
+        idle = self.limits.idle_timeout
+        while not session.exited.is_set():
+            left = None if idle is None else session.last_input + idle - loop.time()
+            if left is not None and left <= 0:
+                assert idle is not None
+                log.info(tr("serve.log.idle", time=duration(idle)))
+                reason = self.catalog("serve.page.idle_close", time=duration(idle))
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(
+                        websocket.close(code=IDLE_CLOSE, message=close_reason(reason)), 5.0
+                    )
+                await session.end()
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(session.exited.wait(), left)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(websocket.close(), 5.0)
+
+    def run(self, sockets: list[socket.socket]) -> None:
+        """Serve on the listening ``sockets`` until Ctrl+C or SIGTERM."""
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, self.request_exit)
+        web.run_app(
+            self._make_app(),
+            sock=sockets,
+            handle_signals=False,
+            loop=loop,
+            print=lambda *args: None,
+            shutdown_timeout=QUIT_GRACE_TOTAL,
+        )
+
+
+QUIT_GRACE_TOTAL = 10.0  # seconds the server waits for sessions to end when it stops
+
+
+def serve(sockets: list[socket.socket], lang: str | None, limits: Limits | None = None) -> None:
+    ClassroomServer(lang, limits).run(sockets)

@@ -1,0 +1,64 @@
+"""The process of one served session: ``python -m squaregame.ui.serve_child [app args]``.
+
+Before anything large is imported it caps its own address space (``RLIMIT_AS``, from
+``SQUAREGAME_SESSION_MEMORY`` bytes), so a session that grows past it fails alone with a
+MemoryError instead of taking the machine; and (on Linux) it asks to be killed when the
+server that started it dies, so no session outlives its server. Then it runs the app.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+MEMORY_ENV = "SQUAREGAME_SESSION_MEMORY"
+PARENT_ENV = "SQUAREGAME_SESSION_PARENT"
+_PR_SET_PDEATHSIG = 1
+
+
+def limit_memory(limit: int) -> bool:
+    """Cap this process's address space at ``limit`` bytes; False where that cannot be done."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return False
+    try:
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))  # the app cannot raise it
+    except (ValueError, OSError):  # e.g. macOS refuses RLIMIT_AS
+        return False
+    return True
+
+
+def die_with_parent(parent: int) -> None:
+    """Be killed when the server dies (Linux); exit now if it already has."""
+    if not sys.platform.startswith("linux") or parent <= 0:
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the server died before the request took effect
+        os._exit(1)
+
+
+def main() -> int:
+    memory = os.environ.pop(MEMORY_ENV, "")
+    parent = os.environ.pop(PARENT_ENV, "")
+    if memory.isdigit() and int(memory) > 0:
+        limit_memory(int(memory))
+    if parent.isdigit():
+        die_with_parent(int(parent))
+    from squaregame.cli.main import main as app_main
+
+    return app_main(sys.argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,129 @@
+"""Helpers for the served-classroom tests: a ClassroomServer on a free loopback port inside
+the test's event loop, and a browser tab as the page's JavaScript drives it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+
+from squaregame.ui.serve import ClassroomServer, Limits
+from squaregame.ui.serve_session import Session
+
+MENU = "take a perfect square"  # on the menu screen
+CLOSING = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.asynccontextmanager
+async def classroom(
+    root: Path, **limits: Any
+) -> AsyncIterator[tuple[ClassroomServer, str, aiohttp.ClientSession]]:
+    """A server whose session folders live under ``root``; yields it, its URL and a client."""
+    options: dict[str, Any] = {"max_sessions": 60, "idle_timeout": None, "memory_limit": 2**30}
+    server = ClassroomServer(None, Limits(**{**options, **limits}), folder_root=root)
+    runner = web.AppRunner(await server._make_app(), handle_signals=False)
+    await runner.setup()
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(16)
+    site = web.SockSite(runner, sock)
+    await site.start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            yield server, f"http://127.0.0.1:{sock.getsockname()[1]}", http
+    finally:
+        await runner.cleanup()  # ends every session (on_shutdown)
+        sock.close()
+
+
+class Tab:
+    """One browser tab."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.seen = ""
+
+    async def open(self, width: int = 80, height: int = 24) -> Tab:
+        await self.ws.send_json(["resize", {"width": width, "height": height}])
+        await self.ws.send_json(["focus"])
+        return self
+
+    async def until(self, text: str, timeout: float = 60) -> None:
+        end = time.monotonic() + timeout
+        while text not in self.seen:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"never saw {text!r}; last: {self.seen[-300:]!r}")
+            msg = await self.ws.receive(timeout=left)
+            if msg.type == aiohttp.WSMsgType.BINARY:
+                self.seen += msg.data.decode("utf-8", "replace")
+            elif msg.type == aiohttp.WSMsgType.TEXT:
+                self.seen += msg.data
+            elif msg.type in CLOSING:
+                raise AssertionError(f"the session closed ({msg.data}, {msg.extra})")
+
+    async def closed(self, timeout: float = 30) -> tuple[int, str]:
+        """Wait for the server to close this tab: its close code and reason."""
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError("the server never closed the session")
+            msg = await self.ws.receive(timeout=left)
+            if msg.type == aiohttp.WSMsgType.CLOSE:
+                return int(msg.data), str(msg.extra or "")
+            if msg.type in CLOSING:
+                return int(self.ws.close_code or 0), ""
+
+
+def only_session(server: ClassroomServer) -> Session:
+    assert len(server.sessions) == 1, server.sessions
+    return next(iter(server.sessions))
+
+
+def pid_of(session: Session) -> int:
+    process = session._process
+    assert process is not None
+    return int(process.pid)
+
+
+def alive(pid: int) -> bool:
+    """True while ``pid`` is a running (not zombie) process."""
+    if Path("/proc/self/stat").exists():
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+        except FileNotFoundError:
+            return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+async def eventually(check: Any, timeout: float = 20, what: str = "") -> None:
+    """Wait (a hang guard, not a timing) until ``check()`` is true."""
+    end = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > end:
+            raise AssertionError(f"not within {timeout} s: {what}")
+        await asyncio.sleep(0.05)
+
+
+def session_folders(root: Path) -> list[Path]:
+    return sorted(root.glob("squaregame-session-*"))
