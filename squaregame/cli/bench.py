@@ -35,6 +35,29 @@ from squaregame.core.store import TableStore, shipped_squares_path
 from squaregame.core.wythoff import build_wythoff
 
 SQUARES_GAME = kind_for_rule(SQUARES).key
+MAX_REPEAT = 50
+MAX_SIZES = 8
+
+
+def parse_sizes(text: str) -> list[int]:
+    """``--sizes``: whole numbers (``10000000`` or ``1e7``), each within the builder's limit."""
+    from squaregame.cli.common import UsageError
+    from squaregame.core.store import SQUARES_MAX
+
+    sizes: list[int] = []
+    for part in text.split(","):
+        word = part.strip().replace("_", "")
+        m = re.fullmatch(r"(\d{1,10})(?:[eE](\d{1,2}))?", word)
+        n = int(m[1]) * 10 ** int(m[2] or 0) if m else 0
+        if not 1 <= n <= SQUARES_MAX:
+            raise UsageError(
+                f"--sizes takes whole numbers from 1 to {SQUARES_MAX:,} separated by commas, "
+                f"not '{word}'"
+            )
+        sizes.append(n)
+    if len(sizes) > MAX_SIZES:
+        raise UsageError(f"--sizes takes at most {MAX_SIZES} sizes")
+    return sizes
 
 
 def add_parser(sub: Any) -> None:
@@ -45,7 +68,7 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--sizes", default="1000000,10000000", help="Squares sizes N to build")
     p.add_argument("--reference", metavar="FILE", help="path to squares_ref.c")
-    p.add_argument("--repeat", type=int, default=3, help="runs per figure (median)")
+    p.add_argument("--repeat", default="3", help=f"runs per figure (median; 1 to {MAX_REPEAT})")
     p.add_argument("--no-app", action="store_true", help="skip the app start-up and memory")
     p.set_defaults(run=run)
 
@@ -70,18 +93,35 @@ def find_reference(explicit: str | None) -> Path | None:
     return None
 
 
-def _compile_reference(src: Path | None) -> Path | None:
+def _compile_reference(src: Path | None, explicit: bool = False) -> Path | None:
+    """The C reference compiled (None without one or without gcc; asked for by name and
+    not usable: one clear line)."""
+    from squaregame.cli.common import UsageError
+
+    if src is not None and explicit and not src.is_file():
+        raise UsageError(f"--reference {src}: no such file")
     if src is None or shutil.which("gcc") is None:
+        if explicit:
+            raise UsageError("--reference needs gcc to compile it, and there is no gcc here")
         return None
     exe = Path(tempfile.mkdtemp()) / "squares_ref"
-    subprocess.run(["gcc", "-O2", "-o", str(exe), str(src)], check=True)
+    built = subprocess.run(["gcc", "-O2", "-o", str(exe), str(src)], capture_output=True)
+    if built.returncode != 0:
+        first = (built.stderr.decode(errors="replace").strip().splitlines() or ["?"])[0]
+        raise UsageError(f"--reference {src} did not compile: {first}")
     return exe
 
 
 def _timed_process(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
+    from squaregame.cli.common import UsageError
+
     t = time.perf_counter()
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout
-    return time.perf_counter() - t, out
+    run = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    elapsed = time.perf_counter() - t
+    if run.returncode != 0:
+        last = (run.stderr.strip().splitlines() or [f"exit status {run.returncode}"])[-1]
+        raise UsageError(f"the measured command failed: {last}")
+    return elapsed, run.stdout
 
 
 def _row(name: str, ours: str, ref: str = "", ratio: float | None = None, goal: str = "") -> str:
@@ -175,8 +215,14 @@ def bench_app(repeat: int) -> None:
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
-    sizes = [int(float(s)) for s in args.sizes.split(",") if s.strip()]
-    ref = _compile_reference(find_reference(args.reference))
+    from squaregame.cli.common import UsageError, parse_int
+
+    sizes = parse_sizes(args.sizes)
+    repeat = parse_int(args.repeat, "--repeat")
+    if not 1 <= repeat <= MAX_REPEAT:
+        raise UsageError(f"--repeat must be between 1 and {MAX_REPEAT}")
+    args.repeat = repeat
+    ref = _compile_reference(find_reference(args.reference), explicit=bool(args.reference))
     rng = random.Random(7)
     print("squaregame bench" + ("" if ref else "  (no C reference: gcc or squares_ref.c missing)"))
     bench_builder(sizes, args.repeat, ref)

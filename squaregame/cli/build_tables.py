@@ -47,12 +47,38 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+def check_output(path: Path) -> None:
+    """``--output``: refused before the build when it could not be written (a folder, a
+    device, a name too long, a folder that is not there or not writable)."""
+    import os
+
+    from squaregame.core.atomic import NotRegularFileError, resolve_target
+
+    try:
+        target = resolve_target(path)
+    except NotRegularFileError:
+        raise UsageError(f"--output {path} is not a regular file; not replacing it") from None
+    except OSError as exc:
+        raise UsageError(f"--output {path}: {exc.strerror or exc}") from None
+    if path.name in ("", ".", "..") or str(path).endswith(os.sep):
+        raise UsageError(f"--output {path} is a folder; give a file name")
+    if len(os.fsencode(target.name)) > 255:
+        raise UsageError("--output: the file name is too long (at most 255 bytes)")
+    folder = target.parent
+    if not folder.is_dir():
+        raise UsageError(f"--output: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"--output: cannot write in the folder {folder}")
+
+
 def run(args: argparse.Namespace, tables: Tables) -> int:
     upto = parse_int(args.upto, "--upto")
     if not 1 <= upto <= SQUARES_MAX:
         raise UsageError(f"--upto must be between 1 and {SQUARES_MAX:,}")
     if args.grundy and upto > GRUNDY_MAX:
         raise UsageError(f"--grundy is limited to {GRUNDY_MAX:,} positions (about 4 minutes there)")
+    if args.output:
+        check_output(Path(args.output))
     from squaregame.core.build import squares_grundy, squares_remoteness, to_le_bytes
 
     start = time.perf_counter()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -20,11 +21,24 @@ class UsageError(GameError):
     """Bad command-line input: one line on stderr, exit status 2."""
 
 
+ECHO_LIMIT = 60  # characters of one word of someone's input echoed in a message
+
+
+def one_line(message: str) -> str:
+    """A message as one line, any long word in it (something typed or pasted: a 5,000
+    character seed, a lesson name) cut to :data:`ECHO_LIMIT` characters."""
+
+    def cut(m: re.Match[str]) -> str:
+        return m[0][: ECHO_LIMIT - 1] + "…"
+
+    return re.sub(rf"\S{{{ECHO_LIMIT + 1},}}", cut, " ".join(message.split()))
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one clear line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        message = " ".join(message.split())  # one line, whatever was typed or pasted
+        message = one_line(message)  # one line, whatever was typed or pasted
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 

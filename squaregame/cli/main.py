@@ -63,12 +63,40 @@ def main(argv: Sequence[str] | None = None) -> int:
             return play.run_menu(lesson.check_lang(args.lang))
         return int(run(args, Tables()))  # the tables this run shares
     except GameError as exc:
+        from squaregame.cli.common import one_line
         from squaregame.text import error_text
 
-        print(f"squaregame: {' '.join(error_text(exc).split())}", file=sys.stderr)  # one line
+        print(f"squaregame: {one_line(error_text(exc))}", file=sys.stderr)  # one line
         return 2
     except KeyboardInterrupt:
         print("squaregame: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a file or folder named on the command line, a port, …
+        from squaregame.cli.common import one_line
+
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"squaregame: {one_line(where + (exc.strerror or str(exc)))}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # a bug: one line, and the details kept for a report
+        return internal_error(exc)
+
+
+def internal_error(exc: BaseException) -> int:
+    """Say a program error in one line, keep its traceback in a file, exit status 1."""
+    import traceback
+
+    from squaregame import paths
+    from squaregame.cli.common import one_line
+    from squaregame.core.atomic import write_atomic
+
+    line = f"squaregame: internal error: {exc.__class__.__name__}: {one_line(str(exc))}"
+    try:
+        report = paths.cache_dir() / "last-error.txt"
+        write_atomic(report, "".join(traceback.format_exception(exc)).encode())
+        line += f" (details in {report})"
+    except OSError:
+        pass
+    print(line, file=sys.stderr)
+    return 1

@@ -80,7 +80,10 @@ def write_atomic(path: Path, data: bytes) -> None:
     on any failure the old file is untouched and no temporary file is left behind."""
     target = resolve_target(Path(path))
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:  # named by the file asked for, not the temporary one
+        raise OSError(exc.errno, exc.strerror, str(target)) from exc
     f = os.fdopen(fd, "wb")
     try:
         if fcntl is not None:  # "a live writer has this file": see sweep_stale_temporaries

@@ -274,11 +274,14 @@ class SquareGameApp(GamesApp):
 
 
 def run_app(
-    request: StartRequest | None = None, *, lang: str | None = None, lesson: str | None = None
+    request: StartRequest | None = None,
+    *,
+    lang: str | None = None,
+    lesson: str | None = None,
+    headless: bool = False,
 ) -> int:
-    try:
-        SquareGameApp(request, lang=lang, lesson=lesson).run()
-    except ValueError as exc:  # pragma: no cover - defensive: never a traceback
-        print(f"squaregame: {exc}")
-        return 2
-    return 0
+    """Run the app; its exit status: 0, or non-zero when it ended on an error (Textual
+    prints the error and sets ``return_code``)."""
+    app = SquareGameApp(request, lang=lang, lesson=lesson)
+    app.run(headless=headless)
+    return app.return_code or 0

@@ -1,0 +1,95 @@
+"""Every command-line attack the robustness review found: one clear line on stderr, exit
+status 2, no traceback, nothing replaced; a program error is one line and status 1; an app
+that crashed exits non-zero."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from squaregame.cli import main as cli_main
+
+LONG = "9" * 5000
+CASES = [
+    ["build-tables", "squares", "--upto", "100", "--output", "/"],
+    ["build-tables", "squares", "--upto", "100", "--output", "{tmp}"],
+    ["build-tables", "squares", "--upto", "100", "--output", "{tmp}/" + "a" * 256],
+    ["build-tables", "squares", "--upto", "100", "--output", "/proc/x"],
+    ["build-tables", "squares", "--upto", "100", "--output", "/dev/null"],
+    ["build-tables", "squares", "--upto", "100", "--output", "{tmp}/missing/x.sgt"],
+    ["bench", "--sizes", "abc"],
+    ["bench", "--sizes", "inf"],
+    ["bench", "--sizes", "0"],
+    ["bench", "--sizes", "-5"],
+    ["bench", "--sizes", "1e300"],
+    ["bench", "--sizes", "nan"],
+    ["bench", "--repeat", "0"],
+    ["bench", "--repeat", "-3"],
+    ["bench", "--repeat", LONG],
+    ["bench", "--reference", "/nonexistent.c"],
+    ["analyze", "squares", "5", "--seed", LONG],
+    ["play", "squares", "--seed", "x" * 5000],
+    ["lesson", "q" * 5000],
+    ["analyze", "nim", "1234567890123456789012345678901234567890" * 3],
+    ["analyze", "squares", "1" + "0" * 40],
+]
+
+
+def run_cli(args: list[str], tmp: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, SQUAREGAME_DATA_DIR=str(tmp / "d"), SQUAREGAME_CACHE_DIR=str(tmp / "c"))
+    return subprocess.run(
+        [sys.executable, "-m", "squaregame", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize("args", CASES, ids=lambda a: " ".join(a)[:60])
+def test_one_clear_line_and_status_2(args: list[str], tmp_path: Path) -> None:
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    done = run_cli(argv, tmp_path)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert len(lines[0]) < 400  # a 5,000-character argument is not echoed whole
+    assert Path("/dev/null").is_char_device()
+
+
+def test_a_symlinked_output_is_followed(tmp_path: Path) -> None:
+    real = tmp_path / "real.sgt"
+    link = tmp_path / "link.sgt"
+    link.symlink_to(real)
+    done = run_cli(["build-tables", "squares", "--upto", "100", "--output", str(link)], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and real.stat().st_size > 0
+
+
+def test_a_program_error_is_one_line_and_status_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from squaregame.cli import analyze
+
+    def broken(*_: object) -> int:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(analyze, "run", broken)
+    assert cli_main.main(["analyze", "squares", "5"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("squaregame: internal error: RuntimeError: a bug")
+
+
+def test_a_crashed_app_exits_non_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    from squaregame.ui import app
+
+    def crash(self: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(app.SquareGameApp, "on_mount", crash)
+    assert app.run_app(None, headless=True) != 0
