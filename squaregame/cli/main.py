@@ -61,7 +61,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             from squaregame.cli import lesson, play
 
             return play.run_menu(lesson.check_lang(args.lang))
-        return int(run(args, Tables()))  # the tables this run shares
+        tables = Tables()  # the tables this run shares
+        try:
+            return int(run(args, tables))
+        finally:  # what happened to a table (a damaged cache file rebuilt, ...): one line each
+            from squaregame.cli.common import one_line
+            from squaregame.text import tr
+
+            for key, params in tables.store.take_messages():
+                print(f"squaregame: {one_line(tr(key, **params))}", file=sys.stderr)
     except GameError as exc:
         from squaregame.cli.common import one_line
         from squaregame.text import error_text

@@ -19,17 +19,26 @@
   build starts (``COMPUTED_WORK``, ``COMPUTED_MAX``): beyond it a :class:`TableLimitError`.
 
 A truncated or altered cache file fails its header or checksum test, is removed, and the
-table is rebuilt: a wrong answer is never given.
+table is rebuilt: a wrong answer is never given. What a cache file covers is read from its
+header, never from its name. Anything in the cache that is not a regular file (a folder, a
+FIFO) is skipped, never opened (a FIFO would block) and never removed. A damaged shipped
+table is not used: the values are built instead. Temporary files left in the cache by a
+build that was killed are swept when the cache is first used. Each of these is reported in
+:attr:`TableStore.messages` as a catalog key and its parameters (``tables.*``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import re
+import stat
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from squaregame import paths
+from squaregame.core.atomic import sweep_stale_temporaries
 from squaregame.core.periodic import Periodicity, PeriodicValues, periodic_values
 from squaregame.core.pile import ArrayValues, MisereShift, PileValues
 from squaregame.core.rules import Rule
@@ -65,10 +74,20 @@ def _load_squares_file(path: Path) -> ArrayValues:
     return table
 
 
+def _is_regular(path: Path) -> bool:
+    """A regular file (through symbolic links): only such a file is ever opened."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def _squares_file_header(path: Path) -> tuple[int, int] | None:
     """(last position, last position with a Grundy value or -1) of a normal Squares table
     file whose header is whole and whose length matches it (the payload's checksum is not
     read); None for any other file."""
+    if not _is_regular(path):
+        return None
     try:
         tf = read_table(path, verify=False)
         meta = tf.meta
@@ -101,25 +120,47 @@ def build_squares_values(upto: int, progress: Progress | None = None) -> tuple[A
 class TableStore:
     """Hands out :class:`PileValues` covering a requested position, building when allowed."""
 
-    def __init__(self, cache: Path | None = None, *, use_shipped: bool = True) -> None:
+    def __init__(
+        self, cache: Path | None = None, *, use_shipped: bool = True, shipped: Path | None = None
+    ) -> None:
         self._cache_override = cache
         self._use_shipped = use_shipped
+        self._shipped = shipped  # the shipped table's path (tests give a damaged copy)
+        self._shipped_failed = False
+        self._swept = False
+        self._noted: set[str] = set()
         self._squares: list[ArrayValues] = []  # loaded normal tables, any size
         self._built: dict[tuple[str, bool], PileValues] = {}  # rules computed from amounts
         self._periods: dict[tuple[str, bool], PeriodicValues] = {}
-        self.messages: list[str] = []  # things a user may want to know (a cache rebuilt, ...)
+        # Things a person may want to know (a cache file rebuilt, ...): catalog keys
+        # (``tables.*``) and their parameters; whoever shows them takes them (``take_messages``).
+        self.messages: list[tuple[str, dict[str, Any]]] = []
 
     @property
     def cache(self) -> Path:
-        return self._cache_override or paths.cache_dir()
+        folder = self._cache_override or paths.cache_dir()
+        if not self._swept:  # temporaries of builds that were killed
+            self._swept = True
+            sweep_stale_temporaries(folder)
+        return folder
+
+    def note(self, key: str, **params: Any) -> None:
+        said = f"{key} {sorted(params.items())!r}"
+        if said not in self._noted:  # each thing said once
+            self._noted.add(said)
+            self.messages.append((key, params))
+
+    def take_messages(self) -> list[tuple[str, dict[str, Any]]]:
+        taken, self.messages = self.messages, []
+        return taken
 
     # -- Squares -----------------------------------------------------------------------
     def _squares_candidates(self) -> list[Path]:
         found: list[tuple[int, Path]] = []
-        if self.cache.is_dir():
+        with contextlib.suppress(OSError):
             for p in self.cache.iterdir():
                 m = _CACHE_NAME.match(p.name)
-                if m:
+                if m and _is_regular(p):  # a folder or FIFO of that name is left alone
                     found.append((int(m.group(1)), p))
         return [p for _, p in sorted(found)]
 
@@ -137,9 +178,13 @@ class TableStore:
                 return loaded[0]  # no file has Grundy values there either
             try:
                 t = _load_squares_file(path)
-            except (CorruptTableError, OSError, KeyError) as exc:
-                self.messages.append(f"cache file {path.name} was damaged ({exc}); rebuilding it")
-                path.unlink(missing_ok=True)
+            except (CorruptTableError, OSError, KeyError, TypeError, ValueError) as exc:
+                self.note("tables.damaged", file=path.name, reason=exc)
+                if _is_regular(path):
+                    with contextlib.suppress(OSError):
+                        path.unlink()
+                continue
+            if not t.covers(need):  # (its header was read before: this is a race)
                 continue
             self._squares.append(t)
             return t
@@ -153,8 +198,13 @@ class TableStore:
         return self.build_squares(_round_up(need), progress)
 
     def _load_shipped(self) -> None:
-        if self._use_shipped and not self._squares:
-            self._squares.append(_load_squares_file(shipped_squares_path()))
+        if self._use_shipped and not self._squares and not self._shipped_failed:
+            path = self._shipped or shipped_squares_path()
+            try:
+                self._squares.append(_load_squares_file(path))
+            except (CorruptTableError, OSError, KeyError, TypeError, ValueError) as exc:
+                self._shipped_failed = True  # built instead, from now on
+                self.note("tables.shipped_damaged", file=path.name, reason=exc)
 
     def _cached_covering(self, need: int) -> list[tuple[Path, int]]:
         """Cache files named for ``need`` or more, with the last position their header gives
@@ -162,12 +212,16 @@ class TableStore:
         with Grundy values at ``need`` first, then the smallest."""
         found: list[tuple[bool, int, Path, int]] = []
         for path in self._squares_candidates():
-            m = _CACHE_NAME.match(path.name)
-            if m is None or int(m.group(1)) < need:
-                continue
             header = _squares_file_header(path)
-            grundy_upto = -1 if header is None else header[1]
-            found.append((grundy_upto < need, int(m.group(1)), path, grundy_upto))
+            if header is None:  # loading it will say what is wrong, and remove it
+                found.append((True, -1, path, -1))
+                continue
+            upto, grundy_upto = header
+            m = _CACHE_NAME.match(path.name)
+            if m is not None and int(m.group(1)) != upto:
+                self.note("tables.mislabeled", file=path.name, upto=upto)
+            if upto >= need:  # what it covers is its header's, never its name's
+                found.append((grundy_upto < need, upto, path, grundy_upto))
         return [(path, g) for _, _, path, g in sorted(found)]
 
     def largest_squares(self) -> int:
@@ -177,13 +231,10 @@ class TableStore:
         with contextlib.suppress(CorruptTableError, OSError, KeyError):
             self._load_shipped()
         largest = max((t.upto for t in self._squares), default=-1)
-        for path in reversed(self._squares_candidates()):
-            m = _CACHE_NAME.match(path.name)
-            if m is None or int(m.group(1)) <= largest:
-                break
+        for path in self._squares_candidates():
             header = _squares_file_header(path)
             if header is not None:
-                return max(largest, header[0])
+                largest = max(largest, header[0])
         return largest
 
     def squares_grundy_upto(self) -> int:
@@ -206,7 +257,7 @@ class TableStore:
         try:
             save_squares_table(self.cache / f"squares-normal-{upto}.sgt", raw, upto, None)
         except OSError as exc:
-            self.messages.append(f"could not save the table to {self.cache} ({exc})")
+            self.note("tables.not_saved", folder=self.cache, error=exc.strerror or exc)
         self._squares.append(values)
         return values
 

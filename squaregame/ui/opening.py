@@ -154,6 +154,8 @@ class GamesApp(App[None]):
             self.push_screen(screen)
         if persist:
             self.save_game(SavedGame(session, level, seed))
+        for key, params in self.tables.store.take_messages():  # a cache file rebuilt, ...
+            self.notify(tr(key, **params), severity="warning", timeout=10)
 
     def new_game(
         self,
