@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 from reference import solve, squares_amounts
-
 from squaregame.core import atomic
 from squaregame.core.store import TableStore, shipped_squares_path
 
