@@ -194,8 +194,8 @@ class SquareGameApp(GamesApp):
     def action_help(self) -> None:
         from squaregame.ui.screens.help import HelpScreen
 
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())  # in the app's language
+        if not any(isinstance(s, HelpScreen) for s in self.screen_stack):
+            self.push_screen(HelpScreen())  # in the app's language (and only once)
 
     def action_settings(self) -> None:
         from squaregame.ui.screens.settings import SettingsScreen

@@ -35,8 +35,7 @@ class HelpScreen(ModalScreen[None]):
             yield Markdown(help_text(self.lang), id="help")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.query_one("#help-box").focus()
+    AUTO_FOCUS = "#help-box"  # (not a query in on_mount: the screen may already be going)
 
     def relocalize(self) -> None:
         self.query_one("#help", Markdown).update(help_text(self.lang))

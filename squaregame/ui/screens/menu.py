@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -50,6 +52,9 @@ def request(choice: str) -> Message | None:
     return kind() if kind is not None else None
 
 
+CHOICE_SETTLE = 0.6  # seconds: keys typed on after a choice are not a second choice
+
+
 class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("question_mark", "app.help", "ui_menu.keys.help"),
@@ -62,6 +67,7 @@ class MenuScreen(Screen[None]):
         localize_bindings(self)
         self.set_reactive(MenuScreen.saved, saved)
         self._shown = False
+        self._chosen_at: float | None = None  # when something was chosen (see below)
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -97,6 +103,7 @@ class MenuScreen(Screen[None]):
             self.rebuild()
 
     def on_screen_resume(self) -> None:
+        self._chosen_at = None  # back here: the next choice counts
         if self._shown:  # coming back (a saved game may have appeared): rebuild
             self.rebuild()
         self._shown = True
@@ -111,6 +118,14 @@ class MenuScreen(Screen[None]):
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Open what was chosen. Keys typed fast after a choice (Enter Down Enter) reach
+        this menu before the screen it opens: they must not choose again (open Help twice,
+        or Quit) — a second choice within ``CHOICE_SETTLE`` seconds, before another screen
+        came and went, is ignored."""
+        now = time.monotonic()
+        if self._chosen_at is not None and now - self._chosen_at < CHOICE_SETTLE:
+            return
         message = request(event.option_id or "")
         if message is not None:
+            self._chosen_at = now
             self.app.post_message(message)
