@@ -59,7 +59,7 @@ def test_a_table_with_grundy_values_is_preferred(cache_dir: Path) -> None:
     with_grundy.write_bytes(bytes(raw))
     fresh = TableStore()
     assert fresh.squares_normal(1_020_000).upto == 1_030_000
-    assert any("damaged" in m for m in fresh.messages) and not with_grundy.exists()
+    assert any(key == "tables.damaged" for key, _ in fresh.messages) and not with_grundy.exists()
     assert PileGame(SQUARES, tables=Tables(fresh)).grundy_known_upto(1_020_000) == 1_000_000
 
 

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from serve_helpers import Tab
 
 aiohttp = pytest.importorskip("aiohttp")
 
@@ -59,32 +60,11 @@ def server(tmp_path: Path):  # type: ignore[no-untyped-def]
     assert "Traceback" not in served, served  # nothing went wrong while serving
 
 
-class Session:
-    """One browser tab, as the page's JavaScript drives it."""
-
-    def __init__(self, ws) -> None:  # type: ignore[no-untyped-def]
-        self.ws = ws
-        self.seen = ""
-
-    async def open(self) -> Session:
-        # what the page sends when its socket opens; keys are only read after it
-        await self.ws.send_json(["resize", {"width": 80, "height": 24}])
-        await self.ws.send_json(["focus"])
-        return self
+class Session(Tab):
+    """One browser tab, as the page's JavaScript drives it (a slower start: a whole class)."""
 
     async def until(self, text: str, timeout: float = 90) -> None:
-        end = time.monotonic() + timeout
-        while text not in self.seen:
-            left = end - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"never saw {text!r}; last: {self.seen[-300:]!r}")
-            msg = await self.ws.receive(timeout=left)
-            if msg.type == aiohttp.WSMsgType.BINARY:
-                self.seen += msg.data.decode("utf-8", "replace")
-            elif msg.type == aiohttp.WSMsgType.TEXT:
-                self.seen += msg.data
-            elif msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
-                raise AssertionError("the session closed")
+        await super().until(text, timeout)
 
     async def keys(self, text: str) -> None:
         for ch in text:
