@@ -23,7 +23,7 @@ from textual.theme import Theme
 from squaregame import paths
 from squaregame.core.kinds import KINDS, families
 from squaregame.lessons.progress import LessonProgress, progress_file, progress_path, save_lesson
-from squaregame.play.save_folder import latest_summary, open_folder
+from squaregame.play.save_folder import latest_summary, open_folder, saved_paths
 from squaregame.play.saves import SaveSummary
 from squaregame.play.settings import (
     Settings,
@@ -115,6 +115,8 @@ class SquareGameApp(GamesApp):
         self._lesson_progress: dict[str, LessonProgress] | None = None  # read when first needed
         self._tables: Tables | None = None
         self.menu = MenuScreen(self.saved_description())
+        if self.saved is not None:  # the others are offered in a list
+            self.menu.others = max(0, len(saved_paths(self.data_folder)) - 1)
 
     # -- start-up ------------------------------------------------------------------------
     def get_default_screen(self) -> MenuScreen:

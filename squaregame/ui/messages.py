@@ -9,6 +9,7 @@ the application's business; screens only say what the person did.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
@@ -53,8 +54,15 @@ class NewGameRequest(Message):
     persist: bool = True
 
 
+@dataclass
 class ContinueGame(Message):
-    """Open the saved game."""
+    """Open the saved game (the most recent one, or the one saved at ``path``)."""
+
+    path: Path | None = None
+
+
+class OpenSavedGames(Message):
+    """Show the list of saved games, to continue any of them."""
 
 
 @dataclass

@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from squaregame.ui.screens.game_base import GameScreen
 
 
+MAX_LISTED_SAVES = 200  # the most recent saved games the list shows
+
+
 class GamesApp(App[None]):
     """Opens game screens and keeps the saved game; :class:`SquareGameApp` does the rest."""
 
@@ -218,8 +221,8 @@ class GamesApp(App[None]):
     def action_new_game(self, kind: str) -> None:
         self.new_game(kind)
 
-    def saved_description(self) -> str | None:
-        s = self.saved
+    def saved_description(self, summary: SaveSummary | None = None) -> str | None:
+        s = summary or self.saved
         if s is None:
             return None
         state = tr(f"ui_menu.state.{s.state.value}")
@@ -227,16 +230,48 @@ class GamesApp(App[None]):
         return tr("ui_menu.saved", title=s.title, start=s.start, moves=moves, state=state)
 
     def _set_saved(self, summary: SaveSummary | None) -> None:
+        from squaregame.play.save_folder import saved_paths
+
         self.saved = summary
         self.menu.saved = self.saved_description()
+        count = len(saved_paths(self.data_folder)) if summary is not None else 0
+        self.menu.others = max(0, count - 1)
 
-    def continue_game(self) -> None:
-        """Open the saved game: it is read in full, every move checked again, in a thread."""
+    def show_saved_games(self) -> None:
+        """The list of saved games (most recent first); the one chosen is continued."""
+        import time
+
+        from squaregame.play.save_folder import saved_paths
+        from squaregame.play.saves import peek_game
+        from squaregame.ui.screens.saved_games import SavedEntry, SavedGamesScreen
+
+        entries: list[SavedEntry] = []
+        for path in saved_paths(self.data_folder)[:MAX_LISTED_SAVES]:
+            summary, message = peek_game(path)
+            if message:
+                self.notify(message, severity="warning", timeout=8)
+            if summary is None:
+                continue
+            try:
+                stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+            except OSError:
+                continue
+            entries.append(SavedEntry(path, self.saved_description(summary) or "", stamp))
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.continue_game(path)
+
+        self.push_screen(SavedGamesScreen(entries), chosen)
+
+    def continue_game(self, chosen: Path | None = None) -> None:
+        """Open a saved game (the most recent, or ``chosen``): it is read in full, every
+        move checked again, in a thread."""
         from squaregame.play.save_folder import claim, latest_summary
         from squaregame.play.saves import load_game
         from squaregame.play.session import new_key
 
-        path = self._saved_path
+        path = chosen or self._saved_path
         if path is None:
             self.notify(tr("ui_menu.notify.no_save"), severity="warning", timeout=8)
             return
@@ -286,8 +321,11 @@ class GamesApp(App[None]):
     def on_new_game_request(self, message: m.NewGameRequest) -> None:
         self.new_game(message.kind, message.spec, message.replace, message.persist)
 
-    def on_continue_game(self, _: m.ContinueGame) -> None:
-        self.continue_game()
+    def on_continue_game(self, message: m.ContinueGame) -> None:
+        self.continue_game(message.path)
+
+    def on_open_saved_games(self, _: m.OpenSavedGames) -> None:
+        self.show_saved_games()
 
 
 def screen_for(game: Game[Any]) -> type[GameScreen[Any]]:

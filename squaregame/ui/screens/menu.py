@@ -22,6 +22,7 @@ from squaregame.ui.messages import (
     NewGameRequest,
     OpenHelp,
     OpenLessons,
+    OpenSavedGames,
     OpenSettings,
     QuitApp,
 )
@@ -43,6 +44,7 @@ def request(choice: str) -> Message | None:
         return NewGameRequest(kinds[0].key) if kinds else None
     messages: dict[str, type[Message]] = {
         "continue": ContinueGame,
+        "saved-games": OpenSavedGames,
         "lessons": OpenLessons,
         "settings": OpenSettings,
         "help": OpenHelp,
@@ -61,6 +63,7 @@ class MenuScreen(Screen[None]):
         Binding(keys("q"), "app.quit", "ui_menu.keys.quit"),
     ]
     saved: var[str | None] = var(None, init=False)  # what "Continue" says, if there is a save
+    others: var[int] = var(0, init=False)  # how many more saved games there are
 
     def __init__(self, saved: str | None = None) -> None:
         super().__init__()
@@ -87,6 +90,8 @@ class MenuScreen(Screen[None]):
 
     def options(self) -> list[Option]:
         entries = [Option(tr("ui_menu.continue", saved=self.saved), id="continue")]
+        if self.others:
+            entries.append(Option(tr("ui_menu.saved_games", count=self.others), id="saved-games"))
         return [
             *(entries if self.saved else []),
             *(Option(text, id=key) for key, text in game_entries()),
@@ -101,6 +106,9 @@ class MenuScreen(Screen[None]):
     def watch_saved(self) -> None:
         if self.is_mounted:
             self.rebuild()
+
+    def watch_others(self) -> None:
+        self.watch_saved()
 
     def on_screen_resume(self) -> None:
         self._chosen_at = None  # back here: the next choice counts
