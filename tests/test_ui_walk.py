@@ -400,7 +400,10 @@ async def walk_busy(w: Walk) -> None:
     await send(app, "ctrl+s")
     busy = app.screen
     assert isinstance(busy, BusyScreen)
-    await asyncio.sleep(0.3)
+    for _ in range(50):  # it shows itself after a moment (later on a loaded machine)
+        await asyncio.sleep(0.1)
+        if not busy.has_class("hidden"):
+            break
     assert not busy.has_class("hidden") and busy.worker is not None and busy.worker.is_running
     await w.check("busy screen: solving", pause=False)
     await send(app, "x")
