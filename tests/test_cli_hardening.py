@@ -161,3 +161,13 @@ def test_valid_input_once_hanging_answers(args: list[str], tmp_path: Path) -> No
     )  # fmt: skip
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert done.stdout.strip()
+
+
+def test_a_name_too_long_is_said_as_such(tmp_path: Path) -> None:
+    # stat on a 256-byte name raises ENAMETOOLONG: it was said as a bare OSError before
+    done = run_cli(
+        ["build-tables", "squares", "--upto", "100", "--output", str(tmp_path / ("a" * 256))],
+        tmp_path,
+    )
+    assert done.returncode == 2
+    assert "--output: the file name is too long" in done.stderr, done.stderr

@@ -59,6 +59,8 @@ def check_output(path: Path) -> None:
 
     from squaregame.core.atomic import NotRegularFileError, resolve_target
 
+    if len(os.fsencode(path.name)) > 255:  # before any look at it: stat says ENAMETOOLONG
+        raise UsageError("--output: the file name is too long (at most 255 bytes)")
     if path.name in ("", ".", "..") or str(path).endswith(os.sep) or path.is_dir():
         raise UsageError(f"--output {path} is a folder; give a file name")
     try:
