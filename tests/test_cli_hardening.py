@@ -171,3 +171,11 @@ def test_a_name_too_long_is_said_as_such(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert "--output: the file name is too long" in done.stderr, done.stderr
+
+
+def test_a_long_word_is_cut_keeping_its_closing_quote() -> None:
+    from squaregame.cli.common import ECHO_LIMIT, one_line
+
+    line = one_line("no lesson '" + "q" * 5000 + "' (lessons: 1, 2)")
+    assert line.startswith("no lesson 'q") and line.endswith("…' (lessons: 1, 2)"), line
+    assert len(line) < ECHO_LIMIT + 40
