@@ -179,3 +179,18 @@ def test_a_long_word_is_cut_keeping_its_closing_quote() -> None:
     line = one_line("no lesson '" + "q" * 5000 + "' (lessons: 1, 2)")
     assert line.startswith("no lesson 'q") and line.endswith("…' (lessons: 1, 2)"), line
     assert len(line) < ECHO_LIMIT + 40
+
+
+def test_no_arguments_and_a_program_error_is_one_line_and_status_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The fast path (no arguments: straight to the menu) is guarded like the commands."""
+    from squaregame.ui import app
+
+    def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("a bug before the app ran")
+
+    monkeypatch.setattr(app.SquareGameApp, "__init__", broken)
+    assert cli_main.main([]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("squaregame: internal error: RuntimeError")
