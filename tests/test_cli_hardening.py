@@ -93,3 +93,104 @@ def test_a_crashed_app_exits_non_zero(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(app.SquareGameApp, "on_mount", crash)
     assert app.run_app(None, headless=True) != 0
+
+
+def test_output_is_tried_before_the_build(tmp_path: Path) -> None:
+    """A name the writer's temporary file could not have (250 bytes + ``.RANDOM.tmp``), a
+    folder given as the file, a link to /dev/null: refused by ``check_output``, which runs
+    before the build, so a long build never ends on a write that was bound to fail."""
+    from squaregame.cli.build_tables import check_output
+    from squaregame.cli.common import UsageError
+
+    (tmp_path / "to-null").symlink_to("/dev/null")
+    for bad in (tmp_path / ("a" * 250), tmp_path, tmp_path / "to-null", Path("/proc/1/x")):
+        with pytest.raises(UsageError):
+            check_output(bad)
+    assert [p.name for p in tmp_path.iterdir()] == ["to-null"]  # the probe file is removed
+    assert Path("/dev/null").is_char_device()
+    check_output(tmp_path / "fine.sgt")
+    assert [p.name for p in tmp_path.iterdir()] == ["to-null"]
+
+
+def test_a_reference_that_does_not_compile_is_named_by_its_error(tmp_path: Path) -> None:
+    import shutil
+
+    if shutil.which("gcc") is None:
+        pytest.skip("no gcc here")
+    bad = tmp_path / "bad.c"
+    bad.write_text("int main(){\n")
+    done = run_cli(["bench", "--reference", str(bad), "--sizes", "10", "--no-app"], tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "error:" in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def test_a_reference_without_a_compiler_is_one_line(tmp_path: Path) -> None:
+    src = tmp_path / "squares_ref.c"
+    src.write_text("int main(){return 0;}\n")
+    env = dict(os.environ, PATH=str(tmp_path / "no-bin"), SQUAREGAME_CACHE_DIR=str(tmp_path / "c"))
+    done = subprocess.run(
+        [sys.executable, "-m", "squaregame", "bench", "--reference", str(src), "--no-app"],
+        capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2 and "gcc" in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+# valid input the review found hanging or failing: each answers (status 0) under the fuzzer's
+# limits; the timeout is only a hang guard
+ANSWERS = [
+    ["analyze", "nim", "1000000000000"],
+    ["analyze", "sum", "1000000"],
+    ["analyze", "nim", "1234567890123456789012345678901234567890"],
+    ["analyze", "subtraction", "70000", "--rule", "1,1000000"],
+]
+
+
+@pytest.mark.parametrize("args", ANSWERS, ids=" ".join)
+def test_valid_input_once_hanging_answers(args: list[str], tmp_path: Path) -> None:
+    import resource
+
+    def limits() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
+
+    env = dict(os.environ, SQUAREGAME_DATA_DIR=str(tmp_path / "d"))
+    env["SQUAREGAME_CACHE_DIR"] = str(tmp_path / "c")
+    done = subprocess.run(
+        [sys.executable, "-m", "squaregame", *args], capture_output=True, text=True, env=env,
+        stdin=subprocess.DEVNULL, timeout=120, preexec_fn=limits,
+    )  # fmt: skip
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert done.stdout.strip()
+
+
+def test_a_name_too_long_is_said_as_such(tmp_path: Path) -> None:
+    # stat on a 256-byte name raises ENAMETOOLONG: it was said as a bare OSError before
+    done = run_cli(
+        ["build-tables", "squares", "--upto", "100", "--output", str(tmp_path / ("a" * 256))],
+        tmp_path,
+    )
+    assert done.returncode == 2
+    assert "--output: the file name is too long" in done.stderr, done.stderr
+
+
+def test_a_long_word_is_cut_keeping_its_closing_quote() -> None:
+    from squaregame.cli.common import ECHO_LIMIT, one_line
+
+    line = one_line("no lesson '" + "q" * 5000 + "' (lessons: 1, 2)")
+    assert line.startswith("no lesson 'q") and line.endswith("…' (lessons: 1, 2)"), line
+    assert len(line) < ECHO_LIMIT + 40
+
+
+def test_no_arguments_and_a_program_error_is_one_line_and_status_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The fast path (no arguments: straight to the menu) is guarded like the commands."""
+    from squaregame.ui import app
+
+    def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("a bug before the app ran")
+
+    monkeypatch.setattr(app.SquareGameApp, "__init__", broken)
+    assert cli_main.main([]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("squaregame: internal error: RuntimeError")

@@ -107,7 +107,8 @@ def _compile_reference(src: Path | None, explicit: bool = False) -> Path | None:
     exe = Path(tempfile.mkdtemp()) / "squares_ref"
     built = subprocess.run(["gcc", "-O2", "-o", str(exe), str(src)], capture_output=True)
     if built.returncode != 0:
-        first = (built.stderr.decode(errors="replace").strip().splitlines() or ["?"])[0]
+        said = built.stderr.decode(errors="replace").strip().splitlines() or ["?"]
+        first = next((line for line in said if "error" in line), said[0])  # not "In function"
         raise UsageError(f"--reference {src} did not compile: {first}")
     return exe
 

@@ -49,26 +49,39 @@ def add_parser(sub: Any) -> None:
 
 def check_output(path: Path) -> None:
     """``--output``: refused before the build when it could not be written (a folder, a
-    device, a name too long, a folder that is not there or not writable)."""
+    device, a name too long, a folder that is not there or not writable). The folder is
+    tried for real: a file like the writer's temporary one is made there and removed, so
+    a read-only mount, /proc or /sys, or a name too long for the temporary file is said
+    now and not after minutes of building."""
+    import errno
     import os
+    import tempfile
 
     from squaregame.core.atomic import NotRegularFileError, resolve_target
 
+    if len(os.fsencode(path.name)) > 255:  # before any look at it: stat says ENAMETOOLONG
+        raise UsageError("--output: the file name is too long (at most 255 bytes)")
+    if path.name in ("", ".", "..") or str(path).endswith(os.sep) or path.is_dir():
+        raise UsageError(f"--output {path} is a folder; give a file name")
     try:
         target = resolve_target(path)
     except NotRegularFileError:
         raise UsageError(f"--output {path} is not a regular file; not replacing it") from None
     except OSError as exc:
         raise UsageError(f"--output {path}: {exc.strerror or exc}") from None
-    if path.name in ("", ".", "..") or str(path).endswith(os.sep):
-        raise UsageError(f"--output {path} is a folder; give a file name")
     if len(os.fsencode(target.name)) > 255:
         raise UsageError("--output: the file name is too long (at most 255 bytes)")
     folder = target.parent
     if not folder.is_dir():
         raise UsageError(f"--output: the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise UsageError(f"--output: cannot write in the folder {folder}")
+    try:  # what write_atomic will do, tried now (root passes os.access on a read-only mount)
+        fd, probe = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise UsageError(f"--output {path}: the file name is too long") from None
+        raise UsageError(f"--output: cannot write in the folder {folder}") from None
+    os.close(fd)
+    os.unlink(probe)
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
@@ -77,7 +90,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
         raise UsageError(f"--upto must be between 1 and {SQUARES_MAX:,}")
     if args.grundy and upto > GRUNDY_MAX:
         raise UsageError(f"--grundy is limited to {GRUNDY_MAX:,} positions (about 4 minutes there)")
-    if args.output:
+    if args.output is not None:
         check_output(Path(args.output))
     from squaregame.core.build import squares_grundy, squares_remoteness, to_le_bytes
 
@@ -88,7 +101,8 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
         g = squares_grundy(upto, StderrProgress(f"Grundy values 0..{upto:,}"))
         code = "B" if int(g.max()) < 256 else "H"
         grundy = (code, g.astype("u1" if code == "B" else "<u2").tobytes())
-    path = Path(args.output) if args.output else tables.store.cache / f"squares-normal-{upto}.sgt"
+    cached = tables.store.cache / f"squares-normal-{upto}.sgt"
+    path = Path(args.output) if args.output is not None else cached
     save_squares_table(path, to_le_bytes(rem), upto, grundy)
     cold = int(((rem % 2) == 0).sum())
     print(

@@ -29,7 +29,9 @@ def one_line(message: str) -> str:
     character seed, a lesson name) cut to :data:`ECHO_LIMIT` characters."""
 
     def cut(m: re.Match[str]) -> str:
-        return m[0][: ECHO_LIMIT - 1] + "…"
+        word = m[0]
+        closing = word[-1] if word[-1] in "'\":,.;)]" else ""  # 'xxx…' keeps its quote
+        return word[: ECHO_LIMIT - 1] + "…" + closing
 
     return re.sub(rf"\S{{{ECHO_LIMIT + 1},}}", cut, " ".join(message.split()))
 

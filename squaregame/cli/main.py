@@ -47,9 +47,14 @@ def make_parser() -> Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:  # the fast path: straight to the menu
-        from squaregame.ui.app import run_app
+        try:
+            from squaregame.ui.app import run_app
 
-        return run_app(None)
+            return run_app(None)
+        except KeyboardInterrupt:
+            return 130
+        except Exception as exc:  # before the app ran (Textual reports errors inside it)
+            return internal_error(exc)
     from squaregame.core.context import Tables
     from squaregame.core.types import GameError
 
