@@ -99,7 +99,7 @@ async def test_a_misere_wythoff_table_is_built_in_a_worker_esc_cancels() -> None
     app = SquareGameApp(request("wythoff", "--start", "3999", "3998", "--misere"), ai_delay=0)
     async with app.run_test(size=SIZE):
         ticks = ticking(app)
-        for _ in range(20):  # the busy screen comes at once; the table takes seconds
+        for _ in range(100):  # the busy screen comes at once; the table takes seconds
             await asyncio.sleep(0.05)
             if isinstance(app.screen, BusyScreen):
                 break
