@@ -1,0 +1,115 @@
+"""The starts that froze the interface (issue #13): a Nim pile of 10^12 in a sum, one Squares
+pile of a million, Continue on a saved game holding such a start, and a misère Wythoff board
+whose table must be built. Each opens with the event loop running throughout (a 50 ms timer
+keeps ticking), the cheap ones without allocating per-position arrays, the slow one on the busy
+screen's worker (keys answered, Esc cancels); Ctrl+Q ends the app."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+import tracemalloc
+from typing import Any
+
+from textual import events
+from ui_helpers import settle
+
+from squaregame.cli.main import make_parser
+from squaregame.cli.play import build_request
+from squaregame.ui.app import SquareGameApp
+from squaregame.ui.screens.busy import BusyScreen
+from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.screens.sums import SumsScreen
+from squaregame.ui.screens.wythoff import WythoffScreen
+
+SIZE = (100, 32)
+STALL = 1.0  # seconds: a generous hang guard (the loop stalled for minutes before)
+MEMORY = 200 * 2**20  # bytes: a per-position array for 10^12 would be terabytes
+
+
+def request(*argv: str) -> Any:
+    return build_request(make_parser().parse_args(["play", *argv]))
+
+
+def ticking(app: SquareGameApp) -> list[float]:
+    ticks: list[float] = []
+    app.set_interval(0.05, lambda: ticks.append(time.monotonic()))
+    return ticks
+
+
+def longest_stall(ticks: list[float]) -> float:
+    return max((b - a for a, b in itertools.pairwise(ticks)), default=0.0)
+
+
+async def send(app: SquareGameApp, key: str) -> None:
+    app.post_message(events.Key(key, key if len(key) == 1 else None))
+    await asyncio.sleep(0.1)
+
+
+async def open_quickly(argv: tuple[str, ...], start: tuple[int, ...]) -> None:
+    tracemalloc.start()
+    try:
+        app = SquareGameApp(request(*argv), ai_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            ticks = ticking(app)
+            await settle(pilot)
+            await asyncio.sleep(0.3)
+            screen = app.screen
+            assert isinstance(screen, SumsScreen)
+            assert screen.session.start == start
+            assert len(ticks) > 3 and longest_stall(ticks) < STALL
+            _, peak = tracemalloc.get_traced_memory()
+            assert peak < MEMORY
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+        assert app.return_code == 0
+    finally:
+        tracemalloc.stop()
+
+
+async def test_a_nim_pile_of_a_trillion_opens_at_once_and_quits() -> None:
+    await open_quickly(("sum", "1000000000000", "5", "--rule", "nim"), (10**12, 5))
+
+
+async def test_one_squares_pile_of_a_million_opens_at_once() -> None:
+    await open_quickly(("sum", "1000000"), (10**6,))
+
+
+async def test_continue_on_a_saved_trillion_opens_at_once() -> None:
+    first = SquareGameApp(request("sum", "1000000000000", "5", "--rule", "nim"), ai_delay=0)
+    async with first.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(first.screen, SumsScreen)
+        await pilot.press("ctrl+q")  # saves the game
+    app = SquareGameApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        ticks = ticking(app)
+        await pilot.press("enter")  # Continue: the first entry
+        await settle(pilot)
+        await asyncio.sleep(0.3)
+        assert isinstance(app.screen, SumsScreen)
+        assert app.screen.session.start == (10**12, 5)
+        assert len(ticks) > 3 and longest_stall(ticks) < STALL
+
+
+async def test_a_misere_wythoff_table_is_built_in_a_worker_esc_cancels() -> None:
+    app = SquareGameApp(request("wythoff", "--start", "3999", "3998", "--misere"), ai_delay=0)
+    async with app.run_test(size=SIZE):
+        ticks = ticking(app)
+        for _ in range(100):  # the busy screen comes at once; the table takes seconds
+            await asyncio.sleep(0.05)
+            if isinstance(app.screen, BusyScreen):
+                break
+        busy = app.screen
+        assert isinstance(busy, BusyScreen)
+        assert busy.worker is not None and busy.worker.is_running
+        await send(app, "x")
+        assert busy.keys_pressed == 1 and busy.worker.is_running  # answered mid-build
+        await send(app, "escape")
+        assert busy.worker.is_cancelled
+        assert not any(isinstance(s, WythoffScreen) for s in app.screen_stack)
+        assert len(ticks) > 3 and longest_stall(ticks) < STALL
+        assert app.is_running
