@@ -87,3 +87,44 @@ def test_the_cli_says_a_cache_file_was_damaged(tmp_path: Path) -> None:
     # one message; a slow machine also shows the build's "building …" progress line
     (line,) = [ln for ln in done.stderr.splitlines() if ln.startswith("squaregame:")]
     assert line.startswith("squaregame: The cached table") and "built again" in line
+
+
+def _hang_guarded(code: str, cache: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a fresh interpreter; a FIFO opened the blocking way would wait for
+    ever, so a generous time limit turns that hang into a failure."""
+    env = dict(os.environ, SQUAREGAME_CACHE_DIR=str(cache))
+    return subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_a_fifo_is_never_opened_the_blocking_way(tmp_path: Path) -> None:
+    fifo = tmp_path / "t.sgt"
+    os.mkfifo(fifo)
+    code = (
+        "from pathlib import Path\n"
+        "from squaregame.core.atomic import NotRegularFileError\n"
+        "from squaregame.core.tablefile import read_table\n"
+        f"for p in (Path({str(fifo)!r}), Path({str(tmp_path)!r})):\n"
+        "    try:\n"
+        "        read_table(p)\n"
+        "    except NotRegularFileError:\n"
+        "        print('refused')\n"
+    )
+    done = _hang_guarded(code, tmp_path / "c")
+    assert done.stdout.split() == ["refused", "refused"], done.stderr
+    assert fifo.is_fifo()
+
+
+def test_a_fifo_in_place_of_the_shipped_table_falls_back_to_building(tmp_path: Path) -> None:
+    fifo = tmp_path / "squares-normal.sgt"
+    os.mkfifo(fifo)
+    code = (
+        "from pathlib import Path\n"
+        "from squaregame.core.store import TableStore\n"
+        f"store = TableStore(shipped=Path({str(fifo)!r}))\n"
+        "print(store.squares_normal(17).info(17).remoteness)\n"
+        "print(*[key for key, _ in store.messages])\n"
+    )
+    done = _hang_guarded(code, tmp_path / "c")
+    assert done.stdout.split() == ["8", "tables.shipped_damaged"], done.stderr

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import json
 import mmap
+import os
+import stat
 import struct
 import sys
 import zlib
@@ -30,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from squaregame.core.atomic import write_atomic
+from squaregame.core.atomic import NotRegularFileError, write_atomic
 
 MAGIC = b"SQGTABLE"
 FORMAT_VERSION = 1
@@ -85,12 +87,20 @@ def write_table(
 
 
 def read_table(path: Path, *, verify: bool = True) -> TableFile:
-    """Memory-map and check a table file. Raises ``CorruptTableError`` or ``OSError``."""
-    with open(path, "rb") as f:
+    """Memory-map and check a table file. Raises ``CorruptTableError`` or ``OSError``
+    (:class:`NotRegularFileError` for a folder, FIFO, socket or device: opened without
+    blocking, checked with ``fstat`` and never read)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)  # a FIFO opened without O_NONBLOCK waits for a writer for ever
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFileError(f"{path.name}: not a regular file")
         try:
-            mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+            mm = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
         except ValueError as exc:  # an empty file cannot be mapped
             raise CorruptTableError(f"{path.name}: empty file") from exc
+    finally:
+        os.close(fd)
     buf = memoryview(mm)
     if len(buf) < _FIXED.size:
         raise CorruptTableError(f"{path.name}: truncated header")
