@@ -36,6 +36,10 @@ async def start_four_squares(pilot: Any) -> BusyScreen:
     await send(app, "ctrl+s")
     busy = app.screen  # the dialog checked cheaply and returned: the search runs in a thread
     assert isinstance(busy, BusyScreen)
+    for _ in range(100):  # its worker starts when it is mounted (a moment, on a busy machine)
+        if busy.worker is not None:
+            break
+        await asyncio.sleep(0.05)
     assert busy.worker is not None and busy.worker.is_running
     return busy
 
