@@ -61,6 +61,22 @@ def resolve_target(path: Path) -> Path:
     return target
 
 
+def open_regular(path: Path) -> tuple[int, os.stat_result]:
+    """Open ``path`` to read, never blocking (a FIFO opened the usual way waits for a writer
+    for ever), and refuse anything but a regular file with :class:`NotRegularFileError`.
+    Returns the descriptor (the caller closes it) and the file's ``fstat``."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegularFileError(f"{Path(path).name}: not a regular file")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, info
+
+
 def _fsync_dir(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)

@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import mmap
 import os
-import stat
 import struct
 import sys
 import zlib
@@ -32,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from squaregame.core.atomic import NotRegularFileError, write_atomic
+from squaregame.core.atomic import open_regular, write_atomic
 
 MAGIC = b"SQGTABLE"
 FORMAT_VERSION = 1
@@ -90,11 +89,8 @@ def read_table(path: Path, *, verify: bool = True) -> TableFile:
     """Memory-map and check a table file. Raises ``CorruptTableError`` or ``OSError``
     (:class:`NotRegularFileError` for a folder, FIFO, socket or device: opened without
     blocking, checked with ``fstat`` and never read)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    fd = os.open(path, flags)  # a FIFO opened without O_NONBLOCK waits for a writer for ever
+    fd, _ = open_regular(path)
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotRegularFileError(f"{path.name}: not a regular file")
         try:
             mm = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
         except ValueError as exc:  # an empty file cannot be mapped

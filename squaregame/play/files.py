@@ -25,14 +25,13 @@ import contextlib
 import json
 import math
 import os
-import stat
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from squaregame.core.atomic import write_atomic
+from squaregame.core.atomic import NotRegularFileError, open_regular, write_atomic
 from squaregame.text import tr
 
 try:  # advisory locks: POSIX; elsewhere the program runs without them
@@ -92,19 +91,15 @@ def _constant(text: str) -> Any:
 def read_json(path: Path, limit: int) -> Any:
     """The JSON document in ``path``. Raises ``FileNotFoundError``, :class:`Unreadable` or
     :class:`Damaged`; never blocks on a FIFO (opened non-blocking, its type checked)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
     try:
-        fd = os.open(path, flags)
+        fd, info = open_regular(path)
     except FileNotFoundError:
         raise
-    except IsADirectoryError as exc:  # pragma: no cover - Linux opens folders read-only
+    except (NotRegularFileError, IsADirectoryError) as exc:  # a folder, FIFO, socket, device
         raise Damaged("not_file") from exc
     except OSError as exc:
         raise Unreadable(exc) from exc
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise Damaged("not_file")
         if info.st_size > limit:
             raise Damaged("too_large", size=info.st_size, limit=limit)
         with os.fdopen(os.dup(fd), "rb") as f:
