@@ -375,11 +375,13 @@ def test_a_killed_server_takes_its_sessions_along_and_the_next_one_sweeps(
 
     async def main() -> None:
         server, port = start()
+        sessions: list[int] = []
         try:
             async with aiohttp.ClientSession() as http:
                 ws = await http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24")
                 await (await Tab(ws).open()).until(MENU)
-                [session] = children(server.pid)
+                sessions[:] = children(server.pid)
+                [session] = sessions
                 [folder] = session_folders(tmp_path)
                 os.kill(server.pid, signal.SIGKILL)
                 server.wait()
@@ -389,6 +391,9 @@ def test_a_killed_server_takes_its_sessions_along_and_the_next_one_sweeps(
             if server.poll() is None:
                 server.kill()
                 server.wait()
+            for pid in sessions:  # if it outlived its server (the test then fails), end it
+                if alive(pid):
+                    os.kill(pid, signal.SIGKILL)
         assert folder.is_dir()  # nobody was left to remove it
         _age(folder / LOCK, 2 * GRACE)
         again, _port = start()
