@@ -62,13 +62,21 @@ class Tab:
         await self.ws.send_json(["focus"])
         return self
 
+    async def receive(self, timeout: float) -> aiohttp.WSMessage:
+        """The next message, within ``timeout`` s overall (``ws.receive(timeout=…)`` starts
+        its clock again at every heartbeat ping, so it never expires on a live server)."""
+        try:
+            return await asyncio.wait_for(self.ws.receive(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"nothing within {timeout:.0f} s") from None
+
     async def until(self, text: str, timeout: float = 60) -> None:
         end = time.monotonic() + timeout
         while text not in self.seen:
             left = end - time.monotonic()
             if left <= 0:
                 raise AssertionError(f"never saw {text!r}; last: {self.seen[-300:]!r}")
-            msg = await self.ws.receive(timeout=left)
+            msg = await self.receive(left)
             if msg.type == aiohttp.WSMsgType.BINARY:
                 self.seen += msg.data.decode("utf-8", "replace")
             elif msg.type == aiohttp.WSMsgType.TEXT:
@@ -83,7 +91,7 @@ class Tab:
             left = end - time.monotonic()
             if left <= 0:
                 raise AssertionError("the server never closed the session")
-            msg = await self.ws.receive(timeout=left)
+            msg = await self.receive(left)
             if msg.type == aiohttp.WSMsgType.CLOSE:
                 return int(msg.data), str(msg.extra or "")
             if msg.type in CLOSING:

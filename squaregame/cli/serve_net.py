@@ -61,7 +61,7 @@ def _getaddrinfo(host: str, port: int) -> list[tuple[int, str]]:
     return found
 
 
-def resolve(host: str, port: int, timeout: float = RESOLVE_TIMEOUT) -> list[tuple[int, str]]:
+def resolve(host: str, port: int, timeout: float | None = None) -> list[tuple[int, str]]:
     """The (family, address) pairs ``host`` names; a name that does not resolve (or takes
     longer than ``timeout``: the lookup runs in a thread nobody waits for) is a UsageError."""
     result: list[list[tuple[int, str]]] = []
@@ -75,7 +75,7 @@ def resolve(host: str, port: int, timeout: float = RESOLVE_TIMEOUT) -> list[tupl
 
     worker = threading.Thread(target=look_up, name="serve-resolve", daemon=True)
     worker.start()
-    worker.join(timeout)
+    worker.join(RESOLVE_TIMEOUT if timeout is None else timeout)
     if not result or not result[0]:
         raise UsageError("serve.cli.unresolved", host=shown(host))
     return result[0]
