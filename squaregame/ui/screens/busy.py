@@ -4,8 +4,10 @@
 the keys at once (nothing else can start meanwhile), but stays invisible for the first
 moments, so quick work never flashes; after that it shows what is going on, a progress
 bar (a real fraction when the work reports one, else an indeterminate pulse), the time so
-far, and that Esc cancels. Cancelling drops the result: the thread cannot be stopped, but
-what it finishes is only kept in the tables' caches.
+far, and that Esc cancels. Cancelling drops the result, and work that reports its progress
+is stopped at its next report (:class:`Cancelled` is raised there), so a cancelled table
+build gives back its memory and the processor at once; work that does not report runs to its
+end, and what it finishes is only kept in the tables' caches.
 """
 
 from __future__ import annotations
@@ -29,6 +31,10 @@ from squaregame.ui.localize import localize_bindings
 
 Report = Callable[[float], None]  # work tells how far it is (0..1)
 REVEAL_AFTER = 0.15  # seconds before the screen shows itself
+
+
+class Cancelled(Exception):
+    """Raised in the worker, at its next progress report, once the person has cancelled."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,8 @@ class BusyScreen(ModalScreen[Done | None]):
         return self.work(self._report)
 
     def _report(self, fraction: float) -> None:  # from the worker thread
+        if self.worker is not None and self.worker.is_cancelled:
+            raise Cancelled  # the work unwinds here: nothing of it is kept
         self.app.call_from_thread(self._progress, fraction)
 
     def _progress(self, fraction: float) -> None:
