@@ -125,3 +125,13 @@ async def test_side_panels_grow_with_the_width() -> None:
             await settle(pilot)
             widths.append(_screen(app).query_one("#side").outer_size.width)
     assert widths[1] >= widths[0] + 20, widths
+
+
+async def test_a_seven_digit_number_is_still_large_at_80_columns() -> None:
+    """ "1 234 567" is too wide for scale 1 at 80 columns; "1234567" is not."""
+    app = SquareGameApp(StartRequest(start=1_234_567, seed=1), ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        number = _screen(app).query_one("#number", BigNumber)
+        assert number.fitted() == ("1234567", 1)
+        assert _lines(number) == big_lines("1234567", 1)

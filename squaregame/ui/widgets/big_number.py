@@ -108,10 +108,21 @@ class BigNumber(Widget):
             self._content_height_cache = (None, 0)
             self.refresh(layout=True)
 
-    def scale(self, width: int | None = None) -> int:
+    def fitted(self, width: int | None = None) -> tuple[str, int]:
+        """The text to draw and its scale (0: none fits): the digit groups' thin spaces are
+        dropped before the digits are given up for plain text."""
         screen_height = self.app.size.height if self.is_attached else 24
         budget = max(text_height(1), int(screen_height * self.share))
-        return best_scale(self._text, width if width is not None else self.size.width, budget)
+        room = width if width is not None else self.size.width
+        text = self._text
+        scale = best_scale(text, room, budget)
+        if not scale and " " in text and text.replace(" ", "").isdigit():
+            text = text.replace(" ", "")
+            scale = best_scale(text, room, budget)
+        return (text, scale) if scale else (self._text, 0)
+
+    def scale(self, width: int | None = None) -> int:
+        return self.fitted(width)[1]
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return container.width
@@ -121,9 +132,9 @@ class BigNumber(Widget):
         return text_height(scale) if scale else 0 if self.optional else 1
 
     def render(self) -> Text:
-        scale = self.scale()
+        text, scale = self.fitted()
         if not scale:
             if self.optional:
                 return Text()
             return Text(self._text, style="bold", no_wrap=True, overflow="ellipsis")
-        return Text("\n".join(big_lines(self._text, scale)), style="bold", no_wrap=True)
+        return Text("\n".join(big_lines(text, scale)), style="bold", no_wrap=True)
