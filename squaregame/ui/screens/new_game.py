@@ -214,7 +214,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
             self.query_one("#first", Select).value = again.human_first
             self.query_one("#level", Select).value = again.level
             self.query_one("#hints", Select).value = again.hints
-            self.query_one("#players", Select).value = "teams" if again.two_humans else "solo"
+            self.query_one("#players", Select).value = again.players
         if self.error:
             self.query_one("#dialog-error", Static).update(f"✗ {self.error}")
         self.query_one("#start", Input).focus()
@@ -302,5 +302,6 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                 level=level if isinstance(level, str) else "perfect",
                 hints=self.query_one("#hints", Select).value is True or players != "solo",
                 two_humans=players == "teams",
+                players=players if isinstance(players, str) else "solo",
             )
         )
