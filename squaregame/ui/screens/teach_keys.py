@@ -1,7 +1,7 @@
 """A game screen's keys for a class: the projector view, and the demo's pause, step and speed.
 
 A demo (``--players demo``) is the computer playing both sides, one move every
-:attr:`delay` seconds (``--speed``): space pauses and goes on, ``s`` plays one move while
+:attr:`delay` seconds (``--speed``): space pauses and goes on, ``→`` plays one move while
 paused, ``+`` and ``-`` change the speed. Its keys are priority bindings enabled only in a
 demo, so in any other game the same keys type a move or toggle the strip as before.
 """
@@ -34,10 +34,11 @@ class TeachKeys(Generic[P]):
     TEACH_BINDINGS = (
         Binding(keys("p"), "projector", "ui_teach.projector.keys.open"),
         Binding("space", "demo_pause", "ui_teach.demo.keys.pause", priority=True),
-        Binding(keys("s"), "demo_step", "ui_teach.demo.keys.step", priority=True),
-        Binding("plus,equals_sign", "demo_faster", "ui_teach.demo.keys.faster",
-                key_display="+", priority=True),
-        Binding("minus", "demo_slower", "ui_teach.demo.keys.slower", key_display="-",
+        Binding("right,full_stop", "demo_step", "ui_teach.demo.keys.step", key_display="→",
+                priority=True),
+        Binding("plus,equals_sign", "demo_faster", "ui_teach.demo.keys.speed",
+                key_display="+-", priority=True),
+        Binding("minus", "demo_slower", "ui_teach.demo.keys.slower", show=False,
                 priority=True),
     )  # fmt: skip
 
@@ -68,8 +69,8 @@ class TeachKeys(Generic[P]):
         """Whether a teaching key is enabled now (None: not a teaching key's action)."""
         if action in DEMO_ACTIONS:
             return self.demo and not self.session.over
-        if action in ("type", "backspace"):
-            return not self.demo
+        if action in ("type", "backspace", "play_selected", "undo", "redo"):
+            return False if self.demo else None  # the computer plays both sides
         return None
 
     # -- the projector ---------------------------------------------------------------------
