@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from reference import pile_children, solve, squares_amounts
 
+from reference import pile_children, solve, squares_amounts
 from squaregame.core.games import PileGame
 from squaregame.core.rules import SQUARES
 from squaregame.core.types import GameError

@@ -269,9 +269,7 @@ async def test_two_teams_take_turns_with_hints_and_review_every_move() -> None:
             await type_amount(pilot, amount)
         assert [p.after for p in screen.session.plies] == [11, 2, 1, 0]
         assert isinstance(app.screen, GameOverScreen)
-        assert "Winner: Team B, in 4 moves." in str(
-            app.screen.query_one("#over-text").render()
-        )
+        assert "Winner: Team B, in 4 moves." in str(app.screen.query_one("#over-text").render())
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, MoveReviewScreen)
