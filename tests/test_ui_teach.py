@@ -3,6 +3,10 @@ review, the projector view, and a demo that plays, pauses and steps."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+from text_check import WORD, english_in, visible_lines
 from textual.widgets import DataTable, Static
 from ui_helpers import game_screen, settle, text_of
 
@@ -14,6 +18,7 @@ from squaregame.ui.screens.projector import ProjectorScreen
 from squaregame.ui.widgets.big_text import BigText
 
 SIZE = (80, 24)
+RAW = re.compile(r"\b(?:ui|common|games|errors)_?\w*\.\w+\.\w+|\{\w+\}")
 MOVES = (26, 25, 16, 15, 6, 5, 1, 0)  # Reds blunder at moves 1 and 3, Blues at move 2
 
 
@@ -54,11 +59,11 @@ async def test_a_teams_game_to_the_end_shows_each_sides_blunders() -> None:
         assert sides == "Reds: 2 blunders (moves 1, 3) · Blues: 1 blunder (move 2)"
         table = review.query_one(DataTable)
         columns = [str(c.label) for c in table.columns.values()]
-        assert columns[5] == "best move"
+        assert columns[3:5] == ["verdict", "best move"]
         rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
         assert [r[1] for r in rows] == ["Reds", "Blues"] * 4
-        assert rows[0][5] == "take 25" and rows[0][6] == "✗ blunder"
-        assert rows[7][5] == "= played" and rows[7][6] == "✓ best"
+        assert rows[0][3:5] == ["✗ blunder", "take 25"]
+        assert rows[7][3:5] == ["✓ best", "= played"]
 
 
 async def test_the_projector_view_opens_follows_the_game_and_closes() -> None:
@@ -146,3 +151,46 @@ async def test_a_demo_plays_to_the_end_and_reviews_both_sides() -> None:
         text = str(over.query_one("#over-text").render())
         assert text.startswith("Winner: Computer ")
         assert "Computer A: " in text and "Computer B: " in text
+
+
+@pytest.mark.parametrize("lang", ["ru", "es"])
+async def test_teaching_screens_speak_the_language(lang: str) -> None:
+    """A teams game over, its review, the projector and a paused demo, read off the screen:
+    no English word, no raw catalog key, no unfilled placeholder."""
+    problems: list[str] = []
+
+    def check(app: SquareGameApp, where: str) -> None:
+        lines = visible_lines(app)
+        words = [w for line in visible_lines(app, quotations=False) for w in WORD.findall(line)]
+        bad = english_in(words, lang) + RAW.findall("\n".join(lines))
+        if bad:
+            problems.append(f"{where}: {sorted(set(bad))}\n" + "\n".join(lines))
+
+    app = SquareGameApp(
+        StartRequest(start=30, seed=1, players="teams", hints=True), ai_delay=0, lang=lang
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        check(app, "teams game")
+        await pilot.press("p")
+        await pilot.pause()
+        check(app, "projector")
+        await pilot.press("escape")
+        screen = game_screen(app)
+        for to in MOVES:
+            await pilot.press(*str(screen.session.position - to), "enter")
+            await settle(pilot)
+        check(app, "teams game over")
+        await pilot.press("r")
+        await pilot.pause()
+        check(app, "teams review")
+    app = SquareGameApp(StartRequest(start=30, seed=1, players="demo", speed=60.0), lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("space")
+        await settle(pilot)
+        check(app, "demo paused")
+        await pilot.press("p")
+        await pilot.pause()
+        check(app, "demo on the projector")
+    assert not problems, "\n".join(problems)

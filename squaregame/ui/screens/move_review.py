@@ -21,7 +21,8 @@ from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 
 STYLES = {"best": "green", "slow": "yellow", "blunder": "bold red", "forced": "dim", "stall": "dim"}
-COLUMNS = ("number", "who", "move", "before", "after", "best", "verdict")
+# the verdict and the best move first: at 80 columns the values may need scrolling to
+COLUMNS = ("number", "who", "move", "verdict", "best", "before", "after")
 
 
 def _value(info: PositionInfo) -> Text:
@@ -60,10 +61,10 @@ class MoveReviewScreen(ModalScreen[None]):
                 str(i + 1),
                 who(s, i, ply),
                 history_text(s.game, ply.before, ply.after),
+                Text(tr(f"ui_dialog.review.verdicts.{verdict}"), style=STYLES.get(verdict, "")),
+                best_text(s, ply),
                 _value(ply.value_before),
                 _value(ply.value_after),
-                best_text(s, ply),
-                Text(tr(f"ui_dialog.review.verdicts.{verdict}"), style=STYLES.get(verdict, "")),
             )
         table.focus()
 
