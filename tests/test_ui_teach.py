@@ -7,10 +7,11 @@ import re
 
 import pytest
 from text_check import WORD, english_in, visible_lines
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Footer, Static
 from ui_helpers import game_screen, settle, text_of
 
 from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.move_review import MoveReviewScreen
 from squaregame.ui.screens.pile import PileScreen
@@ -104,13 +105,17 @@ async def test_a_demo_pauses_steps_and_shows_on_the_projector() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = game_screen(app)
+        assert screen.query_one(Footer)  # the demo's keys are listed, the person's are not
+        shown = {b.binding.action for b in app.active_bindings.values() if b.binding.show}
+        assert {"demo_pause", "demo_step", "demo_faster", "projector"} <= shown
+        assert not {"play_selected", "undo", "redo", "type"} & shown
         assert screen.thinking and not screen.session.plies
         assert text_of(screen, "#turn") == "Computer A is thinking…"
         await pilot.press("space")  # pause: the move on its way is dropped
         await settle(pilot)
         assert screen.paused and not screen.thinking and not screen.session.plies
         assert text_of(screen, "#turn") == "Paused — Computer A to move next"
-        await pilot.press("right")  # one move, then paused again
+        await pilot.press("enter")  # one move, then paused again
         await settle(pilot)
         assert len(screen.session.plies) == 1 and screen.paused and not screen.thinking
         assert text_of(screen, "#message").startswith("Computer A: take ")
@@ -119,7 +124,7 @@ async def test_a_demo_pauses_steps_and_shows_on_the_projector() -> None:
         await pilot.pause()
         projector = app.screen
         assert isinstance(projector, ProjectorScreen)
-        await pilot.press("right")  # the demo's keys work on the projector
+        await pilot.press("enter")  # the demo's keys work on the projector
         await settle(pilot)
         assert len(screen.session.plies) == 2
         assert str(projector.query_one("#projector-last").render()).startswith(
@@ -132,9 +137,35 @@ async def test_a_demo_pauses_steps_and_shows_on_the_projector() -> None:
         assert screen.delay == 10.0
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("1", "enter")  # nobody types into a demo
+        await pilot.press("1")  # nobody types into a demo
         await settle(pilot)
         assert len(screen.session.plies) == 2 and screen.typed == ""
+
+
+@pytest.mark.parametrize(
+    ("game", "start"), [("wythoff", (7, 9)), ("sum", (5, 7, 10))], ids=["wythoff", "sum"]
+)
+async def test_a_demo_of_every_family_pauses_and_steps(game: str, start: object) -> None:
+    """The boards' own arrow keys and letters do not take the demo's keys away."""
+    app = SquareGameApp(
+        StartRequest(game=game, start=start, players="demo", speed=60.0), ai_delay=0
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.thinking
+        await pilot.press("space")
+        await settle(pilot)
+        assert screen.paused and not screen.session.plies
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(screen.session.plies) == 1 and screen.paused
+        await pilot.press("full_stop")
+        await settle(pilot)
+        assert len(screen.session.plies) == 2
+        await pilot.press("space")  # on again: the next move is on its way
+        await pilot.pause()
+        assert not screen.paused and screen.thinking
 
 
 async def test_a_demo_plays_to_the_end_and_reviews_both_sides() -> None:
@@ -194,3 +225,37 @@ async def test_teaching_screens_speak_the_language(lang: str) -> None:
         await pilot.pause()
         check(app, "demo on the projector")
     assert not problems, "\n".join(problems)
+
+
+async def test_the_new_game_dialog_names_the_sides() -> None:
+    from textual.widgets import Input, Select
+
+    from squaregame.ui.screens.menu import MenuScreen
+    from squaregame.ui.screens.new_game import NewGameDialog
+
+    app = SquareGameApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("enter")  # "Squares" is the first entry of a fresh menu
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NewGameDialog)
+        names_row = dialog.query_one("#row-names")
+        assert not names_row.display  # one person: no names to give
+        dialog.query_one("#players", Select).value = "teams"
+        await pilot.pause()
+        assert names_row.display
+        assert "Reds,Blues" in dialog.query_one("#names", Input).placeholder
+        dialog.query_one("#start", Input).value = "30"
+        dialog.query_one("#names", Input).value = "Reds"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Type 2 names split by a comma" in str(dialog.query_one("#dialog-error").render())
+        assert dialog.query_one("#names", Input).has_focus
+        dialog.query_one("#names", Input).value = "Reds, Blues"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screen = game_screen(app)
+        assert (screen.session.players, screen.session.names) == ("teams", ("Reds", "Blues"))
+        assert text_of(screen, "#turn").startswith("Reds to move")

@@ -113,10 +113,10 @@ def side_lines(session: Session[Any], record: SideRecord) -> list[str]:
             games_text.move_phrase(game, p.before, b) for b in p.best
         )
         move = games_text.move_phrase(game, p.before, p.after)
-        lines.append("  " + tr("ui_teach.over.blunder", number=number, move=move, better=better))
+        lines.append("✗ " + tr("ui_teach.over.blunder", number=number, move=move, better=better))
     if record.slow:
         numbers = ", ".join(map(str, record.slow))
-        lines.append("  " + tr("ui_teach.over.slow", count=len(record.slow), moves=numbers))
+        lines.append("~ " + tr("ui_teach.over.slow", count=len(record.slow), moves=numbers))
     return lines
 
 

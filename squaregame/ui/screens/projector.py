@@ -31,8 +31,8 @@ class ProjectorScreen(Screen[None]):
     BINDINGS = [
         Binding(keys("escape,p"), "close", "ui_teach.projector.keys.close"),
         Binding("space", "control('demo_pause')", "ui_teach.demo.keys.pause"),
-        Binding("right,full_stop", "control('demo_step')", "ui_teach.demo.keys.step",
-                key_display="→"),
+        Binding("enter,full_stop", "control('demo_step')", "ui_teach.demo.keys.step",
+                key_display="⏎"),
         Binding("plus,equals_sign", "control('demo_faster')", "ui_teach.demo.keys.speed",
                 key_display="+-"),
         Binding("minus", "control('demo_slower')", "ui_teach.demo.keys.slower", show=False),

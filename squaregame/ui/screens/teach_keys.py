@@ -1,7 +1,7 @@
 """A game screen's keys for a class: the projector view, and the demo's pause, step and speed.
 
 A demo (``--players demo``) is the computer playing both sides, one move every
-:attr:`delay` seconds (``--speed``): space pauses and goes on, ``→`` plays one move while
+:attr:`delay` seconds (``--speed``): space pauses and goes on, Enter plays one move while
 paused, ``+`` and ``-`` change the speed. Its keys are priority bindings enabled only in a
 demo, so in any other game the same keys type a move or toggle the strip as before.
 """
@@ -34,7 +34,7 @@ class TeachKeys(Generic[P]):
     TEACH_BINDINGS = (
         Binding(keys("p"), "projector", "ui_teach.projector.keys.open"),
         Binding("space", "demo_pause", "ui_teach.demo.keys.pause", priority=True),
-        Binding("right,full_stop", "demo_step", "ui_teach.demo.keys.step", key_display="→",
+        Binding("enter,full_stop", "demo_step", "ui_teach.demo.keys.step", key_display="⏎",
                 priority=True),
         Binding("plus,equals_sign", "demo_faster", "ui_teach.demo.keys.speed",
                 key_display="+-", priority=True),
