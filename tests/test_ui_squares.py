@@ -262,27 +262,23 @@ async def test_two_teams_take_turns_with_hints_and_review_every_move() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        assert "two players" in screen.sub_title
-        assert "Player to move" in text_of(screen, "#turn") or "player to move" in text_of(
-            screen, "#turn"
-        )
+        assert screen.sub_title == "Team A against Team B"
+        assert "Team A to move" in text_of(screen, "#turn")
         for amount in (1, 9, 1, 1):  # 12 → 11 → 2 → 1 → 0, both sides typed at one keyboard
             assert screen.session.human_to_move and not screen.thinking
             await type_amount(pilot, amount)
         assert [p.after for p in screen.session.plies] == [11, 2, 1, 0]
         assert isinstance(app.screen, GameOverScreen)
-        assert "The second player won in 4 moves." in str(
-            app.screen.query_one("#over-text").render()
-        )
+        assert "Winner: Team B, in 4 moves." in str(app.screen.query_one("#over-text").render())
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, MoveReviewScreen)
         table = app.screen.query_one(DataTable)
         assert table.row_count == 4
         first = [str(c) for c in table.get_row_at(0)]
-        assert first[:3] == ["1", "Player 1", "take 1 → 11"]
-        assert first[3].startswith("☹ cold 6") and first[4].startswith("☺ hot 3")
-        assert [str(table.get_row_at(i)[5]) for i in range(4)] == [
+        assert first[:3] == ["1", "Team A", "take 1 → 11"]
+        assert first[5].startswith("☹ cold 6") and first[6].startswith("☺ hot 3")
+        assert [str(table.get_row_at(i)[3]) for i in range(4)] == [
             "· hasty",
             "✓ best",
             "· lost",

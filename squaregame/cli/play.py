@@ -9,6 +9,8 @@ from squaregame.cli.common import UsageError, add_game_options, parse_int, spec_
 from squaregame.core.ai import LEVELS
 from squaregame.core.context import Tables
 from squaregame.core.kinds import KINDS, find_kind
+from squaregame.core.types import GameError
+from squaregame.play.sides import DEMO_SPEED, PLAYERS, parse_names, parse_speed
 from squaregame.text import tr
 
 if TYPE_CHECKING:
@@ -39,10 +41,21 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--hints", action="store_true", help="start with hints on")
     p.add_argument(
         "--players",
-        choices=["solo", "class", "teams"],
+        choices=list(PLAYERS),
         default="solo",
         help="solo: you vs the computer; class: the class vs the computer, hints on; "
-        "teams: two players or teams at one screen, hints on",
+        "teams: two players or teams at one screen, hints on; "
+        "demo: the computer against itself (space pauses, s steps, + and - the speed)",
+    )
+    p.add_argument(
+        "--names",
+        metavar="A,B",
+        help="the sides' names: two for teams or demo ('Reds,Blues'), one for the class",
+    )
+    p.add_argument(
+        "--speed",
+        metavar="SECONDS",
+        help=f"demo: seconds per move (default {DEMO_SPEED})",
     )
     p.add_argument("--seed", metavar="N", help="reproducible random choices")
     p.set_defaults(run=run)
@@ -73,6 +86,10 @@ def build_request(args: argparse.Namespace, tables: Tables | None = None) -> Sta
     start = None
     if spec.position is not None:
         start = spec.start(spec.build(tables or Tables()))
+    names = () if args.names is None else _checked(parse_names, args.names, args.players)
+    if args.speed is not None and args.players != "demo":
+        raise UsageError("ui_teach.errors.speed_demo")
+    speed = DEMO_SPEED if args.speed is None else _checked(parse_speed, args.speed)
     seed = None if args.seed is None else parse_int(args.seed, "--seed")
     if seed is not None and not 0 <= seed < 2**63:
         raise UsageError("--seed must be between 0 and 2^63")
@@ -86,7 +103,18 @@ def build_request(args: argparse.Namespace, tables: Tables | None = None) -> Sta
         seed=seed,
         rules=spec.rule_objects(),
         two_humans=args.players == "teams",
+        players=args.players,
+        names=names,
+        speed=speed,
     )
+
+
+def _checked(parse: Any, *args: Any) -> Any:
+    """A typed value read by ``parse``; what is wrong said as a usage error (exit 2)."""
+    try:
+        return parse(*args)
+    except GameError as exc:
+        raise UsageError(exc.key, **exc.params) from None
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:

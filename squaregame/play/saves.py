@@ -72,6 +72,8 @@ def encode(saved: SavedGame) -> bytes:
         "game": spec.to_dict(),
         "human_first": s.human_first,
         "two_humans": s.two_humans,
+        "players": s.players,
+        "names": list(s.names),
         "moves": s.moves(),
         "hints": [p.hints for p in s.plies],
         "redo": s.redo_moves(),
@@ -114,6 +116,13 @@ def migrate(doc: Any) -> dict[str, Any]:
     expect(doc.get("game"), dict, "game")
     expect(doc.get("human_first"), bool, "human_first")
     expect(doc.get("two_humans", False), bool, "two_humans")
+    from squaregame.play.sides import MAX_NAME, PLAYERS
+
+    if doc.get("players", "solo") not in PLAYERS:
+        raise Damaged("field", field="players")
+    names = expect(doc.get("names", []), list, "names")
+    if len(names) > 2 or any(not isinstance(n, str) or not 0 < len(n) <= MAX_NAME for n in names):
+        raise Damaged("field", field="names")
     _positions(doc.get("moves"), "moves")
     _positions(doc.get("redo", []), "redo")
     hints = expect(doc.get("hints", []), list, "hints")
@@ -165,7 +174,12 @@ def decode_doc(raw: Any, tables: Tables | None = None) -> SavedGame:
     try:
         game = spec.build(tables if tables is not None else Tables())
         session: Session[Any] = Session(
-            game, spec.start(game), doc["human_first"], doc.get("two_humans", False)
+            game,
+            spec.start(game),
+            doc["human_first"],
+            doc.get("two_humans", False),
+            players=doc.get("players", "solo"),
+            names=tuple(doc.get("names", [])),
         )
         hints = doc.get("hints", [])
         for i, move in enumerate(doc["moves"]):

@@ -79,6 +79,16 @@ class Session(Generic[P]):
     cache: PositionCache = field(default_factory=PositionCache, repr=False, compare=False)
     # The name it is saved under (``squaregame.play.saves``): each game its own file.
     save_key: str = field(default_factory=lambda: new_key(), compare=False)
+    # Who plays (``squaregame.play.sides``): solo, class, teams or demo (computer against
+    # computer); ``names``: the sides' typed names (teams/demo: two, class: one).
+    players: str = "solo"
+    names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.two_humans and self.players == "solo":
+            self.players = "teams"
+        if self.players == "teams":
+            self.two_humans = True
 
     # -- state -----------------------------------------------------------------------
     @property
@@ -87,9 +97,7 @@ class Session(Generic[P]):
 
     @property
     def human_to_move(self) -> bool:
-        if self.two_humans:
-            return True
-        return (len(self.plies) % 2 == 0) == self.human_first
+        return self._human_at(len(self.plies))
 
     @property
     def mover_name(self) -> str:
@@ -189,6 +197,8 @@ class Session(Generic[P]):
     def _human_at(self, ply_index: int) -> bool:
         if self.two_humans:
             return True
+        if self.players == "demo":  # the computer plays both sides
+            return False
         return (ply_index % 2 == 0) == self.human_first
 
     # -- saving ----------------------------------------------------------------------

@@ -20,6 +20,7 @@ from squaregame.core.kinds import SUM, GameKind, Notation, Param, ParamType, rul
 from squaregame.core.rules import NIM, RULES, SQUARES, Rule
 from squaregame.core.spec import GameSpec
 from squaregame.core.types import GameError, RuleError
+from squaregame.play.sides import PLAYERS as PLAYERS  # the dialog's choices
 from squaregame.play.view import slow_to_open
 from squaregame.text.rules import rule_name
 
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 
 RANDOM_RANGES = (30, 100, 1000, 10**6)
 RANDOM_CAP = {Notation.PAIR: 1000, Notation.PILES: 30}  # random boards and piles stay small
-PLAYERS = ("solo", "class", "teams")
 SET_EXAMPLE = "1,3,7,8"  # a finite set of amounts, as typed
 
 
@@ -42,6 +42,8 @@ class GameSetup:
     level: str
     hints: bool
     two_humans: bool = False  # two players (or two teams of a class) at one screen
+    players: str = "solo"  # solo, class, teams or demo (squaregame.play.sides)
+    names: tuple[str, ...] = ()  # the sides' typed names
 
     def start_in(self, game: Game[Any]) -> Any:
         """The start as a position of ``game`` (built from :attr:`spec`)."""

@@ -23,6 +23,7 @@ from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT
 from squaregame.play.panels import panel_data
 from squaregame.play.review import ChartPoint, HistoryLine, chart_points
 from squaregame.play.session import Session
+from squaregame.play.sides import shared
 from squaregame.play.wording import history_text, more_moves, move_label, prediction, who
 
 P = TypeVar("P")
@@ -106,13 +107,14 @@ def build_view(session: Session[P], board: int = 0) -> GameView[P]:
             return None
 
     moves = tuple(line(m) for m in a.moves)
+    hints_for_all = shared(session)
     history = tuple(
         HistoryLine(
             i + 1,
             who(session, i, p),
             history_text(game, p.before, p.after),
             p.verdict.value,
-            p.hints,
+            p.hints and not hints_for_all,  # a shared game's hints are for all: no tags
         )
         for i, p in enumerate(session.plies)
     )

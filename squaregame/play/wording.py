@@ -14,6 +14,8 @@ from squaregame.core.game import Game
 from squaregame.core.kinds import Notation
 from squaregame.core.types import Analysis, MoveShape, MoveSummary, Outcome, PositionInfo
 from squaregame.play.session import Ply, Session, Verdict
+from squaregame.play.sides import shared
+from squaregame.play.teach_wording import over_lines, over_title, ply_side_name
 from squaregame.text import games as games_text
 from squaregame.text import tr
 
@@ -99,6 +101,8 @@ def prediction(game: Game[Any], a: Analysis[Any]) -> str:
 # -- people ------------------------------------------------------------------------------
 def who(session: Session[Any], index: int, ply: Ply[Any]) -> str:
     """Who made move ``index`` (0-based)."""
+    if shared(session):
+        return ply_side_name(session, index)
     if session.two_humans:
         return tr("ui_game.who.player", number=1 if index % 2 == 0 else 2)
     return tr("ui_game.who.you") if ply.by_human else tr("ui_game.who.computer")
@@ -114,13 +118,18 @@ def level_blurb(key: str) -> str:
 
 # -- the end -------------------------------------------------------------------------------
 def game_over_title(session: Session[Any]) -> str:
+    if shared(session):
+        return over_title(session)
     if session.two_humans:
         return tr("ui_dialog.over.title")
     return tr("ui_dialog.over.you_won") if session.winner_is_human() else tr("ui_dialog.over.lost")
 
 
 def game_over_lines(session: Session[Any]) -> list[str]:
-    """Who won, in how many moves, and each of the person's blunders with what would have won."""
+    """Who won, in how many moves, and each of the person's blunders with what would have won
+    (a shared game: each side's)."""
+    if shared(session):
+        return over_lines(session)
     game = session.game
     won = session.winner_is_human()
     n = len(session.plies)

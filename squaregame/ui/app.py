@@ -68,6 +68,9 @@ class StartRequest:
     start: Any = None  # a position of the kind (a number, (x, y), piles); None: random
     rules: tuple[Rule, ...] = ()  # the kind's rules given (a sum: one, or one per pile)
     two_humans: bool = False
+    players: str = "solo"  # solo, class, teams or demo (squaregame.play.sides)
+    names: tuple[str, ...] = ()  # the sides' names (--names)
+    speed: float | None = None  # demo: seconds per move (None: the default)
     misere: bool = False
     human_first: bool = True
     level: str | None = None
@@ -109,6 +112,9 @@ class SquareGameApp(GamesApp):
         set_language(run_language(self.settings, lang))
         localize_bindings(self)
         self.ai_delay = self.settings.ai_delay if ai_delay is None else ai_delay
+        from squaregame.play.sides import DEMO_SPEED
+
+        self.demo_speed = DEMO_SPEED  # a demo's seconds per move (``--speed``)
         self.saved: SaveSummary | None
         self._saved_path, self.saved, save_msgs = latest_summary(self.data_folder)
         self._start_msgs += save_msgs
@@ -158,7 +164,11 @@ class SquareGameApp(GamesApp):
         spec = GameSpec(r.game, tuple(x.key for x in r.rules), r.misere, given)
         spec = spec.with_random_position(random.Random(r.seed))
         game = spec.build(self.tables)
-        session: Session[Any] = Session(game, spec.start(game), r.human_first, r.two_humans)
+        session: Session[Any] = Session(
+            game, spec.start(game), r.human_first, r.two_humans, players=r.players, names=r.names
+        )
+        if r.speed is not None:
+            self.demo_speed = r.speed
         self.open_game(session, level=r.level or self.settings.level, hints=r.hints, seed=r.seed)
 
     # -- lessons -------------------------------------------------------------------------

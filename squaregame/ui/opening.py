@@ -40,6 +40,7 @@ class GamesApp(App[None]):
 
     settings: Settings
     ai_delay: float
+    demo_speed: float
     saved: SaveSummary | None
     menu: MenuScreen
     _data_dir: Path | None
@@ -148,7 +149,8 @@ class GamesApp(App[None]):
         replace: Screen[Any] | None = None,
     ) -> None:
         screen_class = screen_for(session.game)
-        screen = screen_class(session, level=level, seed=seed, hints=hints, delay=self.ai_delay)
+        delay = self.demo_speed if session.players == "demo" else self.ai_delay
+        screen = screen_class(session, level=level, seed=seed, hints=hints, delay=delay)
         screen.configure(self.settings)
         screen.persist = persist  # a lesson's "try it" game is not saved
         if replace is not None and self.screen is replace:
@@ -208,7 +210,14 @@ class GamesApp(App[None]):
 
         game = setup.spec.build(self.tables)
         start = setup.start_in(game)
-        session: Session[Any] = Session(game, start, setup.human_first, setup.two_humans)
+        session: Session[Any] = Session(
+            game,
+            start,
+            setup.human_first,
+            setup.two_humans,
+            players=setup.players,
+            names=setup.names,
+        )
         self.open_game(
             session,
             level=setup.level,

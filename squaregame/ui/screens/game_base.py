@@ -29,6 +29,8 @@ from squaregame.core.types import GameError
 from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session
 from squaregame.play.settings import Settings
+from squaregame.play.sides import shared
+from squaregame.play.teach_wording import hint_for, players_label, turn_line
 from squaregame.play.view import GameView, build_view
 from squaregame.play.wording import level_name, title
 from squaregame.text import error_text, tr
@@ -40,13 +42,14 @@ from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.game_parts import Parts, Slots
 from squaregame.ui.screens.move_review import MoveReviewScreen
 from squaregame.ui.screens.opponent_turns import OpponentTurns
+from squaregame.ui.screens.teach_keys import TeachKeys
 from squaregame.ui.widgets.history_log import HistoryLog
 from squaregame.ui.widgets.value_chart import ValueChart
 
 P = TypeVar("P")
 
 
-class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
+class GameScreen(OpponentTurns[P], TypedMoves[P], TeachKeys[P], Screen[None], Generic[P]):
     CSS_PATH = str(paths.asset("styles", "game.tcss"))
     BINDINGS = [  # descriptions are catalog keys: see squaregame.ui.bindings
         Binding("enter", "play_selected", "ui_game.keys.play", priority=True),
@@ -56,6 +59,7 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
         Binding(keys("n"), "new_game", "ui_game.keys.new"),
         Binding("escape", "menu", "ui_game.keys.menu"),
         Binding(keys("v"), "cycle_side", "ui_game.keys.view"),
+        *TeachKeys.TEACH_BINDINGS,  # before the typing keys: a demo's space pauses
         *TypedMoves.TYPING_BINDINGS,
         Binding("question_mark", "app.help", "ui_game.keys.help"),
     ]
@@ -84,6 +88,7 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
         self.set_reactive(GameScreen.hints, hints)
         self.delay = delay
         self.thinking = False
+        self.paused = False  # a demo waiting for space (or s: one move)
         self.persist = True  # False for a lesson's "try it" game
         self.typed = ""
         self._token = 0
@@ -155,6 +160,8 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
         self.cancel_opponent()  # a reply still on its way is dropped
 
     def level_label(self) -> str:
+        if shared(self.session):
+            return players_label(self.session, level_name(self.opponent.level.key))
         if self.session.two_humans:
             return tr("ui_game.sub_title.two_players")
         return tr("ui_game.sub_title.opponent", level=level_name(self.opponent.level.key))
@@ -187,6 +194,7 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
             self.history_scroll.scroll_end(animate=False)
         put(self.chart, view.chart, self.chart.show)
         self.show_position(view, self.hints, choosing)
+        self.update_projector()
         self.refresh_bindings()
 
     def draw_turn(self) -> None:
@@ -196,12 +204,16 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
         s = self.session
         if not self.hints or s.over:
             return ""
+        if shared(s) and (s.human_to_move or s.players == "demo"):
+            return escape(hint_for(s, view.prediction))  # once, for everyone watching
         if s.human_to_move:
             return escape(view.prediction)
         return tr("ui_game.hint.hints_on")
 
     def turn_text(self) -> str:
         s = self.session
+        if shared(s):
+            return self.shared_turn_text()
         if s.over:
             if s.two_humans:
                 return _bold(tr("ui_game.turn.game_over"))
@@ -224,6 +236,16 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
             return f"{_bold(tr('ui_game.turn.your_move'))} — {how}{typed}"
         return _bold(tr("ui_game.turn.computer_move"))
 
+    def shared_turn_text(self) -> str:
+        """Whose move, by name; on a side's own turn, how to move and what is typed."""
+        s = self.session
+        line = _bold(turn_line(s, thinking=self.thinking, paused=self.paused))
+        if s.over or not s.human_to_move:
+            return line
+        how = escape(tr(f"ui_game.{self.notation.value}.choose"))
+        typed = escape(tr("ui_game.turn.typed"))
+        return f"{line} — {how}" + (f"   {typed} [reverse]{self.typed}[/]" if self.typed else "")
+
     def say(self, text: str, error: bool = False) -> None:
         self.message.set_class(error, "error")
         self.message.update(("✗ " if error else "") + escape(text))
@@ -231,6 +253,9 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
     # -- actions ---------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         s = self.session
+        teach = self.check_teach_action(action)
+        if teach is not None:
+            return teach
         if action == "undo":
             return True if s.can_undo() else None
         if action == "redo":
@@ -296,7 +321,7 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
         self.say(tr("ui_game.new_game"))
         self.save()
         self.refresh_view()
-        if not session.over and not session.human_to_move:
+        if not session.over and not session.human_to_move and not self.paused:
             self.start_opponent()
 
     def show_game_over(self) -> None:
@@ -306,7 +331,15 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], Screen[None], Generic[P]):
     def _after_game_over(self, choice: str | None) -> None:
         s = self.session
         if choice == "again":  # the same game: its analyses are kept
-            again = Session(s.game, s.start, s.human_first, s.two_humans, cache=s.cache)
+            again = Session(
+                s.game,
+                s.start,
+                s.human_first,
+                s.two_humans,
+                cache=s.cache,
+                players=s.players,
+                names=s.names,
+            )
             self.restart(again)
         elif choice == "new":
             self.new_game_dialog()

@@ -14,17 +14,23 @@ from textual.widgets import DataTable, Footer, Static
 from squaregame import paths
 from squaregame.core.types import PositionInfo
 from squaregame.play.session import Session
+from squaregame.play.teach_wording import best_text, review_summary
 from squaregame.play.wording import history_text, value_text, who
 from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 
 STYLES = {"best": "green", "slow": "yellow", "blunder": "bold red", "forced": "dim", "stall": "dim"}
-COLUMNS = ("number", "who", "move", "before", "after", "verdict")
+# the verdict and the best move first: at 80 columns the values may need scrolling to
+COLUMNS = ("number", "who", "move", "verdict", "best", "before", "after")
 
 
 def _value(info: PositionInfo) -> Text:
     return Text(value_text(info), style="green" if info.outcome.is_hot else "red")
+
+
+def _column(name: str) -> str:
+    return tr("ui_teach.review.best") if name == "best" else tr(f"ui_dialog.review.columns.{name}")
 
 
 class MoveReviewScreen(ModalScreen[None]):
@@ -40,12 +46,14 @@ class MoveReviewScreen(ModalScreen[None]):
         with Vertical(id="review-box"):
             title = tr("ui_dialog.review.title")
             yield Static(f"[b]{title}[/b] — {tr('ui_dialog.review.subtitle')}", id="review-title")
+            # each side's blunders at a glance (a shared game names both sides)
+            yield Static(review_summary(self.session), id="review-sides", markup=False)
             yield DataTable(id="review", cursor_type="row", zebra_stripes=True)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(*(tr(f"ui_dialog.review.columns.{c}") for c in COLUMNS))
+        table.add_columns(*(_column(c) for c in COLUMNS))
         s = self.session
         for i, ply in enumerate(s.plies):
             verdict = ply.verdict.value
@@ -53,9 +61,10 @@ class MoveReviewScreen(ModalScreen[None]):
                 str(i + 1),
                 who(s, i, ply),
                 history_text(s.game, ply.before, ply.after),
+                Text(tr(f"ui_dialog.review.verdicts.{verdict}"), style=STYLES.get(verdict, "")),
+                best_text(s, ply),
                 _value(ply.value_before),
                 _value(ply.value_after),
-                Text(tr(f"ui_dialog.review.verdicts.{verdict}"), style=STYLES.get(verdict, "")),
             )
         table.focus()
 

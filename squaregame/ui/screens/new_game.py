@@ -44,6 +44,7 @@ from squaregame.play.setup import (
     rules_text,
     spec_from_fields,
 )
+from squaregame.play.sides import MAX_NAME, names_wanted, parse_names
 from squaregame.play.wording import level_blurb, level_name
 from squaregame.text import Catalog, error_text, language, tr
 from squaregame.text.games import kind_title, param_label
@@ -180,6 +181,8 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
             yield form_row(tr("ui_dialog.new.opponent"), _choice("level", s.level, levels))
             players = [(tr(f"ui_dialog.new.players_{p}"), p) for p in PLAYERS]
             yield form_row(tr("ui_dialog.new.players"), _choice("players", "solo", players))
+            names = Input(id="names", max_length=2 * MAX_NAME + 1, compact=True)
+            yield form_row(tr("ui_teach.dialog.names"), names, id="row-names")
             yield form_row(tr("ui_dialog.new.hints"), _choice("hints", s.hints, on_off()))
             yield Static("", id="dialog-error")
             with Horizontal(classes="buttons"):
@@ -214,7 +217,8 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
             self.query_one("#first", Select).value = again.human_first
             self.query_one("#level", Select).value = again.level
             self.query_one("#hints", Select).value = again.hints
-            self.query_one("#players", Select).value = "teams" if again.two_humans else "solo"
+            self.query_one("#players", Select).value = again.players
+            self.query_one("#names", Input).value = ",".join(again.names)
         if self.error:
             self.query_one("#dialog-error", Static).update(f"✗ {self.error}")
         self.query_one("#start", Input).focus()
@@ -233,11 +237,22 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                 self.query_one(f"#{field_id(own)}", Input).placeholder = placeholder(own)
         for note in self.query("#row-rule-names").results(Horizontal):
             note.display = self.kind.param("rule") is not None
+        self.show_names()
         rows = [r for r in self.query(".row").results(Horizontal) if r.display]
         self.query_one("#dialog", Vertical).set_class(len(rows) > DENSE_ROWS, "dense")
 
+    def show_names(self) -> None:
+        """The sides' names: a field for the class, two teams or a demo (not for one person)."""
+        players = self.query_one("#players", Select).value
+        want = names_wanted(players if isinstance(players, str) else "solo")
+        self.query_one("#row-names", Horizontal).display = want > 0
+        field = self.query_one("#names", Input)
+        field.placeholder = tr(f"ui_teach.dialog.names_{'one' if want == 1 else 'two'}")
+
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "kind" and isinstance(event.value, str):
+        if event.select.id == "players":
+            self.show_kind()  # the names field, and the rows' spacing
+        elif event.select.id == "kind" and isinstance(event.value, str):
             self.kind = find_kind(event.value)
             self.show_kind()
         elif event.select.id == "preset" and isinstance(event.value, int):
@@ -295,6 +310,14 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
             return
         level = self.query_one("#level", Select).value
         players = self.query_one("#players", Select).value
+        players = players if isinstance(players, str) else "solo"
+        typed = self.query_one("#names", Input).value
+        try:
+            names = parse_names(typed, players) if typed.strip() and players != "solo" else ()
+        except GameError as exc:
+            self.query_one("#dialog-error", Static).update(f"✗ {error_text(exc)}")
+            self.query_one("#names", Input).focus()
+            return
         self.dismiss(
             GameSetup(
                 spec=spec,
@@ -302,5 +325,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                 level=level if isinstance(level, str) else "perfect",
                 hints=self.query_one("#hints", Select).value is True or players != "solo",
                 two_humans=players == "teams",
+                players=players,
+                names=names,
             )
         )

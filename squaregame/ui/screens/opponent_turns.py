@@ -9,6 +9,7 @@ a token, and only the newest token's reply is played.
 
 from __future__ import annotations
 
+import threading
 import time
 from contextlib import suppress
 from functools import partial
@@ -16,6 +17,8 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from squaregame.core.types import GameError
 from squaregame.play.analyses import choose_reply
+from squaregame.play.sides import shared
+from squaregame.play.teach_wording import played_line
 from squaregame.play.view import prepare
 from squaregame.play.wording import describe_move
 from squaregame.text import error_text, tr
@@ -34,8 +37,10 @@ class OpponentTurns(Generic[P]):
     opponent: Opponent[P]
     delay: float
     thinking: bool
+    paused: bool  # a demo waiting (the computer plays both sides)
     hints: bool
     _token: int
+    _wake: threading.Event | None = None  # set to end the pause of a reply no longer wanted
     app: Any
 
     if TYPE_CHECKING:  # provided by GameScreen and Textual
@@ -61,8 +66,11 @@ class OpponentTurns(Generic[P]):
         except GameError as exc:
             self.say(error_text(exc), error=True)
             return
-        key = "ui_game.say.played" if s.two_humans else "ui_game.say.you"
-        self.say(tr(key, move=describe_move(s.game, ply.before, ply.after)))
+        if shared(s):
+            self.say(played_line(s, ply, len(s.plies) - 1))
+        else:
+            key = "ui_game.say.played" if s.two_humans else "ui_game.say.you"
+            self.say(tr(key, move=describe_move(s.game, ply.before, ply.after)))
         self.after_move()
 
     def after_move(self) -> None:
@@ -70,32 +78,37 @@ class OpponentTurns(Generic[P]):
         self.refresh_view()
         if self.session.over:
             self.show_game_over()
-        elif not self.session.human_to_move:
+        elif not self.session.human_to_move and not self.paused:
             self.start_opponent()
 
     # -- the opponent's reply ------------------------------------------------------------------
-    def start_opponent(self) -> None:
+    def start_opponent(self, delay: float | None = None) -> None:
+        """The opponent's reply, after ``delay`` seconds (default: the screen's)."""
         self.thinking = True
         self._token += 1
+        self._wake = wake = threading.Event()
         self.draw()
+        pause = self.delay if delay is None else delay
         self.run_worker(
-            partial(self._think, self._token, self.session, self.session.position),
+            partial(self._think, self._token, self.session, self.session.position, pause, wake),
             thread=True,
             exclusive=True,
             group="opponent",
             name="opponent",
         )
 
-    def _think(self, token: int, session: Session[P], pos: P) -> None:
+    def _think(
+        self, token: int, session: Session[P], pos: P, delay: float, wake: threading.Event
+    ) -> None:
         """In a thread: choose the reply and analyse where it leads, within a visible pause."""
         started = time.monotonic()
         to = choose_reply(self.opponent, session, pos)
         if to is not None:
             with suppress(GameError):  # the screen says so when it draws the position
                 prepare(session, to)
-        rest = self.delay - (time.monotonic() - started)
+        rest = delay - (time.monotonic() - started)
         if rest > 0:
-            time.sleep(rest)
+            wake.wait(rest)  # cut short when the reply is no longer wanted
         self.app.call_from_thread(self._opponent_moved, token, pos, to)
 
     def _opponent_moved(self, token: int, pos: P, to: P | None) -> None:
@@ -103,14 +116,20 @@ class OpponentTurns(Generic[P]):
             return  # the game changed meanwhile (undo, new game): ignore the stale reply
         self.thinking = False
         if to is not None:
-            ply = self.session.play(to)
-            move = describe_move(self.session.game, ply.before, ply.after)
-            self.say(tr("ui_game.say.computer", move=move))
+            s = self.session
+            ply = s.play(to)
+            if shared(s):
+                self.say(played_line(s, ply, len(s.plies) - 1))
+            else:
+                move = describe_move(s.game, ply.before, ply.after)
+                self.say(tr("ui_game.say.computer", move=move))
         self.after_move()
 
     def cancel_opponent(self) -> None:
         self._token += 1
         self.thinking = False
+        if self._wake is not None:
+            self._wake.set()
 
     # -- taking back -----------------------------------------------------------------------------
     def action_undo(self) -> None:

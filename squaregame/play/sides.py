@@ -1,0 +1,125 @@
+"""Who plays a game, and how each side played it (no words here: see ``play.teach_wording``).
+
+A game has two sides: the one that moves first (side 0) and the other (side 1). Who they
+are depends on the session's ``players``:
+
+* ``solo``: you against the computer;
+* ``class``: the class (or a name typed for it) against the computer, hints shown once for all;
+* ``teams``: two players or two teams at one screen ("Team A"/"Team B", or typed names);
+* ``demo``: the computer against itself, at a chosen speed, for a projector.
+
+:func:`side_records` reads, per side, its moves, blunders and slow wins off the session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from squaregame.core.types import GameError
+from squaregame.play.session import Session, Verdict
+
+PLAYERS = ("solo", "class", "teams", "demo")
+SHARED = ("class", "teams", "demo")  # one screen watched by many: sides by name, hints for all
+MAX_NAME = 20  # a typed name, in characters
+
+
+def names_wanted(players: str) -> int:
+    """How many names ``--names`` takes for ``players`` (the class: one; two sides: two)."""
+    return {"class": 1, "teams": 2, "demo": 2}.get(players, 0)
+
+
+def parse_names(text: str, players: str) -> tuple[str, ...]:
+    """Names typed as ``A,B`` (the class: one name); a :class:`GameError` says what is wrong."""
+    want = names_wanted(players)
+    if want == 0:
+        raise GameError("ui_teach.errors.names_solo")
+    parts = tuple(p.strip() for p in text.split(","))
+    if len(parts) != want or not all(parts):
+        raise GameError("ui_teach.errors.names_count", count=want)
+    if any(len(p) > MAX_NAME or not p.isprintable() for p in parts):
+        raise GameError("ui_teach.errors.name_long", limit=MAX_NAME)
+    if want == 2 and parts[0].casefold() == parts[1].casefold():
+        raise GameError("ui_teach.errors.names_same")
+    return parts
+
+
+def shared(session: Session[Any]) -> bool:
+    """Is this game watched by many (sides named, hints shown once for everyone)?"""
+    return session.players in SHARED
+
+
+def side_of(index: int) -> int:
+    """The side that made move ``index`` (0-based): 0 moved first."""
+    return index % 2
+
+
+def side_to_move(session: Session[Any]) -> int:
+    return side_of(len(session.plies))
+
+
+def human_side(session: Session[Any]) -> int:
+    """The person's (or the class's) side against the computer."""
+    return 0 if session.human_first else 1
+
+
+def winner_side(session: Session[Any]) -> int | None:
+    """The side that won (None while the game goes on)."""
+    if not session.over:
+        return None
+    mover = side_to_move(session)  # stuck: loses in normal play, wins in misère
+    return mover if session.game.misere else 1 - mover
+
+
+@dataclass(frozen=True)
+class SideRecord:
+    """How one side played: its moves (numbered from 1), blunders and slow wins."""
+
+    side: int
+    moves: tuple[int, ...]
+    blunders: tuple[int, ...]
+    slow: tuple[int, ...]
+    best: int  # perfect moves (a winning side's fastest win, or the longest defence)
+
+
+def side_records(session: Session[Any]) -> tuple[SideRecord, SideRecord]:
+    """Both sides' records, the first mover's first."""
+
+    def record(side: int) -> SideRecord:
+        mine = [(i + 1, p) for i, p in enumerate(session.plies) if side_of(i) == side]
+        return SideRecord(
+            side,
+            tuple(n for n, _ in mine),
+            tuple(n for n, p in mine if p.verdict is Verdict.BLUNDER),
+            tuple(n for n, p in mine if p.verdict is Verdict.SLOW),
+            sum(1 for _, p in mine if p.verdict in (Verdict.BEST, Verdict.FORCED)),
+        )
+
+    return record(0), record(1)
+
+
+# -- demo speed: seconds per move ----------------------------------------------------------------
+DEMO_SPEED = 1.5  # the default
+SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0)  # what + and - step through
+MAX_SPEED = 60.0
+
+
+def parse_speed(text: str) -> float:
+    """``--speed``: seconds per move, 0 to 60 (``0.5``, ``2``); a :class:`GameError` else."""
+    try:
+        value = float(text.strip().replace(",", "."))
+    except ValueError:
+        raise GameError("ui_teach.errors.speed", text=text[:24], limit=int(MAX_SPEED)) from None
+    if not 0 <= value <= MAX_SPEED:  # NaN fails both
+        raise GameError("ui_teach.errors.speed", text=text[:24], limit=int(MAX_SPEED))
+    return value
+
+
+def faster(speed: float) -> float:
+    """The next shorter time per move (the shortest stays)."""
+    return max((s for s in SPEEDS if s < speed), default=min(speed, SPEEDS[0]))
+
+
+def slower(speed: float) -> float:
+    """The next longer time per move (the longest stays)."""
+    return min((s for s in SPEEDS if s > speed), default=max(speed, SPEEDS[-1]))

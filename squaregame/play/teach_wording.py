@@ -1,0 +1,190 @@
+"""What a shared game says, by the sides' names (``ui_teach`` catalog): whose move, who
+played what, who won, and each side's blunders; the review's best-move column.
+
+A solo game keeps its own words ("Your move", "You won"); a class, teams or demo game names
+its sides in every line ("Team A to move", "Team B: take 4", "Winner: the class").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from squaregame.core.kinds import Notation
+from squaregame.play.session import Ply, Session
+from squaregame.play.sides import (
+    SideRecord,
+    human_side,
+    side_of,
+    side_records,
+    side_to_move,
+    winner_side,
+)
+from squaregame.text import games as games_text
+from squaregame.text import tr
+
+AB = ("a", "b")
+
+
+def side_name(session: Session[Any], side: int) -> str:
+    """The name of side 0 (moved first) or 1: typed, or "Team A", "The class", "You"…"""
+    players, names = session.players, session.names
+    if players in ("teams", "demo"):
+        return names[side] if len(names) == 2 else tr(f"ui_teach.sides.{players}_{AB[side]}")
+    if side != human_side(session):
+        return tr("ui_teach.sides.computer") if players == "class" else tr("ui_game.who.computer")
+    if players == "class":
+        return names[0] if names else tr("ui_teach.sides.class")
+    return tr("ui_game.who.you")
+
+
+def ply_side_name(session: Session[Any], index: int) -> str:
+    """Who made move ``index`` (0-based), by name."""
+    return side_name(session, side_of(index))
+
+
+def mover_name(session: Session[Any]) -> str:
+    """The side to move, by name."""
+    return side_name(session, side_to_move(session))
+
+
+# -- lines of the game screen --------------------------------------------------------------
+def players_label(session: Session[Any], level: str) -> str:
+    """The screen's subtitle: "Team A against Team B", "The class against the computer (Strong)"."""
+    a, b = side_name(session, 0), side_name(session, 1)
+    if session.players == "teams":
+        return tr("ui_teach.sub_title.teams", a=a, b=b)
+    return tr("ui_teach.sub_title.computer", a=a, b=b, level=level)
+
+
+def turn_line(session: Session[Any], *, thinking: bool = False, paused: bool = False) -> str:
+    """Whose move it is, by name (no markup): "Team A to move", "Game over — winner: …"."""
+    if session.over:
+        return tr("ui_teach.turn.over", name=side_name(session, winner_side(session) or 0))
+    name = mover_name(session)
+    if paused:
+        return tr("ui_teach.turn.paused", name=name)
+    if thinking:
+        return tr("ui_teach.turn.thinking", name=name)
+    return tr("ui_teach.turn.to_move", name=name)
+
+
+def played_line(session: Session[Any], ply: Ply[Any], index: int) -> str:
+    """A move just made, by whom: "Team B: take 4 (to 26)."."""
+    move = games_text.move_phrase(session.game, ply.before, ply.after)
+    return tr("ui_teach.say.played", name=ply_side_name(session, index), move=move)
+
+
+def hint_for(session: Session[Any], hint: str) -> str:
+    """The hint line, said once for everyone, addressed to the side to move."""
+    return tr("ui_teach.hint.for", name=mover_name(session), hint=hint) if hint else ""
+
+
+def last_move_line(session: Session[Any]) -> str:
+    """The last move, by whom, for the projector ("" before the first move)."""
+    if not session.plies:
+        return tr("ui_teach.projector.no_moves")
+    i = len(session.plies) - 1
+    ply = session.plies[i]
+    move = games_text.move_phrase(session.game, ply.before, ply.after)
+    return tr("ui_teach.projector.last", number=i + 1, name=ply_side_name(session, i), move=move)
+
+
+# -- the end ----------------------------------------------------------------------------------
+def over_title(session: Session[Any]) -> str:
+    return tr("ui_teach.over.title", name=side_name(session, winner_side(session) or 0))
+
+
+def side_lines(session: Session[Any], record: SideRecord) -> list[str]:
+    """One side's account: its blunders (each with what would have won) and slow wins."""
+    name = side_name(session, record.side)
+    game = session.game
+    if not record.moves:
+        return [tr("ui_teach.over.no_moves", name=name)]
+    if not record.blunders:
+        lines = [tr("ui_teach.over.no_blunders", name=name, count=len(record.moves))]
+    else:
+        numbers = ", ".join(map(str, record.blunders))
+        count = len(record.blunders)
+        lines = [tr("ui_teach.over.blunders", name=name, count=count, moves=numbers)]
+    for number in record.blunders:
+        p = session.plies[number - 1]
+        better = tr("ui_dialog.over.or").join(
+            games_text.move_phrase(game, p.before, b) for b in p.best
+        )
+        move = games_text.move_phrase(game, p.before, p.after)
+        lines.append("✗ " + tr("ui_teach.over.blunder", number=number, move=move, better=better))
+    if record.slow:
+        numbers = ", ".join(map(str, record.slow))
+        lines.append("~ " + tr("ui_teach.over.slow", count=len(record.slow), moves=numbers))
+    return lines
+
+
+def over_lines(session: Session[Any]) -> list[str]:
+    """Who won in how many moves, then each side's blunders and slow wins."""
+    winner = side_name(session, winner_side(session) or 0)
+    lines = [tr("ui_teach.over.won_in", name=winner, count=len(session.plies))]
+    if session.game.misere:
+        lines.append(tr("ui_dialog.over.misere"))
+    for record in side_records(session):
+        lines.extend(side_lines(session, record))
+    return lines
+
+
+# -- the review ---------------------------------------------------------------------------------
+def best_text(session: Session[Any], ply: Ply[Any]) -> str:
+    """The review's best-move column: the perfect move from where this one was made ("=" when
+    the move played was one of them; "+2" more when several are equally good)."""
+    if not ply.best:
+        return ""
+    if ply.after in ply.best:
+        return tr("ui_teach.review.played_best")
+    first = games_text.describe_move(session.game, ply.before, ply.best[0])
+    more = len(ply.best) - 1
+    return tr("ui_teach.review.best_more", move=first, count=more) if more else first
+
+
+def review_summary(session: Session[Any]) -> str:
+    """One line per game: each side's blunders at a glance ("Team A: 2 blunders (3, 7) · …")."""
+    parts = []
+    for record in side_records(session):
+        name = side_name(session, record.side)
+        if record.blunders:
+            numbers = ", ".join(map(str, record.blunders))
+            key, count = "ui_teach.review.blunders", len(record.blunders)
+            parts.append(tr(key, name=name, count=count, moves=numbers))
+        else:
+            parts.append(tr("ui_teach.review.clean", name=name))
+    return " · ".join(parts)
+
+
+# -- the projector -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ProjectorView:
+    """What the projector shows: the position huge, whose move, the last move, the hint."""
+
+    title: str
+    sides: str
+    position: str  # "1 000 000", "(7,9)", "5 + 7 + 10"
+    turn: str
+    last: str
+    hint: str
+
+
+def projector_view(
+    session: Session[Any], *, sides: str, hint: str, thinking: bool = False, paused: bool = False
+) -> ProjectorView:
+    game = session.game
+    pos = session.position
+    if game.kind.notation is Notation.NUMBER:
+        shown = f"{pos:,}".replace(",", " ")
+    else:
+        shown = games_text.position_text(game, pos)
+    return ProjectorView(
+        games_text.title(game),
+        sides,
+        shown,
+        turn_line(session, thinking=thinking, paused=paused),
+        last_move_line(session),
+        hint,
+    )
