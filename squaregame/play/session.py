@@ -83,6 +83,10 @@ class Session(Generic[P]):
     # computer); ``names``: the sides' typed names (teams/demo: two, class: one).
     players: str = "solo"
     names: tuple[str, ...] = ()
+    # A *what-if*: the game's own moves, kept while the person explores another line from
+    # an earlier position (:meth:`jump`); ``branch_at``: how many of them the branch shares.
+    main_line: list[Ply[P]] | None = field(default=None, compare=False)
+    branch_at: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
         if self.two_humans and self.players == "solo":
@@ -178,6 +182,51 @@ class Session(Generic[P]):
                 break
         return replayed
 
+    # -- what-if ----------------------------------------------------------------------
+    @property
+    def exploring(self) -> bool:
+        """Is this a what-if line (the game's own moves kept aside)?"""
+        return self.main_line is not None
+
+    def jump(self, n: int) -> None:
+        """Go back to the position after ``n`` moves (0: the start) to explore from there.
+
+        The moves after it are kept aside as the game's main line (:meth:`back_to_main`
+        restores them) and are what redo replays, one by one, until another move is made
+        there: that move starts the what-if. Jumping again inside a what-if keeps the same
+        main line. Raises ``ValueError`` for ``n`` outside ``0..len(plies)``."""
+        if not 0 <= n <= len(self.plies):
+            raise ValueError(f"no position after {n} moves (the game has {len(self.plies)})")
+        if self.main_line is None:
+            self.main_line = list(self.plies)
+            self.branch_at = n
+        else:
+            self.branch_at = min(self.branch_at, n)
+        taken = self.plies[n:]
+        del self.plies[n:]
+        self.redo_stack = list(reversed(taken))
+
+    def back_to_main(self) -> int:
+        """Leave the what-if: the game's own moves again, as they were. Returns how many."""
+        if self.main_line is None:
+            return len(self.plies)
+        self.plies = list(self.main_line)
+        self.main_line = None
+        self.branch_at = 0
+        self.redo_stack.clear()
+        return len(self.plies)
+
+    def on_main_line(self) -> bool:
+        """Are the moves on the board still the main line's own (a jump, no new move yet)?"""
+        if self.main_line is None:
+            return True
+        n = len(self.plies)
+        return n <= len(self.main_line) and self.plies == self.main_line[:n]
+
+    def saved_plies(self) -> list[Ply[P]]:
+        """What is saved: the game's own moves, never a what-if."""
+        return list(self.main_line) if self.main_line is not None else list(self.plies)
+
     # -- review ----------------------------------------------------------------------
     def human_blunders(self) -> list[tuple[int, Ply[P]]]:
         return [
@@ -203,7 +252,10 @@ class Session(Generic[P]):
 
     # -- saving ----------------------------------------------------------------------
     def moves(self) -> list[Any]:
-        return [self.game.position_json(p.after) for p in self.plies]
+        """The moves saved: the game's own (a what-if is explored, never saved)."""
+        return [self.game.position_json(p.after) for p in self.saved_plies()]
 
     def redo_moves(self) -> list[Any]:
+        if self.main_line is not None:
+            return []
         return [self.game.position_json(p.after) for p in reversed(self.redo_stack)]

@@ -43,13 +43,16 @@ from squaregame.ui.screens.game_parts import Parts, Slots
 from squaregame.ui.screens.move_review import MoveReviewScreen
 from squaregame.ui.screens.opponent_turns import OpponentTurns
 from squaregame.ui.screens.teach_keys import TeachKeys
+from squaregame.ui.screens.what_if import WhatIf
 from squaregame.ui.widgets.history_log import HistoryLog
 from squaregame.ui.widgets.value_chart import ValueChart
 
 P = TypeVar("P")
 
 
-class GameScreen(OpponentTurns[P], TypedMoves[P], TeachKeys[P], Screen[None], Generic[P]):
+class GameScreen(
+    WhatIf[P], OpponentTurns[P], TypedMoves[P], TeachKeys[P], Screen[None], Generic[P]
+):
     CSS_PATH = str(paths.asset("styles", "game.tcss"))
     BINDINGS = [  # descriptions are catalog keys: see squaregame.ui.bindings
         Binding("enter", "play_selected", "ui_game.keys.play", priority=True),
@@ -59,6 +62,7 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], TeachKeys[P], Screen[None], Ge
         Binding(keys("n"), "new_game", "ui_game.keys.new"),
         Binding("escape", "menu", "ui_game.keys.menu"),
         Binding(keys("v"), "cycle_side", "ui_game.keys.view"),
+        *WhatIf.WHAT_IF_BINDINGS,
         *TeachKeys.TEACH_BINDINGS,  # before the typing keys: a demo's space pauses
         *TypedMoves.TYPING_BINDINGS,
         Binding("question_mark", "app.help", "ui_game.keys.help"),
@@ -192,13 +196,17 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], TeachKeys[P], Screen[None], Ge
         put(self.hint_line, self.hint_text(view), self.hint_line.update)
         if put(self.history, view.history, self.history.show) and self.history_scroll.is_mounted:
             self.history_scroll.scroll_end(animate=False)
-        put(self.chart, view.chart, self.chart.show)
+        speaker = "mover" if s.two_humans or s.players == "demo" else "you"
+        put(self.chart, (view.chart, speaker), lambda d: self.chart.show(*d))
         self.show_position(view, self.hints, choosing)
         self.update_projector()
         self.refresh_bindings()
 
     def draw_turn(self) -> None:
-        self.slots.put(self.turn_line, self.turn_text(), self.turn_line.update)
+        text = self.turn_text()
+        if self.session.exploring:  # a what-if: said on the turn line, not by colour
+            text = f"[reverse] {escape(tr('ui_game.what_if.tag'))} [/] {text}"
+        self.slots.put(self.turn_line, text, self.turn_line.update)
 
     def hint_text(self, view: GameView[P]) -> str:
         s = self.session
@@ -256,6 +264,9 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], TeachKeys[P], Screen[None], Ge
         teach = self.check_teach_action(action)
         if teach is not None:
             return teach
+        what_if = self.check_what_if_action(action)
+        if what_if is not False:
+            return what_if
         if action == "undo":
             return True if s.can_undo() else None
         if action == "redo":
