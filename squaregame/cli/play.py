@@ -10,6 +10,7 @@ from squaregame.core.ai import LEVELS
 from squaregame.core.context import Tables
 from squaregame.core.kinds import KINDS, find_kind
 from squaregame.core.types import GameError
+from squaregame.play.setup import check_playable
 from squaregame.play.sides import DEMO_SPEED, PLAYERS, parse_names, parse_speed
 from squaregame.text import tr
 
@@ -85,7 +86,9 @@ def build_request(args: argparse.Namespace, tables: Tables | None = None) -> Sta
     spec = spec_from_args(args, values or None, position_flag=param.flag)
     start = None
     if spec.position is not None:
-        start = spec.start(spec.build(tables or Tables()))
+        game = spec.build(tables or Tables())
+        start = spec.start(game)
+        check_playable(game, start)  # no game that is over before it begins
     names = () if args.names is None else _checked(parse_names, args.names, args.players)
     if args.speed is not None and args.players != "demo":
         raise UsageError("ui_teach.errors.speed_demo")

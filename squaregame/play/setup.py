@@ -22,6 +22,7 @@ from squaregame.core.spec import GameSpec
 from squaregame.core.types import GameError, RuleError
 from squaregame.play.sides import PLAYERS as PLAYERS  # the dialog's choices
 from squaregame.play.view import slow_to_open
+from squaregame.text import games as games_text
 from squaregame.text.rules import rule_name
 
 if TYPE_CHECKING:
@@ -134,6 +135,14 @@ def _read(param: Param, raw: Any) -> Any:
         raise GameError("errors.rule_field", error=exc) from None
 
 
+def check_playable(game: Game[Any], start: Any) -> None:
+    """A game is opened only where a move can be made: a start with no move (Squares 0,
+    the queen in the corner, empty piles) is refused with a message, the same in the CLI,
+    the new-game dialog and a lesson, rather than opened as a game already over."""
+    if game.is_terminal(start):
+        raise GameError("errors.start_over", position=games_text.position_text(game, start))
+
+
 def check_start(spec: GameSpec, tables: Tables) -> None:
     """Check ``spec``'s start now if that is quick (then an unreachable start is refused in
     the dialog); a start that needs a table built or an exact search is left to the worker
@@ -142,4 +151,4 @@ def check_start(spec: GameSpec, tables: Tables) -> None:
     if spec.position is None:
         raise GameError(f"errors.type_{spec.game_kind.position_param.text_key}")
     if not slow_to_open(game, game.kind.position_from_values(spec.position)):
-        spec.start(game)
+        check_playable(game, spec.start(game))
