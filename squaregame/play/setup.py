@@ -106,20 +106,39 @@ def typed_rules(text: str) -> str:
     return ";".join(names.get(part.strip().lower(), part) for part in text.split(";"))
 
 
+class FieldError(GameError):
+    """A :class:`GameError` about one field of the dialog: ``field`` is its parameter's name
+    (the dialog keeps the focus there, where the person is to correct it)."""
+
+    def __init__(self, error: GameError, field: str) -> None:
+        super().__init__(error.key, **error.params)
+        self.field = field
+
+    def __reduce__(self) -> Any:  # crosses a process as the plain error it says
+        return (_plain_error, (self.key, self.params))
+
+
+def _plain_error(key: str, params: dict[str, Any]) -> GameError:
+    return GameError(key, **params)
+
+
 def spec_from_fields(kind: GameKind, fields: Mapping[str, Any]) -> GameSpec:
     """The game the dialog's fields describe (``fields``: each parameter's text, by name; a
     flag's value); a :class:`GameError` says what is wrong, in the dialog's words."""
     values: dict[str, Any] = {}
     for param in kind.params:
         raw = fields.get(param.name)
-        values[param.name] = bool(raw) if param.type is ParamType.FLAG else _read(param, raw)
+        try:
+            values[param.name] = bool(raw) if param.type is ParamType.FLAG else _read(param, raw)
+        except GameError as exc:
+            raise FieldError(exc, param.name) from None
     try:
         return GameSpec(
             kind.key, values.get("rule", ()), values.get("misere", False), values.get("position")
         )
     except GameError as exc:
         if exc.key == "errors.sum_rule_count":  # said the dialog's way
-            raise GameError("errors.sum_rule_field", **exc.params) from None
+            raise FieldError(GameError("errors.sum_rule_field", **exc.params), "rule") from None
         raise
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the menu imports these messages: keep its start-up light
     from squaregame.lessons.progress import LessonProgress
     from squaregame.play.saves import SavedGame
     from squaregame.play.session import Session
+    from squaregame.play.setup import GameSetup
 
 
 @dataclass
@@ -52,6 +53,7 @@ class NewGameRequest(Message):
     spec: GameSpec | None = None
     replace: Any = None  # the game screen the new game replaces
     persist: bool = True
+    current: GameSetup | None = None  # how the game on screen is played: the dialog keeps it
 
 
 @dataclass

@@ -168,13 +168,15 @@ class GamesApp(App[None]):
         spec: GameSpec | None = None,
         replace: Screen[Any] | None = None,
         persist: bool = True,
+        current: GameSetup | None = None,
     ) -> None:
         """Ask for a new game's settings (the family of the kind called ``kind``, or starting
-        from ``spec``), then open it."""
+        from ``spec``; ``current``: the game on screen, whose opponent, hints, first player
+        and sides the dialog keeps), then open it."""
         from squaregame.core.kinds import KINDS, find_kind
 
         chosen = spec.game_kind if spec is not None else find_kind(kind or KINDS[0].key)
-        self._ask_setup(chosen.key, spec, replace, persist)
+        self._ask_setup(chosen.key, spec, replace, persist, current=current)
 
     def _ask_setup(
         self,
@@ -185,8 +187,10 @@ class GamesApp(App[None]):
         *,
         again: GameSetup | None = None,
         error: str = "",
+        current: GameSetup | None = None,
     ) -> None:
-        """The dialog (``again``: as it was answered, with ``error`` saying what went wrong)."""
+        """The dialog (``again``: as it was answered, with ``error`` saying what went wrong;
+        ``current``: the game it replaces, how it was played)."""
         from squaregame.core.kinds import find_kind
         from squaregame.ui.screens.new_game import NewGameDialog
 
@@ -195,7 +199,13 @@ class GamesApp(App[None]):
                 self._start_setup(setup, replace, persist)
 
         dialog = NewGameDialog(
-            self.settings, find_kind(kind), spec, self.tables, again=again, error=error
+            self.settings,
+            find_kind(kind),
+            spec,
+            self.tables,
+            again=again,
+            error=error,
+            current=current,
         )
         self.push_screen(dialog, start)
 
@@ -328,7 +338,7 @@ class GamesApp(App[None]):
         )
 
     def on_new_game_request(self, message: m.NewGameRequest) -> None:
-        self.new_game(message.kind, message.spec, message.replace, message.persist)
+        self.new_game(message.kind, message.spec, message.replace, message.persist, message.current)
 
     def on_continue_game(self, message: m.ContinueGame) -> None:
         self.continue_game(message.path)

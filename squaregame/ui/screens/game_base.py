@@ -29,6 +29,7 @@ from squaregame.core.types import GameError
 from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session
 from squaregame.play.settings import Settings
+from squaregame.play.setup import GameSetup
 from squaregame.play.sides import shared
 from squaregame.play.teach_wording import hint_for, players_label, turn_line
 from squaregame.play.view import GameView, build_view
@@ -303,9 +304,15 @@ class GameScreen(
 
     def new_game_dialog(self) -> None:
         """Ask the application for a new game in place of this one: the dialog starts from
-        this game's kind, rules and misère (a subtraction game keeps its set)."""
-        spec = self.session.game.spec
-        self.app.post_message(NewGameRequest(spec=spec, replace=self, persist=self.persist))
+        this game's kind, rules and misère (a subtraction game keeps its set), and keeps how
+        it is played: first player, opponent, hints and sides (``n`` forgets nothing)."""
+        s = self.session
+        spec = s.game.spec
+        current = GameSetup(spec, s.human_first, self.level, self.hints, s.two_humans,
+                            s.players, s.names)  # fmt: skip
+        self.app.post_message(
+            NewGameRequest(spec=spec, replace=self, persist=self.persist, current=current)
+        )
 
     def action_menu(self) -> None:
         self.cancel_opponent()

@@ -36,6 +36,7 @@ from squaregame.play.setup import (
     PLAYERS,
     PRESETS,
     RANDOM_RANGES,
+    FieldError,
     GameSetup,
     check_start,
     position_text,
@@ -119,10 +120,13 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         *,
         again: GameSetup | None = None,
         error: str = "",
+        current: GameSetup | None = None,
     ) -> None:
         """``kind``: the kind chosen first (its family is offered); ``spec``: a game to start
         from (its rules and misère fill the fields); ``again``: the dialog as it was answered
-        before, back with ``error`` (a start found beyond reach while it was prepared)."""
+        before, back with ``error`` (a start found beyond reach while it was prepared);
+        ``current``: the game this one replaces (``n`` in a game): its first player,
+        opponent, hints and sides are kept, not reset to the settings."""
         super().__init__()
         localize_bindings(self)
         self.settings = settings
@@ -130,6 +134,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         self.family = families()[kind.notation]
         self.spec = again.spec if again is not None else spec
         self.again = again
+        self.current = current
         self.error = error
         self.tables = tables if tables is not None else Tables()
         self.params = self._family_params()
@@ -177,8 +182,11 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
             ]
             yield form_row(tr("ui_dialog.new.first"), _choice("first", s.human_first, first))
             yield from (self._row(p) for p in flags)
-            levels = [(f"{level_name(key)} — {level_blurb(key)}", key) for key in LEVELS]
-            yield form_row(tr("ui_dialog.new.opponent"), _choice("level", s.level, levels))
+            levels = [(level_name(key), key) for key in LEVELS]  # its blurb below: never cut
+            level = _choice("level", s.level, levels)
+            yield form_row(tr("ui_dialog.new.opponent"), level, id="row-level")
+            blurb = Static(f"[dim]{level_blurb(s.level)}[/dim]", id="level-blurb")
+            yield form_row("", blurb, id="row-level-blurb")
             players = [(tr(f"ui_dialog.new.players_{p}"), p) for p in PLAYERS]
             yield form_row(tr("ui_dialog.new.players"), _choice("players", "solo", players))
             names = Input(id="names", max_length=2 * MAX_NAME + 1, compact=True)
@@ -214,11 +222,13 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         again = self.again
         if again is not None:  # as it was answered, and what went wrong
             self.query_one("#start", Input).value = position_text(again.spec)
-            self.query_one("#first", Select).value = again.human_first
-            self.query_one("#level", Select).value = again.level
-            self.query_one("#hints", Select).value = again.hints
-            self.query_one("#players", Select).value = again.players
-            self.query_one("#names", Input).value = ",".join(again.names)
+        kept = again if again is not None else self.current
+        if kept is not None:
+            self.query_one("#first", Select).value = kept.human_first
+            self.query_one("#level", Select).value = kept.level
+            self.query_one("#hints", Select).value = kept.hints
+            self.query_one("#players", Select).value = kept.players
+            self.query_one("#names", Input).value = ",".join(kept.names)
         if self.error:
             self.query_one("#dialog-error", Static).update(f"✗ {self.error}")
         self.query_one("#start", Input).focus()
@@ -250,12 +260,15 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         field.placeholder = tr(f"ui_teach.dialog.names_{'one' if want == 1 else 'two'}")
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "players":
+        if event.select.id == "level" and isinstance(event.value, str):
+            self.query_one("#level-blurb", Static).update(f"[dim]{level_blurb(event.value)}[/dim]")
+        elif event.select.id == "players":
             self.show_kind()  # the names field, and the rows' spacing
         elif event.select.id == "kind" and isinstance(event.value, str):
             self.kind = find_kind(event.value)
             self.show_kind()
         elif event.select.id == "preset" and isinstance(event.value, int):
+            self.query_one("#dialog-error", Static).update("")  # a new start: the old error went
             preset = PRESETS[event.value][1]
             if preset.kind != self.kind.key:
                 self.kind = preset.game_kind
@@ -289,6 +302,15 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
 
+    def focus_field(self, exc: GameError) -> None:
+        """Keep the focus where the mistake is: the field the error is about, else the field
+        being typed in, else the start."""
+        param = self.kind.param(exc.field) if isinstance(exc, FieldError) else None
+        if param is not None:
+            self.query_one(f"#{field_id(param)}").focus()
+        elif not isinstance(self.focused, Input):
+            self.query_one("#start", Input).focus()
+
     def fields(self) -> dict[str, Any]:
         """The chosen kind's fields as typed (a flag: its value), by parameter name."""
         out: dict[str, Any] = {}
@@ -306,7 +328,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
             check_start(spec, self.tables)
         except GameError as exc:
             self.query_one("#dialog-error", Static).update(f"✗ {error_text(exc)}")
-            self.query_one("#start", Input).focus()
+            self.focus_field(exc)
             return
         level = self.query_one("#level", Select).value
         players = self.query_one("#players", Select).value
