@@ -75,7 +75,7 @@ async def test_the_number_grows_with_the_terminal() -> None:
 @pytest.mark.parametrize("size", [(80, 24), (140, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_strip_keeps_its_faces_at_seven_digit_numbers(size: tuple[int, int]) -> None:
     """The issue: at 6–7 digit numbers the strip wrapped and lost its ☺/☹ row."""
-    app = SquareGameApp(StartRequest(start=1_234_567, seed=1), ai_delay=0)
+    app = SquareGameApp(StartRequest(start=1_234_567, hints=True, seed=1), ai_delay=0)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         screen = _screen(app)

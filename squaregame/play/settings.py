@@ -25,7 +25,7 @@ class Settings:
     level: str = "perfect"
     ai_delay: float = 0.6  # seconds the opponent visibly "thinks"
     hints: bool = False  # start games with hints on
-    strip: bool = True  # show the position strip
+    strip: bool = False  # show the position strip (its ☺/☹ only with hints on)
     misere: bool = False
     human_first: bool = True
     theme: str = "textual-dark"

@@ -162,6 +162,23 @@ def check_playable(game: Game[Any], start: Any) -> None:
         raise GameError("errors.start_over", position=games_text.position_text(game, start))
 
 
+def start_advice(spec: GameSpec, tables: Tables) -> str:
+    """ "Who should start?", answered in words: whether the start is hot (the first player
+    wins with perfect play) or cold (the second does). A :class:`GameError` says what is
+    wrong with the start; a start too large to judge at once says so instead of waiting."""
+    from squaregame.core.types import Outcome
+    from squaregame.text import tr
+
+    check_start(spec, tables)
+    game = spec.build(tables)
+    start = game.kind.position_from_values(spec.position or ())
+    where = games_text.position_text(game, start)
+    if slow_to_open(game, start):
+        return tr("ui_dialog.advice.too_big", position=where)
+    hot = game.info(start).outcome is Outcome.HOT
+    return tr(f"ui_dialog.advice.{'hot' if hot else 'cold'}", position=where)
+
+
 def check_start(spec: GameSpec, tables: Tables) -> None:
     """Check ``spec``'s start now if that is quick (then an unreachable start is refused in
     the dialog); a start that needs a table built or an exact search is left to the worker

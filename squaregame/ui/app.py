@@ -203,11 +203,15 @@ class SquareGameApp(GamesApp):
             self.warn(msg)
 
     # -- other screens -------------------------------------------------------------------
-    def action_help(self) -> None:
+    def action_help(self, section: str | None = None) -> None:
         from squaregame.ui.screens.help import HelpScreen
 
         if not any(isinstance(s, HelpScreen) for s in self.screen_stack):
-            self.push_screen(HelpScreen())  # in the app's language (and only once)
+            # in the app's language (and only once); from a game, at its section
+            self.push_screen(HelpScreen(section=section))
+
+    def on_open_help(self, message: m.OpenHelp) -> None:
+        self.action_help(message.section)
 
     def action_settings(self) -> None:
         from squaregame.ui.screens.settings import SettingsScreen
@@ -243,9 +247,6 @@ class SquareGameApp(GamesApp):
 
     def on_open_settings(self, _: m.OpenSettings) -> None:
         self.action_settings()
-
-    def on_open_help(self, _: m.OpenHelp) -> None:
-        self.action_help()
 
     def on_quit_app(self, _: m.QuitApp) -> None:
         self.exit()

@@ -86,9 +86,12 @@ class OpenSettings(Message):
     """Show the settings."""
 
 
-class OpenHelp(Message):
-    """Show the keys and rules."""
-
-
 class QuitApp(Message):
     """Leave squaregame."""
+
+
+@dataclass
+class OpenHelp(Message):
+    """Show the help, at ``section`` (a game's notation: ``number``, ``pair``, ``piles``)."""
+
+    section: str | None = None

@@ -37,7 +37,7 @@ from squaregame.play.wording import level_name, title
 from squaregame.text import error_text, tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
-from squaregame.ui.messages import NewGameRequest, SaveGame
+from squaregame.ui.messages import NewGameRequest, OpenHelp, SaveGame
 from squaregame.ui.screens.game_input import TypedMoves
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.game_parts import Parts, Slots
@@ -66,7 +66,7 @@ class GameScreen(
         *WhatIf.WHAT_IF_BINDINGS,
         *TeachKeys.TEACH_BINDINGS,  # before the typing keys: a demo's space pauses
         *TypedMoves.TYPING_BINDINGS,
-        Binding("question_mark", "app.help", "ui_game.keys.help"),
+        Binding("question_mark", "help_here", "ui_game.keys.help"),
     ]
     # The games this screen shows: those whose positions are written this way. It also
     # names the screen's own words: ui_game.<notation>.choose, ….hints_on, ….
@@ -314,7 +314,17 @@ class GameScreen(
             NewGameRequest(spec=spec, replace=self, persist=self.persist, current=current)
         )
 
+    def action_help_here(self) -> None:
+        """Help, opened at this game's own section."""
+        self.app.post_message(OpenHelp(self.notation.value))
+
     def action_menu(self) -> None:
+        """Esc: clears what is being typed, if anything; else back to the menu."""
+        if self.typed:
+            self.typed = ""
+            self.draw_turn()
+            self.say(tr("ui_game.typing_cleared"))
+            return
         self.cancel_opponent()
         self.app.pop_screen()
 

@@ -1,4 +1,8 @@
-"""Keys and rules: ``assets/help/<lang>.md`` in the app's language, English if there is none."""
+"""Keys and rules: ``assets/help/<lang>.md`` in the app's language, English if there is none.
+
+Opened from a game, it opens at that game's section: every language's file has the game
+sections first and in the same order (:data:`SECTIONS`: one-pile games, Wythoff's queen,
+sums), so the section is found by its place, not by its translated title."""
 
 from __future__ import annotations
 
@@ -21,14 +25,18 @@ def help_text(lang: str | None = None) -> str:
     return path.read_text(encoding="utf-8")
 
 
+SECTIONS = ("number", "pair", "piles")  # the first three "##" sections, in this order
+
+
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     BINDINGS = [Binding(keys("escape,q,question_mark"), "close", "ui_widgets.keys.close")]
 
-    def __init__(self, lang: str | None = None) -> None:
+    def __init__(self, lang: str | None = None, section: str | None = None) -> None:
         super().__init__()
         localize_bindings(self)
         self.lang = lang  # None: whatever the app speaks when the help is drawn
+        self.section = section  # a game's notation (SECTIONS): open there
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
@@ -36,6 +44,22 @@ class HelpScreen(ModalScreen[None]):
         yield Footer()
 
     AUTO_FOCUS = "#help-box"  # (not a query in on_mount: the screen may already be going)
+
+    def on_markdown_table_of_contents_updated(self, event: Markdown.TableOfContentsUpdated) -> None:
+        """The document is laid out: scroll to the game's own section."""
+        if self.section not in SECTIONS:
+            return
+        heads = [hid for level, _title, hid in event.table_of_contents if level == 2]
+        place = SECTIONS.index(self.section)
+        target = heads[place] if place < len(heads) else None
+        if target:
+            self.call_after_refresh(self.scroll_to_section, target)
+
+    def scroll_to_section(self, header_id: str) -> None:
+        for head in self.query(f"#{header_id}"):
+            self.query_one("#help-box", VerticalScroll).scroll_to_widget(
+                head, animate=False, top=True
+            )
 
     def relocalize(self) -> None:
         self.query_one("#help", Markdown).update(help_text(self.lang))

@@ -44,6 +44,7 @@ from squaregame.play.setup import (
     rule_names,
     rules_text,
     spec_from_fields,
+    start_advice,
 )
 from squaregame.play.sides import MAX_NAME, names_wanted, parse_names
 from squaregame.play.wording import level_blurb, level_name
@@ -108,6 +109,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
     BINDINGS = [
         Binding("escape", "cancel", "ui_dialog.keys.cancel"),
         Binding("ctrl+r", "random", "ui_dialog.keys.random"),
+        Binding("ctrl+t", "advice", "ui_dialog.keys.advice", priority=True),
         Binding("ctrl+s", "start", "ui_dialog.keys.start", priority=True),
     ]
 
@@ -180,7 +182,11 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                 (tr("ui_dialog.new.first_you"), True),
                 (tr("ui_dialog.new.first_computer"), False),
             ]
-            yield form_row(tr("ui_dialog.new.first"), _choice("first", s.human_first, first))
+            yield form_row(
+                tr("ui_dialog.new.first"),
+                _choice("first", s.human_first, first),
+                Button(tr("ui_dialog.new.advice_button"), id="advice", compact=True),
+            )
             yield from (self._row(p) for p in flags)
             levels = [(level_name(key), key) for key in LEVELS]  # its blurb below: never cut
             level = _choice("level", s.level, levels)
@@ -193,6 +199,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
             yield form_row(tr("ui_teach.dialog.names"), names, id="row-names")
             yield form_row(tr("ui_dialog.new.hints"), _choice("hints", s.hints, on_off()))
             yield Static("", id="dialog-error")
+            yield Static("", id="dialog-advice")
             with Horizontal(classes="buttons"):
                 yield Button(
                     tr("ui_dialog.new.start_button"), variant="primary", id="go", compact=True
@@ -294,13 +301,31 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "random":
             self.action_random()
+        elif event.button.id == "advice":
+            self.action_advice()
         elif event.button.id == "go":
             self.action_start()
         else:
             self.dismiss(None)
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "names":  # another game now: the advice was for the last one
+            self.query_one("#dialog-advice", Static).update("")
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
+
+    def action_advice(self) -> None:
+        """ "Who should start?": hot or cold, said in words below the form (on request only:
+        the answer is the game's secret)."""
+        try:
+            said = start_advice(spec_from_fields(self.kind, self.fields()), self.tables)
+        except GameError as exc:
+            self.query_one("#dialog-error", Static).update(f"✗ {error_text(exc)}")
+            self.focus_field(exc)
+            return
+        self.query_one("#dialog-error", Static).update("")
+        self.query_one("#dialog-advice", Static).update(said)
 
     def focus_field(self, exc: GameError) -> None:
         """Keep the focus where the mistake is: the field the error is about, else the field

@@ -13,6 +13,7 @@ from squaregame.play.panels import StripData
 from squaregame.play.session import Session
 from squaregame.play.settings import Settings
 from squaregame.play.view import GameView, MoveLine
+from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.game_parts import Parts
@@ -59,7 +60,10 @@ class PileScreen(GameScreen[int]):
             widest = len(f"{view.position + 64}")  # the labels near the position
             room = self.strip_view.content_region.width or (self.size.width or 80) - 2
             width = max(3, room // (widest + 3))
-            cells = tuple(StripCell(n, hot, now) for n, hot, now in view.panels.window(width))
+            cells = tuple(
+                StripCell(n, hot if hints else None, now)
+                for n, hot, now in view.panels.window(width)
+            )
             put(self.strip_view, cells, self.strip_view.show)
 
     def _show_moves(self, data: tuple[tuple[MoveLine[int], ...], bool, str]) -> None:
@@ -85,3 +89,5 @@ class PileScreen(GameScreen[int]):
     def action_toggle_strip(self) -> None:
         self.strip = not self.strip
         self.draw()
+        if self.strip and not self.hints:  # its faces are the answer: shown with hints only
+            self.say(tr("ui_game.number.strip_hidden"))

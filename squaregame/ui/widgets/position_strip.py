@@ -1,4 +1,7 @@
-"""The numbers around the current one with their hot/cold faces (the classic lesson's table)."""
+"""The numbers around the current one with their hot/cold faces (the classic lesson's table).
+
+The faces are the answer: with hints off they are hidden (``hot`` is None, drawn ``·``), so
+the strip never gives away which numbers are cold."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from textual.widgets import Static
 @dataclass(frozen=True)
 class StripCell:
     n: int
-    hot: bool
+    hot: bool | None  # None: not shown (hints are off)
     current: bool
 
 
@@ -20,13 +23,14 @@ class PositionStrip(Static):
         top, bottom = Text(), Text()
         for c in cells:
             label = f"{c.n}"
-            face = "☺" if c.hot else "☹"
+            face = "·" if c.hot is None else "☺" if c.hot else "☹"
             w = max(len(label), 1) + 2
             style = "reverse bold" if c.current else ""
             top.append(f"{label:^{w}}", style=style)
             bottom.append(
                 f"{face:^{w}}",
-                style=("green" if c.hot else "red") + (" reverse" if c.current else ""),
+                style=("dim" if c.hot is None else "green" if c.hot else "red")
+                + (" reverse" if c.current else ""),
             )
             top.append(" ")
             bottom.append(" ")
