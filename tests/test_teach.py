@@ -74,7 +74,7 @@ def test_game_over_names_the_winner_and_each_sides_blunders() -> None:
     assert lines[0] == "Winner: Blues, in 8 moves."
     assert "Reds: 2 blunders — moves 1, 3." in lines
     assert "Blues: 1 blunder — move 2." in lines
-    assert any("move 1: take 4 (to 26) handed over the win; take 25 (to 5)" in x for x in lines)
+    assert any("✗ Move 1: take 4 (to 26) handed over the win; take 25 (to 5)" in x for x in lines)
     assert game_over_lines(s) == lines  # the game-over dialog says the same
 
 
@@ -97,7 +97,8 @@ def test_default_names_for_teams_the_class_and_a_demo() -> None:
         "Team B",
     ]
     klass = Session(game, 30, human_first=False, players="class")
-    assert [side_name(klass, i) for i in (0, 1)] == ["The computer", "The class"]
+    assert [side_name(klass, i) for i in (0, 1)] == ["the computer", "the class"]
+    assert turn_line(klass) == "The computer to move"  # a line begins with a capital
     named = Session(game, 30, players="class", names=("7B",))
     assert side_name(named, 0) == "7B"
     demo = Session(game, 30, players="demo")
@@ -106,7 +107,7 @@ def test_default_names_for_teams_the_class_and_a_demo() -> None:
     set_language("ru")
     assert side_name(teams, 1) == "Команда Б" and turn_line(teams) == "Ходит: Команда А"
     set_language("es")
-    assert side_name(klass, 1) == "La clase" and turn_line(teams) == "Turno de: Equipo A"
+    assert side_name(klass, 1) == "la clase" and turn_line(teams) == "Turno de: Equipo A"
 
 
 def test_shared_hints_are_not_tagged_move_by_move() -> None:

@@ -51,7 +51,7 @@ async def test_a_teams_game_to_the_end_shows_each_sides_blunders() -> None:
         assert "Winner: Blues, in 8 moves." in text
         assert "Reds: 2 blunders — moves 1, 3." in text
         assert "Blues: 1 blunder — move 2." in text
-        assert "move 1: take 4 (to 26) handed over the win; take 25 (to 5) would have won." in text
+        assert "✗ Move 1: take 4 (to 26) handed over the win; take 25 (to 5) would have won." in text
         await pilot.press("r")
         await pilot.pause()
         review = app.screen
@@ -93,7 +93,7 @@ async def test_the_projector_view_opens_follows_the_game_and_closes() -> None:
         projector = app.screen
         assert isinstance(projector, ProjectorScreen)
         last = str(projector.query_one("#projector-last").render())
-        assert last.startswith("Move 2: The computer — take ")
+        assert last.startswith("Move 2: the computer — take ")
         assert projector.query_one(BigText).text == str(screen.session.position)
         await pilot.press("p")  # p closes it too
         await pilot.pause()
