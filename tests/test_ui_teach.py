@@ -4,6 +4,7 @@ review, the projector view, and a demo that plays, pauses and steps."""
 from __future__ import annotations
 
 import re
+from math import isqrt
 
 import pytest
 from text_check import WORD, english_in, visible_lines
@@ -23,8 +24,8 @@ RAW = re.compile(r"\b(?:ui|common|games|errors)_?\w*\.\w+\.\w+|\{\w+\}")
 MOVES = (26, 25, 16, 15, 6, 5, 1, 0)  # Reds blunder at moves 1 and 3, Blues at move 2
 
 
-def app_for(**kw: object) -> SquareGameApp:
-    return SquareGameApp(StartRequest(start=30, seed=1, **kw), ai_delay=0)  # type: ignore[arg-type]
+def app_for(start: int = 30, **kw: object) -> SquareGameApp:
+    return SquareGameApp(StartRequest(start=start, seed=1, **kw), ai_delay=0)  # type: ignore[arg-type]
 
 
 async def test_a_teams_game_to_the_end_shows_each_sides_blunders() -> None:
@@ -68,7 +69,7 @@ async def test_a_teams_game_to_the_end_shows_each_sides_blunders() -> None:
 
 
 async def test_the_projector_view_opens_follows_the_game_and_closes() -> None:
-    app = app_for(players="class", human_first=True)
+    app = app_for(210, players="class", human_first=True)
     async with app.run_test(size=(140, 45)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
@@ -79,14 +80,14 @@ async def test_the_projector_view_opens_follows_the_game_and_closes() -> None:
         projector = app.screen
         assert isinstance(projector, ProjectorScreen)
         big = projector.query_one(BigText)
-        assert big.text == "30"
+        assert big.text == "210"
         assert "█" in str(big.render())  # drawn big, not as text
         assert str(projector.query_one("#projector-turn").render()) == "The class to move"
         assert str(projector.query_one("#projector-last").render()) == "No moves yet."
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, PileScreen) and screen.projector is None
-        await pilot.press("4", "enter")  # the class takes 4; the computer replies
+        await pilot.press("1", "enter")  # the class takes 1; the computer replies
         await settle(pilot)
         await pilot.press("p")
         await pilot.pause()
@@ -95,6 +96,20 @@ async def test_the_projector_view_opens_follows_the_game_and_closes() -> None:
         last = str(projector.query_one("#projector-last").render())
         assert last.startswith("Move 2: the computer — take ")
         assert projector.query_one(BigText).text == str(screen.session.position)
+        before = screen.session.position
+        amount = 4 if isqrt(before - 1) ** 2 == before - 1 else 1  # leave no square
+        await pilot.press(str(amount))  # the class plays from the projector: typed, Enter
+        turn = str(projector.query_one("#projector-turn").render())
+        assert turn == f"The class to move — typed: {amount}"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is projector and screen.session.plies[2].after == before - amount
+        assert len(screen.session.plies) == 4  # and the computer replied, shown here
+        assert projector.query_one(BigText).text == str(screen.session.position)
+        await pilot.press("2", "enter")  # not a square: said on the projector
+        await settle(pilot)
+        message = str(projector.query_one("#projector-message").render())
+        assert message.startswith("✗ ") and "square" in message
         await pilot.press("p")  # p closes it too
         await pilot.pause()
         assert isinstance(app.screen, PileScreen)

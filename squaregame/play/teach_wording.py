@@ -179,10 +179,18 @@ class ProjectorView:
     turn: str
     last: str
     hint: str
+    message: str = ""  # what the game screen said last ("Reds: take 4 (to 26).", an error)
 
 
 def projector_view(
-    session: Session[Any], *, sides: str, hint: str, thinking: bool = False, paused: bool = False
+    session: Session[Any],
+    *,
+    sides: str,
+    hint: str,
+    thinking: bool = False,
+    paused: bool = False,
+    typed: str = "",
+    message: str = "",
 ) -> ProjectorView:
     game = session.game
     pos = session.position
@@ -190,11 +198,9 @@ def projector_view(
         shown = f"{pos:,}".replace(",", " ")
     else:
         shown = games_text.position_text(game, pos)
+    turn = turn_line(session, thinking=thinking, paused=paused)
+    if typed:
+        turn = f"{turn} — {tr('ui_game.turn.typed')} {typed}"
     return ProjectorView(
-        games_text.title(game),
-        sides,
-        shown,
-        turn_line(session, thinking=thinking, paused=paused),
-        last_move_line(session),
-        hint,
+        games_text.title(game), sides, shown, turn, last_move_line(session), hint, message
     )

@@ -199,6 +199,7 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], TeachKeys[P], Screen[None], Ge
 
     def draw_turn(self) -> None:
         self.slots.put(self.turn_line, self.turn_text(), self.turn_line.update)
+        self.update_projector()  # what is typed shows there too
 
     def hint_text(self, view: GameView[P]) -> str:
         s = self.session
@@ -248,7 +249,9 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], TeachKeys[P], Screen[None], Ge
 
     def say(self, text: str, error: bool = False) -> None:
         self.message.set_class(error, "error")
-        self.message.update(("✗ " if error else "") + escape(text))
+        self.said = ("✗ " if error else "") + escape(text)
+        self.message.update(self.said)
+        self.update_projector()
 
     # -- actions ---------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -51,6 +51,8 @@ class TeachKeys(Generic[P]):
     hints: bool
     app: Any
     projector: ProjectorScreen | None = None
+    typed: str
+    said: str = ""  # the message line's text as shown (for the projector)
 
     if TYPE_CHECKING:  # provided by GameScreen and OpponentTurns
 
@@ -60,10 +62,35 @@ class TeachKeys(Generic[P]):
         def cancel_opponent(self) -> None: ...
         def hint_text(self, view: GameView[P]) -> str: ...
         def level_label(self) -> str: ...
+        def action_play_selected(self) -> None: ...
+        def action_type(self, ch: str) -> None: ...
+        def action_backspace(self) -> None: ...
 
     @property
     def demo(self) -> bool:
         return self.session.players == "demo"
+
+    def teach_enabled(self, key: str) -> bool:
+        """Is a projector key enabled now (``play``, ``type``, ``pause``, ``step`` …)?"""
+        s = self.session
+        if key in ("play", "type", "backspace"):
+            return not self.demo and s.human_to_move and not s.over and not self.thinking
+        return self.demo and not s.over  # pause, step, faster, slower
+
+    def teach_control(self, key: str, arg: str = "") -> None:
+        """A key pressed on the projector, done here."""
+        if not self.teach_enabled(key):
+            return
+        actions = {
+            "play": self.action_play_selected,
+            "type": lambda: self.action_type(arg),
+            "backspace": self.action_backspace,
+            "pause": self.action_demo_pause,
+            "step": self.action_demo_step,
+            "faster": self.action_demo_faster,
+            "slower": self.action_demo_slower,
+        }
+        actions[key]()
 
     def check_teach_action(self, action: str) -> bool | None:
         """Whether a teaching key is enabled now (None: not a teaching key's action)."""
@@ -80,11 +107,17 @@ class TeachKeys(Generic[P]):
         level = level_name(self.opponent.level.key)
         sides = players_label(s, level) if s.players != "solo" else self.level_label()
         return projector_view(
-            s, sides=sides, hint=_plain(hint), thinking=self.thinking, paused=self.paused
+            s,
+            sides=sides,
+            hint=_plain(hint),
+            thinking=self.thinking,
+            paused=self.paused,
+            typed=self.typed,
+            message=_plain(self.said),
         )
 
     def action_projector(self) -> None:
-        self.projector = ProjectorScreen(self.projector_view(), self.teach_control, self.demo)
+        self.projector = ProjectorScreen(self.projector_view(), self)
         self.app.push_screen(self.projector, self._projector_closed)
 
     def _projector_closed(self, _: None) -> None:
@@ -93,11 +126,6 @@ class TeachKeys(Generic[P]):
     def update_projector(self) -> None:
         if self.projector is not None and self.projector.is_mounted:
             self.projector.show(self.projector_view())
-
-    def teach_control(self, action: str) -> None:
-        """A demo key pressed on the projector."""
-        if self.check_teach_action(action):
-            getattr(self, f"action_{action}")()
 
     # -- the demo -----------------------------------------------------------------------------
     def action_demo_pause(self) -> None:
