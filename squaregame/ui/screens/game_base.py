@@ -29,8 +29,8 @@ from squaregame.core.types import GameError
 from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session
 from squaregame.play.settings import Settings
-from squaregame.play.sides import shared
-from squaregame.play.teach_wording import hint_for, players_label, turn_line
+from squaregame.play.sides import play_again, shared
+from squaregame.play.teach_wording import hint_for, players_label
 from squaregame.play.view import GameView, build_view
 from squaregame.play.wording import level_name, title
 from squaregame.text import error_text, tr
@@ -237,16 +237,6 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], TeachKeys[P], Screen[None], Ge
             return f"{_bold(tr('ui_game.turn.your_move'))} — {how}{typed}"
         return _bold(tr("ui_game.turn.computer_move"))
 
-    def shared_turn_text(self) -> str:
-        """Whose move, by name; on a side's own turn, how to move and what is typed."""
-        s = self.session
-        line = _bold(turn_line(s, thinking=self.thinking, paused=self.paused))
-        if s.over or not s.human_to_move:
-            return line
-        how = escape(tr(f"ui_game.{self.notation.value}.choose"))
-        typed = escape(tr("ui_game.turn.typed"))
-        return f"{line} — {how}" + (f"   {typed} [reverse]{self.typed}[/]" if self.typed else "")
-
     def say(self, text: str, error: bool = False) -> None:
         self.message.set_class(error, "error")
         self.said = ("✗ " if error else "") + escape(text)
@@ -334,15 +324,7 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], TeachKeys[P], Screen[None], Ge
     def _after_game_over(self, choice: str | None) -> None:
         s = self.session
         if choice == "again":  # the same game: its analyses are kept
-            again = Session(
-                s.game,
-                s.start,
-                s.human_first,
-                s.two_humans,
-                cache=s.cache,
-                players=s.players,
-                names=s.names,
-            )
+            again = play_again(s)
             self.restart(again)
         elif choice == "new":
             self.new_game_dialog()

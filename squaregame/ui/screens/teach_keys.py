@@ -8,12 +8,18 @@ demo, so in any other game the same keys type a move or toggle the strip as befo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from rich.markup import escape
 from textual.binding import Binding
 
 from squaregame.play.sides import faster, slower
-from squaregame.play.teach_wording import ProjectorView, players_label, projector_view
+from squaregame.play.teach_wording import (
+    ProjectorView,
+    players_label,
+    projector_view,
+    turn_line,
+)
 from squaregame.play.wording import level_name
 from squaregame.text import tr
 from squaregame.ui.keys import keys
@@ -66,6 +72,8 @@ class TeachKeys(Generic[P]):
         def action_type(self, ch: str) -> None: ...
         def action_backspace(self) -> None: ...
 
+    notation: ClassVar[Any]
+
     @property
     def demo(self) -> bool:
         return self.session.players == "demo"
@@ -99,6 +107,17 @@ class TeachKeys(Generic[P]):
         if action in ("type", "backspace", "play_selected", "undo", "redo"):
             return False if self.demo else None  # the computer plays both sides
         return None
+
+    # -- the turn line of a shared game -----------------------------------------------------
+    def shared_turn_text(self) -> str:
+        """Whose move, by name; on a side's own turn, how to move and what is typed."""
+        s = self.session
+        line = _bold(turn_line(s, thinking=self.thinking, paused=self.paused))
+        if s.over or not s.human_to_move:
+            return line
+        how = escape(tr(f"ui_game.{self.notation.value}.choose"))
+        typed = escape(tr("ui_game.turn.typed"))
+        return f"{line} — {how}" + (f"   {typed} [reverse]{self.typed}[/]" if self.typed else "")
 
     # -- the projector ---------------------------------------------------------------------
     def projector_view(self) -> ProjectorView:
@@ -160,3 +179,7 @@ def _plain(markup: str) -> str:
     from rich.text import Text
 
     return Text.from_markup(markup).plain
+
+
+def _bold(text: str) -> str:
+    return f"[b]{escape(text)}[/b]"
