@@ -186,3 +186,11 @@ def test_projector_view_and_big_digits() -> None:
     assert fit_scale("30", 80, 17) == 3  # 7 pixels wide → 14 columns a scale; 5 rows a scale
     assert fit_scale("(7,9)", 140, 40) == 4 and pixel_width("(7,9)") == 16
     assert fit_scale("x", 80, 20) == 0  # not in the font: shown as it is
+
+
+def test_a_demos_value_history_is_told_from_the_side_to_move() -> None:
+    from squaregame.play.review import chart_points
+
+    s = Session(PileGame(SQUARES), 30, players="demo")
+    s.play(5)  # 30 is hot for A; 5 is cold for B
+    assert [p.you_win for p in chart_points(s)] == [True, False]
