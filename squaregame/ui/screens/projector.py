@@ -18,7 +18,6 @@ from textual.widgets import Footer, Static
 
 from squaregame import paths
 from squaregame.play.teach_wording import ProjectorView
-from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.widgets.big_text import BigText
@@ -85,7 +84,7 @@ class ProjectorScreen(Screen[None]):
         self.lines["title"].update(f"{view.title} — {view.sides}")
         self.lines["turn"].update(view.turn)
         self.lines["last"].update(view.last)
-        self.lines["hint"].update(view.hint or tr("ui_teach.projector.hints_off"))
+        self.lines["hint"].update(view.hint)
         self.lines["message"].update(view.message)
         self.refresh_bindings()
 

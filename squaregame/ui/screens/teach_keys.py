@@ -122,7 +122,10 @@ class TeachKeys(Generic[P]):
     # -- the projector ---------------------------------------------------------------------
     def projector_view(self) -> ProjectorView:
         s = self.session
-        hint = self.hint_text(self.view) if self.view is not None and self.hints else ""
+        if not self.hints:
+            hint = tr("ui_teach.projector.hints_off")
+        else:
+            hint = self.hint_text(self.view) if self.view is not None else ""
         level = level_name(self.opponent.level.key)
         sides = players_label(s, level) if s.players != "solo" else self.level_label()
         return projector_view(
