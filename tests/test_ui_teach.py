@@ -243,6 +243,23 @@ async def test_teaching_screens_speak_the_language(lang: str) -> None:
     assert not problems, "\n".join(problems)
 
 
+async def test_a_game_ended_on_the_projector_goes_back_to_the_menu() -> None:
+    from squaregame.ui.screens.menu import MenuScreen
+
+    app = app_for(players="teams", two_humans=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("p")
+        for to in MOVES:  # the whole game played on the projector
+            await pilot.press(*str(screen.session.position - to), "enter")
+            await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen), app.screen_stack
+
+
 async def test_the_new_game_dialog_names_the_sides() -> None:
     from textual.widgets import Input, Select
 

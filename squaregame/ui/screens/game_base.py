@@ -323,6 +323,8 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], TeachKeys[P], Screen[None], Ge
 
     def _after_game_over(self, choice: str | None) -> None:
         s = self.session
+        if choice in ("new", "menu"):
+            self.close_projector()  # the game it shows is left
         if choice == "again":  # the same game: its analyses are kept
             again = play_again(s)
             self.restart(again)

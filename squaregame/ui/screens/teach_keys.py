@@ -145,6 +145,11 @@ class TeachKeys(Generic[P]):
     def _projector_closed(self, _: None) -> None:
         self.projector = None
 
+    def close_projector(self) -> None:
+        if self.projector is not None and self.app.screen is self.projector:
+            self.app.pop_screen()
+        self.projector = None
+
     def update_projector(self) -> None:
         if self.projector is not None and self.projector.is_mounted:
             self.projector.show(self.projector_view())
