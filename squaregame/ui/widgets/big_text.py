@@ -75,5 +75,5 @@ class BigText(Widget):
         if scale == 0:
             return Text(self.text, style="bold", justify="center")
         rows = render_rows(self.text, scale)
-        margin = " " * max(0, (width - max(len(r) for r in rows)) // 2)  # one left edge for all
-        return Text("\n".join(margin + r for r in rows), no_wrap=True)
+        block = max(len(r) for r in rows)  # every row as wide: the block is centred as one
+        return Text("\n".join(r.ljust(block) for r in rows), justify="left", no_wrap=True)
