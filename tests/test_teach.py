@@ -4,6 +4,7 @@ review's best-move column, names and speed as typed, the projector's big digits.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -194,3 +195,28 @@ def test_a_demos_value_history_is_told_from_the_side_to_move() -> None:
     s = Session(PileGame(SQUARES), 30, players="demo")
     s.play(5)  # 30 is hot for A; 5 is cold for B
     assert [p.you_win for p in chart_points(s)] == [True, False]
+
+
+def test_the_command_line_takes_names_and_a_demos_speed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from squaregame.cli.main import main, make_parser
+    from squaregame.cli.play import build_request
+
+    def request(*argv: str) -> Any:
+        return build_request(make_parser().parse_args(["play", "squares", "--start", "30", *argv]))
+
+    r = request("--players", "teams", "--names", "Reds,Blues")
+    assert (r.players, r.names, r.two_humans, r.hints) == ("teams", ("Reds", "Blues"), True, True)
+    r = request("--players", "demo", "--speed", "0.5")
+    assert (r.players, r.speed, r.two_humans) == ("demo", 0.5, False)
+    assert request("--players", "class", "--names", "7B").names == ("7B",)
+    for argv, says in (
+        (("--names", "A,B"), "--names is for --players class, teams or demo."),
+        (("--players", "teams", "--names", "A"), "Type 2 names split by a comma"),
+        (("--players", "teams", "--speed", "2"), "--speed is for --players demo."),
+        (("--players", "demo", "--speed", "fast"), "--speed takes seconds per move"),
+    ):
+        code = main(["play", "squares", "--start", "30", *argv])
+        err = capsys.readouterr().err
+        assert code == 2 and says in err and err.count("\n") == 1, (argv, err)
