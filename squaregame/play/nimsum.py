@@ -1,5 +1,6 @@
-"""The Sprague–Grundy explanation of a sum: each pile's Grundy value, the nim-sum worked out
-in binary column by column, and why each winning move wins."""
+"""The Sprague–Grundy explanation of a sum, as data: each pile's Grundy value, the nim-sum,
+and each winning move with the pile's value before and after (the words are written by
+:func:`squaregame.play.panels.nimsum_lines`)."""
 
 from __future__ import annotations
 
@@ -27,12 +28,6 @@ class WinningMove:
     before: int  # the pile's Grundy value now
     after: int  # ... and after the move
 
-    def explain(self) -> str:
-        return (
-            f"pile {self.pile} has Grundy value {self.before}; taking {self.take} leaves "
-            f"value {self.after}, so the nim-sum becomes 0"
-        )
-
 
 @dataclass(frozen=True)
 class NimSumExplanation:
@@ -41,30 +36,11 @@ class NimSumExplanation:
     width: int  # binary digits shown
     moves: tuple[WinningMove, ...]
 
-    def binary(self, value: int) -> str:
-        return " ".join(format(value, f"0{self.width}b"))
-
     def column_parities(self) -> list[int]:
         """For each binary column (most significant first): how many piles have a 1 there."""
         return [
             sum((p.grundy >> bit) & 1 for p in self.piles) for bit in range(self.width - 1, -1, -1)
         ]
-
-    def lines(self) -> list[str]:
-        out = [f"{'pile':<6}{'size':>6}{'Grundy':>8}  binary"]
-        for p in self.piles:
-            out.append(f"{p.pile:<6}{p.size:>6}{p.grundy:>8}  {self.binary(p.grundy)}")
-        out.append("─" * (22 + 2 * self.width))
-        counts = " ".join(str(c) for c in self.column_parities())
-        out.append(f"{'ones in each column':<22}{counts}")
-        out.append(f"{'nim-sum (odd → 1)':<12}{self.nim_sum:>8}  {self.binary(self.nim_sum)}")
-        out.append("")
-        if self.nim_sum == 0:
-            out.append("The nim-sum is 0: the position is cold — every move makes it non-zero.")
-        else:
-            out.append(f"The nim-sum is {self.nim_sum}, not 0: the position is hot. Winning moves:")
-            out += [f"• {m.explain()}" for m in self.moves]
-        return out
 
 
 def explain(game: SumGame, pos: tuple[int, ...]) -> NimSumExplanation | None:

@@ -114,33 +114,46 @@ class SumData:
     pairs: PairTable | None  # for two piles
 
 
-def nimsum_lines(ex: NimSumExplanation) -> tuple[str, ...]:
-    """The nim-sum worked out in binary, column by column, and why each winning move wins."""
+def nimsum_lines(ex: NimSumExplanation, hinted: tuple[int, ...] | None = None) -> tuple[str, ...]:
+    """The nim-sum worked out in binary, column by column, and why each winning move wins.
+
+    Every binary digit (the piles', the column counts', the nim-sum's) sits in one column;
+    a label too long for the space left of the digits takes a line of its own. ``hinted``
+    is the move the hint line names (the fastest win): it is listed first and marked, so the
+    panel and the hint never seem to disagree."""
     pile, size, grundy = (tr(f"ui_game.nimsum.{k}") for k in ("pile", "size", "grundy"))
     w = max(6, len(pile) + 1)  # "montón", "кучка": the heading never runs into the next
+    counts = ex.column_parities()
+    cell = max(len(str(c)) for c in counts)  # 1 (at most 8 piles), but never misaligned
+
+    def digits(values: list[int]) -> str:
+        return " ".join(f"{v:>{cell}}" for v in values)
+
+    def bits(value: int) -> str:
+        return digits([int(b) for b in format(value, f"0{ex.width}b")])
+
+    def labelled(label: str, value: str, right: str) -> list[str]:
+        column = f"{value:>{w + 14}}"  # the value in the Grundy column
+        if len(label) < w + 14 - len(value):  # room for the label and one space
+            return [label + column[len(label) :] + "  " + right]
+        return [label, column + "  " + right]
+
     out = [f"{pile:<{w}}{size:>6}{grundy:>8}  {tr('ui_game.nimsum.binary')}"]
     for p in ex.piles:
-        out.append(f"{p.pile:<{w}}{p.size:>6}{p.grundy:>8}  {ex.binary(p.grundy)}")
-    out.append("─" * (w + 16 + 2 * ex.width))
-    counts = " ".join(str(c) for c in ex.column_parities())
-    out.append(f"{tr('ui_game.nimsum.ones'):<{w + 16}}{counts}")
-    out.append(f"{tr('ui_game.nimsum.total'):<12}{ex.nim_sum:>8}  {ex.binary(ex.nim_sum)}")
+        out.append(f"{p.pile:<{w}}{p.size:>6}{p.grundy:>8}  {bits(p.grundy)}")
+    out.append("─" * (w + 15 + (cell + 1) * ex.width))
+    out += labelled(tr("ui_game.nimsum.ones"), "", digits(counts))
+    out += labelled(tr("ui_game.nimsum.total"), str(ex.nim_sum), bits(ex.nim_sum))
     out.append("")
     if ex.nim_sum == 0:
         out.append(tr("ui_game.nimsum.cold"))
-    else:
-        out.append(tr("ui_game.nimsum.hot", total=ex.nim_sum))
-        out += [
-            "• "
-            + tr(
-                "ui_game.nimsum.why",
-                pile=m.pile,
-                before=m.before,
-                take=m.take,
-                after=m.after,
-            )
-            for m in ex.moves
-        ]
+        return tuple(out)
+    out.append(tr("ui_game.nimsum.hot", total=ex.nim_sum))
+    moves = sorted(ex.moves, key=lambda m: m.to != hinted)  # stable: the hint's move first
+    for m in moves:
+        why = tr("ui_game.nimsum.why", pile=m.pile, before=m.before, take=m.take, after=m.after)
+        mark = f" — {tr('ui_game.nimsum.hinted')}" if m.to == hinted else ""
+        out.append(f"• {why}{mark}")
     return tuple(out)
 
 
@@ -183,7 +196,10 @@ def sum_data(session: Session[Any], a: Analysis[Any], board: int = 0) -> SumData
     else:
         ex = explain(game, pos)
         known = game.grundy_known_upto(pos) if ex is None else None
-        nimsum = NimSumData(False, None if ex is None else nimsum_lines(ex), (), known)
+        best = a.best_moves()
+        hinted = best[0].to if best and a.info.outcome is Outcome.HOT else None
+        lines = None if ex is None else nimsum_lines(ex, hinted)
+        nimsum = NimSumData(False, lines, (), known)
     rules = session.cache.get(("grundy-rules", None), lambda: grundy_rules(game))
     pairs = None
     if len(pos) == 2:

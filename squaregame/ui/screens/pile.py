@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any, cast
 
 from textual.binding import Binding
-from textual.widgets import Digits
 
 from squaregame.core.games import PileGame
 from squaregame.core.kinds import Notation
@@ -17,6 +16,7 @@ from squaregame.play.view import GameView, MoveLine
 from squaregame.ui.keys import keys
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.game_parts import Parts
+from squaregame.ui.widgets.big_number import BigNumber
 from squaregame.ui.widgets.move_list import MoveList, MoveView
 from squaregame.ui.widgets.position_strip import PositionStrip, StripCell
 
@@ -38,7 +38,7 @@ class PileScreen(GameScreen[int]):
 
     # -- the game's parts ----------------------------------------------------------------------
     def make_parts(self) -> Parts:
-        self.number = Digits("0", id="number")
+        self.number = BigNumber("0", id="number")
         self.moves = MoveList(id="moves")
         self.strip_view = PositionStrip(id="strip")
         return Parts(board=(self.number,), chooser=self.moves, below=(self.strip_view,))
@@ -56,7 +56,9 @@ class PileScreen(GameScreen[int]):
         put(self.moves, (view.moves if choosing else (), hints, more), self._show_moves)
         self.strip_view.display = self.strip
         if self.strip and isinstance(view.panels, StripData):
-            width = max(5, (self.size.width or 80) // 6)
+            widest = len(f"{view.position + 64}")  # the labels near the position
+            room = self.strip_view.content_region.width or (self.size.width or 80) - 2
+            width = max(3, room // (widest + 3))
             cells = tuple(StripCell(n, hot, now) for n, hot, now in view.panels.window(width))
             put(self.strip_view, cells, self.strip_view.show)
 

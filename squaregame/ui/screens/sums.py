@@ -17,6 +17,7 @@ from squaregame.play.view import GameView
 from squaregame.text import error_text, tr
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.game_parts import Parts, SideView
+from squaregame.ui.widgets.big_number import BigNumber
 from squaregame.ui.widgets.piles import PileRow, PilesData, PilesView
 from squaregame.ui.widgets.sum_panels import GrundyTable, NimSumPanel
 
@@ -45,12 +46,13 @@ class SumsScreen(GameScreen[Pos]):
 
     # -- the game's parts ----------------------------------------------------------------------
     def make_parts(self) -> Parts:
+        self.number = BigNumber(id="number", share=0.2, optional=True)
         self.piles = PilesView(id="piles")
         self.exactness = Static(id="exactness")
         self.nimsum = NimSumPanel(id="nimsum")
         self.grundy = GrundyTable(id="grundy")
         return Parts(
-            board=(self.piles, self.exactness),
+            board=(self.number, self.piles, self.exactness),
             side=(
                 SideView(
                     "side-nimsum",
@@ -74,6 +76,7 @@ class SumsScreen(GameScreen[Pos]):
                 self.pile = next((i for i in range(len(view.position)) if self.amount_count(i)), 0)
         self._choosing = choosing  # no selection while it is not the person's move
         self._draw_piles()
+        self.slots.put(self.number, " + ".join(map(str, view.position)), self.number.update)
         data = view.panels
         if not isinstance(data, SumData):
             return

@@ -35,13 +35,13 @@ class NimSumPanel(Static):
         self.update(t)
 
 
-def _sequence(rule: GrundyRule) -> Text:
+def _sequence(rule: GrundyRule, per_row: int) -> Text:
     period = rule.period
     upto = len(rule.values) - 1
     t = Text()
-    for base in range(0, upto + 1, 10):
+    for base in range(0, upto + 1, per_row):
         t.append(f"{base:>4}:", style="dim")
-        for n in range(base, min(base + 10, upto + 1)):
+        for n in range(base, min(base + per_row, upto + 1)):
             g = rule.values[n]
             starts_period = (
                 period is not None and n >= period.start and (n - period.start) % period.length == 0
@@ -52,28 +52,49 @@ def _sequence(rule: GrundyRule) -> Text:
     return t
 
 
+def values_per_row(width: int) -> int:
+    """Ten values to a row (decimal rows: 0, 10, 20 …) where they fit, else five."""
+    return 10 if width >= 5 + 3 * 10 else 5
+
+
 class GrundyTable(Static):
-    """Each rule's Grundy sequence with its period marked; for two piles, their sum's table."""
+    """Each rule's Grundy sequence with its period marked; for two piles, their sum's table.
+
+    Drawn for the width it has (redrawn when that changes): rows of ten values where they
+    fit, else five, and as many columns of the pair table as fit, so no row ever wraps."""
+
+    _data: tuple[tuple[GrundyRule, ...], PairTable | None] | None = None
 
     def show(self, rules: tuple[GrundyRule, ...], pairs: PairTable | None) -> None:
+        self._data = (rules, pairs)
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        if self._data is None:
+            return
+        rules, pairs = self._data
+        width = self.content_region.width or 33
         t = Text()
         for rule in rules:
             period = rule.period
             t.append(tr("ui_widgets.sums.rule", label=rule.label) + "\n", style="bold")
-            t.append(_sequence(rule))
+            t.append(_sequence(rule, values_per_row(width)))
             if period is not None:
                 repeat = tr("ui_widgets.sums.period", count=period.length, start=period.start)
                 t.append(repeat + "\n\n", style="dim")
             else:
                 t.append("\n")
         if pairs is not None:
-            t.append(self._pair_table(pairs))
+            t.append(self._pair_table(pairs, width))
         self.update(t)
 
     @staticmethod
-    def _pair_table(pairs: PairTable) -> Text:
+    def _pair_table(pairs: PairTable, room: int) -> Text:
         t = Text()
-        w, h = pairs.width, pairs.height
+        w, h = min(pairs.width, (room - 4) // 2 - 1), pairs.height
         title = (
             "ui_widgets.sums.pair_title_misere" if pairs.misere else "ui_widgets.sums.pair_title"
         )

@@ -1,0 +1,33 @@
+"""The game screens at three terminal sizes (pytest-textual-snapshot): 80×24, a laptop's
+120×36 and a projector's 160×50. The position is drawn large and scaled, the panels grow
+with the width, and nothing wraps or is clipped. Update with: pytest --snapshot-update"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from squaregame.core.rules import SetRule
+from squaregame.ui.app import SquareGameApp, StartRequest
+
+SIZES = [(80, 24), (120, 36), (160, 50)]
+GAMES = {
+    "squares": StartRequest(start=75, hints=True, seed=1),
+    "wythoff": StartRequest(game="wythoff", start=(7, 9), hints=True, seed=1),
+    "sum": StartRequest(
+        game="sum",
+        start=(15, 12),
+        rules=(SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4])),
+        hints=True,
+        seed=1,
+    ),
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", list(GAMES))
+def test_game_screen(snap_compare: Any, game: str, size: tuple[int, int]) -> None:
+    app = SquareGameApp(GAMES[game], ai_delay=0)
+    press = ["h", "h"] if game == "sum" else []  # hints off and on again: the nim-sum view
+    assert snap_compare(app, terminal_size=size, press=press)
