@@ -37,7 +37,7 @@ from squaregame.play.teach_wording import (
 from squaregame.play.view import build_view
 from squaregame.play.wording import game_over_lines, who
 from squaregame.text import set_language
-from squaregame.ui.widgets.big_text import fit_scale, pixel_width, render_rows
+from squaregame.ui.widgets.big_number import best_scale
 
 # 30 → 26 → 25 → 16 → 15 → 6 → 5 → 1 → 0: Reds blunder at 1 and 3, Blues at 2.
 MOVES = (26, 25, 16, 15, 6, 5, 1, 0)
@@ -180,13 +180,10 @@ def test_projector_view_and_big_digits() -> None:
     view = projector_view(s, sides="x", hint="")
     assert view.position == "1 000 000" and view.turn == "The class to move"
     assert view.last == "No moves yet."
-    rows = render_rows("10", 2)
-    assert len(rows) == 10  # 5 pixel rows, each 2 high; a pixel 4 columns wide at scale 2
-    assert rows[0] == rows[1] == "    ████        ████████████"  # "1" is ".#.", a gap, "0" "###"
-    assert rows[2] == "████████        ████    ████"  # "1" is "##.", "0" is "#.#"
-    assert fit_scale("30", 80, 17) == 3  # 7 pixels wide → 14 columns a scale; 5 rows a scale
-    assert fit_scale("(7,9)", 140, 40) == 4 and pixel_width("(7,9)") == 16
-    assert fit_scale("x", 80, 20) == 0  # not in the font: shown as it is
+    # the projector's digits may grow past the game screen's largest (scale 4)
+    assert best_scale("30", 136, 33, top=12) == 9  # 11 dots across, 7 down (2 to a cell)
+    assert best_scale("30", 136, 33) == 4
+    assert best_scale("(7,9)", 76, 18, top=12) == 3  # 22 dots across: 66 columns at 3
 
 
 def test_a_demos_value_history_is_told_from_the_side_to_move() -> None:

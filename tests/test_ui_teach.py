@@ -17,7 +17,7 @@ from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.move_review import MoveReviewScreen
 from squaregame.ui.screens.pile import PileScreen
 from squaregame.ui.screens.projector import ProjectorScreen
-from squaregame.ui.widgets.big_text import BigText
+from squaregame.ui.widgets.big_number import BigNumber
 
 SIZE = (80, 24)
 RAW = re.compile(r"\b(?:ui|common|games|errors)_?\w*\.\w+\.\w+|\{\w+\}")
@@ -80,8 +80,9 @@ async def test_the_projector_view_opens_follows_the_game_and_closes() -> None:
         await pilot.pause()
         projector = app.screen
         assert isinstance(projector, ProjectorScreen)
-        big = projector.query_one(BigText)
+        big = projector.query_one(BigNumber)
         assert big.text == "210"
+        assert big.scale() > 4  # larger than the game screen's digits
         assert "█" in str(big.render())  # drawn big, not as text
         assert str(projector.query_one("#projector-turn").render()) == "The class to move"
         assert str(projector.query_one("#projector-last").render()) == "No moves yet."
@@ -96,7 +97,7 @@ async def test_the_projector_view_opens_follows_the_game_and_closes() -> None:
         assert isinstance(projector, ProjectorScreen)
         last = str(projector.query_one("#projector-last").render())
         assert last.startswith("Move 2: the computer — take ")
-        assert projector.query_one(BigText).text == str(screen.session.position)
+        assert projector.query_one(BigNumber).text == str(screen.session.position)
         before = screen.session.position
         amount = 4 if isqrt(before - 1) ** 2 == before - 1 else 1  # leave no square
         await pilot.press(str(amount))  # the class plays from the projector: typed, Enter
@@ -106,7 +107,7 @@ async def test_the_projector_view_opens_follows_the_game_and_closes() -> None:
         await settle(pilot)
         assert app.screen is projector and screen.session.plies[2].after == before - amount
         assert len(screen.session.plies) == 4  # and the computer replied, shown here
-        assert projector.query_one(BigText).text == str(screen.session.position)
+        assert projector.query_one(BigNumber).text == str(screen.session.position)
         await pilot.press("2", "enter")  # not a square: said on the projector
         await settle(pilot)
         message = str(projector.query_one("#projector-message").render())
@@ -146,7 +147,7 @@ async def test_a_demo_pauses_steps_and_shows_on_the_projector() -> None:
         assert str(projector.query_one("#projector-last").render()).startswith(
             "Move 2: Computer B — take "
         )
-        assert projector.query_one(BigText).text == str(screen.session.position)
+        assert projector.query_one(BigNumber).text == str(screen.session.position)
         await pilot.press("minus")
         assert screen.delay == 60.0  # the slowest there is stays
         await pilot.press("plus")

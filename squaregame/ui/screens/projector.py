@@ -20,7 +20,9 @@ from squaregame import paths
 from squaregame.play.teach_wording import ProjectorView
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
-from squaregame.ui.widgets.big_text import BigText
+from squaregame.ui.widgets.big_number import BigNumber
+
+PROJECTOR_SCALE = 12  # the position may take the screen: up to 12 times the font's dots
 
 
 class Controls(Protocol):
@@ -57,7 +59,7 @@ class ProjectorScreen(Screen[None]):
         localize_bindings(self)
         self._view = view
         self.controls = controls
-        self.big = BigText(id="projector-position")
+        self.big = BigNumber(id="projector-position", share=0.75, max_scale=PROJECTOR_SCALE)
         self.lines = {
             name: Static(id=f"projector-{name}", markup=False)
             for name in ("title", "turn", "last", "hint", "message")
@@ -66,7 +68,8 @@ class ProjectorScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="projector"):
             yield self.lines["title"]
-            yield self.big
+            with Vertical(id="projector-stage"):
+                yield self.big
             yield self.lines["turn"]
             yield self.lines["last"]
             yield self.lines["hint"]
@@ -79,8 +82,7 @@ class ProjectorScreen(Screen[None]):
     def show(self, view: ProjectorView) -> None:
         """Draw ``view`` (the game screen calls this after every change)."""
         self._view = view
-        self.big.text = view.position
-        self.big.refresh()
+        self.big.update(view.position)
         self.lines["title"].update(f"{view.title} — {view.sides}")
         self.lines["turn"].update(view.turn)
         self.lines["last"].update(view.last)
