@@ -126,6 +126,7 @@ async def test_a_demo_pauses_steps_and_shows_on_the_projector() -> None:
         shown = {b.binding.action for b in app.active_bindings.values() if b.binding.show}
         assert {"demo_pause", "demo_step", "demo_faster", "projector"} <= shown
         assert not {"play_selected", "undo", "redo", "type"} & shown
+        assert not screen.moves.display  # no empty move list
         assert screen.thinking and not screen.session.plies
         assert text_of(screen, "#turn") == "Computer A is thinking…"
         await pilot.press("space")  # pause: the move on its way is dropped

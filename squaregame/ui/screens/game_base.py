@@ -146,6 +146,8 @@ class GameScreen(OpponentTurns[P], TypedMoves[P], TeachKeys[P], Screen[None], Ge
 
     def on_mount(self) -> None:
         self._ready = True
+        if self.parts.chooser is not None:  # no one chooses a move in a demo
+            self.parts.chooser.display = not self.demo
         self.title = title(self.session.game)
         self.sub_title = self.level_label()
         self.refresh_view()
