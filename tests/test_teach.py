@@ -4,6 +4,7 @@ review's best-move column, names and speed as typed, the projector's big digits.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -36,7 +37,7 @@ from squaregame.play.teach_wording import (
 from squaregame.play.view import build_view
 from squaregame.play.wording import game_over_lines, who
 from squaregame.text import set_language
-from squaregame.ui.widgets.big_text import fit_scale, pixel_width, render_rows
+from squaregame.ui.widgets.big_number import best_scale
 
 # 30 → 26 → 25 → 16 → 15 → 6 → 5 → 1 → 0: Reds blunder at 1 and 3, Blues at 2.
 MOVES = (26, 25, 16, 15, 6, 5, 1, 0)
@@ -74,7 +75,7 @@ def test_game_over_names_the_winner_and_each_sides_blunders() -> None:
     assert lines[0] == "Winner: Blues, in 8 moves."
     assert "Reds: 2 blunders — moves 1, 3." in lines
     assert "Blues: 1 blunder — move 2." in lines
-    assert any("move 1: take 4 (to 26) handed over the win; take 25 (to 5)" in x for x in lines)
+    assert any("✗ Move 1: take 4 (to 26) handed over the win; take 25 (to 5)" in x for x in lines)
     assert game_over_lines(s) == lines  # the game-over dialog says the same
 
 
@@ -97,7 +98,8 @@ def test_default_names_for_teams_the_class_and_a_demo() -> None:
         "Team B",
     ]
     klass = Session(game, 30, human_first=False, players="class")
-    assert [side_name(klass, i) for i in (0, 1)] == ["The computer", "The class"]
+    assert [side_name(klass, i) for i in (0, 1)] == ["the computer", "the class"]
+    assert turn_line(klass) == "The computer to move"  # a line begins with a capital
     named = Session(game, 30, players="class", names=("7B",))
     assert side_name(named, 0) == "7B"
     demo = Session(game, 30, players="demo")
@@ -106,7 +108,7 @@ def test_default_names_for_teams_the_class_and_a_demo() -> None:
     set_language("ru")
     assert side_name(teams, 1) == "Команда Б" and turn_line(teams) == "Ходит: Команда А"
     set_language("es")
-    assert side_name(klass, 1) == "La clase" and turn_line(teams) == "Turno de: Equipo A"
+    assert side_name(klass, 1) == "la clase" and turn_line(teams) == "Turno de: Equipo A"
 
 
 def test_shared_hints_are_not_tagged_move_by_move() -> None:
@@ -178,10 +180,40 @@ def test_projector_view_and_big_digits() -> None:
     view = projector_view(s, sides="x", hint="")
     assert view.position == "1 000 000" and view.turn == "The class to move"
     assert view.last == "No moves yet."
-    rows = render_rows("10", 2)
-    assert len(rows) == 10  # 5 pixel rows, each 2 high; a pixel 4 columns wide at scale 2
-    assert rows[0] == rows[1] == "    ████        ████████████"  # "1" is ".#.", a gap, "0" "###"
-    assert rows[2] == "████████        ████    ████"  # "1" is "##.", "0" is "#.#"
-    assert fit_scale("30", 80, 17) == 3  # 7 pixels wide → 14 columns a scale; 5 rows a scale
-    assert fit_scale("(7,9)", 140, 40) == 4 and pixel_width("(7,9)") == 16
-    assert fit_scale("x", 80, 20) == 0  # not in the font: shown as it is
+    # the projector's digits may grow past the game screen's largest (scale 4)
+    assert best_scale("30", 136, 33, top=12) == 9  # 11 dots across, 7 down (2 to a cell)
+    assert best_scale("30", 136, 33) == 4
+    assert best_scale("(7,9)", 76, 18, top=12) == 3  # 22 dots across: 66 columns at 3
+
+
+def test_a_demos_value_history_is_told_from_the_side_to_move() -> None:
+    from squaregame.play.review import chart_points
+
+    s = Session(PileGame(SQUARES), 30, players="demo")
+    s.play(5)  # 30 is hot for A; 5 is cold for B
+    assert [p.you_win for p in chart_points(s)] == [True, False]
+
+
+def test_the_command_line_takes_names_and_a_demos_speed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from squaregame.cli.main import main, make_parser
+    from squaregame.cli.play import build_request
+
+    def request(*argv: str) -> Any:
+        return build_request(make_parser().parse_args(["play", "squares", "--start", "30", *argv]))
+
+    r = request("--players", "teams", "--names", "Reds,Blues")
+    assert (r.players, r.names, r.two_humans, r.hints) == ("teams", ("Reds", "Blues"), True, True)
+    r = request("--players", "demo", "--speed", "0.5")
+    assert (r.players, r.speed, r.two_humans) == ("demo", 0.5, False)
+    assert request("--players", "class", "--names", "7B").names == ("7B",)
+    for argv, says in (
+        (("--names", "A,B"), "--names is for --players class, teams or demo."),
+        (("--players", "teams", "--names", "A"), "Type 2 names split by a comma"),
+        (("--players", "teams", "--speed", "2"), "--speed is for --players demo."),
+        (("--players", "demo", "--speed", "fast"), "--speed takes seconds per move"),
+    ):
+        code = main(["play", "squares", "--start", "30", *argv])
+        err = capsys.readouterr().err
+        assert code == 2 and says in err and err.count("\n") == 1, (argv, err)

@@ -4,6 +4,7 @@ review, the projector view, and a demo that plays, pauses and steps."""
 from __future__ import annotations
 
 import re
+from math import isqrt
 
 import pytest
 from text_check import WORD, english_in, visible_lines
@@ -16,15 +17,15 @@ from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.move_review import MoveReviewScreen
 from squaregame.ui.screens.pile import PileScreen
 from squaregame.ui.screens.projector import ProjectorScreen
-from squaregame.ui.widgets.big_text import BigText
+from squaregame.ui.widgets.big_number import BigNumber
 
 SIZE = (80, 24)
 RAW = re.compile(r"\b(?:ui|common|games|errors)_?\w*\.\w+\.\w+|\{\w+\}")
 MOVES = (26, 25, 16, 15, 6, 5, 1, 0)  # Reds blunder at moves 1 and 3, Blues at move 2
 
 
-def app_for(**kw: object) -> SquareGameApp:
-    return SquareGameApp(StartRequest(start=30, seed=1, **kw), ai_delay=0)  # type: ignore[arg-type]
+def app_for(start: int = 30, **kw: object) -> SquareGameApp:
+    return SquareGameApp(StartRequest(start=start, seed=1, **kw), ai_delay=0)  # type: ignore[arg-type]
 
 
 async def test_a_teams_game_to_the_end_shows_each_sides_blunders() -> None:
@@ -51,7 +52,8 @@ async def test_a_teams_game_to_the_end_shows_each_sides_blunders() -> None:
         assert "Winner: Blues, in 8 moves." in text
         assert "Reds: 2 blunders — moves 1, 3." in text
         assert "Blues: 1 blunder — move 2." in text
-        assert "move 1: take 4 (to 26) handed over the win; take 25 (to 5) would have won." in text
+        blunder = "✗ Move 1: take 4 (to 26) handed over the win; take 25 (to 5) would have won."
+        assert blunder in text
         await pilot.press("r")
         await pilot.pause()
         review = app.screen
@@ -68,7 +70,7 @@ async def test_a_teams_game_to_the_end_shows_each_sides_blunders() -> None:
 
 
 async def test_the_projector_view_opens_follows_the_game_and_closes() -> None:
-    app = app_for(players="class", human_first=True)
+    app = app_for(210, players="class", human_first=True)
     async with app.run_test(size=(140, 45)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
@@ -78,23 +80,38 @@ async def test_the_projector_view_opens_follows_the_game_and_closes() -> None:
         await pilot.pause()
         projector = app.screen
         assert isinstance(projector, ProjectorScreen)
-        big = projector.query_one(BigText)
-        assert big.text == "30"
+        big = projector.query_one(BigNumber)
+        assert big.text == "210"
+        assert big.scale() > 4  # larger than the game screen's digits
         assert "█" in str(big.render())  # drawn big, not as text
         assert str(projector.query_one("#projector-turn").render()) == "The class to move"
         assert str(projector.query_one("#projector-last").render()) == "No moves yet."
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, PileScreen) and screen.projector is None
-        await pilot.press("4", "enter")  # the class takes 4; the computer replies
+        await pilot.press("1", "enter")  # the class takes 1; the computer replies
         await settle(pilot)
         await pilot.press("p")
         await pilot.pause()
         projector = app.screen
         assert isinstance(projector, ProjectorScreen)
         last = str(projector.query_one("#projector-last").render())
-        assert last.startswith("Move 2: The computer — take ")
-        assert projector.query_one(BigText).text == str(screen.session.position)
+        assert last.startswith("Move 2: the computer — take ")
+        assert projector.query_one(BigNumber).text == str(screen.session.position)
+        before = screen.session.position
+        amount = 4 if isqrt(before - 1) ** 2 == before - 1 else 1  # leave no square
+        await pilot.press(str(amount))  # the class plays from the projector: typed, Enter
+        turn = str(projector.query_one("#projector-turn").render())
+        assert turn == f"The class to move — typed: {amount}"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is projector and screen.session.plies[2].after == before - amount
+        assert len(screen.session.plies) == 4  # and the computer replied, shown here
+        assert projector.query_one(BigNumber).text == str(screen.session.position)
+        await pilot.press("2", "enter")  # not a square: said on the projector
+        await settle(pilot)
+        message = str(projector.query_one("#projector-message").render())
+        assert message.startswith("✗ ") and "square" in message
         await pilot.press("p")  # p closes it too
         await pilot.pause()
         assert isinstance(app.screen, PileScreen)
@@ -109,6 +126,7 @@ async def test_a_demo_pauses_steps_and_shows_on_the_projector() -> None:
         shown = {b.binding.action for b in app.active_bindings.values() if b.binding.show}
         assert {"demo_pause", "demo_step", "demo_faster", "projector"} <= shown
         assert not {"play_selected", "undo", "redo", "type"} & shown
+        assert not screen.moves.display  # no empty move list
         assert screen.thinking and not screen.session.plies
         assert text_of(screen, "#turn") == "Computer A is thinking…"
         await pilot.press("space")  # pause: the move on its way is dropped
@@ -130,7 +148,7 @@ async def test_a_demo_pauses_steps_and_shows_on_the_projector() -> None:
         assert str(projector.query_one("#projector-last").render()).startswith(
             "Move 2: Computer B — take "
         )
-        assert projector.query_one(BigText).text == str(screen.session.position)
+        assert projector.query_one(BigNumber).text == str(screen.session.position)
         await pilot.press("minus")
         assert screen.delay == 60.0  # the slowest there is stays
         await pilot.press("plus")
@@ -225,6 +243,23 @@ async def test_teaching_screens_speak_the_language(lang: str) -> None:
         await pilot.pause()
         check(app, "demo on the projector")
     assert not problems, "\n".join(problems)
+
+
+async def test_a_game_ended_on_the_projector_goes_back_to_the_menu() -> None:
+    from squaregame.ui.screens.menu import MenuScreen
+
+    app = app_for(players="teams", two_humans=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("p")
+        for to in MOVES:  # the whole game played on the projector
+            await pilot.press(*str(screen.session.position - to), "enter")
+            await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen), app.screen_stack
 
 
 async def test_the_new_game_dialog_names_the_sides() -> None:

@@ -36,6 +36,7 @@ def chart_points(session: Session[Any]) -> tuple[ChartPoint, ...]:
     points = []
     for (human, info), mark in zip(session.value_history(), marks, strict=True):
         mover_wins = info.outcome is Outcome.HOT
-        you_win = mover_wins if (human or session.two_humans) else not mover_wins
+        both = session.two_humans or session.players == "demo"  # no one side is "you"
+        you_win = mover_wins if (human or both) else not mover_wins
         points.append(ChartPoint(you_win, info.remoteness, mark, info.remoteness_exact))
     return tuple(points)

@@ -71,6 +71,20 @@ def winner_side(session: Session[Any]) -> int | None:
     return mover if session.game.misere else 1 - mover
 
 
+def play_again(session: Session[Any]) -> Session[Any]:
+    """The same game from its start, with the same sides (its analyses kept)."""
+    s = session
+    return Session(
+        s.game,
+        s.start,
+        s.human_first,
+        s.two_humans,
+        cache=s.cache,
+        players=s.players,
+        names=s.names,
+    )
+
+
 @dataclass(frozen=True)
 class SideRecord:
     """How one side played: its moves (numbered from 1), blunders and slow wins."""

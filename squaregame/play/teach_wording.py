@@ -26,6 +26,16 @@ from squaregame.text import tr
 AB = ("a", "b")
 
 
+def line(key: str, **values: Any) -> str:
+    """A message that may begin with a side's name ("the class to move"): its first letter
+    a capital ("The class to move"); names inside a line keep their case."""
+    return cap(tr(key, **values))
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def side_name(session: Session[Any], side: int) -> str:
     """The name of side 0 (moved first) or 1: typed, or "Team A", "The class", "You"…"""
     players, names = session.players, session.names
@@ -53,46 +63,46 @@ def players_label(session: Session[Any], level: str) -> str:
     """The screen's subtitle: "Team A against Team B", "The class against the computer (Strong)"."""
     a, b = side_name(session, 0), side_name(session, 1)
     if session.players == "teams":
-        return tr("ui_teach.sub_title.teams", a=a, b=b)
-    return tr("ui_teach.sub_title.computer", a=a, b=b, level=level)
+        return line("ui_teach.sub_title.teams", a=a, b=b)
+    return line("ui_teach.sub_title.computer", a=a, b=b, level=level)
 
 
 def turn_line(session: Session[Any], *, thinking: bool = False, paused: bool = False) -> str:
     """Whose move it is, by name (no markup): "Team A to move", "Game over — winner: …"."""
     if session.over:
-        return tr("ui_teach.turn.over", name=side_name(session, winner_side(session) or 0))
+        return line("ui_teach.turn.over", name=side_name(session, winner_side(session) or 0))
     name = mover_name(session)
     if paused:
-        return tr("ui_teach.turn.paused", name=name)
+        return line("ui_teach.turn.paused", name=name)
     if thinking:
-        return tr("ui_teach.turn.thinking", name=name)
-    return tr("ui_teach.turn.to_move", name=name)
+        return line("ui_teach.turn.thinking", name=name)
+    return line("ui_teach.turn.to_move", name=name)
 
 
 def played_line(session: Session[Any], ply: Ply[Any], index: int) -> str:
     """A move just made, by whom: "Team B: take 4 (to 26)."."""
     move = games_text.move_phrase(session.game, ply.before, ply.after)
-    return tr("ui_teach.say.played", name=ply_side_name(session, index), move=move)
+    return line("ui_teach.say.played", name=ply_side_name(session, index), move=move)
 
 
 def hint_for(session: Session[Any], hint: str) -> str:
     """The hint line, said once for everyone, addressed to the side to move."""
-    return tr("ui_teach.hint.for", name=mover_name(session), hint=hint) if hint else ""
+    return line("ui_teach.hint.for", name=mover_name(session), hint=hint) if hint else ""
 
 
 def last_move_line(session: Session[Any]) -> str:
     """The last move, by whom, for the projector ("" before the first move)."""
     if not session.plies:
-        return tr("ui_teach.projector.no_moves")
+        return line("ui_teach.projector.no_moves")
     i = len(session.plies) - 1
     ply = session.plies[i]
     move = games_text.move_phrase(session.game, ply.before, ply.after)
-    return tr("ui_teach.projector.last", number=i + 1, name=ply_side_name(session, i), move=move)
+    return line("ui_teach.projector.last", number=i + 1, name=ply_side_name(session, i), move=move)
 
 
 # -- the end ----------------------------------------------------------------------------------
 def over_title(session: Session[Any]) -> str:
-    return tr("ui_teach.over.title", name=side_name(session, winner_side(session) or 0))
+    return line("ui_teach.over.title", name=side_name(session, winner_side(session) or 0))
 
 
 def side_lines(session: Session[Any], record: SideRecord) -> list[str]:
@@ -100,30 +110,30 @@ def side_lines(session: Session[Any], record: SideRecord) -> list[str]:
     name = side_name(session, record.side)
     game = session.game
     if not record.moves:
-        return [tr("ui_teach.over.no_moves", name=name)]
+        return [line("ui_teach.over.no_moves", name=name)]
     if not record.blunders:
-        lines = [tr("ui_teach.over.no_blunders", name=name, count=len(record.moves))]
+        lines = [line("ui_teach.over.no_blunders", name=name, count=len(record.moves))]
     else:
         numbers = ", ".join(map(str, record.blunders))
         count = len(record.blunders)
-        lines = [tr("ui_teach.over.blunders", name=name, count=count, moves=numbers)]
+        lines = [line("ui_teach.over.blunders", name=name, count=count, moves=numbers)]
     for number in record.blunders:
         p = session.plies[number - 1]
         better = tr("ui_dialog.over.or").join(
             games_text.move_phrase(game, p.before, b) for b in p.best
         )
         move = games_text.move_phrase(game, p.before, p.after)
-        lines.append("✗ " + tr("ui_teach.over.blunder", number=number, move=move, better=better))
+        lines.append("✗ " + line("ui_teach.over.blunder", number=number, move=move, better=better))
     if record.slow:
         numbers = ", ".join(map(str, record.slow))
-        lines.append("~ " + tr("ui_teach.over.slow", count=len(record.slow), moves=numbers))
+        lines.append("~ " + line("ui_teach.over.slow", count=len(record.slow), moves=numbers))
     return lines
 
 
 def over_lines(session: Session[Any]) -> list[str]:
     """Who won in how many moves, then each side's blunders and slow wins."""
     winner = side_name(session, winner_side(session) or 0)
-    lines = [tr("ui_teach.over.won_in", name=winner, count=len(session.plies))]
+    lines = [line("ui_teach.over.won_in", name=winner, count=len(session.plies))]
     if session.game.misere:
         lines.append(tr("ui_dialog.over.misere"))
     for record in side_records(session):
@@ -138,7 +148,7 @@ def best_text(session: Session[Any], ply: Ply[Any]) -> str:
     if not ply.best:
         return ""
     if ply.after in ply.best:
-        return tr("ui_teach.review.played_best")
+        return line("ui_teach.review.played_best")
     first = games_text.describe_move(session.game, ply.before, ply.best[0])
     more = len(ply.best) - 1
     return tr("ui_teach.review.best_more", move=first, count=more) if more else first
@@ -152,9 +162,9 @@ def review_summary(session: Session[Any]) -> str:
         if record.blunders:
             numbers = ", ".join(map(str, record.blunders))
             key, count = "ui_teach.review.blunders", len(record.blunders)
-            parts.append(tr(key, name=name, count=count, moves=numbers))
+            parts.append(line(key, name=name, count=count, moves=numbers))
         else:
-            parts.append(tr("ui_teach.review.clean", name=name))
+            parts.append(line("ui_teach.review.clean", name=name))
     return " · ".join(parts)
 
 
@@ -169,10 +179,18 @@ class ProjectorView:
     turn: str
     last: str
     hint: str
+    message: str = ""  # what the game screen said last ("Reds: take 4 (to 26).", an error)
 
 
 def projector_view(
-    session: Session[Any], *, sides: str, hint: str, thinking: bool = False, paused: bool = False
+    session: Session[Any],
+    *,
+    sides: str,
+    hint: str,
+    thinking: bool = False,
+    paused: bool = False,
+    typed: str = "",
+    message: str = "",
 ) -> ProjectorView:
     game = session.game
     pos = session.position
@@ -180,11 +198,9 @@ def projector_view(
         shown = f"{pos:,}".replace(",", " ")
     else:
         shown = games_text.position_text(game, pos)
+    turn = turn_line(session, thinking=thinking, paused=paused)
+    if typed:
+        turn = f"{turn} — {tr('ui_game.turn.typed')} {typed}"
     return ProjectorView(
-        games_text.title(game),
-        sides,
-        shown,
-        turn_line(session, thinking=thinking, paused=paused),
-        last_move_line(session),
-        hint,
+        games_text.title(game), sides, shown, turn, last_move_line(session), hint, message
     )

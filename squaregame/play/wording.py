@@ -15,7 +15,7 @@ from squaregame.core.kinds import Notation
 from squaregame.core.types import Analysis, MoveShape, MoveSummary, Outcome, PositionInfo
 from squaregame.play.session import Ply, Session, Verdict
 from squaregame.play.sides import shared
-from squaregame.play.teach_wording import over_lines, over_title, ply_side_name
+from squaregame.play.teach_wording import cap, over_lines, over_title, ply_side_name
 from squaregame.text import games as games_text
 from squaregame.text import tr
 
@@ -102,7 +102,7 @@ def prediction(game: Game[Any], a: Analysis[Any]) -> str:
 def who(session: Session[Any], index: int, ply: Ply[Any]) -> str:
     """Who made move ``index`` (0-based)."""
     if shared(session):
-        return ply_side_name(session, index)
+        return cap(ply_side_name(session, index))
     if session.two_humans:
         return tr("ui_game.who.player", number=1 if index % 2 == 0 else 2)
     return tr("ui_game.who.you") if ply.by_human else tr("ui_game.who.computer")

@@ -30,8 +30,8 @@ from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session
 from squaregame.play.settings import Settings
 from squaregame.play.setup import GameSetup
-from squaregame.play.sides import shared
-from squaregame.play.teach_wording import hint_for, players_label, turn_line
+from squaregame.play.sides import play_again, shared
+from squaregame.play.teach_wording import hint_for, players_label
 from squaregame.play.view import GameView, build_view
 from squaregame.play.wording import level_name, title
 from squaregame.text import error_text, tr
@@ -151,6 +151,8 @@ class GameScreen(
 
     def on_mount(self) -> None:
         self._ready = True
+        if self.parts.chooser is not None:  # no one chooses a move in a demo
+            self.parts.chooser.display = not self.demo
         self.title = title(self.session.game)
         self.sub_title = self.level_label()
         self.refresh_view()
@@ -208,6 +210,7 @@ class GameScreen(
         if self.session.exploring:  # a what-if: said on the turn line, not by colour
             text = f"[reverse] {escape(tr('ui_game.what_if.tag'))} [/] {text}"
         self.slots.put(self.turn_line, text, self.turn_line.update)
+        self.update_projector()  # what is typed shows there too
 
     def hint_text(self, view: GameView[P]) -> str:
         s = self.session
@@ -245,19 +248,11 @@ class GameScreen(
             return f"{_bold(tr('ui_game.turn.your_move'))} — {how}{typed}"
         return _bold(tr("ui_game.turn.computer_move"))
 
-    def shared_turn_text(self) -> str:
-        """Whose move, by name; on a side's own turn, how to move and what is typed."""
-        s = self.session
-        line = _bold(turn_line(s, thinking=self.thinking, paused=self.paused))
-        if s.over or not s.human_to_move:
-            return line
-        how = escape(tr(f"ui_game.{self.notation.value}.choose"))
-        typed = escape(tr("ui_game.turn.typed"))
-        return f"{line} — {how}" + (f"   {typed} [reverse]{self.typed}[/]" if self.typed else "")
-
     def say(self, text: str, error: bool = False) -> None:
         self.message.set_class(error, "error")
-        self.message.update(("✗ " if error else "") + escape(text))
+        self.said = ("✗ " if error else "") + escape(text)
+        self.message.update(self.said)
+        self.update_projector()
 
     # -- actions ---------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -358,16 +353,10 @@ class GameScreen(
 
     def _after_game_over(self, choice: str | None) -> None:
         s = self.session
+        if choice in ("new", "menu"):
+            self.close_projector()  # the game it shows is left
         if choice == "again":  # the same game: its analyses are kept
-            again = Session(
-                s.game,
-                s.start,
-                s.human_first,
-                s.two_humans,
-                cache=s.cache,
-                players=s.players,
-                names=s.names,
-            )
+            again = play_again(s)
             self.restart(again)
         elif choice == "new":
             self.new_game_dialog()

@@ -8,12 +8,18 @@ demo, so in any other game the same keys type a move or toggle the strip as befo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from rich.markup import escape
 from textual.binding import Binding
 
 from squaregame.play.sides import faster, slower
-from squaregame.play.teach_wording import ProjectorView, players_label, projector_view
+from squaregame.play.teach_wording import (
+    ProjectorView,
+    players_label,
+    projector_view,
+    turn_line,
+)
 from squaregame.play.wording import level_name
 from squaregame.text import tr
 from squaregame.ui.keys import keys
@@ -51,6 +57,8 @@ class TeachKeys(Generic[P]):
     hints: bool
     app: Any
     projector: ProjectorScreen | None = None
+    typed: str
+    said: str = ""  # the message line's text as shown (for the projector)
 
     if TYPE_CHECKING:  # provided by GameScreen and OpponentTurns
 
@@ -60,10 +68,37 @@ class TeachKeys(Generic[P]):
         def cancel_opponent(self) -> None: ...
         def hint_text(self, view: GameView[P]) -> str: ...
         def level_label(self) -> str: ...
+        def action_play_selected(self) -> None: ...
+        def action_type(self, ch: str) -> None: ...
+        def action_backspace(self) -> None: ...
+
+    notation: ClassVar[Any]
 
     @property
     def demo(self) -> bool:
         return self.session.players == "demo"
+
+    def teach_enabled(self, key: str) -> bool:
+        """Is a projector key enabled now (``play``, ``type``, ``pause``, ``step`` …)?"""
+        s = self.session
+        if key in ("play", "type", "backspace"):
+            return not self.demo and s.human_to_move and not s.over and not self.thinking
+        return self.demo and not s.over  # pause, step, faster, slower
+
+    def teach_control(self, key: str, arg: str = "") -> None:
+        """A key pressed on the projector, done here."""
+        if not self.teach_enabled(key):
+            return
+        actions = {
+            "play": self.action_play_selected,
+            "type": lambda: self.action_type(arg),
+            "backspace": self.action_backspace,
+            "pause": self.action_demo_pause,
+            "step": self.action_demo_step,
+            "faster": self.action_demo_faster,
+            "slower": self.action_demo_slower,
+        }
+        actions[key]()
 
     def check_teach_action(self, action: str) -> bool | None:
         """Whether a teaching key is enabled now (None: not a teaching key's action)."""
@@ -73,31 +108,51 @@ class TeachKeys(Generic[P]):
             return False if self.demo else None  # the computer plays both sides
         return None
 
+    # -- the turn line of a shared game -----------------------------------------------------
+    def shared_turn_text(self) -> str:
+        """Whose move, by name; on a side's own turn, how to move and what is typed."""
+        s = self.session
+        line = _bold(turn_line(s, thinking=self.thinking, paused=self.paused))
+        if s.over or not s.human_to_move:
+            return line
+        how = escape(tr(f"ui_game.{self.notation.value}.choose"))
+        typed = escape(tr("ui_game.turn.typed"))
+        return f"{line} — {how}" + (f"   {typed} [reverse]{self.typed}[/]" if self.typed else "")
+
     # -- the projector ---------------------------------------------------------------------
     def projector_view(self) -> ProjectorView:
         s = self.session
-        hint = self.hint_text(self.view) if self.view is not None and self.hints else ""
+        if not self.hints:
+            hint = tr("ui_teach.projector.hints_off")
+        else:
+            hint = self.hint_text(self.view) if self.view is not None else ""
         level = level_name(self.opponent.level.key)
         sides = players_label(s, level) if s.players != "solo" else self.level_label()
         return projector_view(
-            s, sides=sides, hint=_plain(hint), thinking=self.thinking, paused=self.paused
+            s,
+            sides=sides,
+            hint=_plain(hint),
+            thinking=self.thinking,
+            paused=self.paused,
+            typed=self.typed,
+            message=_plain(self.said),
         )
 
     def action_projector(self) -> None:
-        self.projector = ProjectorScreen(self.projector_view(), self.teach_control, self.demo)
+        self.projector = ProjectorScreen(self.projector_view(), self)
         self.app.push_screen(self.projector, self._projector_closed)
 
     def _projector_closed(self, _: None) -> None:
         self.projector = None
 
+    def close_projector(self) -> None:
+        if self.projector is not None and self.app.screen is self.projector:
+            self.app.pop_screen()
+        self.projector = None
+
     def update_projector(self) -> None:
         if self.projector is not None and self.projector.is_mounted:
             self.projector.show(self.projector_view())
-
-    def teach_control(self, action: str) -> None:
-        """A demo key pressed on the projector."""
-        if self.check_teach_action(action):
-            getattr(self, f"action_{action}")()
 
     # -- the demo -----------------------------------------------------------------------------
     def action_demo_pause(self) -> None:
@@ -132,3 +187,7 @@ def _plain(markup: str) -> str:
     from rich.text import Text
 
     return Text.from_markup(markup).plain
+
+
+def _bold(text: str) -> str:
+    return f"[b]{escape(text)}[/b]"

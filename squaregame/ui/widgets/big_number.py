@@ -69,11 +69,12 @@ def big_lines(text: str, scale: int) -> list[str]:
     ]
 
 
-def best_scale(text: str, width: int, height: int) -> int:
-    """The largest scale (0: too big for any) whose drawing fits ``width`` × ``height``."""
+def best_scale(text: str, width: int, height: int, top: int = MAX_SCALE) -> int:
+    """The largest scale up to ``top`` (0: too big for any) whose drawing fits ``width`` ×
+    ``height``."""
     if not can_draw(text):
         return 0
-    for scale in range(MAX_SCALE, 0, -1):
+    for scale in range(top, 0, -1):
         if text_width(text, scale) <= width and text_height(scale) <= height:
             return scale
     return 0
@@ -84,19 +85,26 @@ class BigNumber(Widget):
 
     ``share`` is the part of the screen's height the number may take. ``optional``: where
     even scale 1 does not fit, show nothing (another widget shows the position too) rather
-    than the plain digits."""
+    than the plain digits. ``max_scale``: larger for the projector's whole screen."""
 
     DEFAULT_CSS = """
     BigNumber { height: auto; width: 1fr; }
     """
 
     def __init__(
-        self, text: str = "", *, share: float = 0.25, optional: bool = False, **kw: object
+        self,
+        text: str = "",
+        *,
+        share: float = 0.25,
+        optional: bool = False,
+        max_scale: int = MAX_SCALE,
+        **kw: object,
     ) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self._text = text
         self.share = share
         self.optional = optional
+        self.max_scale = max_scale
 
     @property
     def text(self) -> str:
@@ -115,10 +123,10 @@ class BigNumber(Widget):
         budget = max(text_height(1), int(screen_height * self.share))
         room = width if width is not None else self.size.width
         text = self._text
-        scale = best_scale(text, room, budget)
+        scale = best_scale(text, room, budget, self.max_scale)
         if not scale and " " in text and text.replace(" ", "").isdigit():
             text = text.replace(" ", "")
-            scale = best_scale(text, room, budget)
+            scale = best_scale(text, room, budget, self.max_scale)
         return (text, scale) if scale else (self._text, 0)
 
     def scale(self, width: int | None = None) -> int:

@@ -1,0 +1,42 @@
+"""The teaching screens as pictures (pytest-textual-snapshot): the projector view of a teams
+game, and a teams game over with each side's blunders. Update with: pytest --snapshot-update"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from squaregame.ui.app import SquareGameApp, StartRequest
+
+SIZE = (80, 24)
+MOVES = (26, 25, 16, 15, 6, 5, 1, 0)  # Reds blunder at moves 1 and 3, Blues at move 2
+
+
+def teams() -> SquareGameApp:
+    req = StartRequest(start=30, seed=1, players="teams", names=("Reds", "Blues"), hints=True)
+    return SquareGameApp(req, ai_delay=0)
+
+
+async def _play(pilot: Any, moves: tuple[int, ...]) -> None:
+    await pilot.pause()
+    position = 30
+    for to in moves:
+        await pilot.press(*str(position - to), "enter")
+        await pilot.pause()
+        position = to
+
+
+def test_projector(snap_compare: Any) -> None:
+    async def one_move_then_projector(pilot: Any) -> None:
+        await _play(pilot, MOVES[:1])
+        await pilot.press("p")
+        await pilot.pause()
+
+    assert snap_compare(teams(), terminal_size=SIZE, run_before=one_move_then_projector)
+
+
+def test_teams_game_over(snap_compare: Any) -> None:
+    async def to_the_end(pilot: Any) -> None:
+        await _play(pilot, MOVES)
+        await pilot.pause()
+
+    assert snap_compare(teams(), terminal_size=SIZE, run_before=to_the_end)
