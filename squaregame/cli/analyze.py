@@ -17,6 +17,7 @@ from squaregame.cli.move_ranges import summary_json, summary_lines
 from squaregame.core.ai import Opponent
 from squaregame.core.context import Tables
 from squaregame.core.game import Game
+from squaregame.core.kinds import Notation
 from squaregame.core.periodic import Periodicity, ValuePeriod
 from squaregame.core.types import Analysis, PositionInfo
 from squaregame.text import tr
@@ -138,6 +139,19 @@ def periodicity_lines(found: Periodicity) -> list[str]:
     return lines
 
 
+def move_column(game: Game[Any], pos: Any, to: Any) -> str:
+    """A move as the table's first column: for the queen, which way and how far (its target
+    is the next column: "move to (6,9)  (6,9)" said it twice); else the move's words."""
+    if game.kind.notation is Notation.PAIR:
+        (x, y), (tx, ty) = pos, to
+        if ty == y:
+            return f"← {x - tx}"
+        if tx == x:
+            return f"↓ {y - ty}"
+        return f"↙ {x - tx}"
+    return describe_move(game, pos, to)
+
+
 def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
     info = a.info
 
@@ -161,13 +175,13 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
             mark = "✓ wins " if m.wins else "✗ loses"
             o = m.info.outcome
             lines.append(
-                f"  {describe_move(game, a.position, m.to):<24} {fmt(m.to):>14}  "
+                f"  {move_column(game, a.position, m.to):<24} {fmt(m.to):>14}  "
                 f"{o.symbol} {o.value:<4} in {remoteness_span(m.info):<{span}} {mark}"
             )
         lines += summary_lines(game, a)  # the moves not listed, past the cap
         lines.append("")
         lines.append(f"  opponent would play: {describe_move(game, a.position, ai_move)}")
-    lines.append(verdict_line(game, a, "analysis"))
+    lines.append(verdict_line(game, a, "analysis", chosen=ai_move))  # the same move named
     return "\n".join(lines)
 
 

@@ -218,9 +218,8 @@ def question(ask: str, game: Game[Any], pos: Any, S: Strings) -> Question:
             raise ValueError(f"'which move wins' at {p}, a cold position")
         choices = tuple((move_phrase(game, pos, m.to, S), m.to) for m in a.moves)
         right = frozenset(m.to for m in a.winning_moves)
-        why = S(
-            "why_move", pos=p, moves=", ".join(move_phrase(game, pos, t, S) for t in sorted(right))
-        )
+        said = ", ".join(move_phrase(game, pos, t, S) for t in sorted(right))
+        why = S("why_move_one" if len(right) == 1 else "why_move", pos=p, moves=said)
         return Question(S("ask_move", pos=p), choices, right, why)
     if ask == "remoteness":
         r = info.remoteness

@@ -148,7 +148,8 @@ def nimsum_lines(ex: NimSumExplanation, hinted: tuple[int, ...] | None = None) -
     if ex.nim_sum == 0:
         out.append(tr("ui_game.nimsum.cold"))
         return tuple(out)
-    out.append(tr("ui_game.nimsum.hot", total=ex.nim_sum))
+    one = len(ex.moves) == 1  # "the winning move" (never "moves" for one)
+    out.append(tr("ui_game.nimsum.hot_one" if one else "ui_game.nimsum.hot", total=ex.nim_sum))
     moves = sorted(ex.moves, key=lambda m: m.to != hinted)  # stable: the hint's move first
     for m in moves:
         why = tr("ui_game.nimsum.why", pile=m.pile, before=m.before, take=m.take, after=m.after)

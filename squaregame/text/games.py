@@ -125,18 +125,25 @@ def remoteness_span(info: PositionInfo, shift: int = 0) -> str:
 
 
 def verdict_line(
-    game: Game[Any], a: Analysis[Any], voice: Voice = "analysis", catalog: Catalog | None = None
+    game: Game[Any],
+    a: Analysis[Any],
+    voice: Voice = "analysis",
+    catalog: Catalog | None = None,
+    chosen: Any = None,
 ) -> str:
     """Who wins from ``a.position``, how fast, and how: the last line of ``squaregame
     analyze`` (voice ``analysis``) and the hint line of a game (voice ``player``). Beyond
-    the exact budget it says the proven bounds: "wins within 57 moves", "lasts at least 48"."""
+    the exact budget it says the proven bounds: "wins within 57 moves", "lasts at least 48".
+    ``chosen``: the move to name when it is one of the best (the opponent's own choice, so
+    ``analyze`` names one move, not two)."""
     base = f"games.verdict.{voice}"
     info = a.info
     hot = info.outcome is Outcome.HOT
     if not a.moves:
         return _say(f"{base}.over_{'hot' if hot else 'cold'}", catalog)
     best = a.best_moves()
-    move = move_phrase(game, a.position, best[0].to, catalog)
+    named = chosen if any(m.to == chosen for m in best) else best[0].to
+    move = move_phrase(game, a.position, named, catalog)
     lower, upper = info.remoteness_lower, info.upper
     if not info.remoteness_exact:  # the ties of a heuristic are not "as good"
         within = upper is not None

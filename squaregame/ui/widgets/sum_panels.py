@@ -20,7 +20,13 @@ class NimSumPanel(Static):
             t.append(tr("ui_widgets.sums.hints_off"), style="dim")
         elif data.misere:
             t.append(tr("ui_widgets.sums.misere") + "\n\n", style="dim")
-            heading = "ui_widgets.sums.winning" if data.winning else "ui_widgets.sums.all_lose"
+            heading = (
+                "ui_widgets.sums.all_lose"
+                if not data.winning
+                else "ui_widgets.sums.winning_one"
+                if len(data.winning) == 1
+                else "ui_widgets.sums.winning"
+            )
             t.append(tr(heading) + "\n")
             for w in data.winning:
                 t.append(f"• {w}\n")
