@@ -193,3 +193,32 @@ def test_a_real_browser_shows_the_menu(server: str, tmp_path: Path) -> None:
     assert drawn, "the browser never received the app's screen"
     assert shot.is_file() and shot.stat().st_size > 20_000
     print(f"\nscreenshot of the menu served to a real browser: {shot}")
+
+
+def test_the_page_asks_no_other_host(server: str) -> None:
+    """An offline classroom: the page, and every stylesheet and script it loads, refer to
+    nothing but this server (textual-serve's own page asked Google Fonts for Roboto Mono);
+    the font itself is served from here."""
+    import re
+    import urllib.request
+
+    def get(path: str) -> tuple[int, str]:
+        with urllib.request.urlopen(server + path, timeout=10) as r:
+            return r.status, r.read().decode("utf-8", "replace")
+
+    status, page = get("/")
+    assert status == 200
+    refs = re.findall(r"""(?:href|src)\s*=\s*["']([^"']+)["']|url\(\s*["']?([^"')]+)""", page)
+    urls = [a or b for a, b in refs]
+    assert urls, page[:400]
+    external = [u for u in urls if re.match(r"(?:[a-z]+:)?//", u) and "w3.org/2000/svg" not in u]
+    assert external == [], external
+    assert "googleapis" not in page and "gstatic" not in page
+    for u in urls:  # everything it loads is here
+        if u.startswith("/static/"):
+            code, body = get(u)
+            assert code == 200, u
+            if u.endswith((".css", ".js")):
+                loads = re.findall(r"""@import\s+url\(\s*["']?(https?:[^"')]+)""", body)
+                assert loads == [], (u, loads)
+    assert any(u.endswith(".ttf") for u in urls), urls

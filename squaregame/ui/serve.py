@@ -19,6 +19,7 @@ import contextlib
 import html
 import json
 import logging
+import re
 import signal
 import socket
 import sys
@@ -40,6 +41,25 @@ log = logging.getLogger("squaregame.serve")
 MAX_MESSAGE = 2**20  # bytes in one message from a browser (a paste); more closes the socket
 IDLE_CLOSE = 4000  # the close code of an idle session (4000–4999: the application's own)
 RETRY_AFTER = 30  # seconds, on the "class is full" page
+
+
+# The page textual-serve ships asks Google Fonts for Roboto Mono: an offline classroom waits
+# for it, and every student's browser would contact a third party. The same font ships
+# in textual-serve's own static folder; the page is served with it (or the system
+# monospace) and refers to no other host.
+_REMOTE_STYLESHEET = re.compile(r"<link[^>]*href=\"https?://[^\"]*\"[^>]*/?>", re.S)
+_LOCAL_FONT = """<style>
+      @font-face {
+        font-family: "Roboto Mono";
+        src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf");
+      }
+    </style>"""
+
+
+def offline_page(template: Path) -> str:
+    """textual-serve's page template with every remote stylesheet replaced by the local font."""
+    text = template.read_text(encoding="utf-8")
+    return _REMOTE_STYLESHEET.sub(lambda _m: _LOCAL_FONT, text)
 
 
 @dataclass(frozen=True)
@@ -112,7 +132,8 @@ class ClassroomServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
-        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        page = offline_page(Path(self.templates_path) / "app_index.html")
+        aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({"app_index.html": page}))
         app.add_routes(
             [
                 web.get("/", self.handle_index, name="index"),
