@@ -21,18 +21,35 @@ from squaregame.ui.widgets.wythoff_board import BoardView, WythoffBoard
 from squaregame.ui.widgets.wythoff_panels import ColdPairs, TwoPiles
 
 Cell = tuple[int, int]
-STEPS = {
-    "left": ((-1, 0), (-1, -1)),
-    "down": ((0, -1), (-1, -1)),
-    "right": ((1, 0), (1, 1)),
-    "up": ((0, 1), (1, 1)),
-}
+AXES = {"left": (-1, 0), "right": (1, 0), "down": (0, -1), "up": (0, 1)}
+
+
+def next_cell(cursor: Cell, direction: str, cells: frozenset[Cell]) -> Cell:
+    """Where an arrow key takes the cursor: to the nearest of ``cells`` (the legal targets
+    and the queen) that lies that way — in the cursor's own row (← →) or column (↓ ↑)
+    if there is one, else the one nearest that row or column; nowhere else. So the cursor
+    only ever rests on a square the queen can reach, the same key always goes the same
+    way, and the opposite key comes back: from (7,9) ← four times reaches (3,9), then ↓
+    goes down that column to (3,5); → then ← returns where it was."""
+    dx, dy = AXES[direction]
+    cx, cy = cursor
+
+    def ahead(c: Cell) -> int:  # how far that way (> 0: ahead)
+        return (c[0] - cx) * dx + (c[1] - cy) * dy
+
+    def aside(c: Cell) -> int:  # how far off the cursor's row (or column)
+        return abs(c[1] - cy) if dx else abs(c[0] - cx)
+
+    candidates = [c for c in cells if ahead(c) > 0]
+    if not candidates:
+        return cursor
+    return min(candidates, key=lambda c: (aside(c), ahead(c), c))
 
 
 class WythoffScreen(GameScreen[Cell]):
     notation = Notation.PAIR
     BINDINGS = [
-        Binding("left", "step('left')", "ui_game.keys.aim", key_display="←↓"),
+        Binding("left", "step('left')", "ui_game.keys.aim", key_display="←↓→↑"),
         Binding("down", "step('down')", "ui_game.keys.target", show=False),
         Binding("right", "step('right')", "ui_game.keys.target", show=False),
         Binding("up", "step('up')", "ui_game.keys.target", show=False),
@@ -102,15 +119,10 @@ class WythoffScreen(GameScreen[Cell]):
     def action_step(self, direction: str) -> None:
         if not self.session.human_to_move or self.session.over:
             return
-        cx, cy = self.cursor
-        queen = self.session.position
-        for dx, dy in STEPS[direction]:
-            cell = (cx + dx, cy + dy)
-            if cell == queen or self._reachable(cell):
-                self.cursor = cell
-                break
-        self._draw_board()
         view = self.view
+        cells = (view.targets if view is not None else frozenset()) | {self.session.position}
+        self.cursor = next_cell(self.cursor, direction, frozenset(cells))
+        self._draw_board()
         move = view.move_to(self.cursor) if view is not None else None
         if move is not None:
             x, y = self.cursor

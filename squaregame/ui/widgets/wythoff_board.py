@@ -5,8 +5,13 @@ the queen in sight, so boards far larger than the terminal (e.g. from (300, 500)
 A click posts :class:`WythoffBoard.Clicked`; the screen decides whether it is a move.
 
 Marks (never colour alone): ♛ the queen, • a square she can reach, ✓ a winning target
-(hints), ☹ any cold square (hints), and in the heatmap each square's remoteness as a
-character (0–9, then a–z, + beyond), cold squares in reverse video.
+(hints), ☹ any cold square (hints). The heatmap keeps those marks and writes every other
+square's remoteness as a character (0–9, then a–z, + beyond) on a background graded by
+remoteness (cold squares in blues, hot in ambers, darker the longer), with a legend in words
+under the board.
+
+Cells grow with the terminal: 2×1 characters when the board must pan, 4×2 or 6×3 when the
+whole board fits that large (a projector), so a small board fills the screen.
 """
 
 from __future__ import annotations
@@ -21,6 +26,24 @@ from textual.widget import Widget
 
 Cell = tuple[int, int]
 REM_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
+CELL_SIZES = ((6, 3), (4, 2), (2, 1))  # (columns, rows) of one square, largest first
+COLD_SCALE = ((0x9E, 0xC9, 0xF5), (0x1F, 0x3F, 0x8F))  # light → dark, by remoteness
+HOT_SCALE = ((0xF5, 0xD7, 0x9E), (0x8F, 0x4A, 0x10))
+
+
+def shade(cold: bool, rem: int, top: int) -> str:
+    """The heatmap's background for a square: its family (cold blues, hot ambers) and, by
+    its remoteness on a scale to ``top``, how dark."""
+    lo, hi = COLD_SCALE if cold else HOT_SCALE
+    t = min(1.0, rem / max(1, top))
+    r, g, b = (round(a + (c - a) * t) for a, c in zip(lo, hi, strict=True))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def text_on(background: str) -> str:
+    """Black or white, whichever reads better on ``background`` (#rrggbb)."""
+    r, g, b = (int(background[i : i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
 
 
 @dataclass(frozen=True)
@@ -59,9 +82,25 @@ class WythoffBoard(Widget, can_focus=True):
     def _label_width(self) -> int:
         return len(str(self.view.size)) if self.view else 1
 
+    def _legend_rows(self) -> int:
+        return 2 if self.view is not None and self.view.heatmap else 0
+
+    def cell_size(self) -> tuple[int, int]:
+        """The largest square size at which the whole board fits; else 2×1, panning."""
+        if self.view is None:
+            return CELL_SIZES[-1]
+        n = self.view.size + 1
+        room_x = self.size.width - self._label_width() - 1
+        room_y = self.size.height - 1 - self._legend_rows()
+        for cw, ch in CELL_SIZES:
+            if n * cw <= room_x and n * ch <= room_y:
+                return cw, ch
+        return CELL_SIZES[-1]
+
     def _window(self) -> tuple[int, int]:
-        cols = max(1, (self.size.width - self._label_width() - 1) // 2)
-        rows = max(1, self.size.height - 1)
+        cw, ch = self.cell_size()
+        cols = max(1, (self.size.width - self._label_width() - 1) // cw)
+        rows = max(1, (self.size.height - 1 - self._legend_rows()) // ch)
         return cols, rows
 
     def _pan(self) -> Cell:
@@ -89,13 +128,14 @@ class WythoffBoard(Widget, can_focus=True):
         if self.view is None:
             return None
         cols, rows = self._window()
+        cw, ch = self.cell_size()
         ox, oy = self._origin
         lw = self._label_width() + 1
         top = min(oy + rows - 1, self.view.size)  # the row drawn first
-        if x < lw or y > top - oy:
+        if x < lw or y // ch > top - oy:
             return None
-        col = (x - lw) // 2
-        cell = (ox + col, top - y)
+        col = (x - lw) // cw
+        cell = (ox + col, top - y // ch)
         if col >= cols or not (0 <= cell[0] <= self.view.size and 0 <= cell[1] <= self.view.size):
             return None
         return cell
@@ -106,40 +146,67 @@ class WythoffBoard(Widget, can_focus=True):
         if v is None:
             return Text("")
         cols, rows = self._window()
+        cw, ch = self.cell_size()
         ox, oy = self._pan()
         lw = self._label_width()
+        xs = range(ox, min(ox + cols, v.size + 1))
+        ys = range(min(oy + rows - 1, v.size), oy - 1, -1)
+        top = self._top(v, xs, ys) if v.heatmap else 0
         text = Text(no_wrap=True, overflow="crop")
-        for y in range(min(oy + rows - 1, v.size), oy - 1, -1):
-            text.append(f"{y:>{lw}} ", style="dim")
-            for x in range(ox, min(ox + cols, v.size + 1)):
-                ch, style = self._cell(v, x, y)
-                if (x, y) == v.cursor and v.cursor != v.queen:
-                    style += " reverse"
-                text.append(ch, style=style)
-                text.append(" ", style=style if (x, y) == v.cursor and v.cursor != v.queen else "")
-            text.append("\n")
-        axis = [" "] * (cols * 2)
-        for i, x in enumerate(range(ox, min(ox + cols, v.size + 1))):
-            if x % 5 == 0 or x == ox:
+        for y in ys:
+            for line in range(ch):
+                middle = line == ch // 2
+                text.append(f"{y:>{lw}} " if middle else " " * (lw + 1), style="dim")
+                for x in xs:
+                    mark, style = self._cell(v, x, y, top)
+                    here = (x, y) == v.cursor and v.cursor != v.queen
+                    if here:
+                        style += " reverse"
+                    body = mark if middle else " "
+                    pad = cw - 1
+                    left = pad // 2
+                    gap = style if (here or v.heatmap) else ""
+                    text.append(" " * left, style=gap)
+                    text.append(body, style=style)
+                    text.append(" " * (pad - left - 1), style=gap)
+                    text.append(" ")
+                text.append("\n")
+        axis = [" "] * (cols * cw + lw + 2)  # room for the last label ("300" whole)
+        for i, x in enumerate(xs):
+            if x % 5 == 0 or x == ox or (cw >= 4):
                 label = str(x)
-                for j, c in enumerate(label):
-                    if i * 2 + j < len(axis):
-                        axis[i * 2 + j] = c
+                at = i * cw + (cw - 1) // 2
+                if all(c == " " for c in axis[max(0, at - 1) : at + len(label)]):
+                    axis[at : at + len(label)] = label
         text.append(f"{'x':>{lw}} " + "".join(axis).rstrip(), style="dim")
+        if v.heatmap:
+            from squaregame.text import tr
+
+            for key in ("heatmap_marks", "heatmap_scale"):
+                text.append("\n" + tr(f"ui_widgets.board.{key}", top=top), style="dim")
         return text
 
     @staticmethod
-    def _cell(v: BoardView, x: int, y: int) -> tuple[str, str]:
+    def _top(v: BoardView, xs: range, ys: range) -> int:
+        """The largest remoteness in view: the heatmap's scale runs from 0 to it."""
+        if v.value is None:
+            return 1
+        value = v.value
+        return max((value(x, y)[1] for x in xs for y in ys), default=1)
+
+    @staticmethod
+    def _cell(v: BoardView, x: int, y: int, top: int = 1) -> tuple[str, str]:
         if (x, y) == v.queen:
             return "♛", "bold yellow"
         cold, rem = v.value(x, y) if v.value and (v.hints or v.heatmap) else (False, 0)
         if v.heatmap and v.value is not None:
-            ch = REM_CHARS[rem] if rem < len(REM_CHARS) else "+"
-            shade = ["#5f87ff", "#5fafaf", "#87af5f", "#afaf5f", "#d7875f", "#d75f5f"]
-            style = shade[min(rem // 4, len(shade) - 1)]
+            back = shade(cold, rem, top)
+            ink = f"{text_on(back)} on {back}"
+            if (x, y) in v.targets and cold:
+                return "✓", f"bold {ink}"
             if cold:
-                style += " reverse bold"
-            return ch, style
+                return "☹", f"bold {ink}"
+            return (REM_CHARS[rem] if rem < len(REM_CHARS) else "+"), ink
         if v.hints and (x, y) in v.targets and cold:
             return "✓", "bold green"
         if v.hints and cold:
