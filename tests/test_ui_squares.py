@@ -295,6 +295,8 @@ async def test_a_start_at_the_top_of_a_table_shows_the_strip_below_it(monkeypatc
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = game_screen(app)
+        await pilot.press("s")  # the strip is off by default
+        await pilot.pause()
         strip = str(screen.query_one(PositionStrip).render())
         assert "1000000" in strip and "999999" in strip and "1000001" not in strip
         assert not text_of(screen, "#message").startswith("✗")

@@ -8,7 +8,7 @@ open games and lessons, save, and show the other screens.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,7 +18,6 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
-from textual.theme import Theme
 
 from squaregame import paths
 from squaregame.core.kinds import KINDS, families
@@ -26,6 +25,7 @@ from squaregame.lessons.progress import LessonProgress, progress_file, progress_
 from squaregame.play.save_folder import latest_summary, open_folder, saved_paths
 from squaregame.play.saves import SaveSummary
 from squaregame.play.settings import (
+    THEMES,
     Settings,
     run_language,
     save_changes,
@@ -37,27 +37,13 @@ from squaregame.ui import messages as m
 from squaregame.ui.localize import localize_bindings, localize_textual
 from squaregame.ui.opening import GamesApp
 from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.themes import THEME_OBJECTS
 
 if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears sooner
     from squaregame.core.context import Tables
     from squaregame.core.rules import Rule
     from squaregame.lessons.model import Lesson
     from squaregame.play.session import Session
-
-HIGH_CONTRAST = Theme(
-    name="high-contrast",
-    primary="#ffff00",
-    secondary="#00ffff",
-    accent="#ffff00",
-    foreground="#ffffff",
-    background="#000000",
-    surface="#000000",
-    panel="#1a1a1a",
-    success="#00ff00",
-    warning="#ffff00",
-    error="#ff6060",
-    dark=True,
-)
 
 
 @dataclass(frozen=True)
@@ -129,9 +115,12 @@ class SquareGameApp(GamesApp):
         return self.menu  # the bottom of the stack: nothing else to draw first
 
     def on_mount(self) -> None:
-        self.register_theme(HIGH_CONTRAST)
+        for theme in THEME_OBJECTS:  # Textual's dark and light with readable colours
+            self.register_theme(theme)
         if self.theme != self.settings.theme:  # setting it restyles everything: only if needed
             self.theme = self.settings.theme
+        else:  # the theme's colours were replaced (squaregame.ui.themes): use them
+            self.refresh_css(animate=False)
         for msg in self._start_msgs:
             if msg:
                 self.warn(msg)
@@ -218,6 +207,25 @@ class SquareGameApp(GamesApp):
 
         self.push_screen(SettingsScreen(self.settings), self._settings_done)
 
+    def choose_theme(self, theme: str) -> None:
+        """A theme chosen in the command palette: applied and saved, as Settings would."""
+        self._settings_done(replace(self.settings, theme=theme))
+
+    def take_screenshot(self) -> None:
+        """An SVG of the screen in the data folder's ``screenshots/`` (made if missing; a
+        fresh home has no ~/Downloads), saying where; in a browser, a download."""
+        folder = self.data_folder / "screenshots"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            if self.is_web:
+                self.deliver_screenshot(path=str(folder))
+                return
+            path = self.save_screenshot(path=str(folder))
+        except OSError as exc:
+            self.notify(tr("ui_menu.notify.screenshot_failed", error=exc), severity="error")
+            return
+        self.notify(tr("ui_menu.notify.screenshot", path=path), timeout=8)
+
     def _settings_done(self, new: Settings | None) -> None:
         if new is None:
             return
@@ -266,12 +274,23 @@ class SquareGameApp(GamesApp):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         from squaregame.ui.screens.game_base import GameScreen
 
-        yield from super().get_system_commands(screen)
+        # Textual's own theme list (every built-in theme, by its raw name, never saved) and
+        # its screenshot (into ~/Downloads, missing on a fresh home) give way to ours.
+        for cmd in super().get_system_commands(screen):
+            if cmd.callback != self.action_change_theme and cmd.title != "Screenshot":
+                yield cmd
 
-        def command(key: str, run: Callable[[], Any]) -> SystemCommand:
+        def command(key: str, run: Callable[[], Any], **names: str) -> SystemCommand:
             return SystemCommand(
-                tr(f"ui_menu.commands.{key}.title"), tr(f"ui_menu.commands.{key}.help"), run
+                tr(f"ui_menu.commands.{key}.title", **names),
+                tr(f"ui_menu.commands.{key}.help"),
+                run,
             )
+
+        for theme in THEMES:  # named for people, and kept in the settings
+            name = tr(f"ui_settings.themes.{theme}")
+            yield command("theme", partial(self.choose_theme, theme), name=name)
+        yield command("screenshot", self.take_screenshot)
 
         for notation, kinds in families().items():  # a new game of each family
             yield command(f"new_{notation.value}", partial(self.new_game, kinds[0].key))

@@ -1,5 +1,9 @@
 """The legal moves, each optionally marked winning (✓) or losing (✗) with its remoteness
-(its proven bounds, ``49–57`` or ``≥49``, where it is not exact)."""
+(its proven bounds, ``49–57`` or ``≥49``, where it is not exact).
+
+The selected move is marked ``▶`` and drawn without colours, bold, on the list's selection
+background: its ✓/✗ never sits in red or green on a blue bar (1 : 1 in the issue), and it
+is told apart by shape under NO_COLOR. A winning move is bold on every row."""
 
 from __future__ import annotations
 
@@ -34,27 +38,61 @@ class MoveList(OptionList):
     class Chosen(Message):
         to: Any
 
+    _moves: tuple[MoveView, ...] = ()
+    _hints = False
+    _marked: int | None = None  # the row drawn as selected
+
     def show(self, moves: tuple[MoveView, ...], hints: bool, more: str = "") -> None:
         """The moves, and ``more``: a last line (not a move) saying what is not listed."""
         keep = self.highlighted
         self._moves = moves
+        self._hints = hints
+        self._marked = None
         self.clear_options()
-        options = [Option(self._line(m, hints), id=str(i)) for i, m in enumerate(moves)]
+        options = [Option(self._row(m, hints, False), id=str(i)) for i, m in enumerate(moves)]
         if more:
             options.append(Option(f"[dim]{escape(more)}[/]", id="more", disabled=True))
         self.add_options(options)
         if moves:
             self.highlighted = min(keep or 0, len(moves) - 1)
 
-    @staticmethod
-    def _line(m: MoveView, hints: bool) -> str:
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        self._mark(highlighted)
+
+    def _mark(self, index: int | None) -> None:
+        """Draw row ``index`` as the selected one (and the last selected as before)."""
+        moves = self._moves
+        for i, selected in ((self._marked, False), (index, True)):
+            if i is not None and 0 <= i < len(moves) and i < self.option_count:
+                self.replace_option_prompt_at_index(i, self._row(moves[i], self._hints, selected))
+        self._marked = index if index is not None and 0 <= index < len(moves) else None
+
+    @classmethod
+    def _row(cls, m: MoveView, hints: bool, selected: bool) -> str:
         if not hints:
-            return m.label
+            text = escape(m.label)
+            return f"[b]▶ {text}[/b]" if selected else f"  {text}"
+        mark, value = cls._value(m)
+        if selected:  # no colours: see the module's docstring
+            return f"[b]▶ {mark} {escape(m.label)}  {escape(value)}[/b]"
+        if m.wins:  # bold: a winning move stands out without colour too
+            return f"  [b $success]{mark} {escape(m.label)}[/]  [dim]{escape(value)}[/]"
+        return f"  [$error]{mark} {escape(m.label)}[/]  [dim]{escape(value)}[/]"
+
+    @staticmethod
+    def _value(m: MoveView) -> tuple[str, str]:
+        """The move's mark and how long the game then lasts ("win 7", "lose 49–57")."""
         upper = None if m.upper is None else m.upper + 1  # counting this move
         moves = bounds_span(m.remoteness + 1, upper, m.exact)
         if m.wins:
-            return f"[$success]✓ {m.label}[/]  [dim]{tr('ui_widgets.moves.win', n=moves)}[/]"
-        return f"[$error]✗ {m.label}[/]  [dim]{tr('ui_widgets.moves.lose', n=moves)}[/]"
+            return "✓", tr("ui_widgets.moves.win", n=moves)
+        return "✗", tr("ui_widgets.moves.lose", n=moves)
+
+    @classmethod
+    def _line(cls, m: MoveView, hints: bool) -> str:
+        """A row as it reads unselected (tests and other callers)."""
+        return cls._row(m, hints, False)[2:]
 
     def highlighted_move(self) -> Any | None:
         moves: tuple[MoveView, ...] = getattr(self, "_moves", ())

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.text import Text
+from rich.markup import escape
 from textual.widgets import Static
+
+from squaregame.text import tr
 
 
 @dataclass(frozen=True)
@@ -19,19 +21,19 @@ class StripCell:
 
 
 class PositionStrip(Static):
+    """Two rows: the numbers, and under each its face with a letter (☺H hot, ☹C cold in
+    English; the letters are the language's own), in the theme's win/lose colours — the
+    letter tells them apart on a monochrome projector, where ☺ and ☹ are small."""
+
     def show(self, cells: tuple[StripCell, ...]) -> None:
-        top, bottom = Text(), Text()
+        faces = {True: tr("ui_widgets.strip.hot"), False: tr("ui_widgets.strip.cold")}
+        top, bottom = [], []
         for c in cells:
             label = f"{c.n}"
-            face = "·" if c.hot is None else "☺" if c.hot else "☹"
-            w = max(len(label), 1) + 2
-            style = "reverse bold" if c.current else ""
-            top.append(f"{label:^{w}}", style=style)
-            bottom.append(
-                f"{face:^{w}}",
-                style=("dim" if c.hot is None else "green" if c.hot else "red")
-                + (" reverse" if c.current else ""),
-            )
-            top.append(" ")
-            bottom.append(" ")
-        self.update(Text.assemble(top, "\n", bottom))
+            face = "·" if c.hot is None else faces[c.hot]
+            w = max(len(label), len(face)) + 2
+            here = " reverse" if c.current else ""
+            top.append(f"[bold{here}]{label:^{w}}[/] " if c.current else f"{label:^{w}} ")
+            colour = "dim" if c.hot is None else "$success" if c.hot else "$error"
+            bottom.append(f"[{colour}{here}]{escape(face):^{w}}[/] ")
+        self.update("".join(top) + "\n" + "".join(bottom))
