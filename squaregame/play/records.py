@@ -1,0 +1,334 @@
+"""Game records: a game as text a person reads, JSON a script reads, or CSV, and back.
+
+A :class:`Record` is what a game *is*: its spec (with the start), the positions after each
+move, who moved first, and whether two people played. Written out
+(:func:`write_record`), each move also carries what the tables say of it (its value before,
+its verdict, the best move) so the file can be read on its own; read back
+(:func:`parse_record`), only the game and the moves count, and :func:`replay` plays them
+again one by one through a :class:`~squaregame.play.session.Session`, every move checked
+for legality (a move's "from", where given, must be where the game stands).
+
+Bad input of any kind is a :class:`~squaregame.core.types.GameError` whose key is under
+``records.errors`` in the catalogs: one line, the move number where there is one.
+
+Positions are written in one notation, the same in every language and every format
+(:func:`notation`): ``40``, ``(3,5)``, ``5+7+10``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from squaregame.core.game import MAX_INPUT_DIGITS
+from squaregame.core.kinds import GameKind, Notation
+from squaregame.core.spec import GameSpec
+from squaregame.core.types import GameError
+
+if TYPE_CHECKING:
+    from squaregame.core.context import Tables
+    from squaregame.play.saves import SavedGame
+    from squaregame.play.session import Session
+
+FORMAT = "squaregame-record"
+VERSION = 1
+RECORD_LIMIT = 8 * 1024 * 1024  # bytes: a record of the longest game stays far below
+MAX_RECORD_MOVES = 100_000
+SIDES = ("first", "second")  # two people at one screen
+SOLO = ("you", "computer")
+
+
+class Format(Enum):
+    TEXT = "text"
+    JSON = "json"
+    CSV = "csv"
+    MARKDOWN = "markdown"  # written only: the review, to paste anywhere
+
+
+SUFFIX = {Format.TEXT: ".txt", Format.JSON: ".json", Format.CSV: ".csv", Format.MARKDOWN: ".md"}
+
+
+def error(what: str, **params: Any) -> GameError:
+    return GameError(f"records.errors.{what}", **params)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game as it was played: ``spec`` with the start position; ``moves`` the positions
+    after each move, as whole numbers."""
+
+    spec: GameSpec
+    moves: tuple[tuple[int, ...], ...] = ()
+    human_first: bool = True
+    two_humans: bool = False
+    level: str = "perfect"
+    froms: tuple[tuple[int, ...] | None, ...] = ()  # where each move was said to start
+
+    def side_names(self) -> tuple[str, str]:
+        """The machine names of the first and second mover."""
+        if self.two_humans:
+            return SIDES
+        return SOLO if self.human_first else (SOLO[1], SOLO[0])
+
+
+def record_of(session: Session[Any], level: str = "perfect") -> Record:
+    game = session.game
+    spec = game.spec.with_position(game.position_values(session.start))
+    moves = tuple(game.position_values(p.after) for p in session.plies)
+    return Record(spec, moves, session.human_first, session.two_humans, level)
+
+
+def winner(session: Session[Any]) -> int | None:
+    """At the end, which side won (0: the first mover); None while the game goes on."""
+    if not session.over:
+        return None
+    to_move = len(session.plies) % 2
+    return to_move if session.game.misere else 1 - to_move
+
+
+# -- positions in one notation -------------------------------------------------------------
+def notation(kind: GameKind, values: Sequence[int]) -> str:
+    if kind.notation is Notation.PAIR:
+        return f"({values[0]},{values[1]})"
+    return "+".join(str(v) for v in values)
+
+
+_NOTATION = re.compile(r"[0-9\s()+,]+")
+
+
+def parse_notation(text: str, where: str) -> tuple[int, ...]:
+    """The numbers of a position written ``40``, ``(3,5)`` or ``5+7+10``."""
+    shown = _cut(text)
+    if not _NOTATION.fullmatch(text):
+        raise error("position", text=shown, where=where)
+    numbers = re.findall(r"\d+", text)
+    if not numbers or any(len(n) > MAX_INPUT_DIGITS for n in numbers):
+        raise error("position", text=shown, where=where)
+    return tuple(int(n) for n in numbers)
+
+
+def _cut(text: str, limit: int = 40) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -- what every format shares ----------------------------------------------------------------
+def make_record(
+    game: Any,
+    rules: Any,
+    misere: Any,
+    start: Sequence[int],
+    first: str,
+    players: str,
+    level: str,
+    moves: Sequence[tuple[tuple[int, ...] | None, tuple[int, ...]]],
+) -> Record:
+    """A record from fields already read from a file, each checked."""
+    from squaregame.core.ai import LEVELS
+
+    try:
+        spec = GameSpec.from_mapping(
+            {"game": game, "rules": rules, "misere": misere, "position": list(start)}
+        )
+    except GameError as exc:
+        raise error("game", reason=exc) from None
+    if players not in ("solo", "two"):
+        raise error("field", field="players", text=_cut(players))
+    two = players == "two"
+    names = SIDES if two else SOLO
+    if first not in names:
+        raise error("field", field="first", text=_cut(first))
+    if level not in LEVELS:
+        raise error("field", field="level", text=_cut(level))
+    if len(moves) > MAX_RECORD_MOVES:
+        raise error("too_many", limit=MAX_RECORD_MOVES)
+    return Record(
+        spec,
+        tuple(to for _, to in moves),
+        human_first=two or first == "you",
+        two_humans=two,
+        level=level,
+        froms=tuple(f for f, _ in moves),
+    )
+
+
+def replay(record: Record, tables: Tables | None = None, *, step: bool = False) -> SavedGame:
+    """The record played again move by move, as a saved game to continue or review. With
+    ``step`` the moves wait on the redo stack: the game opens at its start, and each redo
+    plays the next one."""
+    from squaregame.core.context import Tables
+    from squaregame.play.saves import SavedGame
+    from squaregame.play.session import Session
+
+    spec = record.spec
+    try:
+        game = spec.build(tables if tables is not None else Tables())
+        start = spec.start(game)
+    except GameError as exc:
+        raise error("game", reason=exc) from None
+    session: Session[Any] = Session(game, start, record.human_first, record.two_humans)
+    for i, values in enumerate(record.moves):
+        said = record.froms[i] if i < len(record.froms) else None
+        if said is not None and said != game.position_values(session.position):
+            here = notation(game.kind, game.position_values(session.position))
+            raise error("from", n=i + 1, said=notation(game.kind, said), here=here)
+        try:
+            session.play(game.parse_position(values))
+        except GameError as exc:
+            raise error("move", n=i + 1, reason=exc) from None
+    if step:
+        while session.plies:
+            session.redo_stack.append(session.plies.pop())
+    return SavedGame(session, record.level, None)
+
+
+# -- JSON --------------------------------------------------------------------------------------
+def info_json(info: Any) -> dict[str, Any]:
+    return {
+        "outcome": info.outcome.value,
+        "remoteness": info.remoteness if info.remoteness_exact else None,
+        "remoteness_lower": info.remoteness_lower,
+        "remoteness_upper": info.upper,
+    }
+
+
+def to_json(session: Session[Any], level: str = "perfect") -> str:
+    from squaregame.text.games import describe_move, title
+
+    record = record_of(session, level)
+    game, names = session.game, record.side_names()
+    pj = game.position_json
+    won = winner(session)
+    doc = {
+        "format": FORMAT,
+        "version": VERSION,
+        "title": title(game),
+        "game": record.spec.to_dict(),
+        "first": names[0],
+        "players": "two" if record.two_humans else "solo",
+        "level": level,
+        "moves": [
+            {
+                "n": i + 1,
+                "by": names[i % 2],
+                "from": pj(p.before),
+                "to": pj(p.after),
+                "move": describe_move(game, p.before, p.after),
+                "before": info_json(p.value_before),
+                "verdict": p.verdict.value,
+                "best": [pj(b) for b in p.best],
+            }
+            for i, p in enumerate(session.plies)
+        ],
+        "over": session.over,
+        "winner": None if won is None else names[won],
+    }
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+def _json_position(kind: GameKind, raw: Any, where: str) -> tuple[int, ...]:
+    try:
+        values = kind.position_from_json(raw)
+    except GameError:
+        raise error("position", text=_cut(json.dumps(raw)), where=where) from None
+    if not values or any(len(str(abs(v))) > MAX_INPUT_DIGITS for v in values):
+        raise error("position", text=_cut(json.dumps(raw)), where=where)
+    return values
+
+
+def parse_json(text: str) -> Record:
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        raise error("not_json") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise error("not_record")
+    if doc.get("version") != VERSION:
+        raise error("version", version=_cut(json.dumps(doc.get("version"))))
+    spec = doc.get("game")
+    if not isinstance(spec, dict) or not isinstance(spec.get("game"), str):
+        raise error("field", field="game", text=_cut(json.dumps(spec)))
+    try:
+        kind = GameSpec(spec["game"]).game_kind
+    except GameError as exc:
+        raise error("game", reason=exc) from None
+    start = _json_position(kind, spec.get("position"), "start")
+    raw_moves = doc.get("moves", [])
+    if not isinstance(raw_moves, list):
+        raise error("field", field="moves", text=_cut(json.dumps(raw_moves)))
+    if len(raw_moves) > MAX_RECORD_MOVES:
+        raise error("too_many", limit=MAX_RECORD_MOVES)
+    moves: list[tuple[tuple[int, ...] | None, tuple[int, ...]]] = []
+    for i, m in enumerate(raw_moves):
+        where = f"#{i + 1}"
+        if not isinstance(m, dict) or "to" not in m:
+            raise error("field", field=f"moves {where}", text=_cut(json.dumps(m)))
+        said = _json_position(kind, m["from"], where) if m.get("from") is not None else None
+        moves.append((said, _json_position(kind, m["to"], where)))
+    for name in ("first", "players", "level"):
+        if not isinstance(doc.get(name, ""), str):
+            raise error("field", field=name, text=_cut(json.dumps(doc.get(name))))
+    return make_record(
+        spec["game"],
+        spec.get("rules", []),
+        spec.get("misere", False),
+        start,
+        doc.get("first", ""),
+        doc.get("players", "solo"),
+        doc.get("level", "perfect"),
+        moves,
+    )
+
+
+# -- any format ------------------------------------------------------------------------------
+def detect(text: str) -> Format:
+    """Which format ``text`` is in, from how it begins."""
+    from squaregame.play.record_text import CSV_COLUMNS, TEXT_MAGIC
+
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith("{"):
+        return Format.JSON
+    if head.startswith(TEXT_MAGIC):
+        return Format.TEXT
+    if head.startswith(CSV_COLUMNS[0] + ","):
+        return Format.CSV
+    raise error("not_record")
+
+
+def decode(data: bytes) -> str:
+    if len(data) > RECORD_LIMIT:
+        raise error("too_large", size=len(data), limit=RECORD_LIMIT)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise error("encoding") from None
+
+
+def parse_record(text: str, fmt: Format | None = None) -> Record:
+    """A record in any readable format (found from its first line unless given)."""
+    from squaregame.play.record_text import parse_csv, parse_text
+
+    found = fmt or detect(text)
+    if found is Format.JSON:
+        return parse_json(text)
+    if found is Format.TEXT:
+        return parse_text(text)
+    if found is Format.CSV:
+        return parse_csv(text)
+    raise error("not_record")
+
+
+def write_record(session: Session[Any], fmt: Format, level: str = "perfect") -> str:
+    from squaregame.play.record_text import to_csv, to_markdown, to_text
+
+    if fmt is Format.JSON:
+        return to_json(session, level)
+    if fmt is Format.TEXT:
+        return to_text(session, level)
+    if fmt is Format.CSV:
+        return to_csv(session, level)
+    return to_markdown(session, level)
