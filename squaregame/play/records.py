@@ -20,12 +20,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.game import MAX_INPUT_DIGITS
-from squaregame.core.kinds import GameKind, Notation
+from squaregame.core.kinds import GameKind, Notation, find_kind
 from squaregame.core.spec import GameSpec
 from squaregame.core.types import GameError
 
@@ -66,7 +66,8 @@ class Record:
     human_first: bool = True
     two_humans: bool = False
     level: str = "perfect"
-    froms: tuple[tuple[int, ...] | None, ...] = ()  # where each move was said to start
+    # where each move was said to start (checked by :func:`replay`)
+    froms: tuple[tuple[int, ...] | None, ...] = field(default=(), compare=False)
 
     def side_names(self) -> tuple[str, str]:
         """The machine names of the first and second mover."""
@@ -79,7 +80,8 @@ def record_of(session: Session[Any], level: str = "perfect") -> Record:
     game = session.game
     spec = game.spec.with_position(game.position_values(session.start))
     moves = tuple(game.position_values(p.after) for p in session.plies)
-    return Record(spec, moves, session.human_first, session.two_humans, level)
+    first = session.human_first or session.two_humans  # two people: "first" moved first
+    return Record(spec, moves, first, session.two_humans, level)
 
 
 def winner(session: Session[Any]) -> int | None:
@@ -253,7 +255,7 @@ def parse_json(text: str) -> Record:
     if not isinstance(spec, dict) or not isinstance(spec.get("game"), str):
         raise error("field", field="game", text=_cut(json.dumps(spec)))
     try:
-        kind = GameSpec(spec["game"]).game_kind
+        kind = find_kind(spec["game"])
     except GameError as exc:
         raise error("game", reason=exc) from None
     start = _json_position(kind, spec.get("position"), "start")
