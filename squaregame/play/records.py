@@ -99,7 +99,7 @@ def notation(kind: GameKind, values: Sequence[int]) -> str:
     return "+".join(str(v) for v in values)
 
 
-_NOTATION = re.compile(r"[0-9\s()+,]+")
+_NOTATION = re.compile(r"\s*(\d+(\s*\+\s*\d+)*|\(\s*\d+\s*,\s*\d+\s*\))\s*")
 
 
 def parse_notation(text: str, where: str) -> tuple[int, ...]:

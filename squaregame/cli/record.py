@@ -1,0 +1,170 @@
+"""``squaregame record list|export|import|show``: game records in and out.
+
+``export`` writes a saved game (the latest, or one named by its key or file) as text, JSON,
+CSV or a Markdown review; ``import`` plays a record again move by move, every move checked,
+and keeps it as a new saved game (never over another); ``show`` reads a record and writes it
+again in any format. Bad input: one line on stderr, exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from squaregame.core.atomic import write_atomic
+from squaregame.core.context import Tables
+from squaregame.play import records
+from squaregame.play.records import Format, error
+from squaregame.text import tr
+
+if TYPE_CHECKING:
+    from squaregame.play.saves import SavedGame
+
+FORMATS = [f.value for f in Format]
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "record",
+        help="game records: export a saved game, import or show a record",
+        description="Game records as text a person reads, JSON a script reads, or CSV: "
+        "'record export' a saved game, 'record import FILE' to continue or review it in the "
+        "app, 'record show FILE --format markdown' for the review.",
+    )
+    rsub = p.add_subparsers(title="actions", metavar="ACTION", parser_class=type(p))
+    rsub.required = True
+
+    ls = rsub.add_parser("list", help="the saved games, most recent first, with their keys")
+    ls.set_defaults(run=run_list)
+
+    ex = rsub.add_parser("export", help="write a saved game as a record")
+    ex.add_argument(
+        "game",
+        metavar="GAME",
+        nargs="?",
+        help="a saved game's key (see 'record list'; the start of it is enough) or its "
+        "file; default: the most recent",
+    )
+    _format_options(ex)
+    ex.set_defaults(run=run_export)
+
+    im = rsub.add_parser("import", help="replay a record and keep it as a saved game")
+    im.add_argument("file", metavar="FILE", help="a record (text, JSON or CSV); - reads stdin")
+    im.add_argument(
+        "--step",
+        action="store_true",
+        help="open at the start: each redo (r) plays the next recorded move",
+    )
+    im.set_defaults(run=run_import)
+
+    sh = rsub.add_parser("show", help="read a record, check every move, write it again")
+    sh.add_argument("file", metavar="FILE", help="a record (text, JSON or CSV); - reads stdin")
+    _format_options(sh)
+    sh.set_defaults(run=run_show)
+
+
+def _format_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--format", choices=FORMATS, default="text", help="default: text")
+    p.add_argument("-o", "--output", metavar="FILE", help="write here (never over a file)")
+
+
+# -- reading -----------------------------------------------------------------------------------
+def read_record(name: str, tables: Tables, *, step: bool = False) -> SavedGame:
+    if name == "-":
+        data = sys.stdin.buffer.read(records.RECORD_LIMIT + 1)
+    else:
+        with open(name, "rb") as f:  # an OSError is one line from main, exit status 2
+            data = f.read(records.RECORD_LIMIT + 1)
+    return records.replay(records.parse_record(records.decode(data)), tables, step=step)
+
+
+def saved_game_path(name: str | None) -> Path:
+    """The saved game called ``name`` (a key, the start of one, or a file), else the latest."""
+    from squaregame.play.save_folder import saved_paths
+
+    found = saved_paths()
+    if name is None:
+        if not found:
+            raise error("no_saves")
+        return found[0]
+    if name.endswith(".json") and Path(name).is_file():
+        return Path(name)
+    matches = [p for p in found if p.stem == name] or [p for p in found if p.stem.startswith(name)]
+    if len(matches) != 1:
+        raise error("unknown_save", name=name)
+    return matches[0]
+
+
+def load_saved(name: str | None, tables: Tables) -> SavedGame:
+    from squaregame.cli.common import UsageError
+    from squaregame.play.saves import load_game
+
+    path = saved_game_path(name)
+    saved, message = load_game(path, tables)
+    if saved is None:
+        raise UsageError(message or tr("records.errors.unknown_save", name=path.stem))
+    return saved
+
+
+# -- writing -----------------------------------------------------------------------------------
+def emit(saved: SavedGame, args: argparse.Namespace) -> int:
+    text = records.write_record(saved.session, Format(args.format), saved.level)
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    target = Path(args.output)
+    if target.exists():
+        raise FileExistsError(17, "File exists", str(target))
+    write_atomic(target, text.encode())
+    print(tr("records.cli.written", path=target), file=sys.stderr)
+    return 0
+
+
+def run_list(args: argparse.Namespace, tables: Tables) -> int:
+    from squaregame.play.save_folder import saved_paths
+    from squaregame.play.saves import peek_game
+
+    found = saved_paths()
+    if not found:
+        print(tr("records.cli.none"))
+    for path in found:
+        summary, message = peek_game(path)
+        if message:
+            print(f"squaregame: {message}", file=sys.stderr)
+        if summary is None:
+            continue
+        stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+        print(f"{path.stem}  {stamp}  {summary.describe()}")
+    return 0
+
+
+def run_export(args: argparse.Namespace, tables: Tables) -> int:
+    return emit(load_saved(args.game, tables), args)
+
+
+def run_show(args: argparse.Namespace, tables: Tables) -> int:
+    return emit(read_record(args.file, tables), args)
+
+
+def run_import(args: argparse.Namespace, tables: Tables) -> int:
+    from squaregame.play.saves import save_game, summary_of
+    from squaregame.play.session import new_key
+
+    saved = read_record(args.file, tables, step=args.step)
+    saved.session.save_key = new_key()  # its own new file: no saved game is replaced
+    save_game(saved)
+    summary = summary_of(saved)
+    count = len(saved.session.plies) + len(saved.session.redo_stack)
+    print(
+        tr(
+            "records.cli.imported",
+            title=summary.title,
+            start=summary.start,
+            moves=tr("games.saved.moves", count=count),
+            key=saved.key,
+        )
+    )
+    return 0

@@ -1,0 +1,113 @@
+"""``squaregame record``: export a saved game, import a record as a new saved game, show one
+in any format; bad input is one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from squaregame.cli.main import main
+from squaregame.play.save_folder import saved_paths
+from squaregame.play.saves import load_game
+
+RECORD = "squaregame record 1\ngame: squares\nstart: 40\nfirst: you\n\n 1. 40 → 15\n 2. 15 → 14\n"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_import_then_export_in_every_format(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = tmp_path / "game.txt"
+    source.write_text(RECORD)
+    code, out, _ = run(capsys, "record", "import", str(source))
+    assert code == 0 and "Squares from 40 (2 moves)" in out
+    code, _, _ = run(capsys, "record", "import", str(source))
+    assert code == 0
+    assert len(saved_paths()) == 2  # a second import is a second game, none replaced
+    saved, _ = load_game(saved_paths()[0])
+    assert saved is not None and saved.session.position == 14
+    code, text, _ = run(capsys, "record", "export")
+    assert code == 0 and " 2. computer  15 → 14" in text
+    code, doc, _ = run(capsys, "record", "export", "--format", "json")
+    assert [m["to"] for m in json.loads(doc)["moves"]] == [15, 14]
+    code, csv_text, _ = run(capsys, "record", "export", "--format", "csv")
+    assert csv_text.splitlines()[-1].startswith("squares,squares,no,you,solo,perfect,2,computer")
+    key = saved_paths()[0].stem
+    code, listed, _ = run(capsys, "record", "list")
+    assert key in listed
+    code, md, _ = run(capsys, "record", "export", key[:-2], "--format", "markdown")
+    assert code == 0 and "| 1 | you | take 25 | 40 → 15 |" in md
+
+
+def test_import_step_opens_at_the_start(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = tmp_path / "game.json"
+    source.write_text(RECORD)  # the name does not matter: the format is read from the content
+    assert run(capsys, "record", "import", "--step", str(source))[0] == 0
+    saved, _ = load_game(saved_paths()[0])
+    assert saved is not None and saved.session.position == 40
+    assert len(saved.session.redo_stack) == 2
+
+
+def test_show_writes_a_file_but_never_over_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source, target = tmp_path / "game.txt", tmp_path / "review.md"
+    source.write_text(RECORD)
+    assert (
+        run(capsys, "record", "show", str(source), "--format", "markdown", "-o", str(target))[0]
+        == 0
+    )
+    assert target.read_text().startswith("## Squares, from 40")
+    code, _, err = run(capsys, "record", "show", str(source), "-o", str(target))
+    assert code == 2 and "File exists" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("hello", "not a squaregame record"),
+        (RECORD.replace("15 → 14", "15 → 13"), "move 2: "),
+        (RECORD.replace("start: 40", "start: (40"), "is not a position"),
+        ('{"format": "squaregame-record", "version": 2}', "version 2"),
+        ("squaregame record 1\ngame: chess\nstart: 1\nfirst: you\n", "chess"),
+        ("x" * 5000, "not a squaregame record"),
+    ],
+)
+def test_bad_records_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, said: str
+) -> None:
+    source = tmp_path / "bad.txt"
+    source.write_text(content)
+    for action in ("show", "import"):
+        code, out, err = run(capsys, "record", action, str(source))
+        assert code == 2 and out == ""
+        assert len(err.strip().splitlines()) == 1 and said in err
+    assert saved_paths() == []  # nothing was imported
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("record",),
+        ("record", "show"),
+        ("record", "show", "/no/such/file"),
+        ("record", "export"),  # no saved game yet
+        ("record", "export", "nosuch"),
+        ("record", "show", "-", "--format", "xml"),
+    ],
+)
+def test_bad_command_lines_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and len(err.strip().splitlines()) == 1
