@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.game import MAX_INPUT_DIGITS
@@ -49,6 +50,7 @@ class Format(Enum):
     MARKDOWN = "markdown"  # written only: the review, to paste anywhere
 
 
+READ_FORMATS = (Format.TEXT, Format.JSON, Format.CSV)
 SUFFIX = {Format.TEXT: ".txt", Format.JSON: ".json", Format.CSV: ".csv", Format.MARKDOWN: ".md"}
 
 
@@ -334,3 +336,18 @@ def write_record(session: Session[Any], fmt: Format, level: str = "perfect") -> 
     if fmt is Format.CSV:
         return to_csv(session, level)
     return to_markdown(session, level)
+
+
+def export_files(session: Session[Any], level: str, folder: Path) -> Path:
+    """Write the game's record into ``folder`` as text, JSON and CSV side by side, under
+    the game's save name (``-2``, ``-3`` … rather than over an earlier export); returns the
+    text file's path."""
+    from squaregame.core.atomic import write_atomic
+
+    stem, n = session.save_key, 1
+    while any((folder / f"{stem}{SUFFIX[f]}").exists() for f in READ_FORMATS):
+        n += 1
+        stem = f"{session.save_key}-{n}"
+    for fmt in READ_FORMATS:
+        write_atomic(folder / f"{stem}{SUFFIX[fmt]}", write_record(session, fmt, level).encode())
+    return folder / f"{stem}{SUFFIX[Format.TEXT]}"

@@ -35,7 +35,7 @@ from squaregame.play.settings import (
 from squaregame.text import language, set_language, tr
 from squaregame.ui import messages as m
 from squaregame.ui.localize import localize_bindings, localize_textual
-from squaregame.ui.opening import GamesApp
+from squaregame.ui.records_app import RecordsApp
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.themes import THEME_OBJECTS
 
@@ -64,7 +64,7 @@ class StartRequest:
     seed: int | None = None
 
 
-class SquareGameApp(GamesApp):
+class SquareGameApp(RecordsApp):
     CSS_PATH = str(paths.asset("styles", "app.tcss"))
     TITLE = "squaregame"
     BINDINGS = [

@@ -31,6 +31,21 @@ class SaveGame(Message):
 
 
 @dataclass
+class ExportRecord(Message):
+    """Write the game's record (text, JSON, CSV) into the data folder's records/."""
+
+    session: Session[Any]
+    level: str
+
+
+@dataclass
+class DeleteSavedGame(Message):
+    """Delete the saved game at ``path`` (confirmed in the list), then show the list again."""
+
+    path: Path
+
+
+@dataclass
 class OpenGame(Message):
     """Open a game screen for ``session`` (a lesson's "try it" game is not saved)."""
 

@@ -256,7 +256,7 @@ class GamesApp(App[None]):
         count = len(saved_paths(self.data_folder)) if summary is not None else 0
         self.menu.others = max(0, count - 1)
 
-    def show_saved_games(self) -> None:
+    def show_saved_games(self, highlighted: int = 0) -> None:
         """The list of saved games (most recent first); the one chosen is continued."""
         import time
 
@@ -281,7 +281,7 @@ class GamesApp(App[None]):
             if path is not None:
                 self.continue_game(path)
 
-        self.push_screen(SavedGamesScreen(entries), chosen)
+        self.push_screen(SavedGamesScreen(entries, highlighted), chosen)
 
     def continue_game(self, chosen: Path | None = None) -> None:
         """Open a saved game (the most recent, or ``chosen``): it is read in full, every

@@ -37,7 +37,7 @@ from squaregame.play.wording import level_name, title
 from squaregame.text import error_text, tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
-from squaregame.ui.messages import NewGameRequest, OpenHelp, SaveGame
+from squaregame.ui.messages import ExportRecord, NewGameRequest, OpenHelp, SaveGame
 from squaregame.ui.screens.game_input import TypedMoves
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.game_parts import Parts, Slots
@@ -63,6 +63,7 @@ class GameScreen(
         Binding(keys("n"), "new_game", "ui_game.keys.new"),
         Binding("escape", "menu", "ui_game.keys.menu"),
         Binding(keys("v"), "cycle_side", "ui_game.keys.view"),
+        Binding(keys("x"), "export_record", "records.game.key_export"),
         *WhatIf.WHAT_IF_BINDINGS,
         *TeachKeys.TEACH_BINDINGS,  # before the typing keys: a demo's space pauses
         *TypedMoves.TYPING_BINDINGS,
@@ -275,6 +276,11 @@ class GameScreen(
 
     def action_review_moves(self) -> None:
         self.app.push_screen(MoveReviewScreen(self.session))
+
+    def action_export_record(self) -> None:
+        """The game as a record (text, JSON, CSV) in the data folder: the app writes it and
+        says where."""
+        self.app.post_message(ExportRecord(self.session, self.level))
 
     def action_cycle_side(self) -> None:
         views = [("side-history", "ui_game.side.history")]
