@@ -27,15 +27,34 @@ async def test_x_writes_the_record_and_says_where(tmp_path: Path) -> None:
         folder = tmp_path / "records"
         written = sorted(p.name for p in folder.iterdir())
         stem = session.save_key
-        assert written == [f"{stem}.csv", f"{stem}.json", f"{stem}.txt"]
+        assert written == [f"{stem}.csv", f"{stem}.json", f"{stem}.md", f"{stem}.txt"]
         said = [n.message for n in app._notifications]
         assert any(str(folder / f"{stem}.txt") in s for s in said), said
-        for name in written:  # each file reads back as the game on screen
+        assert (folder / f"{stem}.md").read_text().startswith("## Squares, from 40")
+        for name in written[:2] + written[3:]:  # each record reads back as the game on screen
             record = R.parse_record((folder / name).read_text())
             assert record == R.record_of(session, game_screen(app).level)
         await pilot.press("x")  # a second export never replaces the first
         await settle(pilot)
-        assert (folder / f"{stem}-2.txt").is_file() and len(list(folder.iterdir())) == 6
+        assert (folder / f"{stem}-2.txt").is_file() and len(list(folder.iterdir())) == 8
+
+
+async def test_the_review_is_copied_as_markdown(tmp_path: Path) -> None:
+    from squaregame.ui.screens.move_review import MoveReviewScreen
+
+    app = SquareGameApp(StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2", "5", "enter")
+        await settle(pilot)
+        app.push_screen(MoveReviewScreen(game_screen(app).session))
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        copied = app.clipboard
+        assert copied.startswith("## Squares, from 40")
+        assert "| 1 | you | take 25 | 40 → 15 | ☺ hot 5 | best | take 25 |" in copied
+        assert any("Markdown" in n.message for n in app._notifications)
 
 
 async def _three_saves(data: Path) -> None:

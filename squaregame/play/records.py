@@ -339,15 +339,16 @@ def write_record(session: Session[Any], fmt: Format, level: str = "perfect") -> 
 
 
 def export_files(session: Session[Any], level: str, folder: Path) -> Path:
-    """Write the game's record into ``folder`` as text, JSON and CSV side by side, under
+    """Write the game's record into ``folder`` as text, JSON, CSV and the Markdown review
+    side by side, under
     the game's save name (``-2``, ``-3`` … rather than over an earlier export); returns the
     text file's path."""
     from squaregame.core.atomic import write_atomic
 
     stem, n = session.save_key, 1
-    while any((folder / f"{stem}{SUFFIX[f]}").exists() for f in READ_FORMATS):
+    while any((folder / f"{stem}{SUFFIX[f]}").exists() for f in Format):
         n += 1
         stem = f"{session.save_key}-{n}"
-    for fmt in READ_FORMATS:
+    for fmt in Format:  # the Markdown review too, to paste anywhere
         write_atomic(folder / f"{stem}{SUFFIX[fmt]}", write_record(session, fmt, level).encode())
     return folder / f"{stem}{SUFFIX[Format.TEXT]}"

@@ -35,7 +35,10 @@ def _column(name: str) -> str:
 
 class MoveReviewScreen(ModalScreen[None]):
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
-    BINDINGS = [Binding(keys("escape,q"), "close", "ui_dialog.review.keys.close")]
+    BINDINGS = [
+        Binding(keys("escape,q"), "close", "ui_dialog.review.keys.close"),
+        Binding(keys("c"), "copy_markdown", "records.game.key_copy"),
+    ]
 
     def __init__(self, session: Session[Any]) -> None:
         super().__init__()
@@ -67,6 +70,13 @@ class MoveReviewScreen(ModalScreen[None]):
                 _value(ply.value_after),
             )
         table.focus()
+
+    def action_copy_markdown(self) -> None:
+        """The review as a Markdown table, on the clipboard (the terminal's, by OSC 52)."""
+        from squaregame.play.record_text import to_markdown
+
+        self.app.copy_to_clipboard(to_markdown(self.session))
+        self.notify(tr("records.game.copied"), timeout=6)
 
     def action_close(self) -> None:
         self.dismiss(None)
