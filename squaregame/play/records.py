@@ -162,8 +162,8 @@ def make_record(
 
 def replay(record: Record, tables: Tables | None = None, *, step: bool = False) -> SavedGame:
     """The record played again move by move, as a saved game to continue or review. With
-    ``step`` the moves wait on the redo stack: the game opens at its start, and each redo
-    plays the next one."""
+    ``step`` the moves wait on the redo stack: the game opens at its start (after the
+    computer's first move, if it began), and each redo plays the next ones."""
     from squaregame.core.context import Tables
     from squaregame.play.saves import SavedGame
     from squaregame.play.session import Session
@@ -187,6 +187,8 @@ def replay(record: Record, tables: Tables | None = None, *, step: bool = False) 
     if step:
         while session.plies:
             session.redo_stack.append(session.plies.pop())
+        while session.redo_stack and not session.human_to_move:  # the computer's first move
+            session.plies.append(session.redo_stack.pop())  # is made: the person redoes theirs
     return SavedGame(session, record.level, None)
 
 
