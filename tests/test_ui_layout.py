@@ -135,3 +135,32 @@ async def test_a_seven_digit_number_is_still_large_at_80_columns() -> None:
         number = _screen(app).query_one("#number", BigNumber)
         assert number.fitted() == ("1234567", 1)
         assert _lines(number) == big_lines("1234567", 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("game", ["squares", "wythoff", "sum"])
+async def test_every_key_of_the_footer_is_on_screen_at_80_columns(lang: str, game: str) -> None:
+    """Textual's one-row Footer cut the last keys off at 80 columns (Russian, Spanish);
+    the game screens' KeyBar wraps onto a second row instead."""
+    from textual.widgets._footer import FooterKey
+
+    from squaregame.ui.widgets.key_bar import KeyBar
+
+    start: object = {"squares": 30, "wythoff": (7, 9), "sum": (5, 7, 10)}[game]
+    app = SquareGameApp(StartRequest(game=game, start=start, seed=1), ai_delay=0, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1" if game != "wythoff" else "left", "enter")  # undo now possible
+        await settle(pilot)
+        screen = _screen(app)
+        bar = screen.query_one(KeyBar)
+        shown = [k for k in bar.query(FooterKey)]
+        wanted = {
+            b.binding.description
+            for b in screen.active_bindings.values()
+            if b.binding.show and b.enabled
+        }
+        assert wanted <= {k.description for k in shown}
+        for k in shown:
+            assert 0 <= k.region.x and k.region.right <= 80, (k.description, k.region)
+            assert k.region.y >= 24 - bar.size.height

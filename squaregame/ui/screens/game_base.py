@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Header, Static
+from textual.widgets import ContentSwitcher, Header, Static
 
 from squaregame import paths
 from squaregame.core.ai import Opponent
@@ -46,6 +46,7 @@ from squaregame.ui.screens.opponent_turns import OpponentTurns
 from squaregame.ui.screens.teach_keys import TeachKeys
 from squaregame.ui.screens.what_if import WhatIf
 from squaregame.ui.widgets.history_log import HistoryLog
+from squaregame.ui.widgets.key_bar import KeyBar
 from squaregame.ui.widgets.value_chart import ValueChart
 
 P = TypeVar("P")
@@ -148,7 +149,7 @@ class GameScreen(
                     yield side.widget
         yield from self.parts.below
         yield self.message
-        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it
+        yield KeyBar(compact=True, show_command_palette=False)  # Ctrl+P still opens it
 
     def on_mount(self) -> None:
         self._ready = True
@@ -261,13 +262,14 @@ class GameScreen(
         teach = self.check_teach_action(action)
         if teach is not None:
             return teach
-        what_if = self.check_what_if_action(action)
-        if what_if is not False:
-            return what_if
-        if action == "undo":
-            return True if s.can_undo() else None
+        if action in self.WHAT_IF_ACTIONS:
+            return self.check_what_if_action(action)
+        if action == "play_selected" and self.chart_has_focus():
+            return True  # Enter on the chart goes back to the chosen move
+        if action == "undo":  # in the Footer only when there is something to take back
+            return s.can_undo()
         if action == "redo":
-            return True if s.can_redo() else None
+            return s.can_redo()
         if action == "cycle_side":
             return bool(self.parts.side)
         if action == "play_selected":

@@ -28,7 +28,10 @@ class TypedMoves(Generic[P]):
 
     TYPING_BINDINGS = (
         Binding("backspace", "backspace", "ui_game.keys.erase", show=False, priority=True),
-        Binding("1", "type('1')", "ui_game.keys.type", key_display="0-9", priority=True),
+        # not in the Footer (no room at 80 columns): every game's turn line says "or type …"
+        Binding(
+            "1", "type('1')", "ui_game.keys.type", key_display="0-9", show=False, priority=True
+        ),
         *(
             Binding(d, f"type('{d}')", "ui_game.keys.type", show=False, priority=True)
             for d in "023456789"

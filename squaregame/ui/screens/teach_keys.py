@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from rich.markup import escape
 from textual.binding import Binding
 
-from squaregame.play.sides import faster, slower
+from squaregame.play.sides import faster, shared, slower
 from squaregame.play.teach_wording import (
     ProjectorView,
     players_label,
@@ -104,6 +104,8 @@ class TeachKeys(Generic[P]):
         """Whether a teaching key is enabled now (None: not a teaching key's action)."""
         if action in DEMO_ACTIONS:
             return self.demo and not self.session.over
+        if action == "projector":  # a class's key: in the Footer of a shared game only
+            return shared(self.session)
         if action in ("type", "backspace", "play_selected", "undo", "redo"):
             return False if self.demo else None  # the computer plays both sides
         return None

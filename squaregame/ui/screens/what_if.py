@@ -45,13 +45,16 @@ class WhatIf(Generic[P]):
         def start_opponent(self, delay: float | None = None) -> None: ...
         def cancel_opponent(self) -> None: ...
 
+    WHAT_IF_ACTIONS = ("back_to_game", "focus_chart")
+
     def check_what_if_action(self, action: str) -> bool | None:
-        """True/None for the what-if actions (None: shown dimmed), False: not ours."""
+        """For :attr:`WHAT_IF_ACTIONS`: ``b`` is in the Footer only in a what-if."""
         if action == "back_to_game":
-            return self.session.exploring  # shown in the Footer only in a what-if
-        if action == "focus_chart":
-            return True
-        return bool(action == "play_selected" and isinstance(self.focused, ValueChart))
+            return self.session.exploring
+        return True
+
+    def chart_has_focus(self) -> bool:
+        return isinstance(self.focused, ValueChart)
 
     def action_play_selected(self) -> None:
         """Enter on the chart goes back to the chosen bar; elsewhere it plays."""

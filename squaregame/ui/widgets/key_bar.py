@@ -1,0 +1,49 @@
+"""The Footer of a game screen, on two rows when one is not enough.
+
+A game has a dozen keys; at 80 columns, in Russian or Spanish, Textual's one-row Footer cut
+the last ones off. This Footer lays its keys out in rows that fit the terminal's width
+(one row when they fit, as before), so every key stays visible and clickable."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey  # the Footer's own key widget
+
+
+class KeyBar(Footer):
+    DEFAULT_CSS = """
+    KeyBar {
+        layout: vertical;
+        height: auto;
+        max-height: 3;
+    }
+    KeyBar > Horizontal {
+        height: 1;
+        width: 100%;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        keys = list(super().compose())
+        width = max(20, self.app.size.width - 1)
+        rows: list[list[object]] = [[]]
+        used = 0
+        for key in keys:
+            need = (
+                cell_len(f"{key.key_display} {key.description}") + 1
+                if isinstance(key, FooterKey)
+                else 12
+            )
+            if rows[-1] and used + need > width:
+                rows.append([])
+                used = 0
+            rows[-1].append(key)
+            used += need
+        for row in rows:
+            yield Horizontal(*row)  # type: ignore[arg-type]
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.recompose)
