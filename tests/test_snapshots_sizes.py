@@ -31,3 +31,18 @@ def test_game_screen(snap_compare: Any, game: str, size: tuple[int, int]) -> Non
     app = SquareGameApp(GAMES[game], ai_delay=0)
     press = ["h", "h"] if game == "sum" else []  # hints off and on again: the nim-sum view
     assert snap_compare(app, terminal_size=size, press=press)
+
+
+def test_value_history_chosen(snap_compare: Any) -> None:
+    """Three moves played, the chart focused and a bar chosen (README's picture)."""
+
+    async def play(pilot: Any) -> None:
+        for _ in range(3):
+            await pilot.press("1", "enter")
+            for _ in range(3):
+                await pilot.pause()
+                await pilot.app.workers.wait_for_complete()
+        await pilot.press("c", "left", "left")
+
+    app = SquareGameApp(StartRequest(start=40, hints=True, seed=1), ai_delay=0)
+    assert snap_compare(app, terminal_size=(120, 36), run_before=play)
