@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Input
-from ui_helpers import game_screen, settle
+from ui_helpers import game_screen, new_game_dialog, settle
 
 from squaregame.cli.main import main
 from squaregame.ui.app import SquareGameApp, StartRequest
-from squaregame.ui.screens.new_game import NewGameDialog
 
 BAD = ["", "1" + "0" * 30, "-5", "abc", "٣", "五", "1\n2", "4.5", " "]
 # In fields that take several numbers, "1⏎2" is a fair way to give two: paste junk instead.
@@ -50,11 +49,7 @@ def test_every_cli_argument(capsys: pytest.CaptureFixture[str], slot: list[str],
 async def test_every_new_game_field(kind: str) -> None:
     app = SquareGameApp(ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.new_game(kind)
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, NewGameDialog)
+        dialog = await new_game_dialog(pilot, kind)
         fields = ["#start", "#rules"] if kind == "sum" else ["#start"]
         for field in fields:
             for bad in BAD_FIELD:

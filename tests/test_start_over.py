@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Input
-from ui_helpers import settle
+from ui_helpers import new_game_dialog, settle
 
 from squaregame.cli.main import main
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
-from squaregame.ui.screens.new_game import NewGameDialog
 
 OVER = [
     ["play", "squares", "--start", "0"],
@@ -49,11 +48,7 @@ def test_analysis_of_the_end_is_still_allowed(capsys: pytest.CaptureFixture[str]
 async def test_the_dialog_refuses_it_and_keeps_the_form(kind: str, start: str) -> None:
     app = SquareGameApp(ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.new_game(kind)
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, NewGameDialog)
+        dialog = await new_game_dialog(pilot, kind)
         dialog.query_one("#start", Input).value = start
         await pilot.press("ctrl+s")
         await settle(pilot)

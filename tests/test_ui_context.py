@@ -9,12 +9,11 @@ from typing import Any
 import pytest
 from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
-from ui_helpers import settle
+from ui_helpers import new_game_dialog, settle
 
 from squaregame.ui.app import SquareGameApp, StartRequest
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.help import HelpScreen
-from squaregame.ui.screens.new_game import NewGameDialog
 from squaregame.ui.widgets.position_strip import PositionStrip
 
 
@@ -85,11 +84,7 @@ async def test_the_strip_is_off_by_default_and_keeps_the_answer_hidden_without_h
 async def test_who_should_start_is_said_on_request(start: str, word: str) -> None:
     app = SquareGameApp(ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.new_game("squares")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, NewGameDialog)
+        dialog = await new_game_dialog(pilot, "squares")
         advice = dialog.query_one("#dialog-advice", Static)
         dialog.query_one("#start", Input).value = start
         await pilot.pause()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Input, Select, Static
-from ui_helpers import settle
+from ui_helpers import new_game_dialog, settle
 
 from squaregame.play.wording import level_blurb
 from squaregame.ui.app import SquareGameApp, StartRequest
@@ -42,11 +42,7 @@ async def test_n_keeps_level_hints_misere_and_first_player() -> None:
 async def test_a_preset_clears_the_error_and_the_focus_stays_on_the_bad_field() -> None:
     app = SquareGameApp(ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.new_game("sum")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, NewGameDialog)
+        dialog = await new_game_dialog(pilot, "sum")
         dialog.query_one("#start", Input).value = "5 7"
         rules = dialog.query_one("#rules", Input)
         rules.value = "squares; 1,x"
@@ -69,11 +65,7 @@ async def test_a_preset_clears_the_error_and_the_focus_stays_on_the_bad_field() 
 async def test_the_opponents_description_is_shown_whole_at_80_columns(lang: str) -> None:
     app = SquareGameApp(ai_delay=0, lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.new_game("wythoff")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, NewGameDialog)
+        dialog = await new_game_dialog(pilot, "wythoff")
         for level in ("perfect", "casual"):
             dialog.query_one("#level", Select).value = level
             await pilot.pause()

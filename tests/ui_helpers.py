@@ -8,6 +8,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from squaregame.ui.app import SquareGameApp
+from squaregame.ui.screens.new_game import NewGameDialog
 from squaregame.ui.screens.pile import PileScreen
 
 
@@ -34,3 +35,13 @@ def hinted_amount(screen: PileScreen) -> int:
     m = re.search(r"take (\d+) \(to \d+\)", text_of(screen, "#hint"))
     assert m, text_of(screen, "#hint")
     return int(m.group(1))
+
+
+async def new_game_dialog(pilot: Pilot[None], kind: str) -> NewGameDialog:
+    """Open the new-game dialog for ``kind`` (as the menu does) and return it."""
+    await pilot.pause()
+    pilot.app.new_game(kind)  # type: ignore[attr-defined]
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, NewGameDialog)
+    return dialog
