@@ -158,9 +158,22 @@ class GamesApp(App[None]):
         else:
             self.push_screen(screen)
         if persist:
+            before, before_path = self.saved, self._saved_path
             self.save_game(SavedGame(session, level, seed))
+            self._say_kept(before, before_path, session.save_key)
         for key, params in self.tables.store.take_messages():  # a cache file rebuilt, ...
             self.notify(tr(key, **params), severity="warning", timeout=10)
+
+    def _say_kept(self, before: SaveSummary | None, path: Path | None, key: str) -> None:
+        """A new game takes the menu's Continue: say that the unfinished one before it is
+        kept (in its own file, listed under the other saved games), never drop it silently."""
+        from squaregame.play.saves import SaveState
+
+        if before is None or path is None or path.stem == key:
+            return
+        if before.state is not SaveState.FINISHED:
+            game = self.saved_description(before)
+            self.notify(tr("ui_menu.notify.kept", game=game), timeout=8)
 
     def new_game(
         self,
