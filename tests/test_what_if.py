@@ -82,3 +82,15 @@ def test_any_jumps_then_back_restore_the_game_exactly(start: int, jumps: list[in
             s.play(s.analysis().moves[-1].to)
     s.back_to_main()
     assert s.plies == before and s.main_line is None and not s.redo_stack
+
+
+def test_a_record_is_made_of_the_games_own_moves() -> None:
+    from squaregame.play.records import record_of
+
+    s = _game(plies=6)
+    main = [p.after for p in s.plies]
+    s.jump(2)
+    s.play(next(m.to for m in s.analysis().moves if m.to != main[2]))
+    record = record_of(s.main_game())
+    assert [v[0] for v in record.moves] == main
+    assert s.exploring and len(s.plies) == 3  # the what-if itself is untouched

@@ -41,6 +41,8 @@ CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
 ALLOWED = {
     "squaregame", "wythoff", "grundy", "sprague", "nim", "misère", "phi",
     "ctrl", "enter", "esc", "tab", "space", "backspace", "pgup", "pgdn", "shift", "alt",
+    # file formats, and the record command's words as typed (``squaregame record export``)
+    "csv", "json", "markdown", "svg", "record", "records", "export", "import", "show",
 }  # fmt: skip
 
 # Common English words of this app's screens that are not also Spanish words
@@ -51,7 +53,7 @@ ENGLISH = {
     "move", "moves", "press", "back", "next", "settings", "setting", "lesson", "lessons",
     "hint", "hints", "hot", "cold", "win", "wins", "lose", "loses", "score", "step", "take",
     "pile", "piles", "choose", "close", "done", "help", "quit", "theme", "language",
-    "opponent", "player", "players", "game", "games", "right", "wrong", "more", "show",
+    "opponent", "player", "players", "game", "games", "right", "wrong", "more",
     "try", "position", "number", "queen", "table", "value", "values", "remoteness",
     "finished", "marked", "sum", "sums", "none", "short", "slow", "dark", "light", "high",
     "contrast", "perfect", "strong", "beginner", "thinking", "pause", "strip",

@@ -7,7 +7,7 @@ but not by the fastest route. The value history is read off the same record.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
@@ -226,6 +226,13 @@ class Session(Generic[P]):
     def saved_plies(self) -> list[Ply[P]]:
         """What is saved: the game's own moves, never a what-if."""
         return list(self.main_line) if self.main_line is not None else list(self.plies)
+
+    def main_game(self) -> Session[P]:
+        """This game without its what-if: itself, or a copy holding the game's own moves
+        (what a record is made of)."""
+        if self.main_line is None:
+            return self
+        return replace(self, plies=list(self.main_line), redo_stack=[], main_line=None)
 
     # -- review ----------------------------------------------------------------------
     def human_blunders(self) -> list[tuple[int, Ply[P]]]:

@@ -266,10 +266,10 @@ class GameScreen(
             return self.check_what_if_action(action)
         if action == "play_selected" and self.chart_has_focus():
             return True  # Enter on the chart goes back to the chosen move
-        if action == "undo":  # in the Footer only when there is something to take back
-            return s.can_undo()
+        if action == "undo":  # greyed out in the Footer when there is nothing to take back
+            return True if s.can_undo() else None
         if action == "redo":
-            return s.can_redo()
+            return True if s.can_redo() else None
         if action == "cycle_side":
             return bool(self.parts.side)
         if action == "play_selected":
@@ -281,8 +281,8 @@ class GameScreen(
 
     def action_export_record(self) -> None:
         """The game as a record (text, JSON, CSV) in the data folder: the app writes it and
-        says where."""
-        self.app.post_message(ExportRecord(self.session, self.level))
+        says where. During a what-if, the game's own moves (never the what-if)."""
+        self.app.post_message(ExportRecord(self.session.main_game(), self.level))
 
     def action_cycle_side(self) -> None:
         views = [("side-history", "ui_game.side.history")]
