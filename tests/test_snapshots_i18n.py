@@ -78,6 +78,13 @@ def test_game_over(snap_compare: Any, lang: str) -> None:
     async def play_out(pilot: Any) -> None:
         for _ in range(6):
             if isinstance(pilot.app.screen, GameOverScreen):
+                for _ in range(100):  # its own Footer is drawn a refresh or more later
+                    keys = pilot.app.screen.query("FooterKey")
+                    if keys and all(k.size.width for k in keys):
+                        break
+                    await pilot.pause()
+                for _ in range(3):
+                    await pilot.pause()
                 return
             await pilot.press("enter")
             await pilot.pause()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey  # the Footer's own key widget
 
@@ -46,4 +47,11 @@ class KeyBar(Footer):
             yield Horizontal(*row)  # type: ignore[arg-type]
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.recompose)
+        if self.screen.is_current:
+            self.call_after_refresh(self.recompose)
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """Redrawn only while its screen is the one shown: under a dialog it keeps the keys
+        it last showed (Textual's Footer would redraw, half-drawn, behind the dialog)."""
+        if screen.is_current:
+            super().bindings_changed(screen)
