@@ -149,7 +149,7 @@ class GameScreen(
                     yield side.widget
         yield from self.parts.below
         yield self.message
-        yield KeyBar(compact=True, show_command_palette=False)  # Ctrl+P still opens it
+        yield KeyBar()  # the Footer, on two rows where one is not enough; Ctrl+P still works
 
     def on_mount(self) -> None:
         self._ready = True
