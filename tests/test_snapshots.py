@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from ui_helpers import footer_drawn
 
 from squaregame.ui.app import SquareGameApp, StartRequest
 from squaregame.ui.screens.game_over import GameOverScreen
@@ -27,13 +28,7 @@ def test_game_over(snap_compare: Any) -> None:
     async def play_out(pilot: Any) -> None:
         for _ in range(6):
             if isinstance(pilot.app.screen, GameOverScreen):
-                for _ in range(100):  # its own Footer is drawn a refresh or more later
-                    keys = pilot.app.screen.query("FooterKey")
-                    if keys and all(k.size.width for k in keys):
-                        break
-                    await pilot.pause()
-                for _ in range(3):
-                    await pilot.pause()
+                await footer_drawn(pilot)
                 return
             await pilot.press("enter")  # 10 is cold: take 1, and the computer takes 9
             await pilot.pause()

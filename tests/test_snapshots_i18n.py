@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from ui_helpers import footer_drawn
 
 from squaregame.core.rules import SetRule
 from squaregame.ui.app import SquareGameApp, StartRequest
@@ -78,13 +79,7 @@ def test_game_over(snap_compare: Any, lang: str) -> None:
     async def play_out(pilot: Any) -> None:
         for _ in range(6):
             if isinstance(pilot.app.screen, GameOverScreen):
-                for _ in range(100):  # its own Footer is drawn a refresh or more later
-                    keys = pilot.app.screen.query("FooterKey")
-                    if keys and all(k.size.width for k in keys):
-                        break
-                    await pilot.pause()
-                for _ in range(3):
-                    await pilot.pause()
+                await footer_drawn(pilot)
                 return
             await pilot.press("enter")
             await pilot.pause()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ui_helpers import footer_drawn
+
 from squaregame.ui.app import SquareGameApp, StartRequest
 
 SIZE = (80, 24)
@@ -37,11 +39,6 @@ def test_projector(snap_compare: Any) -> None:
 def test_teams_game_over(snap_compare: Any) -> None:
     async def to_the_end(pilot: Any) -> None:
         await _play(pilot, MOVES)
-        for _ in range(100):  # the game-over dialog's own Footer is drawn a refresh later
-            keys = pilot.app.screen.query("FooterKey")
-            if keys and all(k.size.width for k in keys):
-                break
-            await pilot.pause()
-        await pilot.pause()
+        await footer_drawn(pilot)
 
     assert snap_compare(teams(), terminal_size=SIZE, run_before=to_the_end)

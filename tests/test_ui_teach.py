@@ -8,7 +8,7 @@ from math import isqrt
 
 import pytest
 from text_check import WORD, english_in, visible_lines
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 from ui_helpers import game_screen, settle, text_of
 
 from squaregame.ui.app import SquareGameApp, StartRequest
@@ -18,6 +18,7 @@ from squaregame.ui.screens.move_review import MoveReviewScreen
 from squaregame.ui.screens.pile import PileScreen
 from squaregame.ui.screens.projector import ProjectorScreen
 from squaregame.ui.widgets.big_number import BigNumber
+from squaregame.ui.widgets.key_bar import KeyBar
 
 SIZE = (80, 24)
 RAW = re.compile(r"\b(?:ui|common|games|errors)_?\w*\.\w+\.\w+|\{\w+\}")
@@ -122,8 +123,12 @@ async def test_a_demo_pauses_steps_and_shows_on_the_projector() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = game_screen(app)
-        assert screen.query_one(Footer)  # the demo's keys are listed, the person's are not
         shown = {b.binding.action for b in app.active_bindings.values() if b.binding.show}
+        bar = str(screen.query_one(KeyBar).render())  # the demo's keys are listed, not the person's
+        pause = next(
+            b.binding for b in app.active_bindings.values() if b.binding.action == "demo_pause"
+        )
+        assert pause.description in bar
         assert {"demo_pause", "demo_step", "demo_faster", "projector"} <= shown
         assert not {"play_selected", "undo", "redo", "type"} & shown
         assert not screen.moves.display  # no empty move list

@@ -20,6 +20,7 @@ from squaregame.text import set_language
 from squaregame.text.catalog import load_catalog
 from squaregame.ui.app import SquareGameApp, StartRequest
 from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.widgets.key_bar import KeyBar
 
 SIZE = (80, 24)
 PACKAGE = Path(squaregame.__file__).parent
@@ -74,7 +75,12 @@ def test_every_key_the_interface_uses_is_in_the_english_catalog() -> None:
 
 
 def footer(screen: Any) -> dict[str, str]:
-    return {k.key: k.description for k in screen.query(FooterKey)}
+    """The keys a screen's Footer shows, with their words (a game screen's is its KeyBar)."""
+    if not screen.query(KeyBar):
+        return {k.key: k.description for k in screen.query(FooterKey)}
+    bar = screen.query_one(KeyBar)
+    shown = str(bar.render())
+    return {i.key: i.description for i in bar.items() if f"{i.display} {i.description}" in shown}
 
 
 async def test_a_game_in_russian_with_plurals_and_a_russian_footer() -> None:

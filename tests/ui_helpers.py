@@ -45,3 +45,15 @@ async def new_game_dialog(pilot: Pilot[None], kind: str) -> NewGameDialog:
     dialog = pilot.app.screen
     assert isinstance(dialog, NewGameDialog)
     return dialog
+
+
+async def footer_drawn(pilot: Pilot[None]) -> None:
+    """Wait until the shown screen's own Footer has drawn its keys (a dialog's Footer is
+    composed a refresh or more after the dialog appears: a snapshot must not catch it empty)."""
+    for _ in range(100):
+        keys = pilot.app.screen.query("FooterKey")
+        if keys and all(k.size.width for k in keys):
+            break
+        await pilot.pause()
+    for _ in range(3):
+        await pilot.pause()
