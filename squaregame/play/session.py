@@ -101,7 +101,7 @@ class Session(Generic[P]):
 
     @property
     def human_to_move(self) -> bool:
-        return self._human_at(len(self.plies))
+        return self.human_at(len(self.plies))
 
     @property
     def mover_name(self) -> str:
@@ -246,11 +246,12 @@ class Session(Generic[P]):
         """Before each move and at the end: (person to move?, value for the player to move)."""
         out: list[tuple[bool, PositionInfo]] = []
         for i, p in enumerate(self.plies):
-            out.append((self._human_at(i), p.value_before))
+            out.append((self.human_at(i), p.value_before))
         out.append((self.human_to_move, self.info()))
         return out
 
-    def _human_at(self, ply_index: int) -> bool:
+    def human_at(self, ply_index: int) -> bool:
+        """Is the person to move after ``ply_index`` moves (0: at the start)?"""
         if self.two_humans:
             return True
         if self.players == "demo":  # the computer plays both sides

@@ -169,9 +169,7 @@ def start_advice(spec: GameSpec, tables: Tables) -> str:
     from squaregame.core.types import Outcome
     from squaregame.text import tr
 
-    check_start(spec, tables)
-    game = spec.build(tables)
-    start = game.kind.position_from_values(spec.position or ())
+    game, start = check_start(spec, tables)
     where = games_text.position_text(game, start)
     if slow_to_open(game, start):
         return tr("ui_dialog.advice.too_big", position=where)
@@ -179,12 +177,15 @@ def start_advice(spec: GameSpec, tables: Tables) -> str:
     return tr(f"ui_dialog.advice.{'hot' if hot else 'cold'}", position=where)
 
 
-def check_start(spec: GameSpec, tables: Tables) -> None:
+def check_start(spec: GameSpec, tables: Tables) -> tuple[Game[Any], Any]:
     """Check ``spec``'s start now if that is quick (then an unreachable start is refused in
     the dialog); a start that needs a table built or an exact search is left to the worker
-    that prepares it. Never builds more than a moment's table."""
+    that prepares it. Never builds more than a moment's table. Returns the game and the
+    start as its position (for a caller that goes on to judge it)."""
     game = spec.build(tables)
     if spec.position is None:
         raise GameError(f"errors.type_{spec.game_kind.position_param.text_key}")
-    if not slow_to_open(game, game.kind.position_from_values(spec.position)):
+    start = game.kind.position_from_values(spec.position)
+    if not slow_to_open(game, start):
         check_playable(game, spec.start(game))
+    return game, start

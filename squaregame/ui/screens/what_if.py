@@ -80,7 +80,7 @@ class WhatIf(Generic[P]):
         if s.players == "demo":
             self.say(tr("ui_game.what_if.not_in_demo"), error=True)
             return
-        while moves > 0 and not s._human_at(moves):  # the person's own choice begins it
+        while moves > 0 and not s.human_at(moves):  # the person's own choice begins it
             moves -= 1
         if moves == len(s.plies):
             self.say(tr("ui_game.what_if.already_here"))
