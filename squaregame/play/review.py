@@ -27,6 +27,12 @@ class ChartPoint:
     exact: bool = True
 
 
+def chart_speaker(session: Session[Any]) -> str:
+    """Whose side the value history is told from: "you" (the person, or the class, against
+    the computer), or "mover" (two sides at one screen, or a demo: no one side is "you")."""
+    return "mover" if session.two_humans or session.players == "demo" else "you"
+
+
 def chart_points(session: Session[Any]) -> tuple[ChartPoint, ...]:
     """The value history from the person's side: before each move and at the end."""
     marks = [""] + [
@@ -34,9 +40,9 @@ def chart_points(session: Session[Any]) -> tuple[ChartPoint, ...]:
         for p in session.plies
     ]
     points = []
+    both = chart_speaker(session) == "mover"
     for (human, info), mark in zip(session.value_history(), marks, strict=True):
         mover_wins = info.outcome is Outcome.HOT
-        both = session.two_humans or session.players == "demo"  # no one side is "you"
         you_win = mover_wins if (human or both) else not mover_wins
         points.append(ChartPoint(you_win, info.remoteness, mark, info.remoteness_exact))
     return tuple(points)

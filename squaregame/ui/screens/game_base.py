@@ -26,6 +26,7 @@ from squaregame import paths
 from squaregame.core.ai import Opponent
 from squaregame.core.kinds import Notation
 from squaregame.core.types import GameError
+from squaregame.play.review import chart_speaker
 from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session
 from squaregame.play.settings import Settings
@@ -201,8 +202,7 @@ class GameScreen(
         put(self.hint_line, self.hint_text(view), self.hint_line.update)
         if put(self.history, view.history, self.history.show) and self.history_scroll.is_mounted:
             self.history_scroll.scroll_end(animate=False)
-        speaker = "mover" if s.two_humans or s.players == "demo" else "you"
-        put(self.chart, (view.chart, speaker), lambda d: self.chart.show(*d))
+        put(self.chart, (view.chart, chart_speaker(s)), lambda d: self.chart.show(*d))
         self.show_position(view, self.hints, choosing)
         self.update_projector()
         self.refresh_bindings()

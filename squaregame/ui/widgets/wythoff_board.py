@@ -24,6 +24,8 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
+from squaregame.text import tr
+
 Cell = tuple[int, int]
 REM_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
 CELL_SIZES = ((6, 3), (4, 2), (2, 1))  # (columns, rows) of one square, largest first
@@ -180,8 +182,6 @@ class WythoffBoard(Widget, can_focus=True):
                     axis[at : at + len(label)] = label
         text.append(f"{'x':>{lw}} " + "".join(axis).rstrip(), style="dim")
         if v.heatmap:
-            from squaregame.text import tr
-
             for key in ("heatmap_marks", "heatmap_scale"):
                 text.append("\n" + tr(f"ui_widgets.board.{key}", top=top), style="dim")
         return text
