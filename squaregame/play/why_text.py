@@ -7,6 +7,7 @@ terminal, a handout) or as a Markdown nested list, in the current language or a 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from squaregame.core.game import Game
@@ -127,3 +128,22 @@ def _md(text: str) -> str:
         text = text.replace(ch, "\\" + ch)
     return text
 
+
+
+def file_stem(game: Game[Any], pos: Any) -> str:
+    """``why-squares-22``, ``why-wythoff-3-5``, ``why-sum-5-7-10-misere``: a handout's name."""
+    values = "-".join(str(v) for v in game.position_values(pos))
+    return f"why-{game.kind.key}-{values[:80]}{'-misere' if game.misere else ''}"
+
+
+def export_markdown(folder: Path, stem: str, text: str) -> Path:
+    """Write ``text`` to ``folder/stem.md`` atomically, under a fresh name (``-2``, ``-3`` …)
+    rather than over an earlier file; returns where."""
+    from squaregame.core.atomic import write_atomic
+
+    path, n = folder / f"{stem}.md", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}.md"
+    write_atomic(path, text.encode())
+    return path
