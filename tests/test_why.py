@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from reference import (
     box_positions,
     pile_children,
@@ -17,7 +18,6 @@ from reference import (
     sum_children,
     wythoff_children,
 )
-
 from squaregame.cli.main import main
 from squaregame.core.context import Tables
 from squaregame.core.game import Game
@@ -205,9 +205,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_cli_why_squares_22(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "why", "squares", "22", "--depth", "1")
     assert code == 0 and err == ""
-    assert out.splitlines()[0] == (
-        "22 is cold ☹ (remoteness 8): every move leaves a hot position"
-    )
+    assert out.splitlines()[0] == ("22 is cold ☹ (remoteness 8): every move leaves a hot position")
     assert "  - take 1 → 21, hot ☺: answer take 16 → 5, cold ☹ (remoteness 2)" in out
     code, out, _ = run(capsys, "--lang", "ru", "why", "squares", "22", "--depth", "1")
     assert code == 0 and "взять 9 → 13, горячая ☺: ответ взять 1 → 12" in out

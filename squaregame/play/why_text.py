@@ -96,13 +96,12 @@ def heading(game: Game[Any], root: WhyNode[Any], catalog: Catalog | None = None)
 def render_text(game: Game[Any], lines: list[Line[Any]], catalog: Catalog | None = None) -> str:
     """The proof as indented text: the root line, then each level two spaces further in."""
     words = [line_text(game, ln, catalog) for ln in lines]
-    body = [w if ln.level == 0 else f"{'  ' * ln.level}- {w}" for ln, w in zip(lines, words)]
+    pairs = zip(lines, words, strict=True)
+    body = [w if ln.level == 0 else f"{'  ' * ln.level}- {w}" for ln, w in pairs]
     return "\n".join(body) + "\n"
 
 
-def render_markdown(
-    game: Game[Any], lines: list[Line[Any]], catalog: Catalog | None = None
-) -> str:
+def render_markdown(game: Game[Any], lines: list[Line[Any]], catalog: Catalog | None = None) -> str:
     """A handout: a title, the game, the legend, and the proof as a nested list."""
     root = lines[0].step
     assert root is not None
@@ -115,7 +114,7 @@ def render_markdown(
         _md(_say("why.legend", catalog)),
         "",
     ]
-    for ln, w in zip(lines, words):
+    for ln, w in zip(lines, words, strict=True):
         level = ln.level if not ln.cut else 0
         text = f"**{_md(w)}**" if ln.level == 0 and not ln.cut else _md(w)
         out.append(f"{'  ' * level}- {text}")
@@ -127,7 +126,6 @@ def _md(text: str) -> str:
     for ch in "\\`*_[]<>#|":
         text = text.replace(ch, "\\" + ch)
     return text
-
 
 
 def file_stem(game: Game[Any], pos: Any) -> str:

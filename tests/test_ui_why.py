@@ -1,0 +1,124 @@
+"""In the app: w on every game screen opens why the position is hot or cold; lines open
+lazily, a big position's moves come a page at a time, x saves the proof as opened, and Esc
+returns to the game untouched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Tree
+from ui_helpers import settle
+
+from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.messages import OpenWhy
+from squaregame.ui.screens.game_base import GameScreen
+from squaregame.ui.screens.why import UI_MOVES, WhyScreen
+
+
+def _labels(node: Any) -> list[str]:
+    return [str(c.label) for c in node.children]
+
+
+async def _why(pilot: Any) -> WhyScreen:
+    await pilot.press("w")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, WhyScreen)
+    return screen
+
+
+async def test_w_opens_the_proof_lines_open_x_saves_esc_returns(tmp_path: Path) -> None:
+    app = SquareGameApp(StartRequest(game="squares", start=22), ai_delay=0, data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        before = (game.session.position, len(game.session.plies), game.typed, game.hints)
+        why = await _why(pilot)
+        tree = why.query_one(Tree)
+        assert str(tree.root.label).startswith("22 is cold ☹ (remoteness 8)")
+        labels = _labels(tree.root)
+        assert [lb.split(",")[0] for lb in labels] == [
+            "take 1 → 21", "take 4 → 18", "take 9 → 13", "take 16 → 6"
+        ]  # fmt: skip
+        assert all(": answer " in lb for lb in labels)
+        third = tree.root.children[2]  # 13 → 12: not computed before it is opened
+        assert not third.children
+        tree.move_cursor(third)
+        await pilot.press("right")
+        await settle(pilot)
+        assert third.is_expanded
+        assert [lb.split(",")[0] for lb in _labels(third)] == [
+            "take 1 → 11", "take 4 → 8", "take 9 → 3"
+        ]  # fmt: skip
+        await pilot.press("x")
+        await settle(pilot)
+        saved = tmp_path / "why" / "why-squares-22.md"
+        text = saved.read_text()
+        assert text.startswith("# Why 22 is cold ☹")
+        assert "    - take 4 → 8, hot ☺: answer take 1 → 7, cold ☹ (remoteness 4)" in text
+        assert "    - take 1 → 4" not in text  # a line not opened is not in the handout
+        assert any(str(saved) in n.message for n in app._notifications)
+        await pilot.press("x")  # never over the first one
+        await settle(pilot)
+        assert (tmp_path / "why" / "why-squares-22-2.md").is_file()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is game
+        after = (game.session.position, len(game.session.plies), game.typed, game.hints)
+        assert after == before
+
+
+@pytest.mark.parametrize(
+    ("request_", "first"),
+    [
+        (StartRequest(game="wythoff", start=(3, 5)), "(3,5) is cold ☹"),
+        (StartRequest(game="sum", start=(5, 7, 10)), "5 + 7 + 10 is cold ☹"),
+    ],
+)
+async def test_w_works_on_the_wythoff_and_sum_screens(
+    tmp_path: Path, request_: StartRequest, first: str
+) -> None:
+    app = SquareGameApp(request_, ai_delay=0, data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        why = await _why(pilot)
+        assert str(why.query_one(Tree).root.label).startswith(first)
+
+
+async def test_a_big_cold_position_comes_a_page_at_a_time(tmp_path: Path) -> None:
+    app = SquareGameApp(StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        g = game.session.game
+        n = next(k for k in range(999_999, 0, -1) if g.info(k).outcome.value == "cold")
+        app.post_message(OpenWhy(g, n))  # as a lesson asks for it
+        await settle(pilot)
+        why = app.screen
+        assert isinstance(why, WhyScreen)
+        root = why.query_one(Tree).root
+        assert len(root.children) == UI_MOVES + 1
+        more = root.children[-1]
+        total = g.move_count(n)
+        assert str(more.label) == f"… and {total - UI_MOVES} more moves: Enter shows them"
+        why.query_one(Tree).move_cursor(more)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(root.children) == 2 * UI_MOVES + 1
+        assert str(root.children[UI_MOVES].label).startswith(f"take {(UI_MOVES + 1) ** 2} → ")
+
+
+async def test_the_why_screen_speaks_russian(tmp_path: Path) -> None:
+    from text_check import english_words
+
+    request = StartRequest(game="squares", start=22)
+    app = SquareGameApp(request, ai_delay=0, data_dir=tmp_path, lang="ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        why = await _why(pilot)
+        assert str(why.query_one(Tree).root.label).startswith("22 — холодная ☹")
+        assert not english_words(app, "ru")
