@@ -10,7 +10,9 @@ many moves gives them a page at a time ("… and 980 more moves": Enter shows th
 
 from __future__ import annotations
 
+import contextlib
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +31,7 @@ from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import ExportWhy
 
 UI_MOVES = 25  # moves shown per page of a position
+BATCH_SECONDS = 0.1  # a slow page is shown as it comes, a batch of lines this often
 
 
 @dataclass
@@ -46,6 +49,7 @@ class WhyScreen(Screen[None]):
     DEFAULT_CSS = """
     WhyScreen #why-legend { padding: 0 1; color: $text-muted; }
     WhyScreen #why-tree { height: 1fr; }
+    WhyScreen #why-detail { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     """
     BINDINGS = [
         Binding("escape", "close", "why.ui.keys.close"),
@@ -61,14 +65,17 @@ class WhyScreen(Screen[None]):
         self.position = position
         self.why: WhyTree[Any] | None = None
         self._lock = threading.Lock()  # one computation on the game at a time
+        self._gone = False  # the worker stops between two moves once the screen is gone
         where = games_text.position_text(game, position)
         self.proof: Tree[Item] = Tree(where, Item(), id="why-tree")
         self.proof.show_root = True
+        self.detail = Static(id="why-detail", markup=False)  # the cursor's line, whole
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         yield Static(tr("why.ui.legend"), id="why-legend", markup=False)
         yield self.proof
+        yield self.detail
         yield Footer()
 
     def on_mount(self) -> None:
@@ -80,54 +87,86 @@ class WhyScreen(Screen[None]):
 
     # -- computing off the UI thread -------------------------------------------------------
     def _compute(self, work: Any, *args: Any) -> None:
+        """Run ``work(*args)`` in a thread, one at a time; it hands its results to the tree
+        with :meth:`_send` as they come."""
+
         def run() -> None:
             with self._lock:
-                result = work(*args)
-            if result is not None:
-                self.app.call_from_thread(self._deliver, *result)
+                if not self._gone:
+                    work(*args)
 
         self.run_worker(run, thread=True, group="why")
 
+    def _send(self, fill: Any, *args: Any) -> None:
+        """From the worker: ``fill(*args)`` on the UI thread, if the screen is still open."""
+        if not self._gone:
+            with contextlib.suppress(RuntimeError):  # the app is closing meanwhile
+                self.app.call_from_thread(self._deliver, fill, *args)
+
     def _deliver(self, fill: Any, *args: Any) -> None:
-        if self.is_attached:
+        if self.is_attached and not self._gone:
             fill(*args)
 
-    def _first(self) -> tuple[Any, ...]:
+    def _first(self) -> None:
         why = WhyTree(self.game, self.position, moves_per_node=UI_MOVES)
         root = why.root_step()
-        return (self._fill_root, why, root, *why.steps(root))
+        self._send(self._fill_root, why, root)
+        self._stream(self.proof.root, root, 0, why)
 
-    def _page(self, node: TreeNode[Item], step: Step[Any], start: int) -> tuple[Any, ...]:
-        assert self.why is not None
-        return (self._fill, node, *self.why.steps(step, start))
+    def _stream(self, node: TreeNode[Item], step: Step[Any], start: int, why: WhyTree[Any]) -> None:
+        """The lines below ``step`` from the ``start``-th move: each move is valued at once,
+        its answer one by one, and the lines sent in batches (a slow game shows them as
+        they come)."""
+        if not step.opens:
+            self._send(self._fill, node, (), 0, True)
+            return
+        page = why.children(step.cold_end, start)
+        batch: list[Step[Any]] = []
+        sent = time.monotonic()
+        for child in page.nodes:
+            if self._gone:
+                return
+            batch.append(Step(child, why.answer(child)))
+            if time.monotonic() - sent > BATCH_SECONDS:
+                self._send(self._fill, node, tuple(batch), 0, False)
+                batch, sent = [], time.monotonic()
+        self._send(self._fill, node, tuple(batch), page.more, True)
 
     # -- filling the tree ------------------------------------------------------------------
-    def _fill_root(self, why: WhyTree[Any], root: Step[Any], steps: Any, more: int) -> None:
+    def _fill_root(self, why: WhyTree[Any], root: Step[Any]) -> None:
         self.why = why
         self.sub_title = heading(self.game, root.node)
         node = self.proof.root
-        node.data = Item(root)
+        node.data = Item(root, loaded=True)  # its lines are on their way
         node.set_label(line_text(self.game, Line(0, root)))
-        self._fill(node, steps, more)
+        node.add_leaf(tr("why.ui.working"), None)
         node.expand()
+        self._show_detail()
 
-    def _fill(self, node: TreeNode[Item], steps: tuple[Step[Any], ...], more: int) -> None:
+    def _fill(
+        self, node: TreeNode[Item], steps: tuple[Step[Any], ...], more: int, final: bool
+    ) -> None:
+        """Add ``steps`` under ``node`` (before its "working it out…" line, which goes when
+        the page is ``final``; then ``more`` moves are still to show)."""
         item = node.data
         assert item is not None
-        for child in list(node.children):  # "working it out…", or the old "more" line
-            if child.data is None or child.data.step is None:
-                child.remove()
-        shown = sum(1 for c in node.children if c.data is not None and c.data.step is not None)
+        waiting = [c for c in node.children if c.data is None]
+        at = waiting[0] if waiting else None
         for step in steps:
             label = line_text(self.game, Line(1, step))
             if step.opens:
-                node.add(label, Item(step))
+                node.add(label, Item(step), before=at)
             else:
-                node.add_leaf(label, Item(step, loaded=True))
+                node.add_leaf(label, Item(step, loaded=True), before=at)
+        if not final:
+            return
+        for child in waiting:
+            child.remove()
         if more:
-            start = shown + len(steps)
+            start = sum(1 for c in node.children if c.data is not None and c.data.step)
             node.add_leaf(tr("why.ui.more", count=more), Item(None, True, start, more))
         item.loaded = True
+        self._show_detail()
 
     def _load(self, node: TreeNode[Item]) -> None:
         item = node.data
@@ -135,7 +174,16 @@ class WhyScreen(Screen[None]):
             return
         item.loaded = True  # asked for once
         node.add_leaf(tr("why.ui.working"), None)
-        self._compute(self._page, node, item.step, 0)
+        self._compute(self._stream, node, item.step, 0, self.why)
+
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[Item]) -> None:
+        event.stop()
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        """The line under the cursor, whole (a long line is cut in the tree at 80 columns)."""
+        node = self.proof.cursor_node
+        self.detail.update(str(node.label) if node is not None else "")
 
     def on_tree_node_expanded(self, event: Tree.NodeExpanded[Item]) -> None:
         event.stop()
@@ -152,7 +200,8 @@ class WhyScreen(Screen[None]):
         event.node.set_label(tr("why.ui.working"))
         item.more = 0  # asked for once
         event.node.data = None
-        self._compute(self._page, parent, step, item.start)
+        assert self.why is not None
+        self._compute(self._stream, parent, step, item.start, self.why)
 
     # -- keys ------------------------------------------------------------------------------
     def action_open_line(self) -> None:
@@ -170,7 +219,11 @@ class WhyScreen(Screen[None]):
             self.proof.move_cursor(node.parent)
 
     def action_close(self) -> None:
+        self._gone = True
         self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        self._gone = True
 
     def action_export(self) -> None:
         """The proof as opened, as Markdown: the application writes it and says where."""
