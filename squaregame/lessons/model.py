@@ -67,9 +67,11 @@ class Lesson:
     steps: tuple[Step, ...]
     lang: str
     path: Path
+    mastery: int = 3  # exercises right in a row, at the first try
 
     @property
     def quiz_count(self) -> int:
+        """How many steps are exercises."""
         return sum(1 for s in self.steps if s.kind == "quiz")
 
 
@@ -101,6 +103,7 @@ def load_lesson(path: Path, lang: str) -> Lesson:
         steps=steps,
         lang=lang,
         path=path,
+        mastery=head.mastery,
     )
 
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
 from textual.widgets import Static
 
-from squaregame.lessons.generate import BoardFrame, SieveFrame
+from squaregame.core.sum_game import SumGame
+from squaregame.lessons.generate import BoardFrame, axis_labels
+from squaregame.lessons.sieve import SieveFrame
 from squaregame.text import tr
 
 
@@ -54,19 +57,46 @@ class FillPanel(Static):
 
 
 class SievePanel(Static):
-    def show(self, frame: SieveFrame, upto: int) -> None:
+    """The sieve: on one pile rows of numbers with their marks; on two piles a grid, pile 1
+    across and pile 2 up. ☹ cold, ☺ hot, · not marked yet; the newest cold one in brackets."""
+
+    def show(self, game: Any, frame: SieveFrame, upto: int) -> None:
+        if isinstance(game, SumGame):
+            self.update(self._grid(frame, upto))
+            return
         t = Text()
         for row in range(0, upto + 1, 8):
             for n in range(row, min(row + 8, upto + 1)):
                 t.append(f"{n:>4}", style="bold" if n == frame.new_cold else "")
             t.append("\n")
             for n in range(row, min(row + 8, upto + 1)):
-                mark = frame.marks.get(n)
-                face = "   ·" if mark is None else ("   ☺" if mark else "   ☹")
-                t.append(face, style="dim" if mark is None else ("green" if mark else "red bold"))
+                t.append(*_face(frame, n))
             t.append("\n")
         t.append("\n" + frame.text)
-        self.update(t)
+        return self.update(t)
+
+    @staticmethod
+    def _grid(frame: SieveFrame, upto: int) -> Text:
+        t = Text()
+        for y in range(upto, -1, -1):
+            t.append(f"{y:>3} ", style="dim")
+            for x in range(upto + 1):
+                face, style = _face(frame, (x, y))
+                t.append(face.strip() + " ", style=style)
+            t.append("\n")
+        for line in axis_labels(upto, "    "):
+            t.append(line + "\n", style="dim")
+        t.append("\n" + frame.text)
+        return t
+
+
+def _face(frame: SieveFrame, pos: Any) -> tuple[str, str]:
+    mark = frame.marks.get(pos)
+    if mark is None:
+        return "   ·", "dim"
+    if pos == frame.new_cold:
+        return "   ☹", "red bold reverse"
+    return ("   ☺", "green") if mark else ("   ☹", "red bold")
 
 
 class BoardPanel(Static):
@@ -84,6 +114,7 @@ class BoardPanel(Static):
                 else:
                     t.append("· ", style="dim")
             t.append("\n")
-        t.append("    " + "".join(f"{x % 10} " for x in range(size + 1)) + "\n", style="dim")
+        for line in axis_labels(size, "    "):
+            t.append(line + "\n", style="dim")
         t.append("\n" + frame.text)
         self.update(t)
