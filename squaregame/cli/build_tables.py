@@ -47,7 +47,7 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
-def check_output(path: Path) -> None:
+def check_output(path: Path, flag: str = "--output") -> None:
     """``--output``: refused before the build when it could not be written (a folder, a
     device, a name too long, a folder that is not there or not writable). The folder is
     tried for real: a file like the writer's temporary one is made there and removed, so
@@ -60,26 +60,26 @@ def check_output(path: Path) -> None:
     from squaregame.core.atomic import NotRegularFileError, resolve_target
 
     if len(os.fsencode(path.name)) > 255:  # before any look at it: stat says ENAMETOOLONG
-        raise UsageError("--output: the file name is too long (at most 255 bytes)")
+        raise UsageError(f"{flag}: the file name is too long (at most 255 bytes)")
     if path.name in ("", ".", "..") or str(path).endswith(os.sep) or path.is_dir():
-        raise UsageError(f"--output {path} is a folder; give a file name")
+        raise UsageError(f"{flag} {path} is a folder; give a file name")
     try:
         target = resolve_target(path)
     except NotRegularFileError:
-        raise UsageError(f"--output {path} is not a regular file; not replacing it") from None
+        raise UsageError(f"{flag} {path} is not a regular file; not replacing it") from None
     except OSError as exc:
-        raise UsageError(f"--output {path}: {exc.strerror or exc}") from None
+        raise UsageError(f"{flag} {path}: {exc.strerror or exc}") from None
     if len(os.fsencode(target.name)) > 255:
-        raise UsageError("--output: the file name is too long (at most 255 bytes)")
+        raise UsageError(f"{flag}: the file name is too long (at most 255 bytes)")
     folder = target.parent
     if not folder.is_dir():
-        raise UsageError(f"--output: the folder {folder} does not exist")
+        raise UsageError(f"{flag}: the folder {folder} does not exist")
     try:  # what write_atomic will do, tried now (root passes os.access on a read-only mount)
         fd, probe = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
         if exc.errno == errno.ENAMETOOLONG:
-            raise UsageError(f"--output {path}: the file name is too long") from None
-        raise UsageError(f"--output: cannot write in the folder {folder}") from None
+            raise UsageError(f"{flag} {path}: the file name is too long") from None
+        raise UsageError(f"{flag}: cannot write in the folder {folder}") from None
     os.close(fd)
     os.unlink(probe)
 

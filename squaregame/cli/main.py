@@ -23,7 +23,7 @@ def lang_help() -> str:
 
 
 def make_parser() -> Parser:
-    from squaregame.cli import analyze, bench, build_tables, lesson, play, record, serve, table
+    from squaregame.cli import analyze, bench, build_tables, lesson, play, record, serve, table, why
     from squaregame.cli.common import Parser
 
     parser = Parser(
@@ -37,6 +37,7 @@ def make_parser() -> Parser:
     play.add_parser(sub)
     lesson.add_parser(sub)
     analyze.add_parser(sub)
+    why.add_parser(sub)
     record.add_parser(sub)
     table.add_parser(sub)
     build_tables.add_parser(sub)

@@ -121,7 +121,7 @@ def digits_lines(cold: list[int], below: int, S: Strings) -> list[str]:
         if not found:
             lines.append(S("digits_none", d=d))
         else:
-            named = ": " + ", ".join(f"{n:,}" for n in found) if len(found) <= 3 else ""
+            named = " (" + ", ".join(f"{n:,}" for n in found) + ")" if len(found) <= 3 else ""
             lines.append(S("digits_row", d=d, count=len(found)) + named)
     return lines
 

@@ -274,6 +274,21 @@ class SquareGameApp(RecordsApp):
         if message.then is not None:
             message.then()
 
+    def on_open_why(self, message: m.OpenWhy) -> None:
+        from squaregame.ui.screens.why import WhyScreen
+
+        self.push_screen(WhyScreen(message.game, message.position))
+
+    def on_export_why(self, message: m.ExportWhy) -> None:
+        from squaregame.play.why_text import export_markdown
+
+        try:
+            path = export_markdown(self.data_folder / "why", message.stem, message.text)
+        except OSError as exc:
+            self.notify(tr("why.ui.export_failed", error=exc), severity="error", timeout=8)
+            return
+        self.notify(tr("why.ui.exported", path=path), timeout=10)
+
     def on_open_lessons(self, _: m.OpenLessons) -> None:
         self.action_lessons()
 

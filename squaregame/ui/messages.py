@@ -119,3 +119,21 @@ class OpenHelp(Message):
     """Show the help, at ``section`` (a game's notation: ``number``, ``pair``, ``piles``)."""
 
     section: str | None = None
+
+
+@dataclass
+class OpenWhy(Message):
+    """Show why ``position`` of ``game`` is hot or cold (the proof as a tree), over the
+    screen that asks; Esc comes back to it untouched."""
+
+    game: Any  # a squaregame.core.game.Game
+    position: Any
+
+
+@dataclass
+class ExportWhy(Message):
+    """Write a proof (Markdown ``text``) into the data folder's why/, under a fresh name
+    made from ``stem``, and say where."""
+
+    text: str
+    stem: str

@@ -38,7 +38,7 @@ from squaregame.play.wording import level_name, title
 from squaregame.text import error_text, tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
-from squaregame.ui.messages import ExportRecord, NewGameRequest, OpenHelp, SaveGame
+from squaregame.ui.messages import ExportRecord, NewGameRequest, OpenHelp, OpenWhy, SaveGame
 from squaregame.ui.screens.game_input import TypedMoves
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.game_parts import Parts, Slots
@@ -66,6 +66,7 @@ class GameScreen(
         Binding("escape", "menu", "ui_game.keys.menu"),
         Binding(keys("v"), "cycle_side", "ui_game.keys.view"),
         Binding(keys("x"), "export_record", "records.game.key_export"),
+        Binding(keys("w"), "why", "ui_game.keys.why"),
         *WhatIf.WHAT_IF_BINDINGS,
         *TeachKeys.TEACH_BINDINGS,  # before the typing keys: a demo's space pauses
         *TypedMoves.TYPING_BINDINGS,
@@ -283,6 +284,11 @@ class GameScreen(
         """The game as a record (text, JSON, CSV) in the data folder: the app writes it and
         says where. During a what-if, the game's own moves (never the what-if)."""
         self.app.post_message(ExportRecord(self.session.main_game(), self.level))
+
+    def action_why(self) -> None:
+        """Why the position on the board is hot or cold: the proof, over this screen."""
+        s = self.session
+        self.app.post_message(OpenWhy(s.game, s.position))
 
     def action_cycle_side(self) -> None:
         views = [("side-history", "ui_game.side.history")]

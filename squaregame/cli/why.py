@@ -1,0 +1,107 @@
+"""``squaregame why GAME POSITION...``: the proof that a position is hot or cold, as text
+or a Markdown handout (:mod:`squaregame.core.why`, :mod:`squaregame.play.why_text`)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from squaregame.cli.common import (
+    UsageError,
+    add_game_argument,
+    add_game_options,
+    parse_int,
+    parse_ints,
+    spec_from_args,
+)
+from squaregame.core.context import Tables
+from squaregame.core.why import (
+    DEFAULT_DEPTH,
+    DEFAULT_LINES,
+    DEFAULT_MOVES,
+    MAX_DEPTH,
+    MAX_LINES,
+    MAX_MOVES,
+    WhyTree,
+    check_budget,
+    outline,
+)
+from squaregame.text import Catalog, set_language, tr
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "why",
+        help="why a position is hot or cold: the proof as a tree",
+        description="Print the proof that a position is hot (the winning move, then every "
+        "reply answered) or cold (every move, and the answer that refutes it), to a depth; "
+        "each line is a move and its answer. In English unless --lang is given.",
+    )
+    add_game_argument(p)
+    p.add_argument("position", metavar="POSITION", nargs="+", help=tr("games.params.position.help"))
+    add_game_options(p)
+    p.add_argument(
+        "--depth",
+        metavar="D",
+        default=str(DEFAULT_DEPTH),
+        help=f"levels below the position, each a move and its answer (0–{MAX_DEPTH}; "
+        f"default {DEFAULT_DEPTH})",
+    )
+    p.add_argument(
+        "--moves",
+        metavar="M",
+        default=str(DEFAULT_MOVES),
+        help=f"moves listed per position, the rest counted (1–{MAX_MOVES}; "
+        f"default {DEFAULT_MOVES})",
+    )
+    p.add_argument(
+        "--max-lines",
+        metavar="N",
+        default=str(DEFAULT_LINES),
+        help=f"stop after this many lines, and say so (1–{MAX_LINES}; default {DEFAULT_LINES})",
+    )
+    p.add_argument("--markdown", action="store_true", help="a Markdown handout (a nested list)")
+    p.add_argument("--out", metavar="FILE", help="write to FILE (atomically) instead of printing")
+    p.add_argument("--force", action="store_true", help="with --out: replace an existing file")
+    p.set_defaults(run=run)
+
+
+def check_out(path: Path, force: bool) -> None:
+    """``--out``: a file that can be written, and not one already there unless ``force``."""
+    from squaregame.cli.build_tables import check_output
+
+    check_output(path, "--out")
+    if path.exists() and not force:
+        raise UsageError("why.errors.exists", path=str(path))
+
+
+def run(args: argparse.Namespace, tables: Tables) -> int:
+    from squaregame.cli.analyze import progress_for
+    from squaregame.cli.lesson import check_lang
+    from squaregame.play.why_text import render_markdown, render_text
+
+    catalog = Catalog(set_language(check_lang(args.lang) or "en"))  # its errors too
+    depth = parse_int(args.depth, "--depth")
+    moves = parse_int(args.moves, "--moves")
+    max_lines = parse_int(args.max_lines, "--max-lines")
+    check_budget(depth, moves, max_lines)  # before any work
+    out = None if args.out is None else Path(args.out)
+    if out is not None:
+        check_out(out, args.force)
+    spec = spec_from_args(args, parse_ints(args.position))
+    game = spec.build(tables)
+    progress = progress_for(game)
+    pos = spec.start(game, progress=progress)
+    game.prepare(pos, progress)
+    lines = outline(WhyTree(game, pos, moves_per_node=moves), depth, max_lines)
+    render = render_markdown if args.markdown else render_text
+    text = render(game, lines, catalog)
+    if out is None:
+        print(text, end="")
+        return 0
+    from squaregame.core.atomic import write_atomic
+
+    write_atomic(out, text.encode())
+    print(catalog("why.cli.written", path=str(out)))
+    return 0

@@ -1,0 +1,201 @@
+"""Why a position is hot or cold: the proof of :mod:`squaregame.core.why` as a Tree.
+
+Opened by ``w`` on every game screen (and from a lesson) with the :class:`OpenWhy` message.
+Each line is a move and the answer to it; a line opens (Enter, →, a click) to the moves
+from the cold position it leaves. Nothing is computed before a line is opened, and then in
+a thread (one at a time): the screen never waits, whatever the position. A position with
+many moves gives them a page at a time ("… and 980 more moves": Enter shows the next page).
+``x`` saves the proof as opened, as Markdown, in the data folder; Esc goes back to the game.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static, Tree
+from textual.widgets.tree import TreeNode
+
+from squaregame.core.why import Line, Step, WhyTree
+from squaregame.play.why_text import file_stem, heading, line_text, render_markdown
+from squaregame.text import games as games_text
+from squaregame.text import tr
+from squaregame.ui.keys import keys
+from squaregame.ui.localize import localize_bindings
+from squaregame.ui.messages import ExportWhy
+
+UI_MOVES = 25  # moves shown per page of a position
+
+
+@dataclass
+class Item:
+    """What a line of the tree holds: a step (``loaded`` once its lines are in), or the
+    moves not shown yet below ``parent`` (a step), from the ``start``-th."""
+
+    step: Step[Any] | None = None
+    loaded: bool = False
+    start: int = 0
+    more: int = 0
+
+
+class WhyScreen(Screen[None]):
+    DEFAULT_CSS = """
+    WhyScreen #why-legend { padding: 0 1; color: $text-muted; }
+    WhyScreen #why-tree { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", "why.ui.keys.close"),
+        Binding(keys("x"), "export", "why.ui.keys.export"),
+        Binding("right", "open_line", "why.ui.keys.open", key_display="→", priority=True),
+        Binding("left", "close_line", "why.ui.keys.fold", key_display="←", priority=True),
+    ]
+
+    def __init__(self, game: Any, position: Any) -> None:
+        super().__init__()
+        localize_bindings(self)
+        self.game = game
+        self.position = position
+        self.why: WhyTree[Any] | None = None
+        self._lock = threading.Lock()  # one computation on the game at a time
+        where = games_text.position_text(game, position)
+        self.proof: Tree[Item] = Tree(where, Item(), id="why-tree")
+        self.proof.show_root = True
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        yield Static(tr("why.ui.legend"), id="why-legend", markup=False)
+        yield self.proof
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = games_text.title(self.game)
+        self.sub_title = ""
+        self.proof.root.set_label(tr("why.ui.working"))
+        self.proof.focus()
+        self._compute(self._first)
+
+    # -- computing off the UI thread -------------------------------------------------------
+    def _compute(self, work: Any, *args: Any) -> None:
+        def run() -> None:
+            with self._lock:
+                result = work(*args)
+            if result is not None:
+                self.app.call_from_thread(self._deliver, *result)
+
+        self.run_worker(run, thread=True, group="why")
+
+    def _deliver(self, fill: Any, *args: Any) -> None:
+        if self.is_attached:
+            fill(*args)
+
+    def _first(self) -> tuple[Any, ...]:
+        why = WhyTree(self.game, self.position, moves_per_node=UI_MOVES)
+        root = why.root_step()
+        return (self._fill_root, why, root, *why.steps(root))
+
+    def _page(self, node: TreeNode[Item], step: Step[Any], start: int) -> tuple[Any, ...]:
+        assert self.why is not None
+        return (self._fill, node, *self.why.steps(step, start))
+
+    # -- filling the tree ------------------------------------------------------------------
+    def _fill_root(self, why: WhyTree[Any], root: Step[Any], steps: Any, more: int) -> None:
+        self.why = why
+        self.sub_title = heading(self.game, root.node)
+        node = self.proof.root
+        node.data = Item(root)
+        node.set_label(line_text(self.game, Line(0, root)))
+        self._fill(node, steps, more)
+        node.expand()
+
+    def _fill(self, node: TreeNode[Item], steps: tuple[Step[Any], ...], more: int) -> None:
+        item = node.data
+        assert item is not None
+        for child in list(node.children):  # "working it out…", or the old "more" line
+            if child.data is None or child.data.step is None:
+                child.remove()
+        shown = sum(1 for c in node.children if c.data is not None and c.data.step is not None)
+        for step in steps:
+            label = line_text(self.game, Line(1, step))
+            if step.opens:
+                node.add(label, Item(step))
+            else:
+                node.add_leaf(label, Item(step, loaded=True))
+        if more:
+            start = shown + len(steps)
+            node.add_leaf(tr("why.ui.more", count=more), Item(None, True, start, more))
+        item.loaded = True
+
+    def _load(self, node: TreeNode[Item]) -> None:
+        item = node.data
+        if item is None or item.step is None or item.loaded or self.why is None:
+            return
+        item.loaded = True  # asked for once
+        node.add_leaf(tr("why.ui.working"), None)
+        self._compute(self._page, node, item.step, 0)
+
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded[Item]) -> None:
+        event.stop()
+        self._load(event.node)
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected[Item]) -> None:
+        event.stop()
+        item, parent = event.node.data, event.node.parent
+        if item is None or item.step is not None or parent is None or parent.data is None:
+            return
+        step = parent.data.step
+        if step is None or not item.more:
+            return
+        event.node.set_label(tr("why.ui.working"))
+        item.more = 0  # asked for once
+        event.node.data = None
+        self._compute(self._page, parent, step, item.start)
+
+    # -- keys ------------------------------------------------------------------------------
+    def action_open_line(self) -> None:
+        node = self.proof.cursor_node
+        if node is not None and node.allow_expand and not node.is_expanded:
+            node.expand()
+
+    def action_close_line(self) -> None:
+        node = self.proof.cursor_node
+        if node is None:
+            return
+        if node.is_expanded and node is not self.proof.root:
+            node.collapse()
+        elif node.parent is not None:
+            self.proof.move_cursor(node.parent)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_export(self) -> None:
+        """The proof as opened, as Markdown: the application writes it and says where."""
+        lines = self.opened_lines()
+        if not lines:
+            return
+        text = render_markdown(self.game, lines)
+        self.app.post_message(ExportWhy(text, file_stem(self.game, self.position)))
+
+    def opened_lines(self) -> list[Line[Any]]:
+        """The lines shown: the root, and below each opened line its lines, depth first."""
+        out: list[Line[Any]] = []
+
+        def walk(node: TreeNode[Item], level: int) -> None:
+            item = node.data
+            if item is None:
+                return
+            if item.step is not None:
+                out.append(Line(level, item.step))
+            elif item.more:
+                out.append(Line(level, more=item.more))
+            if node.is_expanded or node is self.proof.root:
+                for child in node.children:
+                    walk(child, level + 1)
+
+        if self.proof.root.data is not None and self.proof.root.data.step is not None:
+            walk(self.proof.root, 0)
+        return out
