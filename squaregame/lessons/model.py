@@ -71,8 +71,9 @@ class Lesson:
 
     @property
     def quiz_count(self) -> int:
-        """How many steps are exercises."""
-        return sum(1 for s in self.steps if s.kind == "quiz")
+        """How many steps are exercises (generated items, or try-it games): these count
+        towards mastery."""
+        return sum(1 for s in self.steps if s.kind in ("quiz", "try"))
 
 
 def game_of(p: dict[str, Any], tables: Tables | None = None) -> Game[Any]:

@@ -5,8 +5,8 @@ The sieve takes positions in order — on one pile the numbers upwards, on two p
 squares nearest the corner first (fewest counters in all, then the smaller first pile) —
 so every child of a position comes before it. (In misère play an end position is hot — the
 opponent made the last move — so it is marked hot first.) The first position not yet
-marked has only hot children, so it is cold; every position one move *above* it (it is their child) gets
-a move to it, so they are hot. Each mark is final when it is made.
+marked has only hot children, so it is cold; every position one move *above* it (it is
+their child) gets a move to it, so they are hot. Each mark is final when it is made.
 """
 
 from __future__ import annotations

@@ -100,9 +100,7 @@ def render_text(game: Game[Any], lines: list[Line[Any]], catalog: Catalog | None
     return "\n".join(body) + "\n"
 
 
-def render_markdown(
-    game: Game[Any], lines: list[Line[Any]], catalog: Catalog | None = None
-) -> str:
+def render_markdown(game: Game[Any], lines: list[Line[Any]], catalog: Catalog | None = None) -> str:
     """A handout: a title, the game, the legend, and the proof as a nested list."""
     root = lines[0].step
     assert root is not None
@@ -127,7 +125,6 @@ def _md(text: str) -> str:
     for ch in "\\`*_[]<>#|":
         text = text.replace(ch, "\\" + ch)
     return text
-
 
 
 def file_stem(game: Game[Any], pos: Any) -> str:

@@ -10,7 +10,7 @@ What the student does (exercises, the table, the sieve, try-it games) is in
 from __future__ import annotations
 
 import random
-from typing import cast
+from typing import Any, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +20,7 @@ from textual.widgets import Footer, Header, Input, Markdown, OptionList, Static
 
 from squaregame import paths
 from squaregame.core.games import PileGame, SumGame
+from squaregame.core.why import WhyTree, outline
 from squaregame.lessons import generate as gen
 from squaregame.lessons.model import Lesson, Step
 from squaregame.lessons.progress import LessonProgress
@@ -30,14 +31,16 @@ from squaregame.lessons.schema import (
     PairsStep,
     SampleStep,
     SieveStep,
+    StrategyStep,
     SumTableStep,
     WorkedStep,
 )
 from squaregame.lessons.strings import Strings
-from squaregame.text import tr
+from squaregame.play.why_text import render_text
+from squaregame.text import Catalog, tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
-from squaregame.ui.messages import SaveLessonProgress
+from squaregame.ui.messages import OpenWhy, SaveLessonProgress
 from squaregame.ui.screens.lesson_tasks import LessonTasks, StepState
 from squaregame.ui.widgets.lesson_panels import (
     BoardPanel,
@@ -47,7 +50,8 @@ from squaregame.ui.widgets.lesson_panels import (
 )
 
 REVEAL_KINDS = {"worked", "board", "sieve", "sample", "digits"}
-LINE_KINDS = {"worked", "explain", "pairs", "grundy", "sumtable", "sample", "mex", "digits"}
+LINE_KINDS = {"worked", "explain", "pairs", "grundy", "sumtable", "sample", "mex", "digits",
+              "strategy"}  # fmt: skip
 STEPPED = {"worked", "sample", "digits"}  # lines shown one more per Space
 
 
@@ -65,6 +69,7 @@ class LessonScreen(LessonTasks, Screen[None]):
         Binding(keys("c"), "mark(False)", "ui_lessons.keys.cold"),
         Binding(keys("a"), "another", "ui_lessons.keys.another", priority=True),
         Binding(keys("s"), "show_answer", "ui_lessons.keys.answer", priority=True),
+        Binding(keys("w"), "why", "ui_lessons.keys.why"),
         Binding("left", "cursor(-1)", "←", show=False),
         Binding("right", "cursor(1)", "→", show=False),
         Binding("escape", "app.pop_screen", "ui_lessons.keys.lessons"),
@@ -173,6 +178,11 @@ class LessonScreen(LessonTasks, Screen[None]):
             return gen.mex_lines(step.game(), step.position(), S)
         if kind == "digits":
             return self._digits(step)
+        if kind == "strategy":
+            depth = step.as_kind(StrategyStep).depth
+            game = step.game()
+            tree = outline(WhyTree(game, step.position()), depth=depth)
+            return render_text(game, tree, Catalog(S.lang)).rstrip("\n").split("\n")
         if kind == "pairs":
             return gen.pair_lines(step.as_kind(PairsStep).count, S)
         if kind == "grundy":  # a one-pile game (the lesson schema says so)
@@ -224,6 +234,8 @@ class LessonScreen(LessonTasks, Screen[None]):
             return kind == "fill"
         if action == "another":
             return kind == "quiz"
+        if action == "why":
+            return self.why_position() is not None
         if action == "show_answer":
             if kind == "sieve":
                 return True if self.sieve_asking() else None
@@ -237,6 +249,18 @@ class LessonScreen(LessonTasks, Screen[None]):
     def action_step(self, delta: int) -> None:
         self.index = max(0, min(len(self.lesson.steps) - 1, self.index + delta))
         self.show_step()
+
+    def why_position(self) -> Any:
+        """The position the step is about, if any (an exercise: its current item's)."""
+        if self.step.kind == "quiz":
+            return self.item().position if self.item().kind != "blunder" else None
+        return self.step.position()
+
+    def action_why(self) -> None:
+        """w: the proof that the step's position is hot or cold, as a tree."""
+        pos = self.why_position()
+        if pos is not None:
+            self.app.post_message(OpenWhy(self.step.game(), pos))
 
     def action_reveal(self) -> None:
         st = self.state()

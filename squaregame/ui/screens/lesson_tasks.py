@@ -284,7 +284,7 @@ class LessonTasks:
         if game is None or not game.over:
             return
         blunders = len(game.human_blunders())
-        self.count(blunders == 0)
+        self.count(blunders == 0, exercise=True)
         key = "try_clean_won" if game.winner_is_human() else "try_clean_lost"
         text = (
             tr(f"ui_lessons.lesson.{key}")
