@@ -47,6 +47,7 @@ class Exercise:
     why: str  # the explanation of the right answer
     work: tuple[str, ...] = ()
     notes: Mapping[Any, str] = field(default_factory=dict)
+    line: tuple[Any, ...] = ()  # a game to judge: its positions, the start first
 
     def is_right(self, value: Any) -> bool:
         return value in self.correct
@@ -153,7 +154,8 @@ def _some_moves(a: Analysis[Any], rng: random.Random) -> list[MoveInfo[Any]]:
         return moves
     wins = [m for m in moves if m.wins][: MAX_CHOICES // 2]
     others = [m for m in moves if not m.wins]
-    picked = {id(m) for m in wins + rng.sample(others, MAX_CHOICES - len(wins))}
+    extra = rng.sample(others, min(len(others), MAX_CHOICES - len(wins)))
+    picked = {id(m) for m in wins + extra}
     return [m for m in moves if id(m) in picked]
 
 
@@ -371,7 +373,7 @@ def _blunder(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Exerc
     choices = tuple((S("choice_ply", n=i + 1), i) for i in range(len(line) - 1))
     return Exercise("blunder", pos, S("ask_blunder", pos=fmt(game, pos)), choices,
                     frozenset({k}), S("choice_ply", n=k + 1), why, work=work,
-                    notes=notes)  # fmt: skip
+                    notes=notes, line=tuple(line))  # fmt: skip
 
 
 KINDS: tuple[ExerciseKind, ...] = (

@@ -39,6 +39,7 @@ class StepState:
     # an exercise: the item, the wrong choices tried, whether it is settled
     item: ex.Exercise | None = None
     attempt: int = 0
+    seen: list[Any] = field(default_factory=list)  # positions drawn: the next one differs
     wrong: set[Any] = field(default_factory=set)
     settled: bool = False  # answered right, or the answer shown
     counted: bool = False  # its first try is in the score
@@ -95,8 +96,15 @@ class LessonTasks:
         if st.item is None:
             spec = self.step.as_kind(QuizStep)
             rng = ex.seeded(self.seed, self.lesson.id, self.index, st.attempt)
-            st.item = ex.generate(spec.ask, self.step.game(), rng, self.S,
-                                  spec.low, spec.high, spec.avoid)  # fmt: skip
+            game = self.step.game()
+            try:
+                st.item = ex.generate(spec.ask, game, rng, self.S, spec.low, spec.high,
+                                      (*spec.avoid, *st.seen))  # fmt: skip
+            except ex.NoPosition:  # every position was drawn: start again
+                st.seen.clear()
+                st.item = ex.generate(spec.ask, game, rng, self.S, spec.low, spec.high,
+                                      spec.avoid)  # fmt: skip
+            st.seen.append(st.item.position)
         return st.item
 
     def draw_quiz(self) -> None:
