@@ -9,6 +9,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+
 from reference import (
     grundy,
     pile_children,
@@ -18,7 +19,6 @@ from reference import (
     sum_children,
     wythoff_children,
 )
-
 from squaregame.lessons import exercises as ex
 from squaregame.lessons.model import game_of
 from squaregame.lessons.strings import Strings
@@ -167,7 +167,9 @@ def test_find_the_blunder_on_the_board() -> None:
         assert item.correct == set(blunders) and len(blunders) == 1
 
 
-@pytest.mark.parametrize("rule, ref", [("squares", ref_squares_grundy), ("1,3,7,8", ref_set_grundy)])
+@pytest.mark.parametrize(
+    "rule, ref", [("squares", ref_squares_grundy), ("1,3,7,8", ref_set_grundy)]
+)
 def test_what_is_the_grundy_value(rule: str, ref: Callable[[], dict[Hashable, int]]) -> None:
     spec = {"game": "squares"} if rule == "squares" else {"game": "subtraction", "rule": rule}
     batch = items("grundy", game_of(spec), 1, 100)

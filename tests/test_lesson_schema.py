@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from squaregame.lessons.exercises import NAMES as EXERCISES
 from squaregame.lessons.model import Lesson, LessonError, game_of, load_lesson, load_lessons
 from squaregame.lessons.schema import (
     CHECKS,
@@ -25,7 +26,6 @@ from squaregame.lessons.schema import (
     SumTableStep,
     TextStep,
 )
-from squaregame.lessons.exercises import NAMES as EXERCISES
 from squaregame.lessons.strings import lessons_root
 
 FOLDERS = sorted(p for p in lessons_root().iterdir() if p.is_dir())
@@ -295,9 +295,12 @@ def test_every_required_field_is_one_the_step_cannot_do_without() -> None:
 
 
 def test_typed_access(tmp_path: Path) -> None:
-    lesson = load(tmp_path, '[[step]]\nkind = "explain"\ngame = "wythoff"\n'
-                  "position = [3, 4]\n"
-                  '[[step]]\nkind = "quiz"\nask = "move"\navoid = [[1, 2]]\ngame = "wythoff"\n')
+    lesson = load(
+        tmp_path,
+        '[[step]]\nkind = "explain"\ngame = "wythoff"\n'
+        "position = [3, 4]\n"
+        '[[step]]\nkind = "quiz"\nask = "move"\navoid = [[1, 2]]\ngame = "wythoff"\n',
+    )
     step, quiz = lesson.steps
     assert quiz.as_kind(QuizStep).ask == "moves"  # an alias, read as its kind
     assert quiz.as_kind(QuizStep).avoid == ((1, 2),)

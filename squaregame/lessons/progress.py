@@ -32,7 +32,6 @@ class LessonProgress:
     tried: int = 0  # answers given (first tries)
     streak: int = 0  # exercises right in a row, at the first try
     mastered: bool = False
-    drawn: int = 0  # exercise items drawn so far (the next items differ)
 
     def record(self, right: bool, *, exercise: bool = False, mastery: int = 3) -> None:
         """One first try: it counts in the score; an exercise also in the run."""
@@ -65,7 +64,6 @@ def _one(key: str, value: Any) -> LessonProgress:
         tried=expect_int(value.get("tried", score), f"{key}.tried", score, MAX_COUNT),
         streak=expect_int(value.get("streak", 0), f"{key}.streak", 0, MAX_COUNT),
         mastered=expect(value.get("mastered", False), bool, f"{key}.mastered"),
-        drawn=expect_int(value.get("drawn", 0), f"{key}.drawn", 0, MAX_COUNT),
     )
 
 

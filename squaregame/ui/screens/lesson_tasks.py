@@ -145,7 +145,7 @@ class LessonTasks:
             retry = tr("ui_lessons.lesson.retry_hint")
             self.note(f"{verdict(False)} {q.explain(value)}\n{retry}", False)
         self.draw_quiz()
-        self.refresh_bindings()
+        self.settle()
 
     def action_show_answer(self) -> None:
         st = self.state()
@@ -160,7 +160,13 @@ class LessonTasks:
         answer = tr("ui_lessons.lesson.answer", answer=q.answer)
         self.note(f"{answer} {q.reveal()}\n{tr('ui_lessons.lesson.another_hint')}", None)
         self.draw_quiz()
+        self.settle()
+
+    def settle(self) -> None:
+        """After an answer: the keys, the status line and the saved progress follow."""
         self.refresh_bindings()
+        self.status()
+        self.save()
 
     def action_another(self) -> None:
         st = self.state()
