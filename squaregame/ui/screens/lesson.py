@@ -55,6 +55,17 @@ LINE_KINDS = {"worked", "explain", "pairs", "grundy", "sumtable", "sample", "mex
 STEPPED = {"worked", "sample", "digits"}  # lines shown one more per Space
 
 
+class NumberInput(Input):
+    """Typing a position: digits, spaces and commas only, so the screen's letter keys
+    (s: show the answer, w, ?) still work while it has the focus."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(restrict=r"[0-9 ,]*", **kwargs)
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and (character.isdigit() or character in " ,")
+
+
 class LessonScreen(LessonTasks, Screen[None]):
     CSS_PATH = str(paths.asset("styles", "lesson.tcss"))
     BINDINGS = [
@@ -100,8 +111,9 @@ class LessonScreen(LessonTasks, Screen[None]):
                 yield SievePanel(id="sieve")
                 yield BoardPanel(id="board")
                 yield OptionList(id="quiz")
-                yield Input(placeholder="…", id="sieve-input", restrict=r"[0-9 ,]*", max_length=13)
-                yield Static(id="panel-note")
+                yield Static(id="panel-note")  # feedback, right under what it answers
+                yield Static(id="input-prompt")
+                yield NumberInput(placeholder="…", id="sieve-input", max_length=13)
         yield Static(id="lesson-status")
         yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it
 

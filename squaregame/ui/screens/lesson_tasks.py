@@ -230,7 +230,7 @@ class LessonTasks:
             two = isinstance(frame.new_cold, tuple) or isinstance(
                 st.frames[st.shown].new_cold, tuple
             )
-            prompt = self.query_one("#panel-prompt", Static)
+            prompt = self.query_one("#input-prompt", Static)
             prompt.update(tr("ui_lessons.lesson." + ("sieve_ask_pair" if two else "sieve_ask")))
             prompt.display = True
             self.call_after_refresh(box.focus)
