@@ -185,9 +185,12 @@ def _pile_values(game: SumGame, pos: tuple[int, ...]) -> list[int]:
 
 
 def _pile_work(game: SumGame, pos: tuple[int, ...], S: Strings) -> tuple[str, ...]:
+    """Each pile with its Grundy value, in binary with as many digits as the largest."""
+    values = _pile_values(game, pos)
+    width = max(1, max(values).bit_length())
     return tuple(
-        S("work_pile", pile=i + 1, n=n, g=g, bits=format(g, "b"))
-        for i, (n, g) in enumerate(zip(pos, _pile_values(game, pos), strict=True))
+        S("work_pile", pile=i + 1, n=n, g=g, bits=format(g, f"0{width}b"))
+        for i, (n, g) in enumerate(zip(pos, values, strict=True))
     )
 
 
