@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
@@ -15,15 +17,29 @@ from squaregame.text import tr
 
 
 class RevealPanel(Static):
-    """Lines shown one more at a time (Space)."""
+    """Lines shown one more at a time (Space). A line of an outline ("  - …") wraps under
+    its own text, not under the outline's left edge."""
 
     def show(self, lines: list[str], shown: int) -> None:
-        t = Text()
+        parts: list[RenderableType] = []
         for i, line in enumerate(lines[:shown]):
-            t.append(line + "\n", style="bold" if i == shown - 1 else "")
+            style = "bold" if i == shown - 1 and shown < len(lines) else ""
+            body = line.lstrip(" ")
+            prefix = line[: len(line) - len(body)]
+            if body.startswith("- "):
+                prefix, body = prefix + "- ", body[2:]
+            if not prefix:
+                parts.append(Text(body, style=style))
+                continue
+            row = Table.grid()
+            row.add_column(width=len(prefix), no_wrap=True)
+            row.add_column()
+            row.add_row(prefix, Text(body, style=style))
+            parts.append(row)
         if shown < len(lines):
-            t.append("\n" + tr("ui_widgets.reveal.more", count=len(lines) - shown), style="dim")
-        self.update(t)
+            more = tr("ui_widgets.reveal.more", count=len(lines) - shown)
+            parts.append(Text("\n" + more, style="dim"))
+        self.update(Group(*parts))
 
 
 @dataclass(frozen=True)
