@@ -10,9 +10,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from squaregame.core.sum_game import SumGame
 from squaregame.lessons.generate import BoardFrame, axis_labels
-from squaregame.lessons.sieve import SieveFrame
+from squaregame.lessons.sieve import SieveFrame, two_piles
 from squaregame.text import tr
 
 
@@ -77,7 +76,7 @@ class SievePanel(Static):
     across and pile 2 up. ☹ cold, ☺ hot, · not marked yet; the newest cold one in brackets."""
 
     def show(self, game: Any, frame: SieveFrame, upto: int) -> None:
-        if isinstance(game, SumGame):
+        if two_piles(game) is not None:
             self.update(self._grid(frame, upto))
             return
         t = Text()
