@@ -23,22 +23,27 @@ class RevealPanel(Static):
         parts: list[RenderableType] = []
         for i, line in enumerate(lines[:shown]):
             style = "bold" if i == shown - 1 and shown < len(lines) else ""
-            body = line.lstrip(" ")
-            prefix = line[: len(line) - len(body)]
-            if body.startswith("- "):
-                prefix, body = prefix + "- ", body[2:]
-            if not prefix:
-                parts.append(Text(body, style=style))
-                continue
-            row = Table.grid()
-            row.add_column(width=len(prefix), no_wrap=True)
-            row.add_column()
-            row.add_row(prefix, Text(body, style=style))
-            parts.append(row)
+            parts += [_hanging(part, style) for part in line.split("\n")]
         if shown < len(lines):
             more = tr("ui_widgets.reveal.more", count=len(lines) - shown)
             parts.append(Text("\n" + more, style="dim"))
         self.update(Group(*parts))
+
+
+def _hanging(line: str, style: str) -> RenderableType:
+    """One line; indented (an outline's "  - …", a note under a move) it wraps under its own
+    text."""
+    body = line.lstrip(" ")
+    prefix = line[: len(line) - len(body)]
+    if body.startswith("- "):
+        prefix, body = prefix + "- ", body[2:]
+    if not prefix:
+        return Text(body, style=style)
+    row = Table.grid()
+    row.add_column(width=len(prefix), no_wrap=True)
+    row.add_column()
+    row.add_row(prefix, Text(body, style=style))
+    return row
 
 
 @dataclass(frozen=True)
