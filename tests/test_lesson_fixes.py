@@ -100,3 +100,14 @@ def test_exercises_do_not_echo_the_screen_before_them() -> None:
                     told.add(before.position())
             in_range = {p for p in told if isinstance(p, int) and spec.low <= p <= spec.high}
             assert in_range <= set(spec.avoid), (lesson.id, i, in_range)
+
+
+def test_the_digits_table_lets_the_student_find_11356() -> None:
+    game = game_of({"game": "squares"})
+    cold = game.values(10**6 - 1).cold_below(10**6)
+    small = gen.digits_table(cold, [100, 1000, 10**4], Strings("en"))
+    assert not any("11,356" in line for line in small)  # not below 10⁴: nothing to name yet
+    big = gen.digits_table(cold, [100, 1000, 10**4, 10**5, 10**6], Strings("en"))
+    assert big[2].split() == ["digit", "10²", "10³", "10⁴", "10⁵", "10⁶"]
+    assert big[3 + 6].split() == ["6", "0", "0", "0", "1", "1"]
+    assert "ending in 6, below 10⁶: 11,356" in big

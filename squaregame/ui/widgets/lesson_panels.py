@@ -19,14 +19,16 @@ class RevealPanel(Static):
     """Lines shown one more at a time (Space). A line of an outline ("  - …") wraps under
     its own text, not under the outline's left edge."""
 
-    def show(self, lines: list[str], shown: int) -> None:
+    def show(self, lines: list[str], shown: int, more: int | None = None) -> None:
+        """The first ``shown`` lines; ``more``: how many are still to come (default: the
+        lines not shown)."""
+        more = len(lines) - shown if more is None else more
         parts: list[RenderableType] = []
         for i, line in enumerate(lines[:shown]):
-            style = "bold" if i == shown - 1 and shown < len(lines) else ""
+            style = "bold" if i == shown - 1 and more else ""
             parts += [_hanging(part, style) for part in line.split("\n")]
-        if shown < len(lines):
-            more = tr("ui_widgets.reveal.more", count=len(lines) - shown)
-            parts.append(Text("\n" + more, style="dim"))
+        if more:
+            parts.append(Text("\n" + tr("ui_widgets.reveal.more", count=more), style="dim"))
         self.update(Group(*parts))
 
 
