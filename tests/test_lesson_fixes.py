@@ -111,3 +111,14 @@ def test_the_digits_table_lets_the_student_find_11356() -> None:
     assert big[2].split() == ["digit", "10²", "10³", "10⁴", "10⁵", "10⁶"]
     assert big[3 + 6].split() == ["6", "0", "0", "0", "1", "1"]
     assert "ending in 6, below 10⁶: 11,356" in big
+
+
+@pytest.mark.parametrize("seed", ["abc", "-1", "99999999999999999999"])
+def test_a_bad_seed_is_one_line_and_exit_2(seed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from squaregame.cli.main import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["lesson", "3", "--seed", seed])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--seed" in err[0] and "0 to 2^63" in err[0]
