@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from squaregame.lessons.exercises import NAMES as EXERCISES
 from squaregame.lessons.model import Lesson, LessonError, game_of, load_lesson, load_lessons
 from squaregame.lessons.schema import (
     CHECKS,
@@ -35,6 +36,7 @@ from squaregame.core.kinds import KINDS, Notation, kind_names  # noqa: E402
 
 ALL_GAMES = ", ".join(kind_names())
 PILE_KINDS = ", ".join(k.key for k in KINDS if k.notation is Notation.NUMBER)
+EXERCISE_NAMES = ", ".join(EXERCISES)
 
 
 def load(tmp_path: Path, steps: str, head: str = 'title = "Why 22"\n') -> Lesson:
@@ -107,8 +109,8 @@ def test_an_unknown_kind_is_refused_with_a_suggestion(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "step, message",
     [
-        ('kind = "quiz"\nposition = 3', "missing key 'ask' (a quiz step needs it)"),
-        ('kind = "quiz"\nask = "hot"', "missing key 'position' (a quiz step needs it)"),
+        ('kind = "quiz"\nlow = 3', "missing key 'ask' (a quiz step needs it)"),
+        ('kind = "sample"\nposition = 3', "missing key 'line' (a sample step needs it)"),
         ('kind = "try"', "missing key 'position' (a try step needs it)"),
         ('kind = "worked"\ngame = "subtraction"\nposition = 9',
          "missing key 'rule' (game 'subtraction' needs it)"),
@@ -148,10 +150,16 @@ WRONG = [
     ("Position", 'position = 2.5',
      "'position' must be a number, [x, y] or a list of piles (whole numbers, 0 or more), "
      "not 2.5"),
-    ("Ask", 'position = 3\nask = "hott"',
-     "'ask' must be one of hot, move, remoteness, grundy, not 'hott' (did you mean 'hot'?)"),
-    ("Ask", 'position = 3\nask = "why"',
-     "'ask' must be one of hot, move, remoteness, grundy, not 'why'"),
+    ("Ask", 'ask = "hott"',
+     f"'ask' must be one of {EXERCISE_NAMES}, not 'hott' (did you mean 'hot'?)"),
+    ("Ask", 'ask = "why"', f"'ask' must be one of {EXERCISE_NAMES}, not 'why'"),
+    ("Ask", 'ask = 3', f"'ask' must be one of {EXERCISE_NAMES}, not 3"),
+    ("Whole", 'ask = "hot"\nlow = -1', "'low' must be a whole number, 0 or more, not -1"),
+    ("Positions", 'ask = "hot"\navoid = 3', "'avoid' must be a list of positions, not 3"),
+    ("Positions", 'ask = "hot"\navoid = [-2]',
+     "'avoid' must be a number, [x, y] or a list of piles (whole numbers, 0 or more), not [-2]"),
+    ("Line", 'kind = "sample"\nposition = 3\nline = "2"', "'line' must be a list of positions, "
+     "not '2'"),
 ]  # fmt: skip
 
 
@@ -160,7 +168,8 @@ def test_a_value_of_the_wrong_type_is_refused(
     tmp_path: Path, type_name: str, fields_: str, message: str
 ) -> None:
     kind = "quiz" if "ask" in fields_ else "try"
-    refused(tmp_path, f'[[step]]\nkind = "{kind}"\n{fields_}\n', f"{NAME}, step 1: {message}")
+    head = "" if "kind =" in fields_ else f'kind = "{kind}"\n'
+    refused(tmp_path, f"[[step]]\n{head}{fields_}\n", f"{NAME}, step 1: {message}")
 
 
 @pytest.mark.parametrize("value", ["0", "-3", "true", "2.0", '"ten"'])
@@ -190,7 +199,7 @@ def test_every_field_type_has_a_rejection_test() -> None:
     "step, message",
     [
         ('kind = "sieve"\ngame = "wythoff"',
-         f"'game' of a sieve step must be one of {PILE_KINDS}, not 'wythoff'"),
+         f"'game' of a sieve step must be one of {PILE_KINDS}, sum, not 'wythoff'"),
         ('kind = "sumtable"\ngame = "squares"',
          "'game' of a sumtable step must be one of sum, not 'squares'"),
         ('kind = "sumtable"\nrules = ["squares"]', "'rules' of a sumtable step must name 2 piles"),
@@ -202,8 +211,12 @@ def test_every_field_type_has_a_rejection_test() -> None:
          "'position' must be [x, y] for game 'wythoff', not 7"),
         ('kind = "try"\ngame = "wythoff"\nposition = [1, 2, 3]',
          "'position' must be [x, y] for game 'wythoff', not [1, 2, 3]"),
-        ('kind = "quiz"\nask = "hot"\ngame = "sum"\nrules = ["squares", "nim"]\nposition = [4]',
+        ('kind = "try"\ngame = "sum"\nrules = ["squares", "nim"]\nposition = [4]',
          "'position' must be a list of 2 piles for game 'sum', not [4]"),
+        ('kind = "quiz"\nask = "nimsum"', "a 'nimsum' exercise cannot be asked of game 'squares'"),
+        ('kind = "quiz"\nask = "grundy"\ngame = "wythoff"',
+         "a 'grundy' exercise cannot be asked of game 'wythoff'"),
+        ('kind = "quiz"\nask = "hot"\nlow = 9\nhigh = 3', "'low' (9) must not be above 'high' (3)"),
         ('kind = "try"\nposition = [7, 9]', "'position' must be a number for game 'squares', "
          "not [7, 9]"),
     ],
@@ -275,20 +288,26 @@ def test_every_required_field_is_one_the_step_cannot_do_without() -> None:
     }
     assert required == {
         "text": [], "worked": ["position"], "explain": ["position"], "fill": [], "sieve": [],
-        "quiz": ["ask", "position"], "board": [], "pairs": [], "grundy": [], "sumtable": [],
-        "try": ["position"],
+        "quiz": ["ask"], "board": [], "pairs": [], "grundy": [], "sumtable": [],
+        "try": ["position"], "sample": ["line", "position"], "mex": ["position"], "digits": [],
+        "strategy": ["position"],
     }  # fmt: skip
 
 
 def test_typed_access(tmp_path: Path) -> None:
-    lesson = load(tmp_path, '[[step]]\nkind = "quiz"\nask = "move"\ngame = "wythoff"\n'
-                  "position = [3, 4]\n")  # fmt: skip
-    step = lesson.steps[0]
-    assert step.as_kind(QuizStep).ask == "move"
+    lesson = load(
+        tmp_path,
+        '[[step]]\nkind = "explain"\ngame = "wythoff"\n'
+        "position = [3, 4]\n"
+        '[[step]]\nkind = "quiz"\nask = "move"\navoid = [[1, 2]]\ngame = "wythoff"\n',
+    )
+    step, quiz = lesson.steps
+    assert quiz.as_kind(QuizStep).ask == "moves"  # an alias, read as its kind
+    assert quiz.as_kind(QuizStep).avoid == ((1, 2),)
     assert step.position() == (3, 4)
     assert step.game().format_position(step.position())
     with pytest.raises(TypeError, match="a quiz step is not a fill step"):
-        step.as_kind(FillStep)
+        quiz.as_kind(FillStep)
 
 
 def test_the_schema_knows_the_games_game_of_builds() -> None:

@@ -1,19 +1,20 @@
 """Every lesson, in every language, stepped through to the end in the app as a student would:
-answering the quizzes, filling the table, finishing the sieve, opening every "try it"."""
+a wrong answer first (explained, retried), then the right one, another exercise, the table
+filled, the sieve finished after a wrong guess, every "try it" opened."""
 
 from __future__ import annotations
 
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, Static
 from ui_helpers import settle
 
-from squaregame.core.games import PileGame
 from squaregame.core.types import Outcome
-from squaregame.lessons import generate as gen
+from squaregame.lessons import sieve as sv
 from squaregame.lessons.model import load_lessons
 from squaregame.lessons.schema import FillStep, SieveStep
 from squaregame.lessons.strings import Strings, languages
@@ -23,6 +24,43 @@ from squaregame.ui.screens.lesson import LessonScreen
 from squaregame.ui.screens.lessons import LessonListScreen
 
 CASES = [(lang, lesson.id) for lang in languages() for lesson in load_lessons(lang)]
+
+
+def note(screen: LessonScreen) -> str:
+    """The feedback under the question."""
+    widget = screen.query_one("#panel-note", Static)
+    return str(widget.render()) if widget.display else ""
+
+
+async def choose(pilot: Any, screen: LessonScreen, value: Any) -> None:
+    quiz = screen.query_one("#quiz", OptionList)
+    quiz.highlighted = [v for _, v in screen.item().choices].index(value)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def do_exercise(pilot: Any, screen: LessonScreen) -> None:
+    """Wrong first (where a wrong choice exists), then right, then another one, right."""
+    item = screen.item()
+    tried = screen.progress.tried
+    wrong = [v for _, v in item.choices if not item.is_right(v)]
+    if wrong:
+        await choose(pilot, screen, wrong[0])
+        assert note(screen).startswith("✗") and not screen.state().settled
+        assert screen.progress.tried == tried + 1
+        assert screen.progress.streak == 0
+    right = next(v for _, v in item.choices if item.is_right(v))
+    await choose(pilot, screen, right)
+    assert note(screen).startswith("✓") and screen.state().settled
+    assert screen.progress.tried == tried + 1  # only the first try counts
+    await pilot.press("a")  # another item, fresh
+    await pilot.pause()
+    fresh = screen.item()
+    assert fresh is not item and not screen.state().settled and note(screen) == ""
+    if fresh.kind != "blunder":
+        assert fresh.position != item.position
+    await choose(pilot, screen, next(v for _, v in fresh.choices if fresh.is_right(v)))
+    assert screen.progress.tried == tried + 2 and screen.progress.streak >= 1
 
 
 @pytest.mark.parametrize("lang, lesson_id", CASES)
@@ -35,32 +73,42 @@ async def test_step_through_every_lesson(lang: str, lesson_id: str) -> None:
         lesson = screen.lesson
         for index, step in enumerate(lesson.steps):
             assert screen.index == index
+            assert not screen.finished() or step.kind != "quiz"
             if step.kind == "quiz":
-                quiz = screen.query_one("#quiz", OptionList)
-                assert quiz.display and quiz.option_count >= 2
-                await pilot.press("enter")
-                assert screen.query_one("#lesson-feedback").render()
+                await do_exercise(pilot, screen)
             elif step.kind == "fill":
                 game = step.game()
+                await pilot.press("h" if game.info(0).outcome is Outcome.COLD else "c")
+                assert note(screen).startswith("✗")  # explained, and the cursor stays
                 for n in range(step.as_kind(FillStep).upto + 1):
                     hot = game.info(n).outcome is Outcome.HOT
                     await pilot.press("h" if hot else "c")
-                    assert screen.state().marks[n] == (hot, True)
+                    assert screen.state().marks[n] == (hot, n != 0)
             elif step.kind == "sieve":
                 game = step.game()
-                assert isinstance(game, PileGame)
                 spec = step.as_kind(SieveStep)
-                frames = gen.sieve(game, spec.upto, Strings(lang))
+                frames = sv.sieve(game, spec.upto, Strings(lang))
                 for _ in range(spec.auto):
                     await pilot.press("space")
+                box = screen.query_one("#sieve-input", Input)
+                first = True
                 for frame in frames[screen.state().shown :]:
                     if frame.new_cold is None:
                         break
-                    screen.query_one("#sieve-input", Input).value = str(frame.new_cold)
+                    shown = screen.state().shown
+                    if first:  # the corner, marked long ago: explained, not applied
+                        box.value = "0 0" if isinstance(frame.new_cold, tuple) else "0"
+                        await pilot.press("enter")
+                        await pilot.pause()
+                        assert screen.state().shown == shown and note(screen).startswith("✗")
+                        first = False
+                    cold = frame.new_cold
+                    box.value = " ".join(map(str, cold)) if isinstance(cold, tuple) else str(cold)
                     await pilot.press("enter")
                     await pilot.pause()
+                    assert note(screen).startswith("✓")
                 assert screen.state().shown == len(frames)
-            elif step.kind in ("worked", "board"):
+            elif step.kind in ("worked", "board", "sample", "digits"):
                 for _ in range(3):
                     await pilot.press("space")
                 assert screen.state().shown >= 2
@@ -77,43 +125,152 @@ async def test_step_through_every_lesson(lang: str, lesson_id: str) -> None:
             await pilot.press("pagedown")
             await pilot.pause()
         assert screen.index == len(lesson.steps) - 1
-        assert screen.progress.done
-        assert len(screen.progress.answered) == lesson.quiz_count
+        assert screen.progress.done and screen.finished()
+        answered = any(s.kind in ("quiz", "fill", "sieve") for s in lesson.steps)
+        assert (screen.progress.tried >= 1) == answered
     saved = json.loads((Path(os.environ["SQUAREGAME_DATA_DIR"]) / "lessons.json").read_text())
-    assert saved[lesson_id]["done"] is True
+    assert saved[lesson_id]["done"] is True and saved[lesson_id]["tried"] == screen.progress.tried
     data = Path(os.environ["SQUAREGAME_DATA_DIR"])
     assert not list(data.glob("games/*.json"))  # try-its unsaved
 
 
-async def test_lesson_list_from_the_menu_shows_progress() -> None:
+async def test_mastery_the_list_and_a_reset() -> None:
     app = SquareGameApp(ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("down", "down", "down", "enter")  # Lessons
         await pilot.pause()
-        assert isinstance(app.screen, LessonListScreen)
+        listing = app.screen
+        assert isinstance(listing, LessonListScreen)
+        options = listing.query_one("#lesson-list", OptionList)
+        assert "new" in str(options.get_option_at_index(2).prompt)
         await pilot.press("down", "down", "enter")  # lesson 3
         await pilot.pause()
         lesson = app.screen
         assert isinstance(lesson, LessonScreen) and lesson.lesson.id == "why-22"
-        await pilot.press("n", "n")  # to the quiz on 21
-        await pilot.press("enter")  # "hot" is the first choice, and right
-        assert lesson.progress.score == 1
+        await pilot.press("n", "n", "n")  # the exercise
+        await pilot.pause()
+        for _ in range(lesson.lesson.mastery):
+            item = lesson.item()
+            await choose(pilot, lesson, next(v for _, v in item.choices if item.is_right(v)))
+            await pilot.press("a")
+            await pilot.pause()
+        assert lesson.progress.mastered
+        assert "★" in str(lesson.query_one("#lesson-status", Static).render())
         await pilot.press("escape")
         await pilot.pause()
-        listing = app.screen.query_one("#lesson-list", OptionList)
-        assert "(1/2)" in str(listing.get_option_at_index(2).prompt)
+        row = str(options.get_option_at_index(2).prompt)
+        assert "★" in row and "3 of 3" in row
+        await pilot.press("r")  # asks first
+        await pilot.pause()
+        assert "★" in str(options.get_option_at_index(2).prompt)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.pause()
+        assert "new" in str(options.get_option_at_index(2).prompt)
+    saved = json.loads((Path(os.environ["SQUAREGAME_DATA_DIR"]) / "lessons.json").read_text())
+    assert "why-22" not in saved
 
 
-async def test_a_wrong_mark_is_explained_and_can_be_corrected() -> None:
+async def test_a_wrong_mark_is_explained_next_to_the_table() -> None:
     app = SquareGameApp(ai_delay=0, lesson="hot-cold")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, LessonScreen)
         await pilot.press("n", "h")  # 0 is cold, not hot
-        feedback = str(screen.query_one("#lesson-feedback").render())
-        assert "0 is cold" in feedback and screen.state().cursor == 0
+        assert "0 is cold" in note(screen) and screen.state().cursor == 0
         await pilot.press("c")
         assert screen.state().marks[0] == (False, False)  # corrected; first try recorded wrong
         assert screen.state().cursor == 1
+        assert screen.progress.tried == 1 and screen.progress.score == 0
+
+
+async def test_the_answer_can_be_shown_and_counts_as_wrong() -> None:
+    app = SquareGameApp(ai_delay=0, lesson="why-22")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await pilot.press("n", "n", "n", "s")
+        await pilot.pause()
+        assert screen.state().settled and screen.progress.tried == 1
+        assert screen.progress.score == 0 and screen.item().answer in note(screen)
+
+
+async def test_a_class_gets_the_same_exercises_from_one_seed() -> None:
+    positions = []
+    for _ in range(2):
+        app = SquareGameApp(ai_delay=0, lesson="winning-move", lesson_seed=11)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, LessonScreen)
+            while screen.step.kind != "quiz":  # the second run resumes where the first left
+                await pilot.press("n")
+                await pilot.pause()
+            seen = [screen.item().position]
+            for _ in range(3):
+                await pilot.press("a")
+                await pilot.pause()
+                seen.append(screen.item().position)
+            positions.append(seen)
+    assert positions[0] == positions[1] and len(set(positions[0])) == 4
+
+
+async def test_a_finished_try_it_counts_and_esc_goes_straight_back() -> None:
+    app = SquareGameApp(ai_delay=0, lesson="squares")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await pilot.press("n", "n", "t")  # the try-it from 11
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        bar = " ".join(item.description for item in game.query_one("KeyBar").items())  # type: ignore[attr-defined]
+        assert "Lesson" in bar and "Menu" not in bar
+        for typed in ("9",):  # 11 − 9 = 2, cold: then answer every reply
+            await pilot.press(*typed, "enter")
+            await settle(pilot)
+        while not game.session.over:
+            pos = game.session.position
+            best = next(c for c in game.session.game.children(pos)
+                        if game.session.game.info(c).outcome is Outcome.COLD)  # fmt: skip
+            await pilot.press(*str(pos - best), "enter")
+            await settle(pilot)
+        await settle(pilot)
+        await pilot.press("escape")  # from the game-over dialog: back to the lesson at once
+        await settle(pilot)
+        assert app.screen is screen
+        assert screen.progress.tried == 1 and screen.progress.score == 1
+        assert "without a blunder" in note(screen)
+
+
+async def test_why_from_a_lesson_step_and_back() -> None:
+    from squaregame.ui.screens.why import WhyScreen
+
+    app = SquareGameApp(ai_delay=0, lesson="why-22")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await pilot.press("n")  # every move from 22
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, WhyScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.index == 1
+
+
+def test_progress_of_1x_with_its_answered_list_still_loads(tmp_path: Path) -> None:
+    from squaregame.lessons.progress import load_progress
+
+    path = tmp_path / "lessons.json"
+    path.write_text('{"why-22": {"step": 3, "done": true, "score": 2, "answered": [2, 3]}}')
+    progress, message = load_progress(path)
+    assert message is None
+    p = progress["why-22"]
+    assert (p.step, p.done, p.score, p.tried, p.mastered) == (3, True, 2, 2, False)
+    assert p.status == "attempted"

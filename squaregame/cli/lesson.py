@@ -22,7 +22,15 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("name", metavar="NAME", nargs="?", help=tr("ui_lessons.cli.name"))
     p.add_argument("--list", action="store_true", help=tr("ui_lessons.cli.list"))
+    p.add_argument("--seed", type=seed_value, default=None, help=tr("ui_lessons.cli.seed"))
     p.set_defaults(run=run)
+
+
+def seed_value(text: str) -> int:
+    """``--seed``: a whole number 0..2^63-1 (argparse turns the error into one line)."""
+    if not text.isdigit() or len(text) > 19 or int(text) >= 2**63:
+        raise argparse.ArgumentTypeError(tr("ui_lessons.cli.bad_seed", value=text))
+    return int(text)
 
 
 def check_lang(lang: str | None) -> str | None:
@@ -50,4 +58,4 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
             raise UsageError(str(exc)) from None
     from squaregame.ui.app import run_app  # textual only when playing
 
-    return run_app(None, lang=lang, lesson=args.name or "")
+    return run_app(None, lang=lang, lesson=args.name or "", lesson_seed=args.seed)

@@ -47,6 +47,10 @@ class PileValues:
     def covers(self, n: int) -> bool:
         return 0 <= n <= self.upto
 
+    def cold_below(self, n: int) -> list[int]:
+        """Every cold position below ``n`` (which must be covered), in order."""
+        return [k for k in range(min(n, self.upto + 1)) if self.outcome(k) is Outcome.COLD]
+
     def constant_below(self, n: int) -> list[tuple[int, int]] | None:
         """Intervals ``(lo, hi)`` covering ``0..n-1``, highest first, on each of which every
         position has the same value — where a closed form knows them without reading each
@@ -72,6 +76,13 @@ class ArrayValues(PileValues):
 
     def remoteness(self, n: int) -> int:
         return int(self._rem[n])
+
+    def cold_below(self, n: int) -> list[int]:
+        import numpy as np
+
+        rem = np.asarray(self._rem)[: min(n, self.upto + 1)]
+        cold = (rem % 2 == 1) if self.misere else (rem % 2 == 0)
+        return [int(k) for k in np.flatnonzero(cold)]
 
     def grundy(self, n: int) -> int | None:
         if self.misere or self._grundy is None or n > self.grundy_upto:

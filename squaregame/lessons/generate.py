@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,21 +37,108 @@ def best_line(a: Analysis[Any]) -> Any:
 # -- worked game and explanations ---------------------------------------------------------
 
 
-def worked_game(game: Game[Any], start: Any, S: Strings) -> list[str]:
-    """Perfect play from ``start``, one line per move, each explained."""
-    lines, pos = [], start
+def players(S: Strings) -> tuple[str, str]:
+    return S("player_first"), S("player_second")
+
+
+def worked_game(game: Game[Any], start: Any, S: Strings, plain: bool = False) -> list[str]:
+    """Perfect play from ``start``, one line per move, each explained (``plain``: only who
+    moves where, for a lesson that has not defined hot and cold yet)."""
+    line, pos = [start], start
     for _ in range(200):
         a = game.analyze(pos)
-        r = a.info.remoteness
         if not a.moves:
-            lines.append(S("worked_end", pos=fmt(game, pos)))
             break
-        to = best_line(a)
-        move = move_phrase(game, pos, to, S)
-        key = "worked_hot" if a.info.outcome is Outcome.HOT else "worked_cold"
-        lines.append(S(key, pos=fmt(game, pos), r=r, move=move))
-        pos = to
+        pos = best_line(a)
+        line.append(pos)
+    if plain:
+        return played_game(game, line, S)
+    lines = []
+    for here, to in itertools.pairwise(line):
+        info = game.info(here)
+        key = "worked_hot" if info.outcome is Outcome.HOT else "worked_cold"
+        move = move_phrase(game, here, to, S)
+        lines.append(S(key, pos=fmt(game, here), r=info.remoteness, move=move))
+    lines.append(S("worked_end", pos=fmt(game, line[-1])))
     return lines
+
+
+def played_game(game: Game[Any], line: list[Any], S: Strings, judge: bool = False) -> list[str]:
+    """A game through the positions ``line`` (the start first), one line per move by the
+    first ● or second ○ player; ``judge`` adds whether each move kept or threw a win."""
+    who = players(S)
+    lines = []
+    for i, (here, to) in enumerate(itertools.pairwise(line)):
+        text = S("work_ply", n=i + 1, player=who[i % 2], move=move_phrase(game, here, to, S))
+        if judge:
+            text += "\n    " + judgement(game, here, to, S)
+        lines.append(text)
+    end = line[-1]
+    if game.is_terminal(end):
+        lines.append(S("judge_end", pos=fmt(game, end), player=who[(len(line) - 1) % 2]))
+    return lines
+
+
+def judgement(game: Game[Any], here: Any, to: Any, S: Strings) -> str:
+    a = game.analyze(here)
+    p, t = fmt(game, here), fmt(game, to)
+    if a.info.outcome is Outcome.COLD:
+        return S("judge_lost", pos=p)
+    if game.info(to).outcome is Outcome.COLD:
+        return S("judge_good", pos=p, to=t)
+    best = sorted(a.winning_moves, key=lambda m: m.info.remoteness)[0]
+    return S("judge_blunder", pos=p, to=t, better=move_phrase(game, here, best.to, S))
+
+
+def mex_lines(game: Game[Any], pos: Any, S: Strings) -> list[str]:
+    """The Grundy value of ``pos`` worked out: each move's value, then the mex."""
+    a = game.analyze(pos)
+    lines = [S("mex_head", pos=fmt(game, pos))]
+    lines += [
+        S("work_child_grundy", move=move_phrase(game, pos, m.to, S), g=m.info.grundy)
+        for m in a.moves
+    ]
+    kids = sorted({m.info.grundy or 0 for m in a.moves})
+    lines += ["", S("mex_done", pos=fmt(game, pos), g=a.info.grundy,
+                    children="{" + ", ".join(map(str, kids)) + "}")]  # fmt: skip
+    return lines
+
+
+def digit_counts(cold: list[int], below: int) -> dict[int, list[int]]:
+    """The cold numbers below ``below`` by their last digit."""
+    out: dict[int, list[int]] = {d: [] for d in range(10)}
+    for n in cold:
+        if n < below:
+            out[n % 10].append(n)
+    return out
+
+
+def digits_table(cold: list[int], bounds: list[int], S: Strings) -> list[str]:
+    """How many cold numbers below each bound end in each digit: a row per digit, a column
+    per bound (10², 10³, …); under it, each digit with a handful below the last bound is
+    named, so the student sees an exception when it appears."""
+    heads = [_power(b) for b in bounds]
+    head = f"{S('digits_digit'):>5} " + "".join(f"{h:>6}" for h in heads)
+    lines = [S("digits_head"), "", head]
+    counts = [digit_counts(cold, b) for b in bounds]
+    for d in range(10):
+        lines.append(f"{d:>5} " + "".join(f"{len(c[d]):>6}" for c in counts))
+    few = [(d, found) for d, found in counts[-1].items() if 0 < len(found) <= 3]
+    if few:
+        lines.append("")
+        lines += [
+            S("digits_few", d=d, below=heads[-1], numbers=", ".join(f"{n:,}" for n in found))
+            for d, found in few
+        ]
+    return lines
+
+
+def _power(n: int) -> str:
+    """``10⁶`` for 1,000,000; other numbers as they are."""
+    k = len(str(n)) - 1
+    if n == 10**k:
+        return "10" + "".join("⁰¹²³⁴⁵⁶⁷⁸⁹"[int(c)] for c in str(k))
+    return f"{n:,}"
 
 
 def explain_position(game: Game[Any], pos: Any, S: Strings) -> list[str]:
@@ -92,31 +180,6 @@ def check_mark(game: Game[Any], n: Any, says_hot: bool, S: Strings) -> tuple[boo
     a = game.analyze(n)
     right = (a.info.outcome is Outcome.HOT) == says_hot
     return right, conclusion(game, a, S)
-
-
-@dataclass(frozen=True)
-class SieveFrame:
-    marks: dict[int, bool]  # n -> hot?
-    text: str
-    new_cold: int | None
-
-
-def sieve(game: PileGame, upto: int, S: Strings) -> list[SieveFrame]:
-    """The P-to-N sieve: the smallest unmarked number is cold; everything a move above it
-    reaches is hot. One frame per cold number found."""
-    marks: dict[int, bool] = {}
-    frames = []
-    for n in range(upto + 1):
-        if n in marks:
-            continue
-        marks[n] = False
-        targets = [n + a for a in game.rule.amounts(upto) if n + a <= upto and (n + a) not in marks]
-        for t in targets:
-            marks[t] = True
-        shown = ", ".join(map(str, targets)) or "—"
-        frames.append(SieveFrame(dict(marks), S("sieve_step", n=n, targets=shown), n))
-    frames.append(SieveFrame(dict(marks), S("sieve_done", upto=upto), None))
-    return frames
 
 
 # -- Wythoff ----------------------------------------------------------------------------
@@ -182,8 +245,17 @@ def sum_table(game: SumGame, width: int, height: int, S: Strings) -> list[str]:
     for y in range(height, -1, -1):
         cells = " ".join(game.info((x, y)).outcome.symbol for x in range(width + 1))
         lines.append(f"{y:>3} {cells}")
-    lines.append("    " + " ".join(str(x % 10) for x in range(width + 1)))
-    return lines
+    return lines + axis_labels(width, "    ")
+
+
+def axis_labels(upto: int, indent: str) -> list[str]:
+    """Column labels 0..upto under cells two characters wide: the tens on a row of their
+    own above the units, so 10..13 never read as 0..3."""
+    units = indent + " ".join(str(x % 10) for x in range(upto + 1))
+    if upto < 10:
+        return [units]
+    tens = indent + " ".join(str(x // 10) if x >= 10 else " " for x in range(upto + 1))
+    return [tens.rstrip(), units]
 
 
 # -- quizzes ------------------------------------------------------------------------------

@@ -67,10 +67,13 @@ class Lesson:
     steps: tuple[Step, ...]
     lang: str
     path: Path
+    mastery: int = 3  # exercises right in a row, at the first try
 
     @property
     def quiz_count(self) -> int:
-        return sum(1 for s in self.steps if s.kind == "quiz")
+        """How many steps are exercises (generated items, or try-it games): these count
+        towards mastery."""
+        return sum(1 for s in self.steps if s.kind in ("quiz", "try"))
 
 
 def game_of(p: dict[str, Any], tables: Tables | None = None) -> Game[Any]:
@@ -101,6 +104,7 @@ def load_lesson(path: Path, lang: str) -> Lesson:
         steps=steps,
         lang=lang,
         path=path,
+        mastery=head.mastery,
     )
 
 

@@ -1,4 +1,7 @@
-"""Lesson progress: the furthest step, whether it was finished, and the quiz score.
+"""Lesson progress: the step to resume at, whether the last step was reached, the score
+(everything answered: exercises, marks in a table, sieve guesses, try-it games — each right
+or wrong at its first try), the run of exercises right in a row, and mastery (a lesson's
+``mastery`` exercises right in a row, at the first try).
 
 Saved atomically as JSON beside the saved games (:mod:`squaregame.play.files`): checked
 against its schema when read (a damaged file is set aside, never lost), and written
@@ -8,7 +11,7 @@ keep both lessons' progress."""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,14 +21,32 @@ from squaregame.play.files import Damaged, UserFile, expect, expect_int
 PROGRESS_LIMIT = 1024 * 1024  # bytes: a sound file is a few kilobytes
 MAX_STEPS = 10_000  # no lesson has as many steps; a larger number is damage
 MAX_LESSONS = 1_000
+MAX_COUNT = 10**9  # answers and items: a larger number is damage
 
 
 @dataclass
 class LessonProgress:
     step: int = 0  # the step to resume at
-    done: bool = False
-    score: int = 0
-    answered: list[int] = field(default_factory=list)  # steps whose quiz was answered
+    done: bool = False  # the last step was reached
+    score: int = 0  # answers right at the first try
+    tried: int = 0  # answers given (first tries)
+    streak: int = 0  # exercises right in a row, at the first try
+    mastered: bool = False
+
+    def record(self, right: bool, *, exercise: bool = False, mastery: int = 3) -> None:
+        """One first try: it counts in the score; an exercise also in the run."""
+        self.tried += 1
+        self.score += right
+        if exercise:
+            self.streak = self.streak + 1 if right else 0
+            self.mastered = self.mastered or self.streak >= mastery
+
+    @property
+    def status(self) -> str:
+        """``new``, ``attempted`` or ``mastered`` (the lesson list shows it)."""
+        if self.mastered:
+            return "mastered"
+        return "attempted" if (self.step or self.tried or self.done) else "new"
 
 
 def progress_path() -> Path:
@@ -34,14 +55,15 @@ def progress_path() -> Path:
 
 def _one(key: str, value: Any) -> LessonProgress:
     expect(value, dict, key)
-    answered = expect(value.get("answered", []), list, f"{key}.answered")
-    if len(answered) > MAX_STEPS:
-        raise Damaged("field", field=f"{key}.answered")
+    # files of 1.x also hold "answered" (the steps whose one quiz was answered): ignored
+    score = expect_int(value.get("score", 0), f"{key}.score", 0, MAX_COUNT)
     return LessonProgress(
         step=expect_int(value.get("step", 0), f"{key}.step", 0, MAX_STEPS),
         done=expect(value.get("done", False), bool, f"{key}.done"),
-        score=expect_int(value.get("score", 0), f"{key}.score", 0, MAX_STEPS),
-        answered=[expect_int(x, f"{key}.answered", 0, MAX_STEPS) for x in answered],
+        score=score,
+        tried=expect_int(value.get("tried", score), f"{key}.tried", score, MAX_COUNT),
+        streak=expect_int(value.get("streak", 0), f"{key}.streak", 0, MAX_COUNT),
+        mastered=expect(value.get("mastered", False), bool, f"{key}.mastered"),
     )
 
 
@@ -84,5 +106,16 @@ def save_lesson(
         merged = dict(current or {})
         merged[lesson_id] = progress
         return merged
+
+    return file.update(change)
+
+
+def reset_lesson(
+    file: UserFile[dict[str, LessonProgress]], lesson_id: str
+) -> tuple[dict[str, LessonProgress], str | None]:
+    """Forget one lesson's progress (the others are kept), under the file's lock."""
+
+    def change(current: dict[str, LessonProgress] | None) -> dict[str, LessonProgress]:
+        return {k: v for k, v in (current or {}).items() if k != lesson_id}
 
     return file.update(change)

@@ -19,7 +19,9 @@ have, a value of the wrong type and a missing required key are all refused with 
 Game fields, where a step kind takes a game: ``game`` (squares, subtraction, nim, wythoff or
 sum), ``rule`` (subtraction's set, such as "1,3,7,8"), ``rules`` (for sum, one per pile),
 ``misere``, and for some kinds ``position`` (a number, [x, y] for wythoff, or the piles of a
-sum). Quiz steps add ``ask`` (hot, move, remoteness or grundy).
+sum). Quiz steps are exercises generated from the tables (``squaregame.lessons.exercises``):
+``ask`` names the kind, and a fresh position is drawn for each attempt with every coordinate
+in ``low..high``, never one of ``avoid`` (the positions the lesson's text already answers).
 """
 
 from __future__ import annotations
@@ -27,19 +29,20 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Literal, TypeAlias, TypeVar, get_args
+from typing import Any, ClassVar, TypeAlias, TypeVar
 
 from squaregame.core.kinds import KINDS as GAME_KINDS
 from squaregame.core.kinds import SUM, Notation, find_kind, kind_for_rule, kind_names
 from squaregame.core.rules import SQUARES
+from squaregame.lessons.exercises import NAMES as EXERCISES
+from squaregame.lessons.exercises import find_exercise
 
 
 class LessonError(ValueError):
     """A lesson file that cannot be used; the message names the file, the step and the key."""
 
 
-Ask = Literal["hot", "move", "remoteness", "grundy"]
-ASKS: tuple[str, ...] = get_args(Ask)
+Ask: TypeAlias = str  # an exercise kind (squaregame.lessons.exercises.KINDS), or an alias
 GAMES = kind_names()  # every kind of the registry (squares, subtraction, nim, wythoff, sum …)
 DEFAULT_GAME = kind_for_rule(SQUARES).key
 ANY_GAME = frozenset(Notation)
@@ -51,6 +54,9 @@ GameName: TypeAlias = str  # one of GAMES
 RuleText: TypeAlias = str  # a rule, e.g. "1,3,7,8" or the name of a rule
 Rules: TypeAlias = tuple[str, ...]  # one rule per pile
 Size: TypeAlias = int  # a whole number, 1 or more
+Whole: TypeAlias = int  # a whole number, 0 or more
+Positions: TypeAlias = tuple[Any, ...]  # a list of positions
+Line: TypeAlias = tuple[Any, ...]  # the positions a game passes through, after the start
 Position: TypeAlias = int | tuple[int, ...]  # a number, [x, y] or the piles
 StepTables: TypeAlias = tuple[dict[str, Any], ...]  # the [[step]] tables, read by parse_step
 
@@ -91,9 +97,48 @@ class TextStep(StepSpec):
 
 @dataclass(frozen=True, kw_only=True)
 class WorkedStep(PositionStep):
-    """Perfect play from ``position``, one move more per Space."""
+    """Perfect play from ``position``, one move more per Space. ``plain``: say only who
+    moves where (for the first lesson, before hot and cold are defined)."""
 
     kind: ClassVar[str] = "worked"
+    plain: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class SampleStep(PositionStep):
+    """A game played from ``position`` through ``line``, first player ● and second ○, one
+    move more per Space; with ``judge`` each move is marked as keeping or throwing a win."""
+
+    kind: ClassVar[str] = "sample"
+    line: Line
+    judge: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class MexStep(PositionStep):
+    """The Grundy value of ``position`` worked out: its moves' values, then the mex."""
+
+    kind: ClassVar[str] = "mex"
+    games: ClassVar[frozenset[Notation]] = PILE_GAMES
+
+
+@dataclass(frozen=True, kw_only=True)
+class DigitsStep(GameStep):
+    """How many cold numbers below ``upto`` end in each digit, one more power of ten per
+    Space, from 100 to ``upto`` (at most the shipped table's size)."""
+
+    kind: ClassVar[str] = "digits"
+    games: ClassVar[frozenset[Notation]] = PILE_GAMES
+    upto: Size = 1_000_000
+
+
+@dataclass(frozen=True, kw_only=True)
+class StrategyStep(PositionStep):
+    """The proof that ``position`` is hot or cold as a tree: the winning move and every
+    reply answered (or every move and its refutation), ``depth`` moves deep."""
+
+    kind: ClassVar[str] = "strategy"
+    depth: Size = 12
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -114,18 +159,25 @@ class FillStep(GameStep):
 
 @dataclass(frozen=True, kw_only=True)
 class SieveStep(GameStep):
-    """The sieve over 0..upto; the first ``auto`` frames are shown, then the student guesses."""
+    """The sieve over 0..upto (two piles: 0..upto each way); the first ``auto`` frames are
+    shown, then the student names each next cold position (a wrong guess is explained and
+    can be tried again)."""
 
     kind: ClassVar[str] = "sieve"
-    games: ClassVar[frozenset[Notation]] = PILE_GAMES
+    games: ClassVar[frozenset[Notation]] = frozenset({Notation.NUMBER, Notation.PILES})
     upto: Size = 40
     auto: Size = 2
 
 
 @dataclass(frozen=True, kw_only=True)
-class QuizStep(PositionStep):
+class QuizStep(GameStep):
+    """An exercise of kind ``ask``, a fresh position in ``low..high`` for each attempt."""
+
     kind: ClassVar[str] = "quiz"
     ask: Ask
+    low: Whole = 1
+    high: Size = 40
+    avoid: Positions = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -174,7 +226,8 @@ class TryStep(PositionStep):
 SPECS: dict[str, type[StepSpec]] = {
     cls.kind: cls
     for cls in (TextStep, WorkedStep, ExplainStep, FillStep, SieveStep, QuizStep, BoardStep,
-                PairsStep, GrundyStep, SumTableStep, TryStep)
+                PairsStep, GrundyStep, SumTableStep, TryStep, SampleStep, MexStep, DigitsStep,
+                StrategyStep)
 }  # fmt: skip
 KINDS = frozenset(SPECS)
 
@@ -186,6 +239,7 @@ class LessonFile:
     id: Text | None = None
     title: Text | None = None
     summary: Text = ""
+    mastery: Size = 3  # exercises right in a row (at the first try) to master the lesson
     step: StepTables
 
 
@@ -237,6 +291,27 @@ def _size(v: Any) -> int:
     return int(v)
 
 
+def _whole(v: Any) -> int:
+    if not _is_int(v) or v < 0:
+        raise _Bad("a whole number, 0 or more")
+    return int(v)
+
+
+def _ask(v: Any) -> str:
+    if not isinstance(v, str):
+        raise _Bad("one of " + ", ".join(EXERCISES))
+    try:
+        return find_exercise(v).key
+    except ValueError:
+        raise _Bad("one of " + ", ".join(EXERCISES), _suggest(v, EXERCISES)) from None
+
+
+def _positions(v: Any) -> Positions:
+    if not isinstance(v, list):
+        raise _Bad("a list of positions")
+    return tuple(_position(x) for x in v)
+
+
 def _bool(v: Any) -> bool:
     if not isinstance(v, bool):
         raise _Bad("true or false")
@@ -265,7 +340,10 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "Size": _size,
     "bool": _bool,
     "Position": _position,
-    "Ask": _one_of(ASKS),
+    "Ask": _ask,
+    "Whole": _whole,
+    "Positions": _positions,
+    "Line": _positions,
     "StepTables": _tables,
 }
 
@@ -351,6 +429,8 @@ def _check_game(spec: GameStep, where: str) -> None:
         raise LessonError(f"{where}: key 'rules' is not for game '{game}'")
     if isinstance(spec, SumTableStep) and spec.rules is not None and len(spec.rules) != 2:
         raise LessonError(f"{where}: 'rules' of a sumtable step must name 2 piles")
+    if isinstance(spec, QuizStep):
+        _check_quiz(spec, found.notation, where)
     if isinstance(spec, PositionStep):
         pos = spec.position
         if found.notation is Notation.PAIR:
@@ -366,3 +446,18 @@ def _check_game(spec: GameStep, where: str) -> None:
             raise LessonError(
                 f"{where}: 'position' must be {expected} for game '{game}', not {shown}"
             )
+
+
+ASK_GAMES: dict[str, frozenset[Notation]] = {
+    "grundy": PILE_GAMES,
+    "nimsum": frozenset({Notation.PILES}),
+    "pile": frozenset({Notation.PILES}),
+}
+
+
+def _check_quiz(spec: QuizStep, notation: Notation, where: str) -> None:
+    allowed = ASK_GAMES.get(spec.ask, ANY_GAME)
+    if notation not in allowed:
+        raise LessonError(f"{where}: a '{spec.ask}' exercise cannot be asked of game '{spec.game}'")
+    if spec.low > spec.high:
+        raise LessonError(f"{where}: 'low' ({spec.low}) must not be above 'high' ({spec.high})")

@@ -21,7 +21,13 @@ from textual.screen import Screen
 
 from squaregame import paths
 from squaregame.core.kinds import KINDS, families
-from squaregame.lessons.progress import LessonProgress, progress_file, progress_path, save_lesson
+from squaregame.lessons.progress import (
+    LessonProgress,
+    progress_file,
+    progress_path,
+    reset_lesson,
+    save_lesson,
+)
 from squaregame.play.save_folder import latest_summary, open_folder, saved_paths
 from squaregame.play.saves import SaveSummary
 from squaregame.play.settings import (
@@ -81,10 +87,12 @@ class SquareGameApp(RecordsApp):
         data_dir: Path | None = None,
         lang: str | None = None,
         lesson: str | None = None,
+        lesson_seed: int | None = None,
     ) -> None:
         super().__init__()
         self.request = request
         self.start_lesson = lesson
+        self.lesson_seed = lesson_seed  # the same exercises for a whole class (``--seed``)
         self._data_dir = data_dir
         self._failed = set()
         self._settings_file = settings_file(self._path(settings_path()))
@@ -173,13 +181,24 @@ class SquareGameApp(RecordsApp):
     def action_lessons(self) -> None:
         from squaregame.ui.screens.lessons import LessonListScreen
 
-        self.push_screen(LessonListScreen(self.lesson_progress))  # in the app's language
+        # in the app's language; it reads the record through the getter, as saving replaces it
+        self.push_screen(LessonListScreen(lambda: self.lesson_progress))
 
     def open_lesson(self, lesson: Lesson) -> None:
         from squaregame.ui.screens.lesson import lesson_screen
 
         progress = self.lesson_progress.setdefault(lesson.id, LessonProgress())
-        self.push_screen(lesson_screen(lesson, progress))
+        self.push_screen(lesson_screen(lesson, progress, self.lesson_seed))
+
+    def reset_lesson_progress(self, lesson_id: str) -> None:
+        self.lesson_progress.pop(lesson_id, None)
+        try:
+            self._lesson_progress, msg = reset_lesson(self._progress_file, lesson_id)
+        except OSError as exc:
+            self.failed_once("progress", tr("ui_menu.notify.progress_failed", error=exc))
+            return
+        if msg:
+            self.warn(msg)
 
     def save_lesson_progress(self, lesson_id: str, progress: LessonProgress) -> None:
         self.lesson_progress[lesson_id] = progress
@@ -249,6 +268,11 @@ class SquareGameApp(RecordsApp):
 
     def on_save_lesson_progress(self, message: m.SaveLessonProgress) -> None:
         self.save_lesson_progress(message.lesson_id, message.progress)
+
+    def on_reset_lesson_progress(self, message: m.ResetLessonProgress) -> None:
+        self.reset_lesson_progress(message.lesson_id)
+        if message.then is not None:
+            message.then()
 
     def on_open_why(self, message: m.OpenWhy) -> None:
         from squaregame.ui.screens.why import WhyScreen
@@ -325,10 +349,11 @@ def run_app(
     *,
     lang: str | None = None,
     lesson: str | None = None,
+    lesson_seed: int | None = None,
     headless: bool = False,
 ) -> int:
     """Run the app; its exit status: 0, or non-zero when it ended on an error (Textual
     prints the error and sets ``return_code``)."""
-    app = SquareGameApp(request, lang=lang, lesson=lesson)
+    app = SquareGameApp(request, lang=lang, lesson=lesson, lesson_seed=lesson_seed)
     app.run(headless=headless)
     return app.return_code or 0

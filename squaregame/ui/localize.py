@@ -79,6 +79,18 @@ def localize_bindings(node: DOMNode) -> None:
     )
 
 
+def relabel(node: DOMNode, action: str, description: str) -> None:
+    """Give the bindings of ``action`` a new description (a catalog key), kept across
+    language switches."""
+    localize_bindings(node)  # the source is recorded
+    source: BindingsMap = getattr(node, _SOURCE)
+    setattr(node, _SOURCE, BindingsMap.from_keys({
+        key: [replace(b, description=description) if b.action == action else b for b in bs]
+        for key, bs in source.key_to_bindings.items()
+    }))  # fmt: skip
+    localize_bindings(node)
+
+
 def localize_textual(node: DOMNode) -> bool:
     """Give one of Textual's own widgets (a Select's open list, when it takes the focus) its
     keys in the current language; False if it had them already."""

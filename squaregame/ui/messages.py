@@ -8,6 +8,7 @@ the application's business; screens only say what the person did.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -91,6 +92,14 @@ class OpenLesson(Message):
 class SaveLessonProgress(Message):
     lesson_id: str
     progress: LessonProgress
+
+
+@dataclass
+class ResetLessonProgress(Message):
+    """Forget a lesson's progress; ``then`` is called once it is done."""
+
+    lesson_id: str
+    then: Callable[[], None] | None = None
 
 
 class OpenLessons(Message):

@@ -37,7 +37,7 @@ from squaregame.play.view import GameView, build_view
 from squaregame.play.wording import level_name, title
 from squaregame.text import error_text, tr
 from squaregame.ui.keys import keys
-from squaregame.ui.localize import localize_bindings
+from squaregame.ui.localize import localize_bindings, relabel
 from squaregame.ui.messages import ExportRecord, NewGameRequest, OpenHelp, OpenWhy, SaveGame
 from squaregame.ui.screens.game_input import TypedMoves
 from squaregame.ui.screens.game_over import GameOverScreen
@@ -98,7 +98,7 @@ class GameScreen(
         self.delay = delay
         self.thinking = False
         self.paused = False  # a demo waiting for space (or s: one move)
-        self.persist = True  # False for a lesson's "try it" game
+        self._persist = True
         self.typed = ""
         self._token = 0
         self._ready = False  # drawn only once mounted
@@ -361,9 +361,19 @@ class GameScreen(
         if not session.over and not session.human_to_move and not self.paused:
             self.start_opponent()
 
+    @property
+    def persist(self) -> bool:
+        """False for a lesson's "try it" game: never saved, and Esc goes back to the lesson."""
+        return self._persist
+
+    @persist.setter
+    def persist(self, value: bool) -> None:
+        self._persist = value
+        relabel(self, "menu", "ui_game.keys.menu" if value else "ui_game.keys.lesson")
+
     def show_game_over(self) -> None:
         s = self.session
-        self.app.push_screen(GameOverScreen(s), self._after_game_over)
+        self.app.push_screen(GameOverScreen(s, lesson=not self.persist), self._after_game_over)
 
     def _after_game_over(self, choice: str | None) -> None:
         s = self.session

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
@@ -17,9 +17,12 @@ from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 
+CHOICES = ("again", "new", "review", "menu")
+
 
 class GameOverScreen(ModalScreen[str]):
-    """Dismisses with ``again``, ``new``, ``review`` or ``menu``."""
+    """Dismisses with ``again``, ``new``, ``review`` or ``menu``. After a lesson's try-it
+    game, ``menu`` is "back to the lesson" and Esc chooses it (one key back)."""
 
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     BINDINGS = [
@@ -29,8 +32,15 @@ class GameOverScreen(ModalScreen[str]):
         Binding(keys("m"), "choose('menu')", "ui_dialog.over.keys.menu"),
     ]
 
-    def __init__(self, session: Session[Any]) -> None:
+    def __init__(self, session: Session[Any], *, lesson: bool = False) -> None:
         super().__init__()
+        self.lesson = lesson
+        if lesson:
+            self._bindings = BindingsMap([
+                Binding(keys("a"), "choose('again')", "ui_dialog.over.keys.again"),
+                Binding(keys("r"), "choose('review')", "ui_dialog.over.keys.review"),
+                Binding(keys("escape,m"), "choose('menu')", "ui_dialog.over.keys.lesson"),
+            ])  # fmt: skip
         localize_bindings(self)
         self._title = game_over_title(session)
         self._lines = game_over_lines(session)
@@ -40,8 +50,9 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(self._title, id="over-title", markup=False)
             yield Static("\n".join(self._lines), id="over-text", markup=False)
             with Horizontal(classes="buttons"):
-                for choice in ("again", "new", "review", "menu"):
-                    label = tr(f"ui_dialog.over.buttons.{choice}")
+                for choice in ("again", "review", "menu") if self.lesson else CHOICES:
+                    name = "lesson" if self.lesson and choice == "menu" else choice
+                    label = tr(f"ui_dialog.over.buttons.{name}")
                     if choice == "again":
                         yield Button(label, id=choice, variant="primary", compact=True)
                     else:

@@ -7,7 +7,7 @@ the subtitle names the language the lessons are in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,26 +17,30 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from squaregame import paths
-from squaregame.lessons.model import load_lessons
+from squaregame.lessons.model import Lesson, load_lessons
 from squaregame.lessons.progress import LessonProgress
 from squaregame.lessons.strings import lesson_language
 from squaregame.text import Catalog, language, tr
 from squaregame.ui.localize import localize_bindings
-from squaregame.ui.messages import OpenLesson
+from squaregame.ui.messages import OpenLesson, ResetLessonProgress
 
 
 class LessonListScreen(Screen[None]):
     CSS_PATH = str(paths.asset("styles", "lesson.tcss"))
     BINDINGS = [
         Binding("escape", "app.pop_screen", "ui_lessons.keys.menu"),
+        Binding("r", "reset", "ui_lessons.keys.reset"),
         Binding("question_mark", "app.help", "ui_lessons.keys.help"),
     ]
 
-    def __init__(self, progress: Mapping[str, LessonProgress], lang: str | None = None) -> None:
+    def __init__(
+        self, progress: Callable[[], Mapping[str, LessonProgress]], lang: str | None = None
+    ) -> None:
         super().__init__()
         localize_bindings(self)
-        self.progress = progress  # the application's record, updated as lessons are done
+        self.progress = progress  # reads the application's record, updated as lessons are done
         self.requested = lang  # None: the app's language, also after a switch
+        self.resetting: str | None = None  # the lesson whose reset waits for a second r
         self.load()
 
     def load(self) -> None:
@@ -71,14 +75,47 @@ class LessonListScreen(Screen[None]):
         ol = self.query_one("#lesson-list", OptionList)
         keep = ol.highlighted or 0
         ol.clear_options()
+        record = self.progress()
         for lesson in self.lessons:
-            p = self.progress.get(lesson.id, LessonProgress())
-            mark = "✓" if p.done else ("…" if p.step else " ")
-            score = f"  ({p.score}/{lesson.quiz_count})" if p.answered else ""
-            ol.add_option(Option(f"{mark} {lesson.number:>2}. {lesson.title}{score}", id=lesson.id))
+            ol.add_option(Option(row_text(lesson, record.get(lesson.id)), id=lesson.id))
         ol.highlighted = min(keep, len(self.lessons) - 1)
         ol.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.resetting = None
         lesson = next(x for x in self.lessons if x.id == event.option_id)
         self.app.post_message(OpenLesson(lesson))
+
+    def on_option_list_option_highlighted(self, _: OptionList.OptionHighlighted) -> None:
+        self.resetting = None
+
+    def action_reset(self) -> None:
+        """r, then r again on the same lesson: forget its progress."""
+        index = self.query_one("#lesson-list", OptionList).highlighted
+        if index is None:
+            return
+        lesson = self.lessons[index]
+        if self.resetting != lesson.id:
+            self.resetting = lesson.id
+            self.notify(tr("ui_lessons.list.reset_confirm", title=lesson.title))
+            return
+        self.resetting = None
+
+        def done() -> None:
+            self.rebuild()
+            self.notify(tr("ui_lessons.list.reset_done", title=lesson.title))
+
+        self.app.post_message(ResetLessonProgress(lesson.id, done))
+
+
+STATUSES = ("new", "attempted", "mastered")
+
+
+def row_text(lesson: Lesson, p: LessonProgress | None) -> str:
+    """One lesson in the list: its status in words (never a colour alone), in a column of
+    its own, and its score."""
+    p = p or LessonProgress()
+    width = max(len(tr(f"ui_lessons.list.{s}")) for s in STATUSES)
+    status = tr(f"ui_lessons.list.{p.status}")
+    score = " · " + tr("ui_lessons.list.score", k=p.score, n=p.tried) if p.tried else ""
+    return f"{status:<{width}}  {lesson.number:>2}. {lesson.title}{score}"

@@ -3,24 +3,49 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from squaregame.lessons.generate import BoardFrame, SieveFrame
+from squaregame.lessons.generate import BoardFrame, axis_labels
+from squaregame.lessons.sieve import SieveFrame, two_piles
 from squaregame.text import tr
 
 
 class RevealPanel(Static):
-    """Lines shown one more at a time (Space)."""
+    """Lines shown one more at a time (Space). A line of an outline ("  - …") wraps under
+    its own text, not under the outline's left edge."""
 
-    def show(self, lines: list[str], shown: int) -> None:
-        t = Text()
+    def show(self, lines: list[str], shown: int, more: int | None = None) -> None:
+        """The first ``shown`` lines; ``more``: how many are still to come (default: the
+        lines not shown)."""
+        more = len(lines) - shown if more is None else more
+        parts: list[RenderableType] = []
         for i, line in enumerate(lines[:shown]):
-            t.append(line + "\n", style="bold" if i == shown - 1 else "")
-        if shown < len(lines):
-            t.append("\n" + tr("ui_widgets.reveal.more", count=len(lines) - shown), style="dim")
-        self.update(t)
+            style = "bold" if i == shown - 1 and more else ""
+            parts += [_hanging(part, style) for part in line.split("\n")]
+        if more:
+            parts.append(Text("\n" + tr("ui_widgets.reveal.more", count=more), style="dim"))
+        self.update(Group(*parts))
+
+
+def _hanging(line: str, style: str) -> RenderableType:
+    """One line; indented (an outline's "  - …", a note under a move) it wraps under its own
+    text."""
+    body = line.lstrip(" ")
+    prefix = line[: len(line) - len(body)]
+    if body.startswith("- "):
+        prefix, body = prefix + "- ", body[2:]
+    if not prefix:
+        return Text(body, style=style)
+    row = Table.grid()
+    row.add_column(width=len(prefix), no_wrap=True)
+    row.add_column()
+    row.add_row(prefix, Text(body, style=style))
+    return row
 
 
 @dataclass(frozen=True)
@@ -54,19 +79,46 @@ class FillPanel(Static):
 
 
 class SievePanel(Static):
-    def show(self, frame: SieveFrame, upto: int) -> None:
+    """The sieve: on one pile rows of numbers with their marks; on two piles a grid, pile 1
+    across and pile 2 up. ☹ cold, ☺ hot, · not marked yet; the newest cold one in brackets."""
+
+    def show(self, game: Any, frame: SieveFrame, upto: int) -> None:
+        if two_piles(game) is not None:
+            self.update(self._grid(frame, upto))
+            return
         t = Text()
         for row in range(0, upto + 1, 8):
             for n in range(row, min(row + 8, upto + 1)):
                 t.append(f"{n:>4}", style="bold" if n == frame.new_cold else "")
             t.append("\n")
             for n in range(row, min(row + 8, upto + 1)):
-                mark = frame.marks.get(n)
-                face = "   ·" if mark is None else ("   ☺" if mark else "   ☹")
-                t.append(face, style="dim" if mark is None else ("green" if mark else "red bold"))
+                t.append(*_face(frame, n))
             t.append("\n")
         t.append("\n" + frame.text)
-        self.update(t)
+        return self.update(t)
+
+    @staticmethod
+    def _grid(frame: SieveFrame, upto: int) -> Text:
+        t = Text()
+        for y in range(upto, -1, -1):
+            t.append(f"{y:>3} ", style="dim")
+            for x in range(upto + 1):
+                face, style = _face(frame, (x, y))
+                t.append(face.strip() + " ", style=style)
+            t.append("\n")
+        for line in axis_labels(upto, "    "):
+            t.append(line + "\n", style="dim")
+        t.append("\n" + frame.text)
+        return t
+
+
+def _face(frame: SieveFrame, pos: Any) -> tuple[str, str]:
+    mark = frame.marks.get(pos)
+    if mark is None:
+        return "   ·", "dim"
+    if pos == frame.new_cold:
+        return "   ☹", "red bold reverse"
+    return ("   ☺", "green") if mark else ("   ☹", "red bold")
 
 
 class BoardPanel(Static):
@@ -84,6 +136,7 @@ class BoardPanel(Static):
                 else:
                     t.append("· ", style="dim")
             t.append("\n")
-        t.append("    " + "".join(f"{x % 10} " for x in range(size + 1)) + "\n", style="dim")
+        for line in axis_labels(size, "    "):
+            t.append(line + "\n", style="dim")
         t.append("\n" + frame.text)
         self.update(t)
