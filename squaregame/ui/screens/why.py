@@ -55,7 +55,9 @@ class WhyScreen(Screen[None]):
         Binding("escape", "close", "why.ui.keys.close"),
         Binding(keys("x"), "export", "why.ui.keys.export"),
         Binding("right", "open_line", "why.ui.keys.open", key_display="→", priority=True),
-        Binding("left", "close_line", "why.ui.keys.fold", key_display="←", priority=True),
+        Binding(
+            "left", "close_line", "why.ui.keys.fold", key_display="←", priority=True, show=False
+        ),
     ]
 
     def __init__(self, game: Any, position: Any) -> None:
