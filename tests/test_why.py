@@ -182,6 +182,15 @@ def test_hot_root_shows_the_fastest_win_and_a_misere_end() -> None:
     ]
 
 
+def test_a_move_that_ends_the_game_says_so() -> None:
+    game, pos = build("nim", [10**18])
+    text = render_text(game, outline(WhyTree(game, pos), depth=2))
+    assert text == (
+        "1000000000000000000 is hot ☺ (remoteness 1): take 1000000000000000000 → 0 wins at "
+        "once — no move is left\n"
+    )
+
+
 def test_markdown_is_a_nested_list_with_a_title() -> None:
     game, pos = build("wythoff", [3, 5])
     md = render_markdown(game, outline(WhyTree(game, pos), depth=2))

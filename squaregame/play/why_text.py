@@ -68,6 +68,8 @@ def step_text(game: Game[Any], step: Step[Any], root: bool, catalog: Catalog | N
         values["position"] = position_text(game, node.position, catalog)
         if node.terminal:
             key = "hot_over" if node.hot else "cold_over"
+        elif answer is not None and answer.terminal:
+            key = "hot_wins"
         else:
             key = "hot" if node.hot else "cold"
         return _say(f"why.root.{key}", catalog, **values)
