@@ -122,3 +122,61 @@ async def test_the_why_screen_speaks_russian(tmp_path: Path) -> None:
         why = await _why(pilot)
         assert str(why.query_one(Tree).root.label).startswith("22 — холодная ☹")
         assert not english_words(app, "ru")
+
+
+async def test_an_ended_game_and_the_unshown_moves_in_the_handout(tmp_path: Path) -> None:
+    app = SquareGameApp(StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        g = game.session.game
+        app.post_message(OpenWhy(g, 0))  # no move left: a leaf, nothing to open
+        await settle(pilot)
+        root = app.screen.query_one(Tree).root
+        assert str(root.label) == (
+            "0 is cold ☹ (remoteness 0): no move is left — the player to move has lost"
+        )
+        assert not root.children
+        await pilot.press("escape")
+        await settle(pilot)
+        n = next(k for k in range(999_999, 0, -1) if g.info(k).outcome.value == "cold")
+        app.post_message(OpenWhy(g, n))
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        text = (tmp_path / "why" / f"why-squares-{n}.md").read_text()
+        more = g.move_count(n) - UI_MOVES
+        assert f"  - … and {more} more moves, not listed" in text.splitlines()
+
+
+async def test_the_game_is_only_asked_off_the_ui_thread(tmp_path: Path) -> None:
+    """Every value is looked up in the worker: however slow a game is, the screen never
+    waits for it (checked by where the calls come from, not by timing)."""
+    import threading
+
+    app = SquareGameApp(StartRequest(game="sum", start=(5, 7, 10)), ai_delay=0, data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        g = game.session.game
+        threads: list[bool] = []
+        for name in ("info", "child_info", "best_moves", "move_count", "move_target", "analyze"):
+            real = getattr(g, name)
+
+            def spy(*args: Any, _real: Any = real) -> Any:
+                threads.append(threading.current_thread() is threading.main_thread())
+                return _real(*args)
+
+            setattr(g, name, spy)
+        app.post_message(OpenWhy(g, game.session.position))
+        await settle(pilot)
+        tree = app.screen.query_one(Tree)
+        tree.move_cursor(tree.root.children[0])
+        await pilot.press("right")
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        assert threads and not any(threads), threads
+        assert tree.root.children[0].children  # the line did open
