@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from squaregame.cli.common import (
+    StderrProgress,
     UsageError,
     add_game_argument,
     add_game_options,
@@ -94,7 +95,8 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     progress = progress_for(game)
     pos = spec.start(game, progress=progress)
     game.prepare(pos, progress)
-    lines = outline(WhyTree(game, pos, moves_per_node=moves), depth, max_lines)
+    working = StderrProgress(catalog("why.cli.working"))  # said only if it takes a while
+    lines = outline(WhyTree(game, pos, moves_per_node=moves), depth, max_lines, working)
     render = render_markdown if args.markdown else render_text
     text = render(game, lines, catalog)
     if out is None:

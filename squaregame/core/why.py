@@ -17,6 +17,8 @@ are :mod:`squaregame.play.why_text`'s.
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -83,7 +85,7 @@ class Step(Generic[P]):
 class Line(Generic[P]):
     """One line of an outline: a step at ``level`` (0 = the root), or (``step`` None)
     a count: ``more`` moves not listed at this level, or — ``cut`` — the export stopped
-    at its line budget after ``more`` lines."""
+    at its line budget after ``more`` steps."""
 
     level: int
     step: Step[P] | None = None
@@ -158,30 +160,49 @@ class WhyTree(Generic[P]):
 
 
 def outline(
-    tree: WhyTree[P], depth: int = DEFAULT_DEPTH, max_lines: int = DEFAULT_LINES
+    tree: WhyTree[P],
+    depth: int = DEFAULT_DEPTH,
+    max_lines: int = DEFAULT_LINES,
+    progress: Callable[[float], None] | None = None,
 ) -> list[Line[P]]:
-    """The proof to ``depth`` levels below the root, depth first, as lines; at most
-    ``max_lines`` steps (then a ``cut`` line). Each node is valued when its line is
-    reached, so the work is bounded by the lines and the moves per node."""
+    """The proof to ``depth`` levels below the root, as lines in reading order (each line
+    followed by the lines below it). At most ``max_lines`` steps are worked out, level by
+    level, so a cut proof still shows every move near the root; then a ``cut`` line. Each
+    node is valued when its line is reached: the work is bounded by the lines and the moves
+    per node. ``progress`` hears the share of the line budget used."""
     check_budget(depth, tree.moves_per_node, max_lines)
     root = tree.root_step()
-    out: list[Line[P]] = [Line(0, root)]
-    if depth > 0 and _walk(tree, out, 0, root, depth, max_lines):
-        out.append(Line(0, more=len(out), cut=True))
+    below: dict[int, tuple[tuple[Step[P], ...], int]] = {}  # id(step): its lines, more
+    queue: deque[tuple[int, Step[P]]] = deque([(0, root)] if depth > 0 else [])
+    count, cut = 1, False
+    while queue and not cut:
+        level, step = queue.popleft()
+        steps, more = tree.steps(step)
+        if count + len(steps) > max_lines:  # the budget: the rest of this page is counted
+            room = max_lines - count
+            steps, more, cut = steps[:room], more + len(steps) - room, True
+        below[id(step)] = (steps, more)
+        count += len(steps)
+        if level + 1 < depth:
+            queue.extend((level + 1, child) for child in steps)
+        if progress is not None:
+            progress(count / max_lines)
+    out: list[Line[P]] = []
+    _emit(out, 0, root, below)
+    if cut:
+        out.append(Line(0, more=count, cut=True))
     return out
 
 
-def _walk(
-    tree: WhyTree[P], out: list[Line[P]], level: int, step: Step[P], depth: int, max_lines: int
-) -> bool:
-    """Append the lines below ``step`` (at ``level``); True if the budget ran out."""
-    below, more = tree.steps(step)
-    for child in below:
-        if len(out) >= max_lines:
-            return True
-        out.append(Line(level + 1, child))
-        if level + 1 < depth and _walk(tree, out, level + 1, child, depth, max_lines):
-            return True
+def _emit(
+    out: list[Line[P]],
+    level: int,
+    step: Step[P],
+    below: dict[int, tuple[tuple[Step[P], ...], int]],
+) -> None:
+    out.append(Line(level, step))
+    steps, more = below.get(id(step), ((), 0))
+    for child in steps:
+        _emit(out, level + 1, child, below)
     if more:
         out.append(Line(level + 1, more=more))
-    return False
