@@ -128,8 +128,7 @@ def test_budget_is_checked_before_any_work() -> None:
         outline(WhyTree(game, pos), depth=MAX_DEPTH + 1)
     assert exc.value.key == "why.errors.depth"
     lines = outline(WhyTree(game, 200, moves_per_node=50), depth=6, max_lines=10)
-    assert sum(1 for ln in lines if ln.step is not None) == 10
-    assert lines[-1].cut and lines[-1].more == 10
+    assert len(lines) == 11 and lines[-1].cut and lines[-1].more == 10
     assert "stopped after 10 lines" in render_text(game, lines)
 
 
@@ -140,7 +139,7 @@ def test_a_cut_proof_still_shows_every_move_near_the_root() -> None:
     lines = outline(WhyTree(game, n, moves_per_node=20), 3, 30, heard.append)
     top = [ln for ln in lines if ln.level == 1]
     assert len(top) == 21 and top[-1].more == game.move_count(n) - 20  # 20 moves, the rest
-    assert lines[-1].cut and sum(1 for ln in lines if ln.step is not None) == 30
+    assert lines[-1].cut and len(lines) == 31
     assert heard and heard[-1] == 1.0
     deeper = [ln for ln in lines if ln.level == 2]
     assert deeper and all(ln.level <= 2 for ln in lines)

@@ -85,7 +85,7 @@ class Step(Generic[P]):
 class Line(Generic[P]):
     """One line of an outline: a step at ``level`` (0 = the root), or (``step`` None)
     a count: ``more`` moves not listed at this level, or — ``cut`` — the export stopped
-    at its line budget after ``more`` steps."""
+    at its line budget after ``more`` lines."""
 
     level: int
     step: Step[P] | None = None
@@ -166,7 +166,7 @@ def outline(
     progress: Callable[[float], None] | None = None,
 ) -> list[Line[P]]:
     """The proof to ``depth`` levels below the root, as lines in reading order (each line
-    followed by the lines below it). At most ``max_lines`` steps are worked out, level by
+    followed by the lines below it). At most ``max_lines`` lines are worked out, level by
     level, so a cut proof still shows every move near the root; then a ``cut`` line. Each
     node is valued when its line is reached: the work is bounded by the lines and the moves
     per node. ``progress`` hears the share of the line budget used."""
@@ -178,11 +178,14 @@ def outline(
     while queue and not cut:
         level, step = queue.popleft()
         steps, more = tree.steps(step)
-        if count + len(steps) > max_lines:  # the budget: the rest of this page is counted
-            room = max_lines - count
-            steps, more, cut = steps[:room], more + len(steps) - room, True
+        if count + len(steps) + (more > 0) > max_lines:  # the budget: the rest is counted
+            cut = True
+            if count >= max_lines:  # not even room to say so
+                break
+            room = max_lines - count - 1  # and a line for "… and N more"
+            steps, more = steps[:room], more + len(steps) - room
         below[id(step)] = (steps, more)
-        count += len(steps)
+        count += len(steps) + (more > 0)
         if level + 1 < depth:
             queue.extend((level + 1, child) for child in steps)
         if progress is not None:
