@@ -32,7 +32,7 @@ from squaregame.text.games import move_phrase, title
 MAX_STUDENTS = 200
 # (default, least, most) of --size for each kind that has one, and of --items
 SIZES = {"table": (30, 5, 99), "sieve": (49, 9, 99), "wythoff": (13, 5, 20)}
-ITEMS = (8, 1, 12)
+ITEMS = (8, 1, 8)  # eight fill one page
 STRIP = 10  # numbers per row of a strip
 SIEVE_RULES = ("1,2", "1,3", "2,3", "1,4", "1,2,4", "1,3,4", "2,3,5", "1,2,5", "1,4,5", "2,5")
 
@@ -136,6 +136,12 @@ def _cold_line(hot: dict[Any, bool], game: Game[Any], C: Catalog) -> str:
     return C("worksheet.key.cold_list", positions=", ".join(cold))
 
 
+def _amounts(game: Game[Any], upto: int, C: Catalog) -> str:
+    """What a move may take, as far as the sheet goes."""
+    amounts = [a for a in game.rule_objects()[0].amounts(upto) if a <= upto]
+    return C("worksheet.amounts", amounts=", ".join(map(str, amounts)))
+
+
 def make_table(req: Request, student: int, rng: random.Random, C: Catalog, t: Tables) -> Sheet:
     game = _game(_pile_spec(req.rule), t)
     upto = req.size or SIZES["table"][0]
@@ -143,7 +149,8 @@ def make_table(req: Request, student: int, rng: random.Random, C: Catalog, t: Ta
     # the start (0) and two checkpoints further on, different for each student
     checks = rng.sample(range(max(1, upto // 3), upto + 1), min(2, upto - upto // 3))
     given = frozenset({0, *checks})
-    task = (C("worksheet.table.task", upto=upto), C("worksheet.table.given"))
+    task = (C("worksheet.table.task", upto=upto), _amounts(game, upto, C),
+            C("worksheet.table.given"))  # fmt: skip
     return Sheet("table", student, req.seed, C.lang, C("worksheet.table.title"),
                  title(game, C), task, Cells("strip", tuple(hot), hot, given, upto),
                  key_lines=(_cold_line(hot, game, C),))  # fmt: skip
@@ -158,7 +165,8 @@ def make_sieve(req: Request, student: int, rng: random.Random, C: Catalog, t: Ta
     hot = _strip(game, upto)
     amounts = game.rule_objects()[0].amounts(upto)
     given = frozenset({0, *(a for a in amounts if a <= upto)})  # the first step, done
-    task = (C("worksheet.sieve.task", upto=upto), C("worksheet.sieve.given"))
+    task = (C("worksheet.sieve.task", upto=upto), _amounts(game, upto, C),
+            C("worksheet.sieve.given"))  # fmt: skip
     fill = Problem(C("worksheet.sieve.cold_fill"), answer=(_cold_line(hot, game, C),))
     return Sheet("sieve", student, req.seed, C.lang, C("worksheet.sieve.title"),
                  title(game, C), task, Cells("strip", tuple(hot), hot, given, upto),
@@ -205,7 +213,8 @@ def make_nimsum(req: Request, student: int, rng: random.Random, C: Catalog, t: T
     count = req.items or ITEMS[0]
     colds = set(rng.sample(range(count), max(1, count // 4)))
     S = Strings(C.lang)
-    problems, seen = [], []
+    problems: list[Problem] = []
+    seen: list[Any] = []
     for i in range(count):
         game = nim if i % 2 == 0 else squares
         assert isinstance(game, SumGame)
@@ -248,7 +257,8 @@ def make_moves(req: Request, student: int, rng: random.Random, C: Catalog, t: Ta
     count = req.items or ITEMS[0]
     colds = set(rng.sample(range(count), max(1, count // 4)))
     S = Strings(C.lang)
-    problems, seen = [], []
+    problems: list[Problem] = []
+    seen: list[Any] = []
     for i in range(count):
         game, low, high = games[i % len(games)]
         if i in colds:  # "no winning move" is an answer too
