@@ -65,6 +65,8 @@ class Problem:
     blank: frozenset[int] = frozenset()
     fill: tuple[str, ...] = ()
     answer: tuple[str, ...] = ()
+    game: GameSpec | None = None  # the item's game and position (for checking)
+    position: Any = None
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,7 @@ class Sheet:
     cells: Cells | None = None
     problems: tuple[Problem, ...] = ()
     key_lines: tuple[str, ...] = ()  # a summary the key adds (the cold positions in order)
+    spec: GameSpec | None = None  # the game of the table or board
 
 
 @dataclass(frozen=True)
@@ -153,7 +156,7 @@ def make_table(req: Request, student: int, rng: random.Random, C: Catalog, t: Ta
             C("worksheet.table.given"))  # fmt: skip
     return Sheet("table", student, req.seed, C.lang, C("worksheet.table.title"),
                  title(game, C), task, Cells("strip", tuple(hot), hot, given, upto),
-                 key_lines=(_cold_line(hot, game, C),))  # fmt: skip
+                 key_lines=(_cold_line(hot, game, C),), spec=game.spec)  # fmt: skip
 
 
 def make_sieve(req: Request, student: int, rng: random.Random, C: Catalog, t: Tables) -> Sheet:
@@ -170,7 +173,7 @@ def make_sieve(req: Request, student: int, rng: random.Random, C: Catalog, t: Ta
     fill = Problem(C("worksheet.sieve.cold_fill"), answer=(_cold_line(hot, game, C),))
     return Sheet("sieve", student, req.seed, C.lang, C("worksheet.sieve.title"),
                  title(game, C), task, Cells("strip", tuple(hot), hot, given, upto),
-                 problems=(fill,))  # fmt: skip
+                 problems=(fill,), spec=game.spec)  # fmt: skip
 
 
 def make_wythoff(req: Request, student: int, rng: random.Random, C: Catalog, t: Tables) -> Sheet:
@@ -185,7 +188,8 @@ def make_wythoff(req: Request, student: int, rng: random.Random, C: Catalog, t: 
     said = ", ".join(f"({a},{b})" for a, b in pairs)
     return Sheet("wythoff", student, req.seed, C.lang, C("worksheet.wythoff.title"),
                  title(game, C), task, Cells("board", cells, hot, given, side),
-                 key_lines=(C("worksheet.key.cold_pairs", pairs=said),))  # fmt: skip
+                 key_lines=(C("worksheet.key.cold_pairs", pairs=said),),
+                 spec=game.spec)  # fmt: skip
 
 
 def _nim_problem(game: SumGame, pos: tuple[int, ...], n: int, C: Catalog) -> Problem:
@@ -204,7 +208,7 @@ def _nim_problem(game: SumGame, pos: tuple[int, ...], n: int, C: Catalog) -> Pro
         answer.append(C("worksheet.nimsum.none"))
     fill = (C("worksheet.nimsum.fill_total"), C("worksheet.nimsum.fill_move"))
     return Problem(C("worksheet.nimsum.sum", n=n, position=game.format_position(pos)), head,
-                   tuple(rows), frozenset({3}), fill, tuple(answer))  # fmt: skip
+                   tuple(rows), frozenset({3}), fill, tuple(answer), game.spec, pos)  # fmt: skip
 
 
 def make_nimsum(req: Request, student: int, rng: random.Random, C: Catalog, t: Tables) -> Sheet:
@@ -268,7 +272,8 @@ def make_moves(req: Request, student: int, rng: random.Random, C: Catalog, t: Ta
         seen.append(pos)
         prompt = f"{i + 1}. {title(game, C)}: {game.format_position(pos)}"
         problems.append(Problem(prompt, fill=(C("worksheet.moves.fill"),),
-                                answer=_move_answer(game, pos, C)))  # fmt: skip
+                                answer=_move_answer(game, pos, C), game=game.spec,
+                                position=pos))  # fmt: skip
     return Sheet("moves", student, req.seed, C.lang, C("worksheet.moves.title"),
                  C("worksheet.moves.games"), (C("worksheet.moves.task"),),
                  problems=tuple(problems))  # fmt: skip
