@@ -131,7 +131,8 @@ def test_nimsum_keys_match_brute_force() -> None:
                         expected.append(C("worksheet.nimsum.move", pile=i + 1, take=a,
                                           before=values[i], after=after))  # fmt: skip
             if total:
-                assert list(p.answer[1:]) == expected
+                head = C("worksheet.nimsum.moves_head")
+                assert p.answer[1:] == (head + " " + "; ".join(expected),)
             else:
                 colds += 1
                 assert p.answer[1:] == (C("worksheet.nimsum.none"),)
@@ -185,7 +186,8 @@ def test_worksheet_catalogs_are_complete_and_translated() -> None:
     assert keys["en"] and keys["en"] == keys["ru"] == keys["es"]
     for lang in ("ru", "es"):
         same = [k for k in keys["en"] if load_catalog(lang)[k] == load_catalog("en")[k]]
-        assert not [k for k in same if re.search(r"[a-z]{4}", str(load_catalog("en")[k]))], same
+        words = [k for k in same if re.search(r"[a-z]{4}", str(load_catalog("en")[k]))]
+        assert not [k for k in words if load_catalog("en")[k] not in ("Grundy",)], same
 
 
 @pytest.mark.parametrize("kind", ws.NAMES)

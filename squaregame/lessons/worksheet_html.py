@@ -23,7 +23,8 @@ body { margin: 0; font-family: "DejaVu Sans", "Noto Sans", "Liberation Sans", Ar
 .page:last-child { break-after: auto; page-break-after: auto; }
 header { border-bottom: 0.5mm solid #000; margin-bottom: 3mm; padding-bottom: 2mm; }
 h1 { font-size: 15pt; margin: 0 0 1mm 0; }
-.meta { display: flex; justify-content: space-between; font-size: 9pt; }
+.meta { display: flex; justify-content: space-between; gap: 6mm; font-size: 9pt; }
+.meta span:last-child { white-space: nowrap; }
 .who { display: flex; gap: 8mm; margin: 3mm 0 0 0; font-size: 11pt; }
 .who span { flex: 1; border-bottom: 0.3mm solid #000; padding-bottom: 5mm; }
 .who span.date { flex: 0 0 55mm; }
@@ -40,18 +41,21 @@ table.board { border-collapse: collapse; margin: 2mm auto 3mm auto; }
 table.board td { border: 0.3mm solid #000; text-align: center; font-size: 8pt; }
 table.board th { font-size: 8pt; font-weight: normal; }
 table.board th.axis { font-weight: bold; }
-.problems { display: grid; grid-template-columns: 1fr 1fr; gap: 3mm 6mm; }
-.problems.wide { grid-template-columns: 1fr; }
+.problems { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 2mm 6mm; }
+.problems.wide { grid-template-columns: minmax(0, 1fr); }
 .problem { break-inside: avoid; page-break-inside: avoid; }
 .prompt { font-weight: bold; margin: 0 0 1mm 0; }
-table.work { border-collapse: collapse; margin: 1mm 0; font-size: 9.5pt; }
-table.work th, table.work td { border: 0.3mm solid #000; padding: 0.6mm 2mm; text-align: right; }
+table.work { border-collapse: collapse; margin: 1mm 0; font-size: 9.5pt; width: 100%; }
+table.work th, table.work td { border: 0.3mm solid #000; padding: 0.4mm 1.5mm; text-align: right;
+  white-space: nowrap; }
 table.work td.bits { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace;
   letter-spacing: 1mm; min-width: 24mm; }
-.fill { margin: 2.5mm 0 0 0; }
-.line { border-bottom: 0.3mm solid #000; height: 7mm; }
-ul.answer { margin: 1mm 0 0 0; padding-left: 5mm; }
-ul.answer li { margin: 0.4mm 0; }
+.fill { margin: 1.8mm 0 0 0; }
+.line { border-bottom: 0.3mm solid #000; height: 8mm; }
+.fillrow { display: flex; align-items: flex-end; gap: 2mm; }
+.fillrow .line { flex: 1; }
+ul.answer { margin: 1mm 0 0 0; padding-left: 5mm; font-size: 9.5pt; }
+ul.answer li { margin: 0.2mm 0; }
 .keyline { margin: 2mm 0; }
 @media print {
   body { background: #fff; }
@@ -132,10 +136,12 @@ def problem_html(p: Problem, key: bool) -> str:
         out.append('<ul class="answer">' + "".join(f"<li>{_e(a)}</li>" for a in p.answer))
         out.append("</ul>")
     else:
-        for f in p.fill:
-            out.append(f'<p class="fill">{_e(f)}</p>')
-        if not p.head:
-            out.append('<div class="line"></div><div class="line"></div>')
+        if p.head:
+            out += [f'<p class="fill">{_e(f)}</p>' for f in p.fill]
+        else:  # the label on the first writing line, and one more line below
+            out += [f'<div class="fillrow"><span>{_e(f)}</span><span class="line"></span></div>'
+                    for f in p.fill]  # fmt: skip
+            out.append('<div class="line"></div>')
     out.append("</div>")
     return "".join(out)
 
@@ -143,7 +149,8 @@ def problem_html(p: Problem, key: bool) -> str:
 def page_html(sheet: Sheet, key: bool) -> str:
     C = Catalog(sheet.lang)
     out = ['<section class="page">', head(sheet, key, C)]
-    out += [f"<p>{_e(t)}</p>" for t in sheet.task]
+    if not key:  # the teacher knows the task: a key page keeps its room for the answers
+        out += [f"<p>{_e(t)}</p>" for t in sheet.task]
     if sheet.cells is not None:
         out.append(f'<p class="legend">{_e(C("worksheet.legend"))}</p>')
         draw = strip_html if sheet.cells.layout == "strip" else board_html

@@ -172,7 +172,7 @@ def page_svg(sheet: Sheet, key: bool) -> str:
     C = Catalog(sheet.lang)
     c = Canvas()
     y = head(c, sheet, key, C)
-    for t in sheet.task:
+    for t in () if key else sheet.task:  # a key keeps its room for the answers
         y = c.para(LEFT, y, t, RIGHT - LEFT, 19) + 4
     if sheet.cells is not None:
         y = c.para(LEFT, y + 4, C("worksheet.legend"), RIGHT - LEFT, bold=True) + 12

@@ -202,9 +202,11 @@ def _nim_problem(game: SumGame, pos: tuple[int, ...], n: int, C: Catalog) -> Pro
     rows.append(("", "", C("worksheet.nimsum.total"), format(e.nim_sum, f"0{e.width}b")))
     outcome = Outcome.HOT if e.nim_sum else Outcome.COLD
     answer = [C("worksheet.nimsum.result", total=e.nim_sum, value=verdict(outcome, C))]
-    answer += [C("worksheet.nimsum.move", pile=m.pile, take=m.take, before=m.before,
-                 after=m.after) for m in e.moves]  # fmt: skip
-    if not e.moves:
+    said = [C("worksheet.nimsum.move", pile=m.pile, take=m.take, before=m.before,
+              after=m.after) for m in e.moves]  # fmt: skip
+    if said:  # every winning move, in one paragraph (a key page holds eight items)
+        answer.append(C("worksheet.nimsum.moves_head") + " " + "; ".join(said))
+    else:
         answer.append(C("worksheet.nimsum.none"))
     fill = (C("worksheet.nimsum.fill_total"), C("worksheet.nimsum.fill_move"))
     return Problem(C("worksheet.nimsum.sum", n=n, position=game.format_position(pos)), head,
