@@ -31,8 +31,8 @@ h1 { font-size: 15pt; margin: 0 0 1mm 0; }
 .tag { border: 0.4mm solid #000; padding: 0.5mm 2mm; font-weight: bold; }
 p { margin: 1.5mm 0; line-height: 1.35; }
 .legend { font-weight: bold; margin: 2mm 0 3mm 0; }
-table.strip { border-collapse: collapse; margin: 1mm 0 3mm 0; }
-table.strip th, table.strip td { border: 0.3mm solid #000; width: 16mm; text-align: center; }
+table.strip { border-collapse: collapse; margin: 1mm 0 3mm 0; width: 100%; table-layout: fixed; }
+table.strip th, table.strip td { border: 0.3mm solid #000; width: 10%; text-align: center; }
 table.strip th { font-size: 9pt; height: 5.5mm; background: #fff; font-weight: bold; }
 table.strip td { height: 10mm; font-size: 11pt; }
 td.given { background: #d0d0d0; }

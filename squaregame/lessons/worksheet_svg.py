@@ -137,7 +137,7 @@ def problem(c: Canvas, x: float, y: float, width: float, p: Problem, key: bool) 
     """One item in a column ``width`` wide from baseline ``y``; returns the y below it."""
     y = c.para(x, y, p.prompt, width, 19, bold=True) + 2
     if p.head:
-        cols = [0.13, 0.15, 0.37, 0.35]
+        cols = [0.18, 0.19, 0.26, 0.37]
         widths = [width * f for f in cols]
         rh = 30
         for r, row in enumerate([p.head, *p.rows]):
@@ -148,7 +148,7 @@ def problem(c: Canvas, x: float, y: float, width: float, p: Problem, key: bool) 
                 if shown and v:
                     bits = r > 0 and i == len(row) - 1
                     c.text(cx + widths[i] - 8, y, " ".join(v) if bits else v,
-                           16 if r == 0 else 18, bold=r == 0, anchor="end",
+                           15 if r == 0 else 18, bold=r == 0, anchor="end",
                            mono=bits)  # fmt: skip
                 cx += widths[i]
             y += rh

@@ -28,6 +28,7 @@ from squaregame.lessons.strings import Strings
 from squaregame.play.nimsum import explain
 from squaregame.text import Catalog
 from squaregame.text.games import move_phrase, title
+from squaregame.text.rules import rule_label
 
 MAX_STUDENTS = 200
 # (default, least, most) of --size for each kind that has one, and of --items
@@ -272,7 +273,10 @@ def make_moves(req: Request, student: int, rng: random.Random, C: Catalog, t: Ta
         else:
             pos = ex.generate("moves", game, rng, S, low, high, seen).position
         seen.append(pos)
-        prompt = f"{i + 1}. {title(game, C)}: {game.format_position(pos)}"
+        name = title(game, C)
+        if isinstance(game, SumGame):  # which piles: "Sum of piles (squares {1, 4, 9, …})"
+            name += f" ({rule_label(game.rule_objects()[0], C)})"
+        prompt = f"{i + 1}. {name}: {game.format_position(pos)}"
         problems.append(Problem(prompt, fill=(C("worksheet.moves.fill"),),
                                 answer=_move_answer(game, pos, C), game=game.spec,
                                 position=pos))  # fmt: skip
