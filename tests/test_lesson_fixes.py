@@ -100,3 +100,25 @@ def test_exercises_do_not_echo_the_screen_before_them() -> None:
                     told.add(before.position())
             in_range = {p for p in told if isinstance(p, int) and spec.low <= p <= spec.high}
             assert in_range <= set(spec.avoid), (lesson.id, i, in_range)
+
+
+def test_the_digits_table_lets_the_student_find_11356() -> None:
+    game = game_of({"game": "squares"})
+    cold = game.values(10**6 - 1).cold_below(10**6)
+    small = gen.digits_table(cold, [100, 1000, 10**4], Strings("en"))
+    assert not any("11,356" in line for line in small)  # not below 10⁴: nothing to name yet
+    big = gen.digits_table(cold, [100, 1000, 10**4, 10**5, 10**6], Strings("en"))
+    assert big[2].split() == ["digit", "10²", "10³", "10⁴", "10⁵", "10⁶"]
+    assert big[3 + 6].split() == ["6", "0", "0", "0", "1", "1"]
+    assert "ending in 6, below 10⁶: 11,356" in big
+
+
+@pytest.mark.parametrize("seed", ["abc", "-1", "99999999999999999999"])
+def test_a_bad_seed_is_one_line_and_exit_2(seed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from squaregame.cli.main import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["lesson", "3", "--seed", seed])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--seed" in err[0] and "0 to 2^63" in err[0]

@@ -245,3 +245,32 @@ async def test_a_finished_try_it_counts_and_esc_goes_straight_back() -> None:
         assert app.screen is screen
         assert screen.progress.tried == 1 and screen.progress.score == 1
         assert "without a blunder" in note(screen)
+
+
+async def test_why_from_a_lesson_step_and_back() -> None:
+    from squaregame.ui.screens.why import WhyScreen
+
+    app = SquareGameApp(ai_delay=0, lesson="why-22")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await pilot.press("n")  # every move from 22
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, WhyScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.index == 1
+
+
+def test_progress_of_1x_with_its_answered_list_still_loads(tmp_path: Path) -> None:
+    from squaregame.lessons.progress import load_progress
+
+    path = tmp_path / "lessons.json"
+    path.write_text('{"why-22": {"step": 3, "done": true, "score": 2, "answered": [2, 3]}}')
+    progress, message = load_progress(path)
+    assert message is None
+    p = progress["why-22"]
+    assert (p.step, p.done, p.score, p.tried, p.mastered) == (3, True, 2, 2, False)
+    assert p.status == "attempted"

@@ -209,7 +209,7 @@ async def test_lesson_letter_keys_work_under_the_russian_layout() -> None:
     app = SquareGameApp(ai_delay=0, lang="ru", lesson="squares")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("т")
+        await pilot.press("т", "т")  # past the sample game
         assert isinstance(app.screen, LessonScreen) and app.screen.step.kind == "try"
         await pilot.press("е")  # t: try it
         await settle(pilot)

@@ -491,7 +491,7 @@ async def walk_step(w: Walk, screen: LessonScreen, where: str) -> None:
     """What the student may do on the step shown: answer, mark, guess, reveal, try."""
     step = screen.step
     if step.kind == "quiz":
-        q = screen._question()
+        q = screen.item()
         quiz = screen.query_one("#quiz", OptionList)
         wrong = [(i, "wrong") for i, (_, v) in enumerate(q.choices) if not q.is_right(v)]
         right = [(i, "right") for i, (_, v) in enumerate(q.choices) if q.is_right(v)]
@@ -519,15 +519,18 @@ async def walk_step(w: Walk, screen: LessonScreen, where: str) -> None:
             if upcoming is None:
                 break
             box = screen.query_one("#sieve-input", Input)
-            guess = str(upcoming + (1 if guesses == 0 else 0))  # first wrong, then right
+            if isinstance(upcoming, tuple):  # two piles: the corner first (wrong), then right
+                guess = " ".join(map(str, upcoming)) if guesses else "0 0"
+            else:
+                guess = str(upcoming + (1 if guesses == 0 else 0))  # first wrong, then right
             screen.on_input_submitted(Input.Submitted(box, guess))
             if guesses < 2:
                 await w.check(f"{where}: guess {guesses + 1}")
             guesses += 1
         await w.check(f"{where}: the sieve finished")
-    elif step.kind in ("worked", "board"):
+    elif step.kind in ("worked", "board", "sample", "digits"):
         st = screen.state()  # as Space would show them, one by one
-        st.shown = len(st.lines if step.kind == "worked" else st.frames)
+        st.shown = len(st.frames if step.kind == "board" else st.lines)
         screen.show_step()
         await w.check(f"{where}: shown in full")
     elif step.kind == "try":

@@ -40,6 +40,7 @@ CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
 # Latin words a Russian screen may show: names, game names, and the keys' own names.
 ALLOWED = {
     "squaregame", "wythoff", "grundy", "sprague", "nim", "misère", "phi",
+    "mex", "oeis", "beatty", "gardner", "qin",  # a notation, a database, names (lessons)
     "ctrl", "enter", "esc", "tab", "space", "backspace", "pgup", "pgdn", "shift", "alt",
     # file formats, and the record command's words as typed (``squaregame record export``)
     "csv", "json", "markdown", "svg", "record", "records", "export", "import", "show",

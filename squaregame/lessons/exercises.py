@@ -16,7 +16,7 @@ import itertools
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from squaregame.core.game import Game
 from squaregame.core.games import SumGame
@@ -176,8 +176,14 @@ def _nim_line(values: Sequence[int]) -> str:
     return " ⊕ ".join(format(v, f"0{width}b") for v in values) + f" = {total:0{width}b}"
 
 
+def as_sum(game: Game[Any]) -> SumGame | None:
+    """The game as a sum of piles, if it is one (the registry's notation says)."""
+    return cast(SumGame, game) if game.kind.notation is Notation.PILES else None
+
+
 def _is_normal_sum(game: Game[Any], pos: Any) -> bool:
-    return isinstance(game, SumGame) and not game.misere and game.grundy(pos) is not None
+    piles = as_sum(game)
+    return piles is not None and not piles.misere and piles.grundy(pos) is not None
 
 
 def _pile_values(game: SumGame, pos: tuple[int, ...]) -> list[int]:
@@ -234,9 +240,9 @@ def _moves(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Exercis
         for m in shown
     }
     choices = tuple((move_phrase(game, pos, m.to, S), m.to) for m in shown)
-    normal = isinstance(game, SumGame) and _is_normal_sum(game, pos)
-    work = _pile_work(game, pos, S) if isinstance(game, SumGame) and normal else ()
-    kind = "pile" if isinstance(game, SumGame) else "moves"
+    piles = as_sum(game)
+    work = _pile_work(piles, pos, S) if piles is not None and _is_normal_sum(game, pos) else ()
+    kind = "pile" if piles is not None else "moves"
     prompt = S("ask_pile" if kind == "pile" else "ask_move", pos=p)
     return Exercise(kind, pos, prompt, choices, frozenset(m.to for m in right), said, why,
                     work=work, notes=notes)  # fmt: skip
@@ -299,8 +305,9 @@ def _nimsum_suits(game: Game[Any], pos: Any) -> bool:
 
 
 def _nimsum(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Exercise:
-    assert isinstance(game, SumGame)
-    values = _pile_values(game, pos)
+    piles = as_sum(game)
+    assert piles is not None
+    values = _pile_values(piles, pos)
     total = 0
     for v in values:
         total ^= v
@@ -312,11 +319,11 @@ def _nimsum(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Exerci
     notes = {o: S("note_nimsum", value=o) for o in options if o != total}
     return Exercise("nimsum", pos, S("ask_nimsum", pos=fmt(game, pos)),
                     tuple((str(o), o) for o in options), frozenset({total}), str(total), why,
-                    work=_pile_work(game, pos, S), notes=notes)  # fmt: skip
+                    work=_pile_work(piles, pos, S), notes=notes)  # fmt: skip
 
 
 def _pile_suits(game: Game[Any], pos: Any) -> bool:
-    return isinstance(game, SumGame) and _move_suits(game, pos) and _is_normal_sum(game, pos)
+    return as_sum(game) is not None and _move_suits(game, pos) and _is_normal_sum(game, pos)
 
 
 # -- find the blunder -------------------------------------------------------------------

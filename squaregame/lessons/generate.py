@@ -113,17 +113,32 @@ def digit_counts(cold: list[int], below: int) -> dict[int, list[int]]:
     return out
 
 
-def digits_lines(cold: list[int], below: int, S: Strings) -> list[str]:
-    """How many cold numbers below ``below`` end in each digit; a digit with a handful
-    names them, so the student sees the one exception when it appears."""
-    lines = [S("digits_head", upto=f"{below:,}")]
-    for d, found in digit_counts(cold, below).items():
-        if not found:
-            lines.append(S("digits_none", d=d))
-        else:
-            named = " (" + ", ".join(f"{n:,}" for n in found) + ")" if len(found) <= 3 else ""
-            lines.append(S("digits_row", d=d, count=len(found)) + named)
+def digits_table(cold: list[int], bounds: list[int], S: Strings) -> list[str]:
+    """How many cold numbers below each bound end in each digit: a row per digit, a column
+    per bound (10², 10³, …); under it, each digit with a handful below the last bound is
+    named, so the student sees an exception when it appears."""
+    heads = [_power(b) for b in bounds]
+    head = f"{S('digits_digit'):>5} " + "".join(f"{h:>6}" for h in heads)
+    lines = [S("digits_head"), "", head]
+    counts = [digit_counts(cold, b) for b in bounds]
+    for d in range(10):
+        lines.append(f"{d:>5} " + "".join(f"{len(c[d]):>6}" for c in counts))
+    few = [(d, found) for d, found in counts[-1].items() if 0 < len(found) <= 3]
+    if few:
+        lines.append("")
+        lines += [
+            S("digits_few", d=d, below=heads[-1], numbers=", ".join(f"{n:,}" for n in found))
+            for d, found in few
+        ]
     return lines
+
+
+def _power(n: int) -> str:
+    """``10⁶`` for 1,000,000; other numbers as they are."""
+    k = len(str(n)) - 1
+    if n == 10**k:
+        return "10" + "".join("⁰¹²³⁴⁵⁶⁷⁸⁹"[int(c)] for c in str(k))
+    return f"{n:,}"
 
 
 def explain_position(game: Game[Any], pos: Any, S: Strings) -> list[str]:

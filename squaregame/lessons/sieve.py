@@ -12,9 +12,10 @@ their child) gets a move to it, so they are hot. Each mark is final when it is m
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from squaregame.core.game import Game
+from squaregame.core.kinds import Notation
 from squaregame.core.sum_game import SumGame
 from squaregame.core.types import Outcome
 from squaregame.lessons.generate import fmt
@@ -30,9 +31,14 @@ class SieveFrame:
     new_cold: Pos | None
 
 
+def two_piles(game: Game[Any]) -> SumGame | None:
+    """The game as two piles, if it is a sum (the registry's notation says)."""
+    return cast(SumGame, game) if game.kind.notation is Notation.PILES else None
+
+
 def order(game: Game[Any], upto: int) -> list[Pos]:
     """The positions the sieve looks at, children before parents."""
-    if isinstance(game, SumGame):
+    if two_piles(game) is not None:
         cells = [(x, y) for x in range(upto + 1) for y in range(upto + 1)]
         return sorted(cells, key=lambda c: (c[0] + c[1], c[0]))
     return list(range(upto + 1))
@@ -40,10 +46,11 @@ def order(game: Game[Any], upto: int) -> list[Pos]:
 
 def parents(game: Game[Any], pos: Pos, upto: int) -> list[Pos]:
     """Every position within the sieve from which one move reaches ``pos``."""
-    if isinstance(game, SumGame):
+    piles = two_piles(game)
+    if piles is not None:
         x, y = pos
-        out = [(x + a, y) for a in game.rules[0].amounts(upto) if x + a <= upto]
-        return out + [(x, y + a) for a in game.rules[1].amounts(upto) if y + a <= upto]
+        out = [(x + a, y) for a in piles.rules[0].amounts(upto) if x + a <= upto]
+        return out + [(x, y + a) for a in piles.rules[1].amounts(upto) if y + a <= upto]
     rule = game.rule_objects()[0]
     return [pos + a for a in rule.amounts(upto) if pos + a <= upto]
 
@@ -81,7 +88,7 @@ def parse_guess(game: Game[Any], text: str) -> Pos | None:
     if not parts or not all(p.isdigit() and len(p) <= 6 for p in parts):
         return None
     values = tuple(int(p) for p in parts)
-    if isinstance(game, SumGame):
+    if two_piles(game) is not None:
         return values if len(values) == 2 else None
     return values[0] if len(values) == 1 else None
 

@@ -149,7 +149,10 @@ class LessonScreen(LessonTasks, Screen[None]):
             if not st.lines:
                 st.lines = self._lines(step)
             shown = st.shown if kind in STEPPED else len(st.lines)
-            self.query_one(RevealPanel).show(st.lines, shown)
+            if kind == "digits":  # the latest table only: it holds the earlier ones
+                self.query_one(RevealPanel).show([st.lines[shown - 1]], 1, len(st.lines) - shown)
+            else:
+                self.query_one(RevealPanel).show(st.lines, shown)
             self.query_one(RevealPanel).display = True
         elif kind == "fill":
             self.draw_fill()
@@ -204,16 +207,15 @@ class LessonScreen(LessonTasks, Screen[None]):
         return gen.sum_table(cast(SumGame, step.game()), spec.width, spec.height, S)
 
     def _digits(self, step: Step) -> list[str]:
-        """One block per power of ten (100, 1,000, …, ``upto``), shown one per Space."""
+        """The table of last digits, one more bound (10², 10³, …, ``upto``) per Space: each
+        entry is the whole table so far."""
         game = cast(PileGame, step.game())
         upto = min(step.as_kind(DigitsStep).upto, game.values(0).upto + 1)
         cold = game.values(upto - 1).cold_below(upto)
-        blocks, below = [], 100
-        while below < upto:
-            blocks.append("\n".join(gen.digits_lines(cold, below, self.S)))
-            below *= 10
-        blocks.append("\n".join(gen.digits_lines(cold, upto, self.S)))
-        return blocks
+        bounds = [10**k for k in range(2, len(str(upto))) if 10**k < upto] + [upto]
+        return [
+            "\n".join(gen.digits_table(cold, bounds[: i + 1], self.S)) for i in range(len(bounds))
+        ]
 
     def status(self) -> None:
         p = self.progress

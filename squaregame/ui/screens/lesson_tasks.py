@@ -231,7 +231,10 @@ class LessonTasks:
                 st.frames[st.shown].new_cold, tuple
             )
             prompt = self.query_one("#input-prompt", Static)
-            prompt.update(tr("ui_lessons.lesson." + ("sieve_ask_pair" if two else "sieve_ask")))
+            ask = (
+                tr("ui_lessons.lesson.sieve_ask_pair") if two else tr("ui_lessons.lesson.sieve_ask")
+            )
+            prompt.update(ask)
             prompt.display = True
             self.call_after_refresh(box.focus)
         self.draw_note()

@@ -108,9 +108,14 @@ class LessonListScreen(Screen[None]):
         self.app.post_message(ResetLessonProgress(lesson.id, done))
 
 
+STATUSES = ("new", "attempted", "mastered")
+
+
 def row_text(lesson: Lesson, p: LessonProgress | None) -> str:
-    """One lesson in the list: its status in words (never a colour alone) and its score."""
+    """One lesson in the list: its status in words (never a colour alone), in a column of
+    its own, and its score."""
     p = p or LessonProgress()
+    width = max(len(tr(f"ui_lessons.list.{s}")) for s in STATUSES)
     status = tr(f"ui_lessons.list.{p.status}")
-    score = "  " + tr("ui_lessons.list.score", k=p.score, n=p.tried) if p.tried else ""
-    return f"{lesson.number:>2}. {lesson.title}  · {status}{score}"
+    score = " · " + tr("ui_lessons.list.score", k=p.score, n=p.tried) if p.tried else ""
+    return f"{status:<{width}}  {lesson.number:>2}. {lesson.title}{score}"

@@ -10,9 +10,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from squaregame.core.sum_game import SumGame
 from squaregame.lessons.generate import BoardFrame, axis_labels
-from squaregame.lessons.sieve import SieveFrame
+from squaregame.lessons.sieve import SieveFrame, two_piles
 from squaregame.text import tr
 
 
@@ -20,26 +19,33 @@ class RevealPanel(Static):
     """Lines shown one more at a time (Space). A line of an outline ("  - …") wraps under
     its own text, not under the outline's left edge."""
 
-    def show(self, lines: list[str], shown: int) -> None:
+    def show(self, lines: list[str], shown: int, more: int | None = None) -> None:
+        """The first ``shown`` lines; ``more``: how many are still to come (default: the
+        lines not shown)."""
+        more = len(lines) - shown if more is None else more
         parts: list[RenderableType] = []
         for i, line in enumerate(lines[:shown]):
-            style = "bold" if i == shown - 1 and shown < len(lines) else ""
-            body = line.lstrip(" ")
-            prefix = line[: len(line) - len(body)]
-            if body.startswith("- "):
-                prefix, body = prefix + "- ", body[2:]
-            if not prefix:
-                parts.append(Text(body, style=style))
-                continue
-            row = Table.grid()
-            row.add_column(width=len(prefix), no_wrap=True)
-            row.add_column()
-            row.add_row(prefix, Text(body, style=style))
-            parts.append(row)
-        if shown < len(lines):
-            more = tr("ui_widgets.reveal.more", count=len(lines) - shown)
-            parts.append(Text("\n" + more, style="dim"))
+            style = "bold" if i == shown - 1 and more else ""
+            parts += [_hanging(part, style) for part in line.split("\n")]
+        if more:
+            parts.append(Text("\n" + tr("ui_widgets.reveal.more", count=more), style="dim"))
         self.update(Group(*parts))
+
+
+def _hanging(line: str, style: str) -> RenderableType:
+    """One line; indented (an outline's "  - …", a note under a move) it wraps under its own
+    text."""
+    body = line.lstrip(" ")
+    prefix = line[: len(line) - len(body)]
+    if body.startswith("- "):
+        prefix, body = prefix + "- ", body[2:]
+    if not prefix:
+        return Text(body, style=style)
+    row = Table.grid()
+    row.add_column(width=len(prefix), no_wrap=True)
+    row.add_column()
+    row.add_row(prefix, Text(body, style=style))
+    return row
 
 
 @dataclass(frozen=True)
@@ -77,7 +83,7 @@ class SievePanel(Static):
     across and pile 2 up. ☹ cold, ☺ hot, · not marked yet; the newest cold one in brackets."""
 
     def show(self, game: Any, frame: SieveFrame, upto: int) -> None:
-        if isinstance(game, SumGame):
+        if two_piles(game) is not None:
             self.update(self._grid(frame, upto))
             return
         t = Text()
