@@ -94,6 +94,11 @@ def test_sieve_keys_match_brute_force_and_start_is_given() -> None:
         cold = [n for n in sheet.cells.positions if ref_pile(rule)[n][0] == "cold"]
         assert sheet.problems[0].answer[0].endswith(", ".join(map(str, cold)))
     assert len(rules) > 3  # the class gets different rules
+    shared = ws.sheets(ws.Request("sieve", students=20, rule="1,3,4", size=30), TABLES)
+    assert {s.spec.rules for s in shared} == {("1,3,4",)}
+    assert len({s.cells.side for s in shared}) > 3 and max(s.cells.side for s in shared) <= 30
+    for sheet in shared:
+        check_strip(sheet, "1,3,4")
 
 
 def test_wythoff_keys_match_brute_force() -> None:
@@ -198,6 +203,7 @@ def test_every_language_renders_and_nothing_is_fetched(kind: str) -> None:
         html = document(sheets, False) + document(sheets, True)
         svg = "".join(page_svg(s, k) for s in sheets for k in (False, True))
         assert html.count('<section class="page">') == 4
+        assert "@media print" in html and "break-after: page" in html  # a page per sheet
         assert f'<html lang="{lang}">' in html
         for text in (html, svg):
             assert "<script" not in text and "@import" not in text and "url(" not in text

@@ -164,8 +164,8 @@ def make_sieve(req: Request, student: int, rng: random.Random, C: Catalog, t: Ta
     rule = req.rule or rng.choice(SIEVE_RULES)  # a rule each, unless the class shares one
     game = _game(_pile_spec(rule), t)
     upto = req.size or SIZES["sieve"][0]
-    if req.rule is not None and req.size is None:  # one rule for all: the sizes differ
-        upto = rng.randint(upto - 9, upto)
+    if req.rule is not None:  # one rule for all: each student's sieve ends elsewhere
+        upto = rng.randint(max(SIZES["sieve"][1], upto - 9), upto)
     hot = _strip(game, upto)
     amounts = game.rule_objects()[0].amounts(upto)
     given = frozenset({0, *(a for a in amounts if a <= upto)})  # the first step, done
