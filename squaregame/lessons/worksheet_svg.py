@@ -50,7 +50,7 @@ class Canvas:
     def para(self, x: float, y: float, s: str, width: float, size: float = 20,
              *, bold: bool = False) -> float:  # fmt: skip
         """Wrapped text from baseline ``y``; returns the baseline after it."""
-        per = size * (CHAR + 0.05 if bold else CHAR)
+        per = size * (CHAR + 0.1 if bold else CHAR)
         for line in textwrap.wrap(s, max(10, int(width / per))) or [""]:
             self.text(x, y, line, size, bold=bold)
             y += size * 1.4
@@ -115,10 +115,10 @@ def board(c: Canvas, y: float, cells: Cells, key: bool, C: Catalog) -> float:
     side = cells.side
     s = min(64.0, 960.0 / (side + 2))
     x0 = LEFT + (RIGHT - LEFT - s * (side + 2)) / 2 + s
-    size = max(9.0, s * 0.27)
+    size = max(15.0, s * 0.3)
     for row, yy in enumerate(range(side, -1, -1)):
         top = y + row * s
-        c.text(x0 - 10, top + s * 0.62, str(yy), max(12.0, s * 0.3), anchor="end")
+        c.text(x0 - 10, top + s * 0.62, str(yy), max(15.0, s * 0.3), anchor="end")
         for x in range(side + 1):
             shown = (key and not cells.hot[(x, yy)]) or (x, yy) in cells.given
             fill = (COLD if key else GIVEN) if shown else "none"
@@ -128,8 +128,8 @@ def board(c: Canvas, y: float, cells: Cells, key: bool, C: Catalog) -> float:
                        bold=True, anchor="middle")  # fmt: skip
     bottom = y + (side + 1) * s
     for x in range(side + 1):
-        c.text(x0 + x * s + s / 2, bottom + 26, str(x), max(12.0, s * 0.3), anchor="middle")
-    c.text(x0 - 10, bottom + 26, "y / x", max(12.0, s * 0.3), bold=True, anchor="end")
+        c.text(x0 + x * s + s / 2, bottom + 26, str(x), max(15.0, s * 0.3), anchor="middle")
+    c.text(x0 - 10, bottom + 26, "y / x", max(15.0, s * 0.3), bold=True, anchor="end")
     return bottom + 70
 
 
