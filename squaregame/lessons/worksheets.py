@@ -246,13 +246,23 @@ def _move_answer(game: Game[Any], pos: Any, C: Catalog) -> tuple[str, ...]:
     return tuple(move_phrase(game, pos, m.to, C) for m in a.winning_moves)
 
 
-def _cold_positions(game: Game[Any], low: int, high: int, seen: list[Any]) -> list[Any]:
-    """Every cold position in the exercises' range that has a move, and was not asked yet."""
-    return [
-        p
-        for p in ex.positions(game, low, high)
-        if p not in seen and not game.is_terminal(p) and game.info(p).outcome is Outcome.COLD
-    ]
+def _cold_position(
+    game: Game[Any], low: int, high: int, seen: list[Any], rng: random.Random
+) -> Any:
+    """A cold position in the exercises' range that has a move and was not asked yet: drawn
+    at random (as the exercises draw theirs), else chosen from all of them."""
+
+    def ok(p: Any) -> bool:
+        return p not in seen and not game.is_terminal(p) and game.info(p).outcome is Outcome.COLD
+
+    shape = next(iter(ex.positions(game, low, low)))  # a number, or a tuple of them
+    count = 1 if isinstance(shape, int) else len(shape)
+    for _ in range(ex.TRIES):
+        values = tuple(rng.randint(low, high) for _ in range(count))
+        pos = values[0] if isinstance(shape, int) else values
+        if ok(pos):
+            return pos
+    return rng.choice([p for p in ex.positions(game, low, high) if ok(p)])
 
 
 def make_moves(req: Request, student: int, rng: random.Random, C: Catalog, t: Tables) -> Sheet:
@@ -269,7 +279,7 @@ def make_moves(req: Request, student: int, rng: random.Random, C: Catalog, t: Ta
     for i in range(count):
         game, low, high = games[i % len(games)]
         if i in colds:  # "no winning move" is an answer too
-            pos = rng.choice(_cold_positions(game, low, high, seen))
+            pos = _cold_position(game, low, high, seen, rng)
         else:
             pos = ex.generate("moves", game, rng, S, low, high, seen).position
         seen.append(pos)
