@@ -20,6 +20,8 @@ from typing import Any
 
 from squaregame.core.context import Tables
 from squaregame.core.game import Game
+from squaregame.core.kinds import SUBTRACTION, SUM, WYTHOFF, kind_for_rule
+from squaregame.core.rules import NIM, SQUARES
 from squaregame.core.spec import GameSpec
 from squaregame.core.sum_game import SumGame
 from squaregame.core.types import GameError, Outcome
@@ -30,9 +32,10 @@ from squaregame.text import Catalog
 from squaregame.text.games import move_phrase, title
 from squaregame.text.rules import rule_label
 
+SQUARES_KIND = kind_for_rule(SQUARES).key
 MAX_STUDENTS = 200
 # (default, least, most) of --size for each kind that has one, and of --items
-SIZES = {"table": (30, 5, 99), "sieve": (49, 9, 99), "wythoff": (13, 5, 20)}
+SIZES = {"table": (30, 5, 99), "sieve": (49, 9, 99), WYTHOFF.key: (13, 5, 20)}
 ITEMS = (8, 1, 8)  # eight fill one page
 STRIP = 10  # numbers per row of a strip
 SIEVE_RULES = ("1,2", "1,3", "2,3", "1,4", "1,2,4", "1,3,4", "2,3,5", "1,2,5", "1,4,5", "2,5")
@@ -123,9 +126,9 @@ def _game(spec: GameSpec, tables: Tables) -> Game[Any]:
 
 
 def _pile_spec(rule: str | None) -> GameSpec:
-    if rule is None or rule.strip().lower() == "squares":
-        return GameSpec("squares")
-    return GameSpec("subtraction", (rule,))
+    if rule is None or rule.strip().lower() == SQUARES.key:
+        return GameSpec(SQUARES_KIND)
+    return GameSpec(SUBTRACTION.key, (rule,))
 
 
 # -- the kinds ---------------------------------------------------------------------------
@@ -178,8 +181,8 @@ def make_sieve(req: Request, student: int, rng: random.Random, C: Catalog, t: Ta
 
 
 def make_wythoff(req: Request, student: int, rng: random.Random, C: Catalog, t: Tables) -> Sheet:
-    game = _game(GameSpec("wythoff"), t)
-    side = req.size or SIZES["wythoff"][0]
+    game = _game(GameSpec(WYTHOFF.key), t)
+    side = req.size or SIZES[WYTHOFF.key][0]
     cells = tuple((x, y) for y in range(side + 1) for x in range(side + 1))
     hot = {c: game.info(c).outcome is Outcome.HOT for c in cells}
     cold = [c for c in cells if not hot[c] and c != (0, 0)]
@@ -187,7 +190,7 @@ def make_wythoff(req: Request, student: int, rng: random.Random, C: Catalog, t: 
     task = (C("worksheet.wythoff.task", side=side), C("worksheet.wythoff.given"))
     pairs = sorted({(min(c), max(c)) for c in cells if not hot[c]})
     said = ", ".join(f"({a},{b})" for a, b in pairs)
-    return Sheet("wythoff", student, req.seed, C.lang, C("worksheet.wythoff.title"),
+    return Sheet(WYTHOFF.key, student, req.seed, C.lang, C("worksheet.wythoff.title"),
                  title(game, C), task, Cells("board", cells, hot, given, side),
                  key_lines=(C("worksheet.key.cold_pairs", pairs=said),),
                  spec=game.spec)  # fmt: skip
@@ -215,8 +218,8 @@ def _nim_problem(game: SumGame, pos: tuple[int, ...], n: int, C: Catalog) -> Pro
 
 
 def make_nimsum(req: Request, student: int, rng: random.Random, C: Catalog, t: Tables) -> Sheet:
-    nim = _game(GameSpec("sum", ("nim", "nim", "nim")), t)
-    squares = _game(GameSpec("sum", ("squares", "squares", "squares")), t)
+    nim = _game(GameSpec(SUM.key, (NIM.key,) * 3), t)
+    squares = _game(GameSpec(SUM.key, (SQUARES.key,) * 3), t)
     count = req.items or ITEMS[0]
     colds = set(rng.sample(range(count), max(1, count // 4)))
     S = Strings(C.lang)
@@ -224,7 +227,8 @@ def make_nimsum(req: Request, student: int, rng: random.Random, C: Catalog, t: T
     seen: list[Any] = []
     for i in range(count):
         game = nim if i % 2 == 0 else squares
-        assert isinstance(game, SumGame)
+        piles = ex.as_sum(game)
+        assert piles is not None
         high = 15 if game is nim else 30
         while True:  # the lessons' nim-sum item, then: cold where a cold one is wanted
             item = ex.generate("nimsum", game, rng, S, 1, high, seen)
@@ -232,7 +236,7 @@ def make_nimsum(req: Request, student: int, rng: random.Random, C: Catalog, t: T
                 break
             seen.append(item.position)
         seen.append(item.position)
-        problems.append(_nim_problem(game, item.position, i + 1, C))
+        problems.append(_nim_problem(piles, item.position, i + 1, C))
     task = (C("worksheet.nimsum.task"), C("worksheet.nimsum.task_grundy"))
     return Sheet("nimsum", student, req.seed, C.lang, C("worksheet.nimsum.title"),
                  C("worksheet.nimsum.games"), task, problems=tuple(problems))  # fmt: skip
@@ -267,9 +271,9 @@ def _cold_position(
 
 def make_moves(req: Request, student: int, rng: random.Random, C: Catalog, t: Tables) -> Sheet:
     games = (
-        (_game(GameSpec("squares"), t), 10, 99),
-        (_game(GameSpec("wythoff"), t), 1, 12),
-        (_game(GameSpec("sum", ("squares", "squares", "squares")), t), 1, 20),
+        (_game(GameSpec(SQUARES_KIND), t), 10, 99),
+        (_game(GameSpec(WYTHOFF.key), t), 1, 12),
+        (_game(GameSpec(SUM.key, (SQUARES.key,) * 3), t), 1, 20),
     )
     count = req.items or ITEMS[0]
     colds = set(rng.sample(range(count), max(1, count // 4)))
@@ -284,7 +288,7 @@ def make_moves(req: Request, student: int, rng: random.Random, C: Catalog, t: Ta
             pos = ex.generate("moves", game, rng, S, low, high, seen).position
         seen.append(pos)
         name = title(game, C)
-        if isinstance(game, SumGame):  # which piles: "Sum of piles (squares {1, 4, 9, …})"
+        if ex.as_sum(game) is not None:  # which piles: "Sum of piles (squares {1, 4, 9, …})"
             name += f" ({rule_label(game.rule_objects()[0], C)})"
         prompt = f"{i + 1}. {name}: {game.format_position(pos)}"
         problems.append(Problem(prompt, fill=(C("worksheet.moves.fill"),),
@@ -298,7 +302,7 @@ def make_moves(req: Request, student: int, rng: random.Random, C: Catalog, t: Ta
 KINDS: tuple[WorksheetKind, ...] = (
     WorksheetKind("table", ("hot-cold", "fill"), make_table, True, False, True),
     WorksheetKind("sieve", ("p-to-n", "p-n"), make_sieve, True, False, True),
-    WorksheetKind("wythoff", ("queen", "board"), make_wythoff, True, False, False),
+    WorksheetKind(WYTHOFF.key, ("queen", "board"), make_wythoff, True, False, False),
     WorksheetKind("nimsum", ("nim-sum", "xor"), make_nimsum, False, True, False),
     WorksheetKind("moves", ("winning-moves", "move"), make_moves, False, True, False),
 )
