@@ -23,7 +23,18 @@ def lang_help() -> str:
 
 
 def make_parser() -> Parser:
-    from squaregame.cli import analyze, bench, build_tables, lesson, play, record, serve, table, why
+    from squaregame.cli import (
+        analyze,
+        bench,
+        build_tables,
+        lesson,
+        play,
+        record,
+        serve,
+        table,
+        why,
+        worksheet,
+    )
     from squaregame.cli.common import Parser
 
     parser = Parser(
@@ -38,6 +49,7 @@ def make_parser() -> Parser:
     lesson.add_parser(sub)
     analyze.add_parser(sub)
     why.add_parser(sub)
+    worksheet.add_parser(sub)
     record.add_parser(sub)
     table.add_parser(sub)
     build_tables.add_parser(sub)

@@ -1,0 +1,108 @@
+"""``squaregame worksheet KIND``: printable worksheets, one variant per student, with keys.
+
+Writes ``worksheet-KIND-seedN.html`` (the students' pages, one per printed page),
+``worksheet-KIND-seedN-key.html`` (the keys, in the same order) and a folder
+``worksheet-KIND-seedN-svg`` with ``NN.svg`` and ``NN-key.svg`` per student; a name already
+taken gets ``-2``, ``-3`` … (nothing is ever replaced). Every file is written atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from squaregame.cli.common import UsageError, parse_int
+from squaregame.core.context import Tables
+from squaregame.lessons.worksheets import MAX_STUDENTS, NAMES, Request, Sheet, check, sheets
+from squaregame.text import tr
+
+FORMATS = ("html", "svg", "both")
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "worksheet",
+        help=tr("worksheet.cli.help"),
+        description=tr("worksheet.cli.description"),
+    )
+    p.add_argument("kind", metavar="KIND", help=tr("worksheet.cli.kind"))
+    p.add_argument("--seed", metavar="N", default="0", help=tr("worksheet.cli.seed"))
+    p.add_argument(
+        "--students", metavar="K", default="1", help=tr("worksheet.cli.students", most=MAX_STUDENTS)
+    )
+    p.add_argument("--size", metavar="N", default=None, help=tr("worksheet.cli.size"))
+    p.add_argument("--items", metavar="N", default=None, help=tr("worksheet.cli.items"))
+    p.add_argument("--rule", metavar="RULE", default=None, help=tr("worksheet.cli.rule"))
+    p.add_argument("--out", metavar="DIR", default=".", help=tr("worksheet.cli.out"))
+    p.add_argument("--format", choices=FORMATS, default="both", help=tr("worksheet.cli.format"))
+    # --lang after the command too (the global one is read when this one is not given)
+    p.add_argument(
+        "--lang", dest="sheet_lang", metavar="L", default=None, help=tr("worksheet.cli.lang")
+    )
+    p.set_defaults(run=run)
+
+
+def fresh_stem(folder: Path, base: str) -> str:
+    """``base``, or ``base-2``, ``base-3`` … : the first whose files are all new."""
+    stem, n = base, 1
+    while any((folder / f"{stem}{end}").exists() for end in (".html", "-key.html", "-svg")):
+        n += 1
+        stem = f"{base}-{n}"
+    return stem
+
+
+def write_all(found: list[Sheet], folder: Path, fmt: str, base: str) -> list[Path]:
+    """Write the sheets under a fresh name in ``folder``; returns the paths written."""
+    from squaregame.core.atomic import write_atomic
+    from squaregame.lessons.worksheet_html import document
+    from squaregame.lessons.worksheet_svg import page_svg
+
+    stem = fresh_stem(folder, base)
+    written: list[Path] = []
+    if fmt in ("html", "both"):
+        for key, end in ((False, ".html"), (True, "-key.html")):
+            path = folder / f"{stem}{end}"
+            write_atomic(path, document(found, key).encode())
+            written.append(path)
+    if fmt in ("svg", "both"):
+        svg = folder / f"{stem}-svg"
+        svg.mkdir()  # new: fresh_stem saw no such name
+        width = len(str(len(found)))
+        for s in found:
+            for key, end in ((False, ".svg"), (True, "-key.svg")):
+                path = svg / f"{s.student:0{width}d}{end}"
+                write_atomic(path, page_svg(s, key).encode())
+        written.append(svg)
+    return written
+
+
+def run(args: argparse.Namespace, tables: Tables) -> int:
+    from squaregame.cli.lesson import check_lang
+    from squaregame.text import Catalog, set_language
+
+    lang = set_language(check_lang(args.sheet_lang or args.lang) or "en")  # its errors too
+    C = Catalog(lang)
+    req = Request(
+        kind=args.kind,
+        seed=parse_int(args.seed, "--seed"),
+        students=parse_int(args.students, "--students"),
+        lang=lang,
+        size=None if args.size is None else parse_int(args.size, "--size"),
+        items=None if args.items is None else parse_int(args.items, "--items"),
+        rule=args.rule,
+    )
+    if not 0 <= req.seed < 2**63:
+        raise UsageError(tr("ui_lessons.cli.bad_seed", value=args.seed))
+    kind = check(req)  # every budget, before any work
+    folder = Path(args.out)
+    if not folder.is_dir():
+        raise UsageError(C("worksheet.errors.not_folder", path=str(folder)))
+    found = sheets(req, tables)
+    base = f"worksheet-{kind.key}-seed{req.seed}"
+    for path in write_all(found, folder, args.format, base):
+        print(C("worksheet.cli.written", path=str(path)))
+    return 0
+
+
+__all__ = ["NAMES", "add_parser", "run"]
