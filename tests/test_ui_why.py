@@ -180,3 +180,20 @@ async def test_the_game_is_only_asked_off_the_ui_thread(tmp_path: Path) -> None:
         await settle(pilot)
         assert threads and not any(threads), threads
         assert tree.root.children[0].children  # the line did open
+
+
+async def test_a_position_beyond_reach_is_said_not_a_crash(tmp_path: Path) -> None:
+    app = SquareGameApp(StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        app.post_message(OpenWhy(game.session.game, 10**30))  # beyond any table
+        await settle(pilot)
+        why = app.screen
+        assert isinstance(why, WhyScreen) and app.is_running
+        labels = _labels(why.query_one(Tree).root)
+        assert labels and labels[-1].startswith("Could not work this out: "), labels
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is game

@@ -22,10 +22,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static, Tree
 from textual.widgets.tree import TreeNode
 
+from squaregame.core.types import GameError
 from squaregame.core.why import Line, Step, WhyTree
 from squaregame.play.why_text import file_stem, heading, line_text, render_markdown
+from squaregame.text import error_text, tr
 from squaregame.text import games as games_text
-from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import ExportWhy
@@ -94,10 +95,19 @@ class WhyScreen(Screen[None]):
 
         def run() -> None:
             with self._lock:
-                if not self._gone:
+                if self._gone:
+                    return
+                try:
                     work(*args)
+                except Exception as exc:  # a position beyond reach …: said, never a crash
+                    self._send(self._failed, exc)
 
-        self.run_worker(run, thread=True, group="why")
+        self.run_worker(run, thread=True, group="why", exit_on_error=False)
+
+    def _failed(self, exc: Exception) -> None:
+        text = error_text(exc) if isinstance(exc, GameError) else str(exc)
+        self.proof.root.add_leaf(tr("why.ui.failed", error=text), None)
+        self.proof.root.expand()
 
     def _send(self, fill: Any, *args: Any) -> None:
         """From the worker: ``fill(*args)`` on the UI thread, if the screen is still open."""
