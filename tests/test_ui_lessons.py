@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,19 @@ from squaregame.ui.screens.lesson import LessonScreen
 from squaregame.ui.screens.lessons import LessonListScreen
 
 CASES = [(lang, lesson.id) for lang in languages() for lesson in load_lessons(lang)]
+
+
+@asynccontextmanager
+async def lesson_app(
+    lesson_id: str, **options: Any
+) -> AsyncIterator[tuple[SquareGameApp, Any, LessonScreen]]:
+    """The app opened at a lesson (80×24): the app, its pilot and the lesson screen."""
+    app = SquareGameApp(ai_delay=0, lesson=lesson_id, **options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        yield app, pilot, screen
 
 
 def note(screen: LessonScreen) -> str:
@@ -173,11 +188,7 @@ async def test_mastery_the_list_and_a_reset() -> None:
 
 
 async def test_a_wrong_mark_is_explained_next_to_the_table() -> None:
-    app = SquareGameApp(ai_delay=0, lesson="hot-cold")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, LessonScreen)
+    async with lesson_app("hot-cold") as (_app, pilot, screen):
         await pilot.press("n", "h")  # 0 is cold, not hot
         assert "0 is cold" in note(screen) and screen.state().cursor == 0
         await pilot.press("c")
@@ -187,11 +198,7 @@ async def test_a_wrong_mark_is_explained_next_to_the_table() -> None:
 
 
 async def test_the_answer_can_be_shown_and_counts_as_wrong() -> None:
-    app = SquareGameApp(ai_delay=0, lesson="why-22")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, LessonScreen)
+    async with lesson_app("why-22") as (_app, pilot, screen):
         await pilot.press("n", "n", "n", "s")
         await pilot.pause()
         assert screen.state().settled and screen.progress.tried == 1
@@ -201,11 +208,7 @@ async def test_the_answer_can_be_shown_and_counts_as_wrong() -> None:
 async def test_a_class_gets_the_same_exercises_from_one_seed() -> None:
     positions = []
     for _ in range(2):
-        app = SquareGameApp(ai_delay=0, lesson="winning-move", lesson_seed=11)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, LessonScreen)
+        async with lesson_app("winning-move", lesson_seed=11) as (_app, pilot, screen):
             while screen.step.kind != "quiz":  # the second run resumes where the first left
                 await pilot.press("n")
                 await pilot.pause()
@@ -219,11 +222,7 @@ async def test_a_class_gets_the_same_exercises_from_one_seed() -> None:
 
 
 async def test_a_finished_try_it_counts_and_esc_goes_straight_back() -> None:
-    app = SquareGameApp(ai_delay=0, lesson="squares")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, LessonScreen)
+    async with lesson_app("squares") as (app, pilot, screen):
         await pilot.press("n", "n", "t")  # the try-it from 11
         await settle(pilot)
         game = app.screen
@@ -250,11 +249,7 @@ async def test_a_finished_try_it_counts_and_esc_goes_straight_back() -> None:
 async def test_why_from_a_lesson_step_and_back() -> None:
     from squaregame.ui.screens.why import WhyScreen
 
-    app = SquareGameApp(ai_delay=0, lesson="why-22")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, LessonScreen)
+    async with lesson_app("why-22") as (app, pilot, screen):
         await pilot.press("n")  # every move from 22
         await pilot.press("w")
         await settle(pilot)

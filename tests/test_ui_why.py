@@ -29,6 +29,23 @@ async def _why(pilot: Any) -> WhyScreen:
     return screen
 
 
+async def _why_of(app: Any, pilot: Any, position: Any) -> tuple[WhyScreen, Any]:
+    """The why screen of the game open in ``app`` at ``position(game)``, asked for as a
+    lesson does (by message); returns it and the game."""
+    game = app.screen
+    assert isinstance(game, GameScreen)
+    g = game.session.game
+    app.post_message(OpenWhy(g, position(g)))
+    await settle(pilot)
+    why = app.screen
+    assert isinstance(why, WhyScreen)
+    return why, g
+
+
+def _last_cold(g: Any) -> int:
+    return next(k for k in range(999_999, 0, -1) if g.info(k).outcome.value == "cold")
+
+
 async def test_w_opens_the_proof_lines_open_x_saves_esc_returns(tmp_path: Path) -> None:
     app = SquareGameApp(StartRequest(game="squares", start=22), ai_delay=0, data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -92,14 +109,8 @@ async def test_a_big_cold_position_comes_a_page_at_a_time(tmp_path: Path) -> Non
     app = SquareGameApp(StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        game = app.screen
-        assert isinstance(game, GameScreen)
-        g = game.session.game
-        n = next(k for k in range(999_999, 0, -1) if g.info(k).outcome.value == "cold")
-        app.post_message(OpenWhy(g, n))  # as a lesson asks for it
-        await settle(pilot)
-        why = app.screen
-        assert isinstance(why, WhyScreen)
+        why, g = await _why_of(app, pilot, _last_cold)
+        n = _last_cold(g)
         root = why.query_one(Tree).root
         assert len(root.children) == UI_MOVES + 1
         more = root.children[-1]
@@ -128,19 +139,15 @@ async def test_an_ended_game_and_the_unshown_moves_in_the_handout(tmp_path: Path
     app = SquareGameApp(StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        game = app.screen
-        assert isinstance(game, GameScreen)
-        g = game.session.game
-        app.post_message(OpenWhy(g, 0))  # no move left: a leaf, nothing to open
-        await settle(pilot)
-        root = app.screen.query_one(Tree).root
+        why, g = await _why_of(app, pilot, lambda g: 0)  # no move left: a leaf
+        root = why.query_one(Tree).root
         assert str(root.label) == (
             "0 is cold ☹ (remoteness 0): no move is left — the player to move has lost"
         )
         assert not root.children
         await pilot.press("escape")
         await settle(pilot)
-        n = next(k for k in range(999_999, 0, -1) if g.info(k).outcome.value == "cold")
+        n = _last_cold(g)
         app.post_message(OpenWhy(g, n))
         await settle(pilot)
         await pilot.press("x")
