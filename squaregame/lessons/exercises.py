@@ -14,104 +14,44 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import Any
 
 from squaregame.core.game import Game
 from squaregame.core.games import SumGame
 from squaregame.core.kinds import Notation
 from squaregame.core.types import Analysis, MoveInfo, Outcome
+from squaregame.lessons.exercise_model import (
+    Exercise,
+    ExerciseKind,
+    Make,
+    NoPosition,
+    Suits,
+    as_sum,
+    draw_position,
+    positions,
+    seeded,
+)
 from squaregame.lessons.generate import conclusion, fmt, move_phrase, value_word
 from squaregame.lessons.strings import Strings
 
+__all__ = [
+    "KINDS",
+    "NAMES",
+    "Exercise",
+    "ExerciseKind",
+    "Make",
+    "NoPosition",
+    "Suits",
+    "as_sum",
+    "find_exercise",
+    "generate",
+    "positions",
+    "seeded",
+]
+
 MAX_CHOICES = 8  # a longer list is the winning moves and a random few of the others
 TRIES = 400  # random draws before the range is scanned in order
-
-
-class NoPosition(ValueError):
-    """No position in the range suits the exercise (a lesson file asking the impossible)."""
-
-
-@dataclass(frozen=True)
-class Exercise:
-    """One item: ``work`` is what the student reasons from (shown with the question);
-    ``notes`` says, for each choice's value, why it is right or wrong."""
-
-    kind: str
-    position: Any
-    prompt: str
-    choices: tuple[tuple[str, Any], ...]  # (label, value), in the order shown
-    correct: frozenset[Any]
-    answer: str  # the right answer, said in words (answer keys, feedback)
-    why: str  # the explanation of the right answer
-    work: tuple[str, ...] = ()
-    notes: Mapping[Any, str] = field(default_factory=dict)
-    line: tuple[Any, ...] = ()  # a game to judge: its positions, the start first
-
-    def is_right(self, value: Any) -> bool:
-        return value in self.correct
-
-    def explain(self, value: Any) -> str:
-        """Why ``value`` is right or wrong (a wrong answer also gets the right one's why)."""
-        note = self.notes.get(value, "")
-        if not self.is_right(value):
-            return note  # the right answer is kept for the retry (:meth:`reveal`)
-        return " ".join(x for x in (note, self.why) if x)
-
-    def reveal(self) -> str:
-        """The right answer and its explanation (after giving up)."""
-        return self.why
-
-
-Make = Callable[[Game[Any], Any, random.Random, Strings], Exercise]
-Suits = Callable[[Game[Any], Any], bool]
-
-
-@dataclass(frozen=True)
-class ExerciseKind:
-    key: str
-    aliases: tuple[str, ...]
-    suits: Suits
-    make: Make
-
-
-def seeded(seed: int, *parts: object) -> random.Random:
-    """A generator for one item: the same seed and parts give the same item."""
-    return random.Random(":".join(str(p) for p in (seed, *parts)))
-
-
-# -- positions --------------------------------------------------------------------------
-
-
-def positions(game: Game[Any], low: int, high: int) -> Iterator[Any]:
-    """Every position with each coordinate (number, x and y, or pile) in ``low..high``."""
-    notation = game.kind.notation
-    if notation is Notation.NUMBER:
-        yield from range(low, high + 1)
-    elif notation is Notation.PAIR:
-        for x in range(low, high + 1):
-            for y in range(low, high + 1):
-                yield (x, y)
-    else:
-        count = len(game.rule_objects())
-
-        def rec(prefix: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-            if len(prefix) == count:
-                yield prefix
-                return
-            for n in range(low, high + 1):
-                yield from rec((*prefix, n))
-
-        yield from rec(())
-
-
-def _draw(game: Game[Any], low: int, high: int, rng: random.Random) -> Any:
-    notation = game.kind.notation
-    if notation is Notation.NUMBER:
-        return rng.randint(low, high)
-    count = 2 if notation is Notation.PAIR else len(game.rule_objects())
-    return tuple(rng.randint(low, high) for _ in range(count))
 
 
 def generate(
@@ -131,7 +71,7 @@ def generate(
         return pos not in banned and ek.suits(game, pos)
 
     for _ in range(TRIES):
-        pos = _draw(game, low, high, rng)
+        pos = draw_position(game, low, high, rng)
         if ok(pos):
             return ek.make(game, pos, rng, S)
     found = [p for p in positions(game, low, high) if ok(p)]
@@ -174,11 +114,6 @@ def _nim_line(values: Sequence[int]) -> str:
     for v in values:
         total ^= v
     return " ⊕ ".join(format(v, f"0{width}b") for v in values) + f" = {total:0{width}b}"
-
-
-def as_sum(game: Game[Any]) -> SumGame | None:
-    """The game as a sum of piles, if it is one (the registry's notation says)."""
-    return cast(SumGame, game) if game.kind.notation is Notation.PILES else None
 
 
 def _is_normal_sum(game: Game[Any], pos: Any) -> bool:

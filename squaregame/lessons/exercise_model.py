@@ -1,0 +1,106 @@
+"""What an exercise is: the item a student answers, the kind that makes it, and the positions
+it is drawn from. The kinds themselves live in :mod:`squaregame.lessons.exercises`. Never
+imports textual.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from squaregame.core.game import Game
+from squaregame.core.games import SumGame
+from squaregame.core.kinds import Notation
+from squaregame.lessons.strings import Strings
+
+
+class NoPosition(ValueError):
+    """No position in the range suits the exercise (a lesson file asking the impossible)."""
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One item: ``work`` is what the student reasons from (shown with the question);
+    ``notes`` says, for each choice's value, why it is right or wrong."""
+
+    kind: str
+    position: Any
+    prompt: str
+    choices: tuple[tuple[str, Any], ...]  # (label, value), in the order shown
+    correct: frozenset[Any]
+    answer: str  # the right answer, said in words (answer keys, feedback)
+    why: str  # the explanation of the right answer
+    work: tuple[str, ...] = ()
+    notes: Mapping[Any, str] = field(default_factory=dict)
+    line: tuple[Any, ...] = ()  # a game to judge: its positions, the start first
+
+    def is_right(self, value: Any) -> bool:
+        return value in self.correct
+
+    def explain(self, value: Any) -> str:
+        """Why ``value`` is right or wrong (a wrong answer also gets the right one's why)."""
+        note = self.notes.get(value, "")
+        if not self.is_right(value):
+            return note  # the right answer is kept for the retry (:meth:`reveal`)
+        return " ".join(x for x in (note, self.why) if x)
+
+    def reveal(self) -> str:
+        """The right answer and its explanation (after giving up)."""
+        return self.why
+
+
+Make = Callable[[Game[Any], Any, random.Random, Strings], Exercise]
+Suits = Callable[[Game[Any], Any], bool]
+
+
+@dataclass(frozen=True)
+class ExerciseKind:
+    key: str
+    aliases: tuple[str, ...]
+    suits: Suits
+    make: Make
+
+
+def seeded(seed: int, *parts: object) -> random.Random:
+    """A generator for one item: the same seed and parts give the same item."""
+    return random.Random(":".join(str(p) for p in (seed, *parts)))
+
+
+# -- positions --------------------------------------------------------------------------
+
+
+def positions(game: Game[Any], low: int, high: int) -> Iterator[Any]:
+    """Every position with each coordinate (number, x and y, or pile) in ``low..high``."""
+    notation = game.kind.notation
+    if notation is Notation.NUMBER:
+        yield from range(low, high + 1)
+    elif notation is Notation.PAIR:
+        for x in range(low, high + 1):
+            for y in range(low, high + 1):
+                yield (x, y)
+    else:
+        count = len(game.rule_objects())
+
+        def rec(prefix: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+            if len(prefix) == count:
+                yield prefix
+                return
+            for n in range(low, high + 1):
+                yield from rec((*prefix, n))
+
+        yield from rec(())
+
+
+def draw_position(game: Game[Any], low: int, high: int, rng: random.Random) -> Any:
+    notation = game.kind.notation
+    if notation is Notation.NUMBER:
+        return rng.randint(low, high)
+    count = 2 if notation is Notation.PAIR else len(game.rule_objects())
+    return tuple(rng.randint(low, high) for _ in range(count))
+
+
+def as_sum(game: Game[Any]) -> SumGame | None:
+    """The game as a sum of piles, if it is one (the registry's notation says)."""
+    return cast(SumGame, game) if game.kind.notation is Notation.PILES else None
