@@ -41,6 +41,9 @@ def _squares(upto: int) -> npt.NDArray[np.int64]:
     return np.arange(1, isqrt(max(upto, 0)) + 1, dtype=np.int64) ** 2
 
 
+SQUARES_BLOCK = 1 << 20  # the largest block (positions settled together)
+
+
 class _Overflow(Exception):
     """A remoteness too large for the one-byte working array."""
 
@@ -51,13 +54,53 @@ class SquaresBuild:
     cold: npt.NDArray[np.int64]  # the cold positions, increasing
 
 
+BUILDERS = ("auto", "numpy", "compiled")
+
+
+def builder() -> str:
+    """The Squares builder that :func:`squares_table` uses: ``compiled`` (numba, with
+    ``pip install 'squaregame[fast]'``) or ``numpy``. ``SQUAREGAME_BUILDER=numpy`` (or
+    ``compiled``) chooses; the default takes the compiled one when it is installed."""
+    import os
+
+    asked = os.environ.get("SQUAREGAME_BUILDER", "auto").strip().lower() or "auto"
+    if asked == "numpy":
+        return "numpy"
+    try:
+        _compiled()
+    except ImportError:
+        if asked == "compiled":
+            raise
+        return "numpy"
+    return "compiled"
+
+
+def _compiled() -> Any:
+    import os
+
+    from squaregame import paths
+
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(paths.cache_dir() / "numba"))
+    from squaregame.core import build_fast
+
+    return build_fast
+
+
 def squares_table(upto: int, progress: Progress | None = None) -> SquaresBuild:
     """Remoteness and cold positions of normal-play Squares for 0..upto.
 
     The working array takes one byte per position while every remoteness fits (up to
     253; 202 is the largest below 4·10^7), which also halves the memory traffic of the
-    scattered reads; otherwise the build starts again with two bytes per position.
+    scattered reads; otherwise the build starts again with two bytes per position. With
+    the compiled builder installed (:func:`builder`) the same bytes come from it.
     """
+    if builder() == "compiled":
+        fast = _compiled()
+        for dtype in (np.uint8, np.uint16):
+            out = fast.squares_table_compiled(upto, dtype, progress)
+            if out is not None:
+                return SquaresBuild(*out)
+        raise _Overflow  # beyond every size the program allows
     try:
         return _build(upto, np.uint8, progress)
     except _Overflow:
@@ -79,7 +122,7 @@ def _build(upto: int, dtype: Any, progress: Progress | None) -> SquaresBuild:
     cold_rem = np.empty(0, dtype=dtype)
     start = 0
     while start < n_total:
-        size = min(1 << 20, max(1 << 12, start))
+        size = min(SQUARES_BLOCK, max(1 << 12, start))
         end = min(n_total, start + size)
         if cold_pos.size:
             lo = np.searchsorted(cold_pos, start - sq)
