@@ -45,8 +45,9 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
-def progress_for(game: Game[Any]) -> StderrProgress:
-    return StderrProgress(tr("games.cli.building", title=title(game)))
+def progress_for(game: Game[Any], *, quiet: bool = False) -> StderrProgress:
+    """The build's progress on stderr (``quiet``: none, as under ``--json``)."""
+    return StderrProgress(tr("games.cli.building", title=title(game)), quiet=quiet)
 
 
 def remoteness_json(info: PositionInfo) -> dict[str, Any]:
@@ -188,7 +189,7 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
 def run(args: argparse.Namespace, tables: Tables) -> int:
     spec = spec_from_args(args, parse_ints(args.position))
     game = spec.build(tables)
-    progress = progress_for(game)
+    progress = progress_for(game, quiet=args.json)
     pos = spec.start(game, progress=progress)
     game.prepare(pos, progress)
     a = game.analyze(pos)

@@ -17,12 +17,12 @@ from squaregame.cli.common import StderrProgress, UsageError, parse_int
 from squaregame.core.context import Tables
 from squaregame.core.kinds import kind_for_rule
 from squaregame.core.rules import SQUARES
-from squaregame.core.store import SQUARES_AUTO_LIMIT, SQUARES_MAX, save_squares_table
+from squaregame.core.store import SQUARES_MAX, save_squares_table
 
 # Grundy values take a mex over about √n children each (core/build.py squares_grundy),
 # measured with time.process_time on 2 cores: 7 s for 10^6, 19 s for 2·10^6, 63 s for
-# 4·10^6, 212 s for 10^7 (52 MB); as far as tables are built on demand, and no further.
-GRUNDY_MAX = SQUARES_AUTO_LIMIT
+# 4·10^6, 212 s for 10^7 (52 MB); and no further.
+GRUNDY_MAX = 10**7
 
 
 def add_parser(sub: Any) -> None:
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
         raise UsageError(f"--grundy is limited to {GRUNDY_MAX:,} positions (about 4 minutes there)")
     if args.output is not None:
         check_output(Path(args.output))
-    from squaregame.core.build import squares_grundy, squares_remoteness, to_le_bytes
+    from squaregame.core.build import rem_payload, squares_grundy, squares_remoteness
 
     start = time.perf_counter()
     rem = squares_remoteness(upto, StderrProgress(f"remoteness 0..{upto:,}"))
@@ -103,7 +103,9 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
         grundy = (code, g.astype("u1" if code == "B" else "<u2").tobytes())
     cached = tables.store.cache / f"squares-normal-{upto}.sgt"
     path = Path(args.output) if args.output is not None else cached
-    save_squares_table(path, to_le_bytes(rem), upto, grundy)
+    save_squares_table(path, rem_payload(rem), upto, grundy)
+    if path == cached and grundy is None:
+        tables.store.drop_smaller(cached, upto)  # replaced, not accumulated
     cold = int(((rem % 2) == 0).sum())
     print(
         f"wrote {path} — positions 0..{upto:,}, {cold:,} cold, largest remoteness "

@@ -88,17 +88,24 @@ def spec_from_args(
 
 
 class StderrProgress:
-    """Reports a long table build on stderr; quiet for builds that finish within half a second."""
+    """Reports a long build on stderr: a progress bar (Rich, imported only then) on a
+    terminal, one line otherwise; nothing for work that ends within ``delay`` seconds, and
+    nothing at all when ``quiet`` (``--json``: the output is for a program)."""
 
-    def __init__(self, label: str, delay: float = 0.5) -> None:
+    def __init__(self, label: str, delay: float = 0.5, *, quiet: bool = False) -> None:
         self.label = label
         self.delay = delay
+        self.quiet = quiet
         self.tty = sys.stderr.isatty()
         self.t0: float | None = None
         self.shown = False
-        self.last = -1
+        self.last = -1.0
+        self._bar: Any = None
+        self._task: Any = None
 
     def __call__(self, fraction: float) -> None:
+        if self.quiet:
+            return
         now = time.monotonic()
         if self.t0 is None:
             self.t0 = now
@@ -106,10 +113,44 @@ class StderrProgress:
             return
         if not self.shown:
             self.shown = True
-            if not self.tty:
+            if self.tty:
+                self._start()
+            else:
                 print(f"{self.label}…", file=sys.stderr)
-        pct = int(fraction * 100)
-        if self.tty and pct != self.last:
-            self.last = pct
-            end = "\n" if pct >= 100 else ""
-            print(f"\r{self.label}: {pct:3d}%", end=end, file=sys.stderr, flush=True)
+        if self._bar is not None and (fraction >= 1 or now - self.last >= 0.1):
+            self.last = now
+            self._bar.update(self._task, completed=min(fraction, 1.0))
+            self._bar.refresh()
+            if fraction >= 1:
+                self.close()
+
+    def _start(self) -> None:
+        import atexit
+
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            Progress,
+            TaskProgressColumn,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self._bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            TaskProgressColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            auto_refresh=False,
+        )
+        self._bar.start()
+        self._task = self._bar.add_task(self.label, total=1.0)
+        atexit.register(self.close)  # an interrupted build leaves the terminal as it was
+
+    def close(self) -> None:
+        if self._bar is not None:
+            bar, self._bar = self._bar, None
+            bar.stop()

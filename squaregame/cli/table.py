@@ -97,7 +97,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
         raise UsageError(f"that table would have more than {MAX_CELLS:,} positions; lower --upto")
     spec = spec_from_args(args, [upto] * dims)
     game = spec.build(tables)
-    progress = progress_for(game)
+    progress = progress_for(game, quiet=args.json or args.csv)
     corner = spec.start(game, progress=progress)  # builds/solves once, checks the limits
     game.prepare(corner, progress)
     rows = [(p, game.child_info(corner, p)) for p in _positions(game, upto, dims)]

@@ -28,7 +28,9 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeAlias
 
 try:
     import fcntl
@@ -89,8 +91,12 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename.
+Chunk: TypeAlias = bytes | bytearray | memoryview  # what write_atomic writes, piece by piece
+
+
+def write_atomic(path: Path, data: bytes | Sequence[Chunk]) -> None:
+    """Write ``data`` (bytes, or buffers written one after another, never joined: a large
+    table is not copied) to ``path`` through a temporary file in the same folder and a rename.
 
     Raises ``OSError`` (``NotRegularFileError`` for a target that is not a regular file);
     on any failure the old file is untouched and no temporary file is left behind."""
@@ -104,7 +110,8 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         if fcntl is not None:  # "a live writer has this file": see sweep_stale_temporaries
             fcntl.flock(fd, fcntl.LOCK_EX)
-        f.write(data)
+        for chunk in [data] if isinstance(data, bytes) else data:
+            f.write(chunk)
         f.flush()
         os.fsync(fd)
         try:  # keep the old file's permissions; a new file gets the usual ones

@@ -176,6 +176,14 @@ def to_le_bytes(a: npt.NDArray[Any]) -> bytes:
     return a.astype("<u2", copy=False).tobytes()
 
 
+def rem_payload(a: npt.NDArray[Any]) -> tuple[str, memoryview]:
+    """Remoteness for a table file: one byte a position when every value fits (no copy),
+    else two, little-endian."""
+    if a.dtype == np.uint8:
+        return "B", np.ascontiguousarray(a).data.cast("B")
+    return "H", np.ascontiguousarray(a, dtype="<u2").data.cast("B")
+
+
 # -- any rule, from its amounts ------------------------------------------------------------
 
 I32 = npt.NDArray[np.int32]

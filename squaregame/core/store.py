@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from squaregame import paths
-from squaregame.core.atomic import sweep_stale_temporaries
+from squaregame.core.atomic import Chunk, sweep_stale_temporaries
 from squaregame.core.periodic import Periodicity, PeriodicValues, periodic_values
 from squaregame.core.pile import ArrayValues, MisereShift, PileValues
 from squaregame.core.rules import Rule
@@ -46,7 +46,10 @@ from squaregame.core.tablefile import CorruptTableError, read_table, write_table
 from squaregame.core.types import TableLimitError
 
 SHIPPED_SQUARES = ("tables", "squares-normal.sgt")
-SQUARES_AUTO_LIMIT = 10**7
+# Built on demand (with a progress bar and a cancel key) as far as this: 10^8 positions take
+# one byte each (100 MB on disk and in memory) and tens of seconds with the numpy builder,
+# a third of that with the compiled one (squaregame[fast]). Further needs build-tables.
+SQUARES_AUTO_LIMIT = 10**8
 SQUARES_MAX = 2 * 10**8
 # Rules built from their amounts: at most this many positions, and this much estimated work
 # (positions × (1 + amounts at the top)); ~4 s for 2^21 positions with 128 amounts, 2 cores.
@@ -102,19 +105,26 @@ def _squares_file_header(path: Path) -> tuple[int, int] | None:
 
 
 def save_squares_table(
-    path: Path, rem_le: bytes, upto: int, grundy: tuple[str, bytes] | None
+    path: Path,
+    rem: bytes | tuple[str, Chunk],
+    upto: int,
+    grundy: tuple[str, Chunk] | None,
 ) -> None:
-    arrays = {"remoteness": ("H", rem_le)}
+    """``rem``: (typecode, little-endian values) — "B" one byte a position, "H" two — or
+    plain bytes of "H" values."""
+    arrays = {"remoteness": ("H", rem) if isinstance(rem, bytes) else rem}
     if grundy is not None:
         arrays["grundy"] = grundy
     write_table(path, {"game": "squares", "rule": "squares", "misere": False, "upto": upto}, arrays)
 
 
-def build_squares_values(upto: int, progress: Progress | None = None) -> tuple[ArrayValues, bytes]:
-    from squaregame.core.build import squares_remoteness, to_le_bytes  # numpy only when building
+def build_squares_values(
+    upto: int, progress: Progress | None = None
+) -> tuple[ArrayValues, tuple[str, Chunk]]:
+    from squaregame.core.build import rem_payload, squares_remoteness  # numpy only when building
 
     rem = squares_remoteness(upto, progress)
-    return ArrayValues(rem, None, misere=False), to_le_bytes(rem)
+    return ArrayValues(rem, None, misere=False), rem_payload(rem)
 
 
 class TableStore:
@@ -195,7 +205,7 @@ class TableStore:
         if not allow_build or need > SQUARES_AUTO_LIMIT:
             largest = max(self.largest_squares(), 0)
             raise TableLimitError("errors.squares_beyond_table", need=need, largest=largest)
-        return self.build_squares(_round_up(need), progress)
+        return self.build_squares(min(_round_up(need), SQUARES_AUTO_LIMIT), progress)
 
     def _load_shipped(self) -> None:
         if self._use_shipped and not self._squares and not self._shipped_failed:
@@ -254,12 +264,25 @@ class TableStore:
         if upto > SQUARES_MAX:
             raise TableLimitError("errors.squares_build_max", limit=SQUARES_MAX)
         values, raw = build_squares_values(upto, progress)
+        path = self.cache / f"squares-normal-{upto}.sgt"
         try:
-            save_squares_table(self.cache / f"squares-normal-{upto}.sgt", raw, upto, None)
+            save_squares_table(path, raw, upto, None)
         except OSError as exc:
             self.note("tables.not_saved", folder=self.cache, error=exc.strerror or exc)
+        else:
+            self.drop_smaller(path, upto)
+        self._squares = [t for t in self._squares if t.upto > upto or t.grundy_upto >= 0]
         self._squares.append(values)
         return values
+
+    def drop_smaller(self, kept: Path, upto: int) -> None:
+        """Remove the cache's smaller Squares tables that the new one replaces: those without
+        Grundy values (one with them still answers what the new table cannot)."""
+        for path in self._squares_candidates():
+            header = _squares_file_header(path)
+            if path != kept and header is not None and header[0] < upto and header[1] < 0:
+                with contextlib.suppress(OSError):
+                    path.unlink()
 
     # -- finite subtraction sets --------------------------------------------------------
     def finite(self, rule: Rule, misere: bool, progress: Progress | None = None) -> PeriodicValues:

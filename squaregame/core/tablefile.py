@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from squaregame.core.atomic import open_regular, write_atomic
+from squaregame.core.atomic import Chunk, open_regular, write_atomic
 
 MAGIC = b"SQGTABLE"
 FORMAT_VERSION = 1
@@ -56,33 +56,42 @@ def _pad8(n: int) -> int:
     return (n + 7) & ~7
 
 
-def encode_table(meta: Mapping[str, Any], arrays: Mapping[str, tuple[str, bytes]]) -> bytes:
-    """Serialise ``arrays`` (name -> (typecode, little-endian bytes)) with ``meta``."""
+def encode_chunks(meta: Mapping[str, Any], arrays: Mapping[str, tuple[str, Chunk]]) -> list[Chunk]:
+    """The file as a list of buffers (header, then each array and its padding): the arrays
+    are never copied, so a table of 10^8 positions is written from where it was built.
+    ``arrays`` maps name -> (typecode, little-endian bytes or any buffer of them)."""
     layout: dict[str, dict[str, int | str]] = {}
-    chunks: list[bytes] = []
+    chunks: list[Chunk] = []
     offset = 0
-    for name, (typecode, raw) in arrays.items():
+    crc = 0
+    for name, (typecode, data) in arrays.items():
+        raw = memoryview(data).cast("B")
         size = _ITEMSIZE[typecode]
         if len(raw) % size:
             raise ValueError(f"array {name} has a partial item")
         layout[name] = {"typecode": typecode, "offset": offset, "count": len(raw) // size}
-        padded = _pad8(len(raw))
-        chunks.append(raw + b"\0" * (padded - len(raw)))
-        offset += padded
-    payload = b"".join(chunks)
+        pad = b"\0" * (_pad8(len(raw)) - len(raw))
+        chunks += [raw, pad]
+        crc = zlib.crc32(pad, zlib.crc32(raw, crc))
+        offset += len(raw) + len(pad)
     full_meta = dict(meta)
     full_meta["arrays"] = layout
-    full_meta["payload_len"] = len(payload)
-    full_meta["payload_crc32"] = zlib.crc32(payload)
+    full_meta["payload_len"] = offset
+    full_meta["payload_crc32"] = crc
     meta_bytes = json.dumps(full_meta, sort_keys=True).encode()
     head = _FIXED.pack(MAGIC, FORMAT_VERSION, len(meta_bytes), zlib.crc32(meta_bytes)) + meta_bytes
-    return head + b"\0" * (_pad8(len(head)) - len(head)) + payload
+    return [head + b"\0" * (_pad8(len(head)) - len(head)), *chunks]
+
+
+def encode_table(meta: Mapping[str, Any], arrays: Mapping[str, tuple[str, Chunk]]) -> bytes:
+    """Serialise ``arrays`` (name -> (typecode, little-endian bytes)) with ``meta``."""
+    return b"".join(encode_chunks(meta, arrays))
 
 
 def write_table(
-    path: Path, meta: Mapping[str, Any], arrays: Mapping[str, tuple[str, bytes]]
+    path: Path, meta: Mapping[str, Any], arrays: Mapping[str, tuple[str, Chunk]]
 ) -> None:
-    write_atomic(path, encode_table(meta, arrays))
+    write_atomic(path, encode_chunks(meta, arrays))
 
 
 def read_table(path: Path, *, verify: bool = True) -> TableFile:
