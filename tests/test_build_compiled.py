@@ -68,3 +68,5 @@ def test_numpy_can_be_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
     assert build.builder() == "numpy"
     monkeypatch.setenv("SQUAREGAME_BUILDER", "")
     assert build.builder() == "compiled"
+    assert build.builder(1000) == "numpy"  # numba loads slower than numpy builds that
+    assert build.builder(build.COMPILED_FROM) == "compiled"

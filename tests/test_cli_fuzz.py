@@ -37,7 +37,8 @@ OPTIONS = {
     "table": {"--upto": True, "--rule": True, "--misere": False, "--stats": False,
               "--json": False, "--csv": False},
     "build-tables": {"--upto": True, "--output": True, "--grundy": False},
-    "bench": {"--sizes": True, "--repeat": True, "--reference": True, "--no-app": False},
+    "bench": {"--sizes": True, "--pairs": True, "--repeat": True, "--reference": True,
+              "--no-app": False, "--only": True, "--json": False},
     "play": {"--start": True, "--rule": True, "--misere": False, "--first": True,
              "--level": True, "--hints": False, "--players": True, "--seed": True},
     "lesson": {"--list": False},
@@ -103,7 +104,8 @@ def _bench_refuses(parsed: object) -> bool:
 
     try:
         bench.parse_sizes(parsed.sizes)  # type: ignore[attr-defined]
-        if not 1 <= parse_int(parsed.repeat, "--repeat") <= bench.MAX_REPEAT:  # type: ignore[attr-defined]
+        bench.parse_groups(parsed.only)  # type: ignore[attr-defined]
+        if not 1 <= parse_int(parsed.pairs, "--pairs") <= bench.MAX_PAIRS:  # type: ignore[attr-defined]
             return True
         reference = parsed.reference  # type: ignore[attr-defined]
         return reference is not None and not Path(reference).is_file()

@@ -1,11 +1,19 @@
-"""``squaregame bench``: every speed figure beside its reference, measured side by side.
+"""``squaregame bench``: every speed figure as a paired ratio against a reference.
 
-* The Squares builder is run as ``squaregame table squares --upto N --stats --json`` in a
-  new process, beside ``../shared/bench/squares_ref.c`` compiled here; both wall times
-  include process start, and the two must agree on the cold count and largest remoteness.
-* App start-up (launch to first paint, in a pseudo-terminal) and memory are compared with a
-  bare Textual app that shows one line.
-* Opponent moves, sum searches and Wythoff tables are timed in this process.
+Both sides of every figure are whole processes, run in interleaved pairs
+(:mod:`squaregame.cli.bench_run`): the figure is the median of the per-pair ratios, with
+their minimum and maximum. References:
+
+* the Squares builder (``table squares --upto N --stats --json``, each builder installed:
+  numpy, and the compiled one of ``squaregame[fast]``) against ``shared/bench/squares_ref.c``
+  compiled here with ``gcc -O2``; the two must agree on the cold count and largest remoteness;
+* the Wythoff builder (``table wythoff --upto N --stats --json``) against
+  ``assets/bench/wythoff_ref.c``, the same way;
+* command-line answers and exact sum searches against ``python -c "import textual"`` (the
+  least any Textual program pays to start);
+* the app's launch to first paint in a pseudo-terminal against a bare Textual app.
+
+The opponent's reply times are measured inside this process: latencies, not ratios.
 """
 
 from __future__ import annotations
@@ -21,26 +29,34 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from squaregame.core.ai import Opponent
+from squaregame.cli.bench_run import (
+    MIN_PAIRS,
+    BenchError,
+    Figure,
+    Result,
+    Sample,
+    Side,
+    format_result,
+    measure_pairs,
+    run_process,
+)
 from squaregame.core.context import Tables
-from squaregame.core.game import Game
-from squaregame.core.kinds import SUBTRACTION, SUM, WYTHOFF, kind_for_rule
-from squaregame.core.rules import NIM, SQUARES
-from squaregame.core.spec import GameSpec
-from squaregame.core.store import TableStore, shipped_squares_path
-from squaregame.core.wythoff import build_wythoff
 
-SQUARES_GAME = kind_for_rule(SQUARES).key
-MAX_REPEAT = 50
+SQUARES_GAME = "squares"
+MAX_PAIRS = 50
 MAX_SIZES = 8
+GROUPS = ("squares", "wythoff", "sums", "cli", "app", "moves")
+WYTHOFF_SIZES = (2000, 5000)
+PY = [sys.executable, "-m", "squaregame"]
+TEXTUAL = [sys.executable, "-c", "import textual"]
 
 
 def parse_sizes(text: str) -> list[int]:
-    """``--sizes``: whole numbers (``10000000`` or ``1e7``), each within the builder's limit."""
+    """``--sizes``: whole numbers (``10000000`` or ``1e7``, ``4e7``), within the builder's limit."""
     from squaregame.cli.common import UsageError
     from squaregame.core.store import SQUARES_MAX
 
@@ -60,26 +76,36 @@ def parse_sizes(text: str) -> list[int]:
     return sizes
 
 
+def parse_groups(text: str | None) -> list[str]:
+    from squaregame.cli.common import UsageError
+
+    if text is None:
+        return list(GROUPS)
+    chosen = [w.strip() for w in text.split(",") if w.strip()]
+    for w in chosen:
+        if w not in GROUPS:
+            raise UsageError(f"--only takes some of {', '.join(GROUPS)}, not '{w[:40]}'")
+    return chosen
+
+
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "bench",
-        help="measure the builder, start-up, memory and opponent moves against references",
-        description="Benchmarks, each printed beside its reference measured in the same run.",
+        help="measure builds, answers and start-up as paired ratios against references",
+        description="Every figure is two whole processes, ours and a reference, run in "
+        f"interleaved pairs (at least {MIN_PAIRS} to quote): the median of the per-pair "
+        "ratios, with their minimum and maximum. Takes several minutes.",
     )
-    p.add_argument("--sizes", default="1000000,10000000", help="Squares sizes N to build")
+    p.add_argument("--sizes", default="1e6,1e7,4e7", help="Squares sizes N to build")
+    p.add_argument("--only", metavar="GROUPS", help=f"some of: {', '.join(GROUPS)}")
     p.add_argument("--reference", metavar="FILE", help="path to squares_ref.c")
-    p.add_argument("--repeat", default="3", help=f"runs per figure (median; 1 to {MAX_REPEAT})")
+    p.add_argument(
+        "--pairs", "--repeat", dest="pairs", default=str(MIN_PAIRS),
+        help=f"interleaved pairs per figure (1 to {MAX_PAIRS}; {MIN_PAIRS} or more to quote)",
+    )  # fmt: skip
     p.add_argument("--no-app", action="store_true", help="skip the app start-up and memory")
+    p.add_argument("--json", action="store_true", help="also print every figure as JSON")
     p.set_defaults(run=run)
-
-
-def _median_time(fn: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def find_reference(explicit: str | None) -> Path | None:
@@ -93,18 +119,18 @@ def find_reference(explicit: str | None) -> Path | None:
     return None
 
 
-def _compile_reference(src: Path | None, explicit: bool = False) -> Path | None:
-    """The C reference compiled (None without one or without gcc; asked for by name and
-    not usable: one clear line)."""
+def compile_c(src: Path | None, explicit: bool = False) -> Path | None:
+    """``src`` compiled with ``gcc -O2`` (None without it or without gcc; asked for by name
+    and not usable: one clear line)."""
     from squaregame.cli.common import UsageError
 
     if src is not None and explicit and not src.is_file():
         raise UsageError(f"--reference {src}: no such file")
-    if src is None or shutil.which("gcc") is None:
+    if src is None or not src.is_file() or shutil.which("gcc") is None:
         if explicit:
             raise UsageError("--reference needs gcc to compile it, and there is no gcc here")
         return None
-    exe = Path(tempfile.mkdtemp()) / "squares_ref"
+    exe = Path(tempfile.mkdtemp()) / src.stem
     built = subprocess.run(["gcc", "-O2", "-o", str(exe), str(src)], capture_output=True)
     if built.returncode != 0:
         said = built.stderr.decode(errors="replace").strip().splitlines() or ["?"]
@@ -113,142 +139,155 @@ def _compile_reference(src: Path | None, explicit: bool = False) -> Path | None:
     return exe
 
 
-def _timed_process(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
-    from squaregame.cli.common import UsageError
-
-    t = time.perf_counter()
-    run = subprocess.run(cmd, capture_output=True, text=True, env=env)
-    elapsed = time.perf_counter() - t
-    if run.returncode != 0:
-        last = (run.stderr.strip().splitlines() or [f"exit status {run.returncode}"])[-1]
-        raise UsageError(f"the measured command failed: {last}")
-    return elapsed, run.stdout
+def _process(argv: list[str], env: dict[str, str] | None = None, shown: str = "") -> Side:
+    words = [Path(a).name if i == 0 else a for i, a in enumerate(argv)]
+    if argv[:3] == PY:
+        words = ["squaregame", *argv[3:]]
+    return Side(shown or " ".join(words), lambda: run_process(argv, env))
 
 
-def _row(name: str, ours: str, ref: str = "", ratio: float | None = None, goal: str = "") -> str:
-    line = f"  {name:<44}{ours:>12}"
-    if ref:
-        line += f"   ref {ref:>10}"
-    if ratio is not None:
-        line += f"   {ratio:5.2f}×"
-    if goal:
-        line += f"   ({goal})"
-    return line
+def _agree(keys: tuple[str, str]) -> Callable[[str, str], str | None]:
+    """Our ``--stats --json`` and the C program's ``cold=… maxrem=…`` must match."""
+
+    def check(ours: str, ref: str) -> str | None:
+        stats = json.loads(ours)
+        m = re.search(r"cold=(\d+) maxrem=(\d+)", ref)
+        want = (int(m[1]), int(m[2])) if m else None
+        got = (stats.get(keys[0]), stats.get(keys[1]))
+        return None if got == want else f"ours says {got}, the reference {want}"
+
+    return check
 
 
-def _opponent_times(game: Game[Any], starts: list[Any], moves: int) -> list[float]:
-    ai: Opponent[Any] = Opponent("perfect", seed=1)
-    times: list[float] = []
-    for start in starts:
-        pos = start
-        for _ in range(moves):
-            t = time.perf_counter()
-            nxt = ai.move(game, pos)
-            times.append(time.perf_counter() - t)
-            if nxt is None:
-                break
-            pos = nxt
-    return times
+def squares_figures(sizes: list[int], ref: Path | None, env: dict[str, str]) -> Iterator[Figure]:
+    from importlib.util import find_spec
+
+    builders = ["numpy"] + (["compiled"] if find_spec("numba") is not None else [])
+    if ref is None:
+        return
+    for name in builders:
+        for n in sizes:
+            goal = 1.2 if name == "compiled" else {10**7: 2.0, 4 * 10**7: 1.6}.get(n)
+            cmd = [*PY, "table", SQUARES_GAME, "--upto", str(n), "--stats", "--json"]
+            yield Figure(
+                f"Squares table 0..{_short(n)}, {name} builder vs C",
+                _process(cmd, {**env, "SQUAREGAME_BUILDER": name},
+                         f"SQUAREGAME_BUILDER={name} squaregame table squares --upto {n} "
+                         "--stats --json"),
+                _process([str(ref), str(n)], shown=f"squares_ref {n}"),
+                goal, _agree(("cold_count", "max_remoteness")),
+            )  # fmt: skip
 
 
-def bench_builder(sizes: list[int], repeat: int, ref: Path | None) -> None:
-    print("Squares table builder: `squaregame table squares --upto N --stats --json` vs C")
-    env = {**os.environ, "SQUAREGAME_CACHE_DIR": tempfile.mkdtemp()}
-    for n in sizes:
-        ours_cmd = [sys.executable, "-m", "squaregame", "table", SQUARES_GAME, "--upto", str(n),
-                    "--stats", "--json"]  # fmt: skip
-        ours_t, ref_t = [], []
-        stats: dict[str, Any] = {}
-        ref_out = ""
-        for _ in range(repeat):  # interleaved: both see the same machine
-            t, out = _timed_process(ours_cmd, env)
-            ours_t.append(t)
-            stats = json.loads(out)
-            if ref is not None:
-                t, ref_out = _timed_process([str(ref), str(n)])
-                ref_t.append(t)
-        ours = statistics.median(ours_t)
-        agree = ""
-        if ref is not None:
-            m = re.search(r"cold=(\d+) maxrem=(\d+)", ref_out)
-            same = m is not None and (int(m[1]), int(m[2])) == (
-                stats["cold_count"],
-                stats["max_remoteness"],
+def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
+    from squaregame import paths
+
+    exe = compile_c(paths.asset("bench", "wythoff_ref.c"))
+    if exe is not None:
+        for n in WYTHOFF_SIZES:
+            cmd = [*PY, "table", "wythoff", "--upto", str(n), "--stats", "--json"]
+            yield Figure(
+                f"Wythoff table {n}×{n} vs C",
+                _process(cmd, env),
+                _process([str(exe), str(n)], shown=f"wythoff_ref {n}"),
+                None,
+                _agree(("cold_count", "max_remoteness")),
             )
-            agree = "agree" if same else "DISAGREE"
-        theirs = statistics.median(ref_t) if ref_t else None
-        print(
-            _row(
-                f"N = {n:,}: {stats['cold_count']:,} cold, max {stats['max_remoteness']} {agree}",
-                f"{ours:.3f} s",
-                f"{theirs:.3f} s" if theirs else "",
-                ours / theirs if theirs else None,
-                "goal ≤ 2× at 10^7" if n == 10**7 else "",
-            )
+    yield Figure(
+        "analyze wythoff 300 500 vs import textual",
+        _process([*PY, "analyze", "wythoff", "300", "500"], env),
+        _process(TEXTUAL, shown='python -c "import textual"'),
+        1.5,
+    )
+
+
+SUMS: tuple[tuple[str, list[str], list[str]], ...] = (
+    ("4 squares piles of 50, exact", ["50", "50", "50", "50"], []),
+    ("4 different rules × 50, exact", ["50", "50", "50", "50"],
+     ["--rule", "squares", "--rule", "nim", "--rule", "1,3,7,8", "--rule", "1,2"]),
+)  # fmt: skip
+
+
+def sums_figures(env: dict[str, str]) -> Iterator[Figure]:
+    for name, piles, rules in SUMS:
+        cmd = [*PY, "analyze", "sum", *piles, *rules, "--json"]
+        yield Figure(
+            f"sum: {name} vs import textual",
+            _process(cmd, env),
+            _process(TEXTUAL, shown='python -c "import textual"'),
         )
 
 
-def bench_app(repeat: int) -> None:
-    from squaregame.ui.bench_app import compare_startup, launch, median_rss, median_seconds
-
-    print("App (launch to first paint in a 100×32 pseudo-terminal) vs a bare Textual app")
-    env = {**os.environ, "TERM": "xterm-256color", "SQUAREGAME_DATA_DIR": tempfile.mkdtemp()}
-    ours, bare = compare_startup(max(repeat, 5), env)
-    o, b = median_seconds(ours), median_seconds(bare)
-    print(_row("start-up to the menu", f"{o:.3f} s", f"{b:.3f} s", o / b, "goal ≤ 1.2×"))
-    mo, mb = median_rss(ours), median_rss(bare)
-    print(
-        _row("resident memory at the menu", f"{mo / 1024:.1f} MB", f"{mb / 1024:.1f} MB", mo / mb)
+def cli_figures(env: dict[str, str]) -> Iterator[Figure]:
+    yield Figure(
+        "analyze squares 1000 vs import textual",
+        _process([*PY, "analyze", SQUARES_GAME, "1000"], env),
+        _process(TEXTUAL, shown='python -c "import textual"'),
+        0.5,
     )
-    cache = Path(tempfile.mkdtemp())
-    env_t = {**env, "SQUAREGAME_CACHE_DIR": str(cache)}
-    subprocess.run(
-        [sys.executable, "-m", "squaregame", "build-tables", SQUARES_GAME, "--upto", "10000000"],
-        check=True, capture_output=True, env=env_t,
+    yield Figure(
+        "squaregame --help vs import textual",
+        _process([*PY, "--help"], env),
+        _process(TEXTUAL, shown='python -c "import textual"'),
+    )
+
+
+def app_figures(env: dict[str, str]) -> Iterator[Figure]:
+    from squaregame.ui.bench_app import BARE_APP, launch
+
+    def screen(cmd: list[str], marker: bytes) -> Callable[[], Sample]:
+        def measure() -> Sample:
+            got = launch(cmd, marker, env)
+            return Sample(got.seconds, got.rss_kb)
+
+        return measure
+
+    yield Figure(
+        "app: launch to the menu vs a bare Textual app",
+        Side("squaregame (in a 100×32 terminal)", screen(PY, b"take a perfect square")),
+        Side("a bare Textual app showing one line",
+             screen([sys.executable, "-c", BARE_APP], b"bare textual app ready")),
+        1.15,
     )  # fmt: skip
-    table_kb = sum(p.stat().st_size for p in cache.glob("*.sgt")) / 1024
-    play = [sys.executable, "-m", "squaregame", "play", SQUARES_GAME, "--start", "9999999"]
-    rss = statistics.median(launch(play, b"Your move", env_t).rss_kb for _ in range(3))
-    budget = median_rss(bare) + table_kb
-    goal = "ref: bare app + table; goal < 1.5×"
-    label = "memory playing 9,999,999 (10^7 table loaded)"
-    print(_row(label, f"{rss / 1024:.1f} MB", f"{budget / 1024:.1f} MB", rss / budget, goal))
 
 
-def run(args: argparse.Namespace, tables: Tables) -> int:
-    from squaregame.cli.common import UsageError, parse_int
+def _short(n: int) -> str:
+    for k in range(9, 2, -1):
+        if n % 10**k == 0:
+            m = n // 10**k
+            return f"10^{k}" if m == 1 else f"{m}·10^{k}"
+    return f"{n:,}"
 
-    sizes = parse_sizes(args.sizes)
-    repeat = parse_int(args.repeat, "--repeat")
-    if not 1 <= repeat <= MAX_REPEAT:
-        raise UsageError(f"--repeat must be between 1 and {MAX_REPEAT}")
-    args.repeat = repeat
-    ref = _compile_reference(find_reference(args.reference), explicit=bool(args.reference))
+
+def first_use(env: dict[str, str]) -> str | None:
+    """The compiled builder's first build on a machine (numba compiling; cached after)."""
+    from importlib.util import find_spec
+
+    if find_spec("numba") is None:
+        return None
+    cold_env = {**env, "NUMBA_CACHE_DIR": tempfile.mkdtemp(), "SQUAREGAME_BUILDER": "compiled"}
+    cmd = [*PY, "table", SQUARES_GAME, "--upto", "1000", "--stats", "--json"]
+    first = run_process(cmd, cold_env)
+    warm = statistics.median(run_process(cmd, cold_env).seconds for _ in range(3))
+    return (
+        f"  compiled builder, first use on a machine (compiling): {first.seconds:.2f} s, "
+        f"then {warm:.2f} s (table squares --upto 1000; one run each, not a ratio)"
+    )
+
+
+def opponent_latencies(tables: Tables) -> None:
+    from squaregame.core.ai import Opponent
+    from squaregame.core.game import Game
+    from squaregame.core.kinds import SUBTRACTION, WYTHOFF, kind_for_rule
+    from squaregame.core.rules import NIM, SQUARES
+    from squaregame.core.spec import GameSpec
+
+    print("Opponent's reply, perfect level (inside this process: latencies, not ratios)")
     rng = random.Random(7)
-    print("squaregame bench" + ("" if ref else "  (no C reference: gcc or squares_ref.c missing)"))
-    bench_builder(sizes, args.repeat, ref)
-
-    print("Tables")
-    load = _median_time(lambda: TableStore(cache=Path(tempfile.mkdtemp())).squares_normal(0), 5)
-    print(_row(f"load shipped {shipped_squares_path().name} (0..10^6)", f"{load * 1000:.2f} ms"))
-    for size in (1000, 2000):
-        t = _median_time(lambda size=size: build_wythoff(size, False), args.repeat)  # type: ignore[misc]
-        goal = "goal < 2 s" if size == 2000 else ""
-        print(_row(f"build Wythoff {size}×{size}", f"{t:.3f} s", goal=goal))
-    for piles in ((100, 100, 100), (50, 50, 50, 50)):
-        fresh = GameSpec(SUM.key, position=piles).build(Tables())  # nothing solved yet
-        t = time.perf_counter()
-        fresh.info(piles)
-        label = f"exact sum search, {len(piles)} squares piles of {piles[0]}"
-        print(_row(label, f"{time.perf_counter() - t:.3f} s", goal="goal < 2 s"))
-
-    print("Opponent move (what the app's opponent computes per reply), perfect level")
 
     def build(kind: str, *rules: str) -> Game[Any]:
         return GameSpec(kind, rules).build(tables)
 
-    sums = build(SUM.key)
-    sums.info((100, 100, 100))  # the search is timed above; these are the moves after it
     cases: list[tuple[str, Game[Any], list[Any]]] = [
         ("Squares, starts up to 10^6", build(kind_for_rule(SQUARES).key),
          [rng.randrange(10**6) for _ in range(40)]),
@@ -258,13 +297,95 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
          [rng.randrange(10**6) for _ in range(20)]),
         ("Wythoff, starts up to 2000", build(WYTHOFF.key),
          [(rng.randrange(2000), rng.randrange(2000)) for _ in range(20)]),
-        ("Sum 100+100+100 (after the search)", sums, [(100, 100, 100)]),
     ]  # fmt: skip
     for name, game, starts in cases:
         game.best_moves(max(starts))  # a one-time table load or build is not a move
-        ts = _opponent_times(game, starts, 12)
-        med, worst = statistics.median(ts) * 1000, max(ts) * 1000
-        print(_row(name, f"{med:.3f} ms", goal=f"worst {worst:.2f} ms; goals < 1 ms, < 20 ms"))
-    if not args.no_app and sys.platform.startswith("linux"):
-        bench_app(args.repeat)
+        ai: Opponent[Any] = Opponent("perfect", seed=1)
+        times: list[float] = []
+        for start in starts:
+            pos = start
+            for _ in range(12):
+                t = time.perf_counter()
+                nxt = ai.move(game, pos)
+                times.append(time.perf_counter() - t)
+                if nxt is None:
+                    break
+                pos = nxt
+        med, worst = statistics.median(times) * 1000, max(times) * 1000
+        print(f"  {name:<46} median {med:.3f} ms, worst {worst:.2f} ms")
+
+
+def _json(r: Result) -> dict[str, Any]:
+    return {
+        "figure": r.figure.name,
+        "ours": r.figure.ours.shown,
+        "reference": r.figure.ref.shown,
+        "pairs": len(r.ratios),
+        "ratio_median": round(r.ratio, 4),
+        "ratio_min": round(min(r.ratios), 4),
+        "ratio_max": round(max(r.ratios), 4),
+        "ours_seconds": round(r.seconds("ours"), 4),
+        "ref_seconds": round(r.seconds("ref"), 4),
+        "ours_peak_mb": round(r.peak_mb("ours"), 1),
+        "ref_peak_mb": round(r.peak_mb("ref"), 1),
+        "goal": r.figure.goal,
+        "met": r.met,
+    }
+
+
+def run(args: argparse.Namespace, tables: Tables) -> int:
+    from squaregame.cli.common import UsageError, parse_int
+
+    sizes = parse_sizes(args.sizes)
+    groups = parse_groups(args.only)
+    pairs = parse_int(args.pairs, "--pairs")
+    if not 1 <= pairs <= MAX_PAIRS:
+        raise UsageError(f"--pairs must be between 1 and {MAX_PAIRS}")
+    ref = compile_c(find_reference(args.reference), explicit=bool(args.reference))
+    env = {**os.environ, "SQUAREGAME_CACHE_DIR": tempfile.mkdtemp(),
+           "SQUAREGAME_DATA_DIR": tempfile.mkdtemp(), "TERM": "xterm-256color"}  # fmt: skip
+    print(f"squaregame bench: {pairs} interleaved pairs a figure, whole processes; the ratio is")
+    print("ours / reference, the median of the pairs' ratios (their min–max in brackets).")
+    import resource
+
+    floor = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"Peak memory (MB) reads no lower than this process's own, {floor:.0f} MB: each")
+    print("command starts as a copy of it.")
+    if pairs < MIN_PAIRS:
+        print(f"(fewer than {MIN_PAIRS} pairs: a quick look, not a figure to quote)")
+    figures: list[tuple[str, Iterator[Figure]]] = []
+    if "squares" in groups:
+        if ref is None:
+            print("Squares builder: no C reference (gcc or shared/bench/squares_ref.c missing)")
+        figures.append(("Squares table builder", squares_figures(sizes, ref, env)))
+    if "wythoff" in groups:
+        figures.append(("Wythoff", wythoff_figures(env)))
+    if "sums" in groups:
+        figures.append(("Sums (goal: each within 2 s)", sums_figures(env)))
+    if "cli" in groups:
+        figures.append(("Command-line answers", cli_figures(env)))
+    if "app" in groups and not args.no_app and sys.platform.startswith("linux"):
+        figures.append(("App start-up", app_figures(env)))
+    results: list[Result] = []
+    try:
+        for title, group in figures:
+            print(title)
+            for figure in group:
+                r = measure_pairs(figure, pairs)
+                results.append(r)
+                print("\n".join(format_result(r)), flush=True)
+            if title == "Squares table builder" and ref is not None:
+                note = first_use(env)
+                if note:
+                    print(note)
+    except BenchError as exc:
+        raise UsageError(str(exc)) from None
+    if "moves" in groups:
+        opponent_latencies(tables)
+    if results:
+        print("Commands (ours | reference):")
+        for r in results:
+            print(f"  {r.figure.ours.shown}  |  {r.figure.ref.shown}")
+    if args.json:
+        print(json.dumps([_json(r) for r in results]))
     return 0

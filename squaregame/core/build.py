@@ -54,25 +54,30 @@ class SquaresBuild:
     cold: npt.NDArray[np.int64]  # the cold positions, increasing
 
 
-BUILDERS = ("auto", "numpy", "compiled")
+COMPILED_FROM = 8 * 10**6  # smaller tables: numpy is done before numba has loaded (~0.6 s)
 
 
-def builder() -> str:
-    """The Squares builder that :func:`squares_table` uses: ``compiled`` (numba, with
-    ``pip install 'squaregame[fast]'``) or ``numpy``. ``SQUAREGAME_BUILDER=numpy`` (or
-    ``compiled``) chooses; the default takes the compiled one when it is installed."""
+def builder(upto: int | None = None) -> str:
+    """The Squares builder that :func:`squares_table` uses for 0..upto: ``compiled`` (numba,
+    with ``pip install 'squaregame[fast]'``) or ``numpy``. ``SQUAREGAME_BUILDER=numpy`` or
+    ``compiled`` chooses; by default the compiled one builds tables from ``COMPILED_FROM``
+    positions up, when it is installed: importing numba and loading its cached code costs
+    about 0.6 s, more than numpy takes below that size."""
     import os
 
     asked = os.environ.get("SQUAREGAME_BUILDER", "auto").strip().lower() or "auto"
-    if asked == "numpy":
+    if asked == "numpy" or (asked != "compiled" and upto is not None and upto < COMPILED_FROM):
         return "numpy"
-    try:
-        _compiled()
-    except ImportError:
-        if asked == "compiled":
-            raise
+    if asked != "compiled" and not compiled_installed():
         return "numpy"
     return "compiled"
+
+
+def compiled_installed() -> bool:
+    """Whether numba is there to import (not importing it: that takes a while)."""
+    from importlib.util import find_spec
+
+    return find_spec("numba") is not None
 
 
 def _compiled() -> Any:
@@ -94,7 +99,7 @@ def squares_table(upto: int, progress: Progress | None = None) -> SquaresBuild:
     scattered reads; otherwise the build starts again with two bytes per position. With
     the compiled builder installed (:func:`builder`) the same bytes come from it.
     """
-    if builder() == "compiled":
+    if builder(upto) == "compiled":
         fast = _compiled()
         for dtype in (np.uint8, np.uint16):
             out = fast.squares_table_compiled(upto, dtype, progress)

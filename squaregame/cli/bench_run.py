@@ -1,0 +1,142 @@
+"""Paired whole-process timing: the only way ``squaregame bench`` measures anything.
+
+A *figure* is two commands, ours and a reference, each run as a new process (interpreter
+start and imports included). They run in interleaved pairs — ours then the reference, then
+the reference then ours, and so on, after one warm-up run of each — and the figure is the
+**median of the per-pair ratios** with their minimum and maximum: pairing keeps the ratio
+meaningful while the machine's speed drifts, and the spread shows how noisy it was. Each
+run's peak memory is the operating system's account of that child alone (``wait4``).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+MIN_PAIRS = 7  # fewer pairs give a figure that is not to be quoted
+RUN_TIMEOUT = 300.0  # seconds for one run: past it the run is killed and the bench stops
+
+
+class BenchError(Exception):
+    """A measured command failed or disagreed with its reference: said in one line."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    seconds: float
+    peak_kb: int
+    output: str = ""
+
+
+Measure = Callable[[], Sample]
+
+
+def run_process(argv: Sequence[str], env: dict[str, str] | None = None) -> Sample:
+    """Run ``argv`` to its end: wall seconds from start to exit, its own peak memory, and
+    what it printed on stdout."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(
+            list(argv), stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env
+        )
+        killer = threading.Timer(RUN_TIMEOUT, proc.kill)
+        killer.start()
+        try:
+            _, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            killer.cancel()
+        seconds = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+        out.seek(0)
+        err.seek(0)
+        text = out.read().decode(errors="replace")
+        if proc.returncode != 0:
+            said = err.read().decode(errors="replace").strip().splitlines()
+            last = said[-1] if said else f"exit status {proc.returncode}"
+            raise BenchError(f"`{' '.join(argv)}` failed: {last}")
+    return Sample(seconds, int(usage.ru_maxrss), text)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One command of a figure: shown as ``shown`` (the command a reader can run)."""
+
+    shown: str
+    measure: Measure
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    ours: Side
+    ref: Side
+    goal: float | None = None  # the ratio to stay at or under
+    check: Callable[[str, str], str | None] | None = None  # outputs -> what disagrees
+
+
+@dataclass
+class Result:
+    figure: Figure
+    ours: list[Sample] = field(default_factory=list)
+    ref: list[Sample] = field(default_factory=list)
+
+    @property
+    def ratios(self) -> list[float]:
+        return [a.seconds / b.seconds for a, b in zip(self.ours, self.ref, strict=True)]
+
+    @property
+    def ratio(self) -> float:
+        return statistics.median(self.ratios)
+
+    def _side(self, side: str) -> list[Sample]:
+        return self.ours if side == "ours" else self.ref
+
+    def seconds(self, side: str) -> float:
+        return statistics.median(s.seconds for s in self._side(side))
+
+    def peak_mb(self, side: str) -> float:
+        return statistics.median(s.peak_kb for s in self._side(side)) / 1024
+
+    @property
+    def met(self) -> bool | None:
+        goal = self.figure.goal
+        return None if goal is None else self.ratio <= goal
+
+
+def measure_pairs(figure: Figure, pairs: int) -> Result:
+    """``pairs`` interleaved pairs after one warm-up run of each side (not counted)."""
+    first_ours, first_ref = figure.ours.measure(), figure.ref.measure()
+    if figure.check is not None:
+        problem = figure.check(first_ours.output, first_ref.output)
+        if problem:
+            raise BenchError(f"{figure.name}: {problem}")
+    result = Result(figure)
+    for i in range(pairs):
+        if i % 2 == 0:
+            a = figure.ours.measure()
+            b = figure.ref.measure()
+        else:  # the other order every second pair: neither side always goes first
+            b = figure.ref.measure()
+            a = figure.ours.measure()
+        result.ours.append(a)
+        result.ref.append(b)
+    return result
+
+
+def format_result(r: Result) -> list[str]:
+    """Two lines: the ratio with its spread and goal, then each side's medians."""
+    lo, hi = min(r.ratios), max(r.ratios)
+    goal = ""
+    if r.figure.goal is not None:
+        goal = f"   goal ≤ {r.figure.goal:g}×: " + ("met" if r.met else "NOT met")
+    return [
+        f"  {r.figure.name:<52} {r.ratio:5.2f}×  ({lo:.2f}–{hi:.2f}, {len(r.ratios)} pairs){goal}",
+        f"      ours {r.seconds('ours'):7.3f} s {r.peak_mb('ours'):6.0f} MB   "
+        f"ref {r.seconds('ref'):7.3f} s {r.peak_mb('ref'):6.0f} MB",
+    ]
