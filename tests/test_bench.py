@@ -1,0 +1,88 @@
+"""The bench measures whole processes in interleaved pairs and reports the paired median."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from squaregame.cli import bench
+from squaregame.cli.bench_run import (
+    BenchError,
+    Figure,
+    Sample,
+    Side,
+    format_result,
+    measure_pairs,
+    run_process,
+)
+from squaregame.cli.main import main
+
+
+def _fake(order: list[str], name: str, seconds: list[float]) -> Side:
+    times = iter(seconds)
+
+    def measure() -> Sample:
+        order.append(name)
+        return Sample(next(times), 1024, "out")
+
+    return Side(name, measure)
+
+
+def test_pairs_are_interleaved_after_a_warm_up_and_the_ratio_is_the_paired_median() -> None:
+    order: list[str] = []
+    ours = _fake(order, "A", [9.0, 2.0, 3.0, 8.0, 4.0])  # first: the warm-up
+    ref = _fake(order, "B", [9.0, 1.0, 1.0, 2.0, 1.0])
+    r = measure_pairs(Figure("f", ours, ref, goal=3.0), 4)
+    assert order == ["A", "B", "A", "B", "B", "A", "A", "B", "B", "A"]
+    assert r.ratios == [2.0, 3.0, 4.0, 4.0]
+    assert r.ratio == 3.5 and r.met is False
+    first, second = format_result(r)
+    assert "3.50×" in first and "(2.00–4.00, 4 pairs)" in first and "NOT met" in first
+    assert "1 MB" in second
+
+
+def test_a_disagreeing_reference_stops_the_bench() -> None:
+    order: list[str] = []
+    fig = Figure(
+        "f", _fake(order, "A", [1.0]), _fake(order, "B", [1.0]), check=lambda a, b: "differ"
+    )
+    with pytest.raises(BenchError, match="f: differ"):
+        measure_pairs(fig, 7)
+
+
+def test_a_process_is_timed_whole_with_its_own_output() -> None:
+    s = run_process([sys.executable, "-c", "print('hello')"])
+    assert s.output == "hello\n" and 0 < s.seconds < 30 and s.peak_kb > 0
+    with pytest.raises(BenchError, match="failed: boom"):
+        run_process([sys.executable, "-c", "import sys; sys.exit('boom')"])
+
+
+def test_the_c_reference_must_agree_on_cold_count_and_remoteness() -> None:
+    check = bench._agree(("cold_count", "max_remoteness"))
+    assert check('{"cold_count": 5, "max_remoteness": 8}', "N=10 cold=5 maxrem=8 x") is None
+    assert "reference" in (check('{"cold_count": 5, "max_remoteness": 8}', "cold=5 maxrem=9") or "")
+
+
+def test_bench_runs_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--only", "cli", "--pairs", "1", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "analyze squares 1000 vs import textual" in out
+    assert "not a figure to quote" in out  # fewer than 7 pairs
+    assert '"ratio_median"' in out and "squaregame analyze squares 1000" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--only", "everything"], "--only takes some of"),
+        (["--pairs", "0"], "--pairs must be between 1 and 50"),
+        (["--pairs", "51"], "--pairs must be between 1 and 50"),
+    ],
+)
+def test_bad_bench_options_are_one_line(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["bench", *args]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
