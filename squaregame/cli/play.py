@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from squaregame.cli.common import UsageError, add_game_options, parse_int, spec_from_args
+from squaregame.cli.common import (
+    StderrProgress,
+    UsageError,
+    add_game_options,
+    parse_int,
+    spec_from_args,
+)
 from squaregame.core.ai import LEVELS
 from squaregame.core.context import Tables
 from squaregame.core.kinds import KINDS, find_kind
@@ -13,6 +19,7 @@ from squaregame.core.types import GameError
 from squaregame.play.setup import check_playable
 from squaregame.play.sides import DEMO_SPEED, PLAYERS, parse_names, parse_speed
 from squaregame.text import tr
+from squaregame.text.games import title
 
 if TYPE_CHECKING:
     from squaregame.ui.app import StartRequest
@@ -87,7 +94,10 @@ def build_request(args: argparse.Namespace, tables: Tables | None = None) -> Sta
     start = None
     if spec.position is not None:
         game = spec.build(tables or Tables())
-        start = spec.start(game)
+        # a table to build (Squares to 10^8 takes a while): a progress bar before the app
+        building = StderrProgress(tr("games.cli.building", title=title(game)))
+        start = spec.start(game, progress=building)
+        building.close()
         check_playable(game, start)  # no game that is over before it begins
     names = () if args.names is None else _checked(parse_names, args.names, args.players)
     if args.speed is not None and args.players != "demo":
