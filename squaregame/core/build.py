@@ -81,11 +81,6 @@ def compiled_installed() -> bool:
 
 
 def _compiled() -> Any:
-    import os
-
-    from squaregame import paths
-
-    os.environ.setdefault("NUMBA_CACHE_DIR", str(paths.cache_dir() / "numba"))
     from squaregame.core import build_fast
 
     return build_fast

@@ -25,11 +25,16 @@ build on a machine pays for compiling.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from squaregame import paths
+
+os.environ.setdefault("NUMBA_CACHE_DIR", str(paths.cache_dir() / "numba"))  # before numba loads
 from numba import njit
 
 BLOCK = 1 << 16
