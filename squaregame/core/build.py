@@ -112,6 +112,9 @@ def squares_remoteness(upto: int, progress: Progress | None = None) -> npt.NDArr
     return squares_table(upto, progress).rem
 
 
+minimum_at = np.minimum.at  # best[t] = min(best[t], v) in one pass (numpy ≥ 1.25's fast path)
+
+
 def _build(upto: int, dtype: Any, progress: Progress | None) -> SquaresBuild:
     n_total = upto + 1
     inf = int(np.iinfo(dtype).max)
@@ -129,8 +132,7 @@ def _build(upto: int, dtype: Any, progress: Progress | None) -> SquaresBuild:
             hi = np.searchsorted(cold_pos, end - sq)
             for k in np.flatnonzero(hi > lo).tolist():
                 a, b = int(lo[k]), int(hi[k])
-                t = cold_pos[a:b] + sq[k]
-                best[t] = np.minimum(best[t], cold_rem[a:b])
+                minimum_at(best, cold_pos[a:b] + sq[k], cold_rem[a:b])
         new_pos: list[int] = []
         new_rem: list[int] = []
         for n in (start + np.flatnonzero(best[start:end] == inf)).tolist():
@@ -143,8 +145,7 @@ def _build(upto: int, dtype: Any, progress: Progress | None) -> SquaresBuild:
             new_rem.append(r)
             m = isqrt(end - 1 - n)
             if m:
-                t = n + sq[:m]
-                best[t] = np.minimum(best[t], r)
+                minimum_at(best, n + sq[:m], best.dtype.type(r))
         if new_pos:
             cold_pos = np.concatenate([cold_pos, np.asarray(new_pos, dtype=np.int64)])
             cold_rem = np.concatenate([cold_rem, np.asarray(new_rem, dtype=dtype)])
