@@ -243,8 +243,7 @@ def rule_remoteness(amts: I64, upto: int, *, misere: bool, progress: Progress | 
             hi = np.searchsorted(cold_pos, end - amts)
             for k in np.flatnonzero(hi > lo).tolist():
                 a, b = int(lo[k]), int(hi[k])
-                t = cold_pos[a:b] + amts[k]
-                best[t] = np.minimum(best[t], cold_rem[a:b])
+                minimum_at(best, cold_pos[a:b] + amts[k], cold_rem[a:b])
         cand = np.flatnonzero(best[start:end] == _INF)
         inside = al[: bisect_right(al, end - start - 1)]
         if len(inside) <= PY_AMOUNTS:
@@ -313,8 +312,7 @@ def _settle_with_numpy(
         rems.append(r)
         m = bisect_right(al, end - 1 - n)
         if m:
-            t = n + amts[:m]
-            best[t] = np.minimum(best[t], r)
+            minimum_at(best, n + amts[:m], np.int32(r))
     return pos, rems
 
 
