@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from squaregame.cli.commands import help_text
 from squaregame.cli.common import (
     StderrProgress,
     add_game_argument,
@@ -33,7 +34,7 @@ from squaregame.text.games import (
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "analyze",
-        help="value of a position and of every move from it",
+        help=help_text("analyze"),
         description="Print the outcome, remoteness and Grundy value of a position, every move "
         "with the value it leads to, and the perfect opponent's choice.",
     )

@@ -44,6 +44,7 @@ from squaregame.cli.bench_run import (
     measure_pairs,
     run_process,
 )
+from squaregame.cli.commands import help_text
 from squaregame.core.context import Tables
 
 SQUARES_GAME = "squares"
@@ -91,7 +92,7 @@ def parse_groups(text: str | None) -> list[str]:
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "bench",
-        help="measure builds, answers and start-up as paired ratios against references",
+        help=help_text("bench"),
         description="Every figure is two whole processes, ours and a reference, run in "
         f"interleaved pairs (at least {MIN_PAIRS} to quote): the median of the per-pair "
         "ratios, with their minimum and maximum. Takes several minutes.",

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from squaregame.cli.commands import help_text
 from squaregame.cli.common import StderrProgress, UsageError, parse_int
 from squaregame.core.context import Tables
 from squaregame.core.kinds import kind_for_rule
@@ -28,7 +29,7 @@ GRUNDY_MAX = 10**7
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "build-tables",
-        help="build a larger Squares table into the cache",
+        help=help_text("build-tables"),
         description="Build the Squares table (outcome and remoteness) for 0..N and keep it in "
         "the user's cache, so that positions up to N answer at once.",
     )

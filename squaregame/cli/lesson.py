@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError
 from squaregame.lessons.model import LessonError, find_lesson
 from squaregame.lessons.strings import lesson_language
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "lesson",
-        help=tr("ui_lessons.cli.help"),
+        help=help_text("lesson"),
         description=tr("ui_lessons.cli.description"),
     )
     p.add_argument("name", metavar="NAME", nargs="?", help=tr("ui_lessons.cli.name"))

@@ -22,19 +22,13 @@ def lang_help() -> str:
     return tr("ui_settings.cli.lang_help", languages=", ".join(languages()))
 
 
-def make_parser() -> Parser:
-    from squaregame.cli import (
-        analyze,
-        bench,
-        build_tables,
-        lesson,
-        play,
-        record,
-        serve,
-        table,
-        why,
-        worksheet,
-    )
+def make_parser(argv: Sequence[str] | None = None) -> Parser:
+    """The command line's parser. With ``argv``, only the subcommand it names has its
+    module imported (every other is listed by name and help line alone,
+    :mod:`squaregame.cli.commands`); without, every subcommand is complete."""
+    import importlib
+
+    from squaregame.cli.commands import COMMANDS, chosen, help_text
     from squaregame.cli.common import Parser
 
     parser = Parser(
@@ -45,16 +39,13 @@ def make_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"squaregame {__version__}")
     parser.add_argument("--lang", metavar="L", help=lang_help())
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
-    play.add_parser(sub)
-    lesson.add_parser(sub)
-    analyze.add_parser(sub)
-    why.add_parser(sub)
-    worksheet.add_parser(sub)
-    record.add_parser(sub)
-    table.add_parser(sub)
-    build_tables.add_parser(sub)
-    serve.add_parser(sub)
-    bench.add_parser(sub)
+    wanted = None if argv is None else chosen(list(argv))
+    for command in COMMANDS:
+        if argv is None or command.name == wanted:
+            module = importlib.import_module(f"squaregame.cli.{command.module}")
+            module.add_parser(sub)
+        else:
+            sub.add_parser(command.name, help=help_text(command.name), add_help=False)
     return parser
 
 
@@ -72,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from squaregame.core.context import Tables
     from squaregame.core.types import GameError
 
-    parser = make_parser()
+    parser = make_parser(args_list)
     args = parser.parse_args(args_list)
     run = getattr(args, "run", None)
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from squaregame.cli.commands import help_text
 from squaregame.cli.common import (
     StderrProgress,
     UsageError,
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "play",
-        help="open a game directly",
+        help=help_text("play"),
         description="Open a game in the app: 'play squares --start 75', "
         "'play wythoff --start 7 9', 'play sum 5 7 10 --rule 1,3,7,8'.",
     )

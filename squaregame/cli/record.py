@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from squaregame.cli.commands import help_text
 from squaregame.core.atomic import write_atomic
 from squaregame.core.context import Tables
 from squaregame.play import records
@@ -29,7 +30,7 @@ FORMATS = [f.value for f in Format]
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "record",
-        help="game records: export a saved game, import or show a record",
+        help=help_text("record"),
         description="Game records as text a person reads, JSON a script reads, or CSV: "
         "'record export' a saved game, 'record import FILE' to continue or review it in the "
         "app, 'record show FILE --format markdown' for the review.",

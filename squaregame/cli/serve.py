@@ -12,6 +12,7 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any
 
+from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError, parse_int
 from squaregame.cli.serve_net import bind, is_loopback, shown
 from squaregame.text import tr
@@ -33,7 +34,7 @@ _NUMBER = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*([a-z]?)b?")
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "serve",
-        help=tr("serve.cli.help"),
+        help=help_text("serve"),
         description=tr("serve.cli.description"),
     )
     p.add_argument("--host", default="127.0.0.1", help=tr("serve.cli.host_help"))

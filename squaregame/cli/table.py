@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from squaregame.cli.analyze import progress_for, remoteness_json
+from squaregame.cli.commands import help_text
 from squaregame.cli.common import (
     UsageError,
     add_game_argument,
@@ -31,7 +32,7 @@ MAX_CELLS = 1_000_000
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "table",
-        help="values of every position up to N",
+        help=help_text("table"),
         description="Outcome, remoteness and Grundy value of every position 0..N (for wythoff "
         "and sum, every pair with both coordinates at most N).",
     )

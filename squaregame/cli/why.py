@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from squaregame.cli.commands import help_text
 from squaregame.cli.common import (
     StderrProgress,
     UsageError,
@@ -34,7 +35,7 @@ from squaregame.text import Catalog, set_language, tr
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "why",
-        help="why a position is hot or cold: the proof as a tree",
+        help=help_text("why"),
         description="Print the proof that a position is hot (the winning move, then every "
         "reply answered) or cold (every move, and the answer that refutes it), to a depth; "
         "each line is a move and its answer. In English unless --lang is given.",

@@ -12,6 +12,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError, parse_int
 from squaregame.core.context import Tables
 from squaregame.lessons.worksheets import MAX_STUDENTS, NAMES, Request, Sheet, check, sheets
@@ -23,7 +24,7 @@ FORMATS = ("html", "svg", "both")
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "worksheet",
-        help=tr("worksheet.cli.help"),
+        help=help_text("worksheet"),
         description=tr("worksheet.cli.description"),
     )
     p.add_argument("kind", metavar="KIND", help=tr("worksheet.cli.kind"))

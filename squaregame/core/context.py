@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from squaregame.core.store import TableStore
-from squaregame.core.sums import SumSolver
-from squaregame.core.wythoff import WYTHOFF_GRUNDY_LIMIT, WythoffTable, build_wythoff
-from squaregame.core.wythoff_grundy import GrundyBoards
+
+if TYPE_CHECKING:  # imported when first used: a Squares answer needs neither
+    from squaregame.core.sums import SumSolver
+    from squaregame.core.wythoff import WythoffTable
+    from squaregame.core.wythoff_grundy import GrundyBoards
 
 Progress = Callable[[float], None]
 
@@ -31,15 +33,34 @@ class Tables:
         cache: Path | None = None,
     ) -> None:
         self.store = store if store is not None else TableStore(cache)
-        self.solver = solver if solver is not None else SumSolver()
+        self._solver = solver
         self._wythoff: dict[tuple[int, bool], WythoffTable] = {}
-        self._wythoff_grundy = GrundyBoards(WYTHOFF_GRUNDY_LIMIT)
+        self._grundy_boards: GrundyBoards | None = None
+
+    @property
+    def solver(self) -> SumSolver:
+        if self._solver is None:
+            from squaregame.core.sums import SumSolver
+
+            self._solver = SumSolver()
+        return self._solver
+
+    @property
+    def _wythoff_grundy(self) -> GrundyBoards:
+        if self._grundy_boards is None:
+            from squaregame.core.wythoff import WYTHOFF_GRUNDY_LIMIT
+            from squaregame.core.wythoff_grundy import GrundyBoards
+
+            self._grundy_boards = GrundyBoards(WYTHOFF_GRUNDY_LIMIT)
+        return self._grundy_boards
 
     def wythoff(self, size: int, misere: bool, progress: Progress | None = None) -> WythoffTable:
         """A Wythoff board of side at least ``size`` (a kept one if it is large enough)."""
         for (s, m), t in self._wythoff.items():
             if m == misere and s >= size:
                 return t
+        from squaregame.core.wythoff import build_wythoff
+
         t = build_wythoff(size, misere, progress, self.wythoff_grundy)
         self._wythoff[(size, misere)] = t
         return t

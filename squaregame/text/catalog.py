@@ -54,6 +54,18 @@ def _flatten(prefix: str, doc: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
 
 
 @cache
+def load_area(lang: str, area: str) -> dict[str, Any]:
+    """The entries of one file, ``<lang>/<area>.toml`` (empty if there is none): a catalog
+    reads a file when one of its keys is first asked for, so a command that says three
+    sentences does not parse twenty files."""
+    path = i18n_root() / lang / f"{area}.toml"
+    if not area.isidentifier() or not path.is_file():
+        return {}
+    with open(path, "rb") as f:
+        return dict(_flatten(area, tomllib.load(f)))
+
+
+@cache
 def load_catalog(lang: str) -> dict[str, Any]:
     """Every entry of one language, keyed ``area.path`` (strings or plural tables)."""
     folder = i18n_root() / lang
@@ -61,9 +73,7 @@ def load_catalog(lang: str) -> dict[str, Any]:
     if not folder.is_dir():
         return entries
     for path in sorted(folder.glob("*.toml")):
-        with open(path, "rb") as f:
-            doc = tomllib.load(f)
-        entries.update(_flatten(path.stem, doc))
+        entries.update(load_area(lang, path.stem))
     return entries
 
 
@@ -121,19 +131,21 @@ class Catalog:
 
     def __init__(self, lang: str = DEFAULT) -> None:
         self.lang = lang if lang in languages() else DEFAULT
-        self._entries = load_catalog(self.lang)
-        self._english = load_catalog(DEFAULT)
+
+    @staticmethod
+    def _area(lang: str, key: str) -> dict[str, Any]:
+        return load_area(lang, key.partition(".")[0])
 
     def has(self, key: str) -> bool:
-        return key in self._entries or key in self._english
+        return key in self._area(self.lang, key) or key in self._area(DEFAULT, key)
 
     def raw(self, key: str) -> Any:
-        if key in self._entries:
-            return self._entries[key]
-        if key in self._english:
-            return self._english[key]
+        for lang in (self.lang, DEFAULT):
+            entries = self._area(lang, key)
+            if key in entries:
+                return entries[key]
         raise KeyError(f"no message '{key}' in the catalogs")
 
     def __call__(self, key: str, /, **values: Any) -> str:
-        lang = self.lang if key in self._entries else DEFAULT
+        lang = self.lang if key in self._area(self.lang, key) else DEFAULT
         return render(key, self.raw(key), lang, values)

@@ -1,0 +1,63 @@
+"""The subcommands, listed once: name, module and one-line help.
+
+``squaregame --help`` is made from this list alone; a command's own module (its
+``add_parser`` and ``run``) is imported only when that command is the one asked for, so
+``squaregame analyze squares 75`` does not pay for the lesson schema, the bench or the server.
+Each module takes its help line from here (:func:`help_text`), so the two never differ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    module: str  # squaregame.cli.<module>
+    help: str = ""  # the help line, or …
+    key: str = ""  # … the catalog key of a translated one
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("play", "play", "open a game directly"),
+    Command("lesson", "lesson", key="ui_lessons.cli.help"),
+    Command("analyze", "analyze", "value of a position and of every move from it"),
+    Command("why", "why", "why a position is hot or cold: the proof as a tree"),
+    Command("worksheet", "worksheet", key="worksheet.cli.help"),
+    Command("record", "record", "game records: export a saved game, import or show a record"),
+    Command("table", "table", "values of every position up to N"),
+    Command("build-tables", "build_tables", "build a larger Squares table into the cache"),
+    Command("serve", "serve", key="serve.cli.help"),
+    Command(
+        "bench",
+        "bench",
+        "measure builds, answers and start-up as paired ratios against references",
+    ),
+)
+BY_NAME = {c.name: c for c in COMMANDS}
+
+
+def help_text(name: str) -> str:
+    command = BY_NAME[name]
+    if command.key:
+        from squaregame.text import tr
+
+        return tr(command.key)
+    return command.help
+
+
+def chosen(argv: list[str]) -> str | None:
+    """The subcommand ``argv`` names: its first word that is not an option (``--lang L``
+    and ``--lang=L`` skipped), if it is one of :data:`COMMANDS`."""
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--lang":
+            i += 2
+            continue
+        if word.startswith("-"):
+            i += 1
+            continue
+        return word if word in BY_NAME else None
+    return None

@@ -1,0 +1,72 @@
+"""Start-up: a command imports what it uses and no more (guards against an eager import)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from squaregame.cli.commands import COMMANDS, help_text
+from squaregame.cli.main import make_parser
+
+
+def _modules_after(*args: str) -> set[str]:
+    code = (
+        "import sys, json, io, contextlib\n"
+        "from squaregame.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    try:\n        main({list(args)!r})\n    except SystemExit:\n        pass\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def test_a_squares_answer_imports_neither_numpy_nor_textual_nor_other_commands() -> None:
+    loaded = _modules_after("analyze", "squares", "1000")
+    assert "squaregame.cli.analyze" in loaded
+    for heavy in (
+        "numpy",
+        "textual",
+        "rich",
+        "squaregame.core.sums",
+        "squaregame.core.wythoff",
+        "squaregame.lessons.schema",
+        "squaregame.cli.bench",
+        "squaregame.cli.serve",
+    ):
+        assert heavy not in loaded, heavy
+
+
+def test_help_imports_no_subcommand_module() -> None:
+    loaded = _modules_after("--help")
+    assert not [
+        m
+        for m in loaded
+        if m.startswith("squaregame.cli.")
+        and m not in ("squaregame.cli.main", "squaregame.cli.common", "squaregame.cli.commands")
+    ]
+
+
+def test_a_catalog_reads_only_the_files_it_is_asked_for() -> None:
+    code = (
+        "from squaregame.text.catalog import Catalog, load_area\n"
+        "Catalog('ru')('games.cli.building', title='x')\n"
+        "print(load_area.cache_info().currsize)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert int(out.stdout) <= 2  # games.toml in Russian, and English behind it at most
+
+
+@pytest.mark.parametrize("command", [c.name for c in COMMANDS])
+def test_the_lazy_parser_and_the_full_one_agree(command: str) -> None:
+    full = make_parser()
+    lazy = make_parser([command, "--help"])
+    full_sub = next(a for a in full._actions if a.dest == "==SUPPRESS==" or a.choices)
+    lazy_sub = next(a for a in lazy._actions if a.dest == "==SUPPRESS==" or a.choices)
+    assert list(full_sub.choices) == list(lazy_sub.choices) == [c.name for c in COMMANDS]
+    helps = {a.dest: a.help for a in full_sub._choices_actions}
+    assert helps[command] == help_text(command)  # the module's help line is the table's
+    assert full_sub.choices[command].format_help() == lazy_sub.choices[command].format_help()
