@@ -263,7 +263,7 @@ def test_table_stats_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert d["cold_count"] == int((rem % 2 == 0).sum())
     assert d["max_remoteness"] == int(rem.max()) == int(rem[d["max_remoteness_at"]])
     for argv in (["table", "squares", "--upto", "10", "--stats", "--misere"],
-                 ["table", "wythoff", "--upto", "10", "--stats"],
+                 ["table", "nim", "--upto", "10", "--stats"],
                  ["table", "squares", "--upto", "0", "--stats"]):  # fmt: skip
         code, _, err = run(capsys, *argv)
         assert code == 2 and len(err.strip().splitlines()) == 1

@@ -21,7 +21,7 @@ from squaregame.cli.common import (
 )
 from squaregame.core.context import Tables
 from squaregame.core.game import Game
-from squaregame.core.kinds import find_kind, kind_for_rule
+from squaregame.core.kinds import WYTHOFF, find_kind, kind_for_rule
 from squaregame.core.rules import SQUARES
 from squaregame.core.types import PositionInfo
 from squaregame.text.games import axis_label, position_text, remoteness_span, title
@@ -57,15 +57,25 @@ def _positions(game: Game[Any], upto: int, dims: int) -> Iterator[Any]:
         yield kind.position_from_values(values)
 
 
+WYTHOFF_STATS_MAX = 8000  # a board of 8000² cells: three bytes each, about a second or two
+
+
 def run_stats(args: argparse.Namespace, n: int) -> int:
+    """Build a table afresh (never from the cache) and print what the C references print:
+    ``squares_ref N`` (positions 0..N−1) or ``wythoff_ref N`` (the N×N board 0..N−1)."""
     from squaregame.core.store import SQUARES_MAX
 
-    if find_kind(args.game) is not kind_for_rule(SQUARES) or args.misere or args.rule:
-        raise UsageError("--stats is for normal-play squares only")
+    kind = find_kind(args.game)
+    wythoff = kind is WYTHOFF
+    if (kind is not kind_for_rule(SQUARES) and not wythoff) or args.misere or args.rule:
+        raise UsageError("--stats is for normal-play squares or wythoff only")
     if args.csv:
         raise UsageError("--stats prints JSON (--json) or a line of text")
-    if not 1 <= n <= SQUARES_MAX:
-        raise UsageError(f"--upto must be between 1 and {SQUARES_MAX:,} with --stats")
+    top = WYTHOFF_STATS_MAX if wythoff else SQUARES_MAX
+    if not 1 <= n <= top:
+        raise UsageError(f"--upto must be between 1 and {top:,} with --stats")
+    if wythoff:
+        return _wythoff_stats(args, n)
     from squaregame.core.build import squares_table  # numpy: only here
 
     built = squares_table(n - 1)
@@ -83,6 +93,28 @@ def run_stats(args: argparse.Namespace, n: int) -> int:
         print(
             f"positions 0..{n - 1:,}: {stats['cold_count']:,} cold, largest remoteness "
             f"{stats['max_remoteness']} (at {at:,})"
+        )
+    return 0
+
+
+def _wythoff_stats(args: argparse.Namespace, n: int) -> int:
+    from squaregame.core.wythoff import build_wythoff  # numpy: only here
+
+    board = build_wythoff(n - 1, False)
+    rem, cold = board.remoteness_array, board.cold_array
+    at = divmod(int(rem.argmax()), n)
+    stats = {
+        "upto": n,
+        "cold_count": int(cold.sum()),
+        "max_remoteness": int(rem[at]),
+        "max_remoteness_at": list(at),
+    }
+    if args.json:
+        print(json.dumps(stats))
+    else:
+        print(
+            f"board 0..{n - 1:,} squared: {stats['cold_count']:,} cold, largest remoteness "
+            f"{stats['max_remoteness']} (at {at})"
         )
     return 0
 

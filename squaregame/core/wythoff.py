@@ -21,7 +21,7 @@ from typing import Any
 from squaregame.core.types import Outcome, PositionInfo
 from squaregame.core.wythoff_grundy import GrundyBoards
 
-WYTHOFF_AUTO_LIMIT = 4000  # board side built on demand (about 3 s at 4000, 2 cores)
+WYTHOFF_AUTO_LIMIT = 4000  # board side built on demand (its Grundy values take ~3 s there)
 # Grundy values (core/wythoff_grundy.py) as far as the boards go: about 3 s at 4000 as well.
 WYTHOFF_GRUNDY_LIMIT = WYTHOFF_AUTO_LIMIT
 Progress = Callable[[float], None]
@@ -74,6 +74,19 @@ class WythoffTable:
         self._cold = cold
         self._grundy_source = grundy  # a cache shared by every table (see Tables)
         self._own_grundy = GrundyBoards(WYTHOFF_GRUNDY_LIMIT)  # ... or this table's own
+
+    @property
+    def remoteness_array(self) -> Any:
+        """The board's remoteness as a read-only numpy array, [x, y]."""
+        view = self._rem.view()
+        view.flags.writeable = False
+        return view
+
+    @property
+    def cold_array(self) -> Any:
+        view = self._cold.view()
+        view.flags.writeable = False
+        return view
 
     def covers(self, x: int, y: int) -> bool:
         return 0 <= x <= self.size and 0 <= y <= self.size
@@ -136,44 +149,62 @@ class WythoffTable:
 def build_wythoff(
     size: int, misere: bool, progress: Progress | None = None, grundy: GrundySource | None = None
 ) -> WythoffTable:
-    """Fill the (size+1)² board by anti-diagonals (``grundy``: where Grundy values come from)."""
+    """Fill the (size+1)² board by anti-diagonals (``grundy``: where Grundy values come from).
+
+    On the diagonal x + y = s every row, every column and every diagonal x − y = d holds
+    exactly one cell, and every cell before it on those lines lies on an earlier
+    anti-diagonal. So one-dimensional running aggregates — per row y, per column x and per
+    diagonal d: the least remoteness of a cold cell passed, the greatest remoteness of any
+    cell passed — give each cell its value (hot: 1 + the least; cold, with no cold child:
+    1 + the greatest), and the cells of one anti-diagonal are contiguous slices of them
+    (rows reversed, diagonals every second entry). The board
+    itself is written along the anti-diagonal as a strided view of its flat array. No
+    fancy indexing and no board-sized temporaries: two bytes a cell for the remoteness
+    (at most x + y, as every move lowers x + y) and one for the outcome.
+    """
     import numpy as np  # numpy only when building
 
     n = size + 1
-    big = np.int32(1 << 30)
-    rem = np.zeros((n, n), dtype=np.int32)
+    big = 1 << 30
+    rem = np.zeros((n, n), dtype=np.uint16 if 2 * size < 1 << 16 else np.int32)
     cold = np.zeros((n, n), dtype=bool)
-    # Aggregates *entering* each cell from its row (from the left), column (from below) and
-    # diagonal (from down-left): least cold remoteness seen, greatest remoteness seen.
-    row_min = np.full((n, n), big, dtype=np.int32)
-    row_max = np.full((n, n), -1, dtype=np.int32)
-    col_min = np.full((n, n), big, dtype=np.int32)
-    col_max = np.full((n, n), -1, dtype=np.int32)
-    dia_min = np.full((n, n), big, dtype=np.int32)
-    dia_max = np.full((n, n), -1, dtype=np.int32)
+    flat_rem, flat_cold = rem.reshape(-1), cold.reshape(-1)
+    # Each aggregate is two rows: [0] the least remoteness of a cold cell passed (big: none),
+    # [1] minus the greatest remoteness of any cell passed (1: none) — both kept by a minimum,
+    # so one numpy step updates both.
+    row = np.array([[big], [1]], dtype=np.int32).repeat(n, axis=1)  # by y
+    col = row.copy()  # by x
+    dia = np.array([[big], [1]], dtype=np.int32).repeat(2 * n - 1, axis=1)  # by x − y + n − 1
+    agg = np.empty((2, n), dtype=np.int32)
+    new = np.empty((2, n), dtype=np.int32)
+    r = np.empty(n, dtype=np.int32)
+    is_cold = np.empty(n, dtype=bool)
+    step = max(1, (2 * n - 1) // 100)
     for s in range(2 * n - 1):
-        x = np.arange(max(0, s - n + 1), min(s, n - 1) + 1)
-        y = s - x
-        least = np.minimum(np.minimum(row_min[x, y], col_min[x, y]), dia_min[x, y])
-        most = np.maximum(np.maximum(row_max[x, y], col_max[x, y]), dia_max[x, y])
-        is_cold = least == big  # no cold child
-        r = np.where(is_cold, most + 1, least + 1)
+        lo, hi = max(0, s - n + 1), min(s, n - 1)  # x runs lo..hi, y = s − x runs down
+        k = hi - lo + 1
+        cols = slice(lo, hi + 1)
+        rows = slice(s - lo, s - hi - 1 if s - hi > 0 else None, -1)
+        d0 = 2 * lo - s + n - 1
+        dias = slice(d0, d0 + 2 * k - 1, 2)
+        a, nw, rr, ic = agg[:, :k], new[:, :k], r[:k], is_cold[:k]
+        np.minimum(row[:, rows], col[:, cols], out=a)
+        np.minimum(a, dia[:, dias], out=a)
+        np.equal(a[0], big, out=ic)  # no cold child
+        np.add(a[0], 1, out=rr)  # hot: 1 + the least remoteness of a cold child
+        np.subtract(1, a[1], out=rr, where=ic)  # cold: 1 + the greatest of all
         if s == 0:
-            r[:] = 0
-            is_cold[:] = not misere
-        rem[x, y] = r
-        cold[x, y] = is_cold
-        cold_r = np.where(is_cold, r, big)
-        # pass the aggregates on to the right, upwards and up-right
-        m = x + 1 < n
-        row_min[x[m] + 1, y[m]] = np.minimum(row_min[x[m], y[m]], cold_r[m])
-        row_max[x[m] + 1, y[m]] = np.maximum(row_max[x[m], y[m]], r[m])
-        m = y + 1 < n
-        col_min[x[m], y[m] + 1] = np.minimum(col_min[x[m], y[m]], cold_r[m])
-        col_max[x[m], y[m] + 1] = np.maximum(col_max[x[m], y[m]], r[m])
-        m = (x + 1 < n) & (y + 1 < n)
-        dia_min[x[m] + 1, y[m] + 1] = np.minimum(dia_min[x[m], y[m]], cold_r[m])
-        dia_max[x[m] + 1, y[m] + 1] = np.maximum(dia_max[x[m], y[m]], r[m])
-        if progress is not None and s % 256 == 0:
+            rr[:] = 0
+            ic[:] = not misere
+        cells = slice(lo * n + (s - lo), hi * n + (s - hi) + 1, max(1, n - 1))
+        flat_rem[cells] = rr
+        flat_cold[cells] = ic
+        nw[0] = big
+        np.copyto(nw[0], rr, where=ic)
+        np.negative(rr, out=nw[1])
+        np.minimum(row[:, rows], nw, out=row[:, rows])
+        np.minimum(col[:, cols], nw, out=col[:, cols])
+        np.minimum(dia[:, dias], nw, out=dia[:, dias])
+        if progress is not None and s % step == 0:
             progress(s / (2 * n - 1))
     return WythoffTable(size, misere, rem, cold, grundy)
