@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
 from math import comb, prod
 from typing import TYPE_CHECKING, Any
 
@@ -28,14 +27,18 @@ from squaregame.core.rules import Rule
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-# Work units a search may take: canonical states × (amounts tried per state). Calibrated
-# by ``squaregame bench`` to stay near 2 s on a 2-core machine.
-SEARCH_BUDGET = 35_000_000
-QUICK_SEARCH = 2_000_000  # below this a search is instant (well under 0.1 s)
-MAX_STATES = 8_000_000
-# Work units of one plane's fixed cost (a dozen numpy calls, ~25–50 µs): a long Nim axis has
-# one plane per counter, so (10^6 nim, 5 squares), 24M units of states, is ~200M in all.
-PLANE_COST = 200
+# Work units a search may take (:func:`search_cost`; a unit is about 9 ns on the 2-core
+# development machine): 175M is about 1.6 s of searching, 2 s for the whole command. That
+# is where exact answers end: 4 piles of 50 under four different rules (6.8M states, 169M
+# units), 5 piles of 20 under five, 4 squares piles of 60 or 3 of 140; past those (4 squares
+# piles of 70, 3 of 150, two Nim piles of 3000) the answer is given with proven bounds.
+SEARCH_BUDGET = 175_000_000
+QUICK_SEARCH = 5_000_000  # below this a search is instant (well under 0.1 s)
+MAX_STATES = 20_000_000  # about 20 bytes a state at the peak: 0.4 GB
+# Work units of one plane's fixed cost per move (six numpy calls of about 1 µs) and of the
+# plane itself: a long Nim axis has one plane per counter.
+PLANE_COST = 600
+CHUNK = 8192  # states of a plane taken together: their temporaries fit in the cache
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,22 @@ def _group_key(rule: Rule, pile: int) -> str:
     return f"{rule.key}#{pile}" if rule.is_any_amount else rule.key
 
 
+def sorted_tuples(bound: int, k: int) -> Any:
+    """Every non-decreasing k-tuple of 0..bound, in lexicographic order (the order of
+    ``itertools.combinations_with_replacement``), built a column at a time: each row is
+    repeated once for every value from its last one up to ``bound``."""
+    import numpy as np
+
+    rows = np.arange(bound + 1, dtype=np.int64)[:, None]
+    for _ in range(k - 1):
+        last = rows[:, -1]
+        reps = bound + 1 - last
+        starts = np.cumsum(reps) - reps  # where each row's copies begin
+        new = np.repeat(last, reps) + (np.arange(int(reps.sum())) - np.repeat(starts, reps))
+        rows = np.column_stack([np.repeat(rows, reps, axis=0), new])
+    return rows.reshape(-1, k)
+
+
 def _groups(rules: tuple[Rule, ...], box: tuple[int, ...]) -> list[Group]:
     import numpy as np
 
@@ -84,8 +103,7 @@ def _groups(rules: tuple[Rule, ...], box: tuple[int, ...]) -> list[Group]:
     groups = []
     for piles in by_rule.values():
         bound = max(box[i] for i in piles)
-        rows = list(combinations_with_replacement(range(bound + 1), len(piles)))
-        tuples = np.asarray(rows, dtype=np.int64).reshape(len(rows), len(piles))
+        tuples = sorted_tuples(bound, len(piles))
         g = Group(tuple(piles), rules[piles[0]], bound, tuples, np.empty(0))
         groups.append(Group(g.piles, g.rule, g.bound, tuples, g.pack(tuples)))
     return groups
@@ -130,102 +148,223 @@ def _states(rules: tuple[Rule, ...], box: tuple[int, ...]) -> tuple[list[Group],
     return groups, prod(g.count for g in groups)
 
 
-def _count_states(rules: tuple[Rule, ...], box: tuple[int, ...]) -> tuple[int, int]:
-    """(canonical states, amounts tried per state) without building anything."""
+def _count_states(rules: tuple[Rule, ...], box: tuple[int, ...]) -> tuple[int, int, int]:
+    """(canonical states, work per state, work of the groups' own tables) without building
+    anything: a lone pile's move costs one unit a state, a move of a group of several piles
+    four (its child's rank is looked up) plus four a row of the group's table; an
+    any-amount pile eight; every state four more (ordering, settling). Measured."""
     by_rule: dict[str, list[int]] = {}
     for i, r in enumerate(rules):
         by_rule.setdefault(_group_key(r, i), []).append(i)
-    states, per_state = 1, 0
+    states, per_state, tables = 1, 4, 0
     for piles in by_rule.values():
         bound = max(box[i] for i in piles)
-        states *= comb(bound + len(piles), len(piles))
+        count = comb(bound + len(piles), len(piles))
+        states *= count
         rule = rules[piles[0]]
-        per_state += 2 if rule.is_any_amount else len(piles) * rule.count_amounts(bound)
-    return states, max(per_state, 1)
+        if rule.is_any_amount:
+            per_state += 8  # its running aggregates: read, and passed on to the next size
+        elif len(piles) == 1:
+            per_state += rule.count_amounts(bound)
+        else:
+            moves = len(piles) * rule.count_amounts(bound)
+            per_state += 4 * moves
+            tables += 4 * count * moves
+    return states, per_state, tables
+
+
+def _moves_per_state(rules: tuple[Rule, ...], box: tuple[int, ...]) -> int:
+    return sum(
+        2 if r.is_any_amount else r.count_amounts(n) for r, n in zip(rules, box, strict=True)
+    )
 
 
 def search_cost(rules: tuple[Rule, ...], box: tuple[int, ...]) -> int:
-    """Work units: every state times its amounts, and every plane (total) its fixed cost."""
-    states, per_state = _count_states(rules, box)
-    return states * per_state + PLANE_COST * (sum(box) + 1)
+    """Work units (about 11 ns each): every state times its work, the groups' tables, and
+    every plane (total) its fixed cost."""
+    states, per_state, tables = _count_states(rules, box)
+    planes = sum(box) + 1
+    return states * per_state + tables + PLANE_COST * planes * (1 + _moves_per_state(rules, box))
 
 
 def fits_budget(rules: tuple[Rule, ...], box: tuple[int, ...]) -> bool:
-    states, _ = _count_states(rules, box)
+    states, _, _ = _count_states(rules, box)
     return states <= MAX_STATES and search_cost(rules, box) <= SEARCH_BUDGET
 
 
+def _prefix_counts(bound: int, k: int) -> Any:
+    """S[m][v] = Σ_{u<v} C(bound − u + m, m): how many sorted m-tuples of values ≥ u there are,
+    summed over u below v — the blocks that :func:`_rank_sorted` adds up."""
+    import numpy as np
+
+    table = np.zeros((k, bound + 2), dtype=np.int64)
+    for m in range(k):
+        counts = [comb(bound - u + m, m) for u in range(bound + 1)]
+        table[m, 1:] = np.cumsum(counts)
+    return table
+
+
+def _rank_sorted(columns: list[Any], prefix: Any) -> Any:
+    """The rank of each sorted row (given as its columns) among all sorted k-tuples of
+    0..bound in lexicographic order (``combinations_with_replacement``'s order), computed
+    directly: a row t is preceded by, for each place i, the tuples that agree before i and
+    hold a smaller value at i, i.e. Σ_i (S[k−1−i][t_i] − S[k−1−i][t_(i−1)]) with
+    t_(−1) = 0. No keys, no search: k small-table lookups a row."""
+    import numpy as np
+
+    k = len(columns)
+    rank = np.take(prefix[k - 1], columns[0])
+    for i in range(1, k):
+        m = prefix[k - 1 - i]
+        rank += np.take(m, columns[i])
+        rank -= np.take(m, columns[i - 1])
+    return rank
+
+
+def _lowered_ranks(columns: list[Any], j: int, a: int, prefix: Any) -> Any:
+    """For every state of a group (its sorted rows given as contiguous ``columns``): the rank
+    of the state with member ``j`` lowered by ``a`` (−1 where it is smaller than ``a``). The
+    row stays sorted but for that member, which moves left to its place: at most k − 1
+    compare-exchanges, not a sort."""
+    import numpy as np
+
+    cols = list(columns)
+    low = cols[j] - a
+    ok = low >= 0
+    np.maximum(low, 0, out=low)
+    cols[j] = low
+    for i in range(j, 0, -1):  # bubble the lowered value left
+        cols[i - 1], cols[i] = np.minimum(cols[i - 1], cols[i]), np.maximum(cols[i - 1], cols[i])
+    ranks = _rank_sorted(cols, prefix)
+    ranks[~ok] = -1
+    return ranks
+
+
 def solve_box(rules: tuple[Rule, ...], misere: bool, box: tuple[int, ...]) -> BoxSolution:
-    """Outcome and remoteness of every position of the sum inside ``box`` (up to symmetry)."""
+    """Outcome and remoteness of every position of the sum inside ``box`` (up to symmetry).
+
+    A state's flat index is Σ rank_g · stride_g over its groups. Planes (states with the same
+    total number of counters) are settled in order; inside a plane each state's rank in each
+    group is read off its index (``index // stride % count``), so nothing per state is stored
+    but the results and the plane order:
+
+    * a pile alone in its group moves to ``index − a·stride`` (no table at all);
+    * a group of several piles moves by ``stride · (child rank − rank)``, a table of the
+      group's own size per (member, amount), the child's rank computed directly
+      (:func:`_lowered_ranks`);
+    * an any-amount pile keeps running aggregates along its axis, as before.
+
+    Memory: the plane order (8 bytes a state), remoteness and cold remoteness (4 + 4), the
+    totals while ordering (4), and 8 bytes a state per any-amount pile. Checked against the
+    previous solver and brute force in ``tests/test_sums_solver.py``.
+    """
     import numpy as np  # numpy only when searching
 
-    groups, size = _states(rules, box)
+    groups = _groups(rules, box)
     counts = [g.count for g in groups]
+    size = prod(counts)
     strides = [prod(counts[j + 1 :]) for j in range(len(groups))]
-    flat = np.arange(size, dtype=np.int64)
-    ranks = [(flat // s) % c for s, c in zip(strides, counts, strict=True)]
-    coords: dict[int, npt.NDArray[Any]] = {}  # pile -> its size in every state
-    for g, r in zip(groups, ranks, strict=True):
-        for j, pile in enumerate(g.piles):
-            coords[pile] = g.tuples[r, j]
-    total: npt.NDArray[Any] = np.sum(list(coords.values()), axis=0)
+    # total counters of every state: the groups' row sums, combined in mixed radix order;
+    # 16 bits, so that the stable sort into planes is numpy's radix sort
+    small = np.int16 if sum(box) < 1 << 15 else np.int32
+    total = np.zeros(1, dtype=small)
+    for g in groups:
+        sums = g.tuples.sum(axis=1).astype(small)
+        total = (total[:, None] + sums[None, :]).reshape(-1)
     order = np.argsort(total, kind="stable")
     top = int(total.max()) if size else 0
-    bounds = np.searchsorted(total[order], np.arange(top + 2))
-    big = np.int32(1 << 30)
-    rem = np.zeros(size, dtype=np.int32)
-    coldrem = np.full(size, big, dtype=np.int32)  # remoteness where cold, else big
+    bounds = np.concatenate([[0], np.cumsum(np.bincount(total, minlength=top + 1))])
+    del total
+    # One code a state: its remoteness if it is cold, HOT + its remoteness if it is hot. The
+    # least code among a state's children is a cold child's least remoteness if it has a cold
+    # child (below NONE), and the greatest code is HOT + the greatest remoteness when every
+    # child is hot; NONE, the code an illegal move reads (the extra last entry), changes
+    # neither. One gather a move, not two.
+    # A remoteness is at most the counters there are (every move takes one or more): codes
+    # fit 16 bits below 2^13 counters, which halves the memory the gathers read.
+    wide: Any = np.int16 if sum(box) < 1 << 13 else np.int32
+    hot_base: Any = wide(1 << 14 if wide is np.int16 else 1 << 29)
+    none: Any = wide(hot_base - 1)
+    code: Any = np.full(size + 1, none, dtype=wide)
 
-    # Children inside a group: lower one member and re-sort; precomputed per (member, amount).
-    moves: list[tuple[npt.NDArray[Any], int, int, int, npt.NDArray[Any]]] = []
-    nim_axes: list[tuple[int, int, int]] = []  # (pile, stride, bound)
-    for g, stride, rank in zip(groups, strides, ranks, strict=True):
+    singles: list[tuple[int, int, list[int]]] = []  # (stride, count, amounts)
+    shared: list[tuple[int, int, int, int, list[tuple[int, Any]]]] = []
+    nim_axes: list[tuple[int, int, int, int]] = []  # (group, stride, count, bound)
+    for gi, (g, stride) in enumerate(zip(groups, strides, strict=True)):
+        amounts = list(g.rule.amounts(g.bound))
         if g.nim_axis:
-            nim_axes.append((g.piles[0], stride, g.bound))
-            continue
-        for j, pile in enumerate(g.piles):
-            for a in g.rule.amounts(g.bound):
-                lowered = g.tuples.copy()
-                lowered[:, j] -= a
-                ok = lowered[:, j] >= 0
-                lowered = np.sort(np.where(ok[:, None], lowered, 0), axis=1)
-                child_rank = np.where(ok, np.searchsorted(g.keys, g.pack(lowered)), -1)
-                # flat-index offset of the child, for every state: (child rank - rank) * stride
-                delta = (child_rank[rank] - rank) * stride
-                moves.append((coords[pile], a, pile, stride, delta))
-    agg_min = {p: np.full(size, big, dtype=np.int32) for p, _, _ in nim_axes}
-    agg_max = {p: np.full(size, -1, dtype=np.int32) for p, _, _ in nim_axes}
+            nim_axes.append((gi, stride, g.count, g.bound))
+        elif len(g.piles) == 1:
+            singles.append((stride, g.count, amounts))
+        else:
+            prefix = _prefix_counts(g.bound, len(g.piles))
+            here = np.arange(g.count, dtype=np.int64)
+            columns = [np.ascontiguousarray(g.tuples[:, j]) for j in range(len(g.piles))]
+            moves = []
+            for j in range(len(g.piles)):
+                for a in amounts:
+                    child = _lowered_ranks(columns, j, a, prefix)
+                    moves.append((a, np.where(child >= 0, (child - here) * stride, 0)))
+            shared.append((gi, stride, g.count, len(g.piles), moves))
+    agg_min = {gi: np.full(size, none, dtype=wide) for gi, *_ in nim_axes}
+    agg_max = {gi: np.full(size, none, dtype=wide) for gi, *_ in nim_axes}
+
+    widest = int(np.diff(bounds).max()) if size else 0
+    child_buf = np.empty(widest, dtype=np.int64)  # reused: no temporary a move
+    seen_buf = np.empty(widest, dtype=wide)
+    out_buf = np.empty(widest, dtype=bool)
     for t in range(top + 1):
         idx = order[bounds[t] : bounds[t + 1]]
-        least = np.full(idx.size, big, dtype=np.int32)
-        most = np.full(idx.size, -1, dtype=np.int32)
-        for p, _, _ in nim_axes:
-            np.minimum(least, agg_min[p][idx], out=least)
-            np.maximum(most, agg_max[p][idx], out=most)
-        for pile_sizes, a, _, _, delta in moves:
-            m = np.flatnonzero(pile_sizes[idx] >= a)
-            if m.size == 0:
-                continue
-            sub = idx[m]
-            child = sub + delta[sub]
-            least[m] = np.minimum(least[m], coldrem[child])
-            most[m] = np.maximum(most[m], rem[child])
-        terminal = most < 0
-        hot = least < big
-        r = np.where(hot, least + 1, most + 1)
-        is_cold = ~hot
+        n = idx.size
+        least = np.full(n, none, dtype=wide)
+        most = np.full(n, none, dtype=wide)
+        child, seen, out = child_buf[:n], seen_buf[:n], out_buf[:n]
+        for gi, *_ in nim_axes:
+            np.minimum(least, agg_min[gi][idx], out=least)
+            np.maximum(most, agg_max[gi][idx], out=most)
+        for lo in range(0, n, CHUNK):  # a chunk's temporaries stay in the processor's cache
+            hi = min(n, lo + CHUNK)
+            ids, le, mo = idx[lo:hi], least[lo:hi], most[lo:hi]
+            ch, se, ou = child[: hi - lo], seen[: hi - lo], out[: hi - lo]
+            for stride, count, amounts in singles:
+                pile = ids // stride % count  # a lone pile's rank is its size
+                for a in amounts:
+                    np.less(pile, a, out=ou)
+                    np.subtract(ids, a * stride, out=ch)
+                    np.copyto(ch, size, where=ou)  # not legal: the neutral entry
+                    np.take(code, ch, out=se)
+                    np.minimum(le, se, out=le)
+                    np.maximum(mo, se, out=mo)
+            for gi, stride, count, k, moves in shared:
+                rank = ids // stride % count
+                sizes = groups[gi].tuples[rank]
+                per_member = len(moves) // k
+                for mi, (a, delta) in enumerate(moves):
+                    np.less(sizes[:, mi // per_member], a, out=ou)
+                    np.take(delta, rank, out=ch)
+                    np.add(ch, ids, out=ch)
+                    np.copyto(ch, size, where=ou)
+                    np.take(code, ch, out=se)
+                    np.minimum(le, se, out=le)
+                    np.maximum(mo, se, out=mo)
+        hot = least < none  # a cold child
+        terminal = ~hot & (most == none)  # no child at all
+        r = np.where(hot, least + 1, most - hot_base + 1)
         r[terminal] = 0
+        is_cold = ~hot
         is_cold[terminal] = not misere
-        rem[idx] = r
-        cr = np.where(is_cold, r, big)
-        coldrem[idx] = cr
-        for p, stride, bound in nim_axes:
-            m = np.flatnonzero(coords[p][idx] < bound)
+        c = np.where(is_cold, r, r + hot_base)
+        code[idx] = c
+        for gi, stride, count, bound in nim_axes:
+            m = np.flatnonzero(idx // stride % count < bound)
             src = idx[m]
             dst = src + stride
-            agg_min[p][dst] = np.minimum(agg_min[p][src], cr[m])
-            agg_max[p][dst] = np.maximum(agg_max[p][src], r[m])
-    return BoxSolution(box, tuple(groups), tuple(strides), rem, coldrem < big)
+            agg_min[gi][dst] = np.minimum(agg_min[gi][src], c[m])
+            agg_max[gi][dst] = np.maximum(agg_max[gi][src], c[m])
+    code = code[:size]
+    cold = code < hot_base
+    rem = np.where(cold, code, code - hot_base)
+    return BoxSolution(box, tuple(groups), tuple(strides), rem, cold)
 
 
 class SumSolver:
