@@ -78,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from squaregame.cli.common import one_line
             from squaregame.text import tr
 
-            for key, params in tables.store.take_messages():
+            for key, params in tables.store.take_messages() if tables.store_used else []:
                 print(f"squaregame: {one_line(tr(key, **params))}", file=sys.stderr)
     except GameError as exc:
         from squaregame.cli.common import one_line

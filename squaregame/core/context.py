@@ -12,9 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from squaregame.core.store import TableStore
-
-if TYPE_CHECKING:  # imported when first used: a Squares answer needs neither
+if TYPE_CHECKING:  # each imported when first used: a build's statistics need none of them
+    from squaregame.core.store import TableStore
     from squaregame.core.sums import SumSolver
     from squaregame.core.wythoff import WythoffTable
     from squaregame.core.wythoff_grundy import GrundyBoards
@@ -32,10 +31,24 @@ class Tables:
         *,
         cache: Path | None = None,
     ) -> None:
-        self.store = store if store is not None else TableStore(cache)
+        self._store = store
+        self._cache = cache
         self._solver = solver
         self._wythoff: dict[tuple[int, bool], WythoffTable] = {}
         self._grundy_boards: GrundyBoards | None = None
+
+    @property
+    def store(self) -> TableStore:
+        if self._store is None:
+            from squaregame.core.store import TableStore
+
+            self._store = TableStore(self._cache)
+        return self._store
+
+    @property
+    def store_used(self) -> bool:
+        """Whether anything asked for the one-pile tables (so that they have news to tell)."""
+        return self._store is not None
 
     @property
     def solver(self) -> SumSolver:
