@@ -46,11 +46,15 @@ from squaregame.cli.bench_run import (
 )
 from squaregame.cli.commands import help_text
 from squaregame.core.context import Tables
+from squaregame.core.kinds import SUM, WYTHOFF, kind_for_rule
+from squaregame.core.rules import NIM, SQUARES
 
-SQUARES_GAME = "squares"
+SQUARES_GAME = kind_for_rule(SQUARES).key
+WYTHOFF_GAME = WYTHOFF.key
+SUM_GAME = SUM.key
 MAX_PAIRS = 50
 MAX_SIZES = 8
-GROUPS = ("squares", "wythoff", "sums", "cli", "app", "moves")
+GROUPS = ("builder", "board", "sums", "cli", "app", "moves")
 WYTHOFF_SIZES = (2000, 5000)
 PY = [sys.executable, "-m", "squaregame"]
 TEXTUAL = [sys.executable, "-c", "import textual"]
@@ -186,7 +190,7 @@ def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
     exe = compile_c(paths.asset("bench", "wythoff_ref.c"))
     if exe is not None:
         for n in WYTHOFF_SIZES:
-            cmd = [*PY, "table", "wythoff", "--upto", str(n), "--stats", "--json"]
+            cmd = [*PY, "table", WYTHOFF_GAME, "--upto", str(n), "--stats", "--json"]
             yield Figure(
                 f"Wythoff table {n}×{n} vs C",
                 _process(cmd, env),
@@ -196,7 +200,7 @@ def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
             )
     yield Figure(
         "analyze wythoff 300 500 vs import textual",
-        _process([*PY, "analyze", "wythoff", "300", "500"], env),
+        _process([*PY, "analyze", WYTHOFF_GAME, "300", "500"], env),
         _process(TEXTUAL, shown='python -c "import textual"'),
         1.5,
     )
@@ -205,13 +209,13 @@ def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
 SUMS: tuple[tuple[str, list[str], list[str]], ...] = (
     ("4 squares piles of 50, exact", ["50", "50", "50", "50"], []),
     ("4 different rules × 50, exact", ["50", "50", "50", "50"],
-     ["--rule", "squares", "--rule", "nim", "--rule", "1,3,7,8", "--rule", "1,2"]),
+     ["--rule", SQUARES.key, "--rule", NIM.key, "--rule", "1,3,7,8", "--rule", "1,2"]),
 )  # fmt: skip
 
 
 def sums_figures(env: dict[str, str]) -> Iterator[Figure]:
     for name, piles, rules in SUMS:
-        cmd = [*PY, "analyze", "sum", *piles, *rules, "--json"]
+        cmd = [*PY, "analyze", SUM_GAME, *piles, *rules, "--json"]
         yield Figure(
             f"sum: {name} vs import textual",
             _process(cmd, env),
@@ -355,11 +359,11 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     if pairs < MIN_PAIRS:
         print(f"(fewer than {MIN_PAIRS} pairs: a quick look, not a figure to quote)")
     figures: list[tuple[str, Iterator[Figure]]] = []
-    if "squares" in groups:
+    if "builder" in groups:
         if ref is None:
             print("Squares builder: no C reference (gcc or shared/bench/squares_ref.c missing)")
         figures.append(("Squares table builder", squares_figures(sizes, ref, env)))
-    if "wythoff" in groups:
+    if "board" in groups:
         figures.append(("Wythoff", wythoff_figures(env)))
     if "sums" in groups:
         figures.append(("Sums (goal: each within 2 s)", sums_figures(env)))
