@@ -9,10 +9,12 @@ import itertools
 import time
 from typing import Any
 
+import pytest
 from textual import events
 from textual.widgets import ProgressBar, Select, Static
 from ui_helpers import settle
 
+from squaregame.core import sums
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.busy import BusyScreen
 from squaregame.ui.screens.menu import MenuScreen
@@ -23,6 +25,20 @@ SIZE = (80, 24)
 FOUR_SQUARES = next(i for i, (name, _) in enumerate(PRESETS) if name.endswith("four_squares"))
 STALL = 1.0  # seconds: the longest the event loop may stall (seen: ~0.25 alone, numpy holding
 # the GIL; more when the machine is busy, as under a full test run)
+
+
+@pytest.fixture
+def slow_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The preset's search now takes well under a second; these tests need it running while
+    keys are pressed, so it is done five times over (numpy holding the GIL all along)."""
+    real = sums.solve_box
+
+    def five_times(rules: Any, misere: bool, box: tuple[int, ...]) -> Any:
+        for _ in range(4):
+            real(rules, misere, box)
+        return real(rules, misere, box)
+
+    monkeypatch.setattr(sums, "solve_box", five_times)
 
 
 async def start_four_squares(pilot: Any) -> BusyScreen:
@@ -66,7 +82,7 @@ def text(widget: Any) -> str:
     return str(widget.render())
 
 
-async def test_solving_shows_progress_answers_keys_and_esc_cancels() -> None:
+async def test_solving_shows_progress_answers_keys_and_esc_cancels(slow_search: None) -> None:
     app = SquareGameApp(ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -90,7 +106,7 @@ async def test_solving_shows_progress_answers_keys_and_esc_cancels() -> None:
         assert any("Stopped" in str(n.message) for n in app._notifications)
 
 
-async def test_without_cancel_the_game_opens_when_solved() -> None:
+async def test_without_cancel_the_game_opens_when_solved(slow_search: None) -> None:
     app = SquareGameApp(ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
