@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import (
@@ -19,7 +18,6 @@ from squaregame.core.ai import Opponent
 from squaregame.core.context import Tables
 from squaregame.core.game import Game
 from squaregame.core.kinds import Notation
-from squaregame.core.periodic import Periodicity, ValuePeriod
 from squaregame.core.types import Analysis, PositionInfo
 from squaregame.text import tr
 from squaregame.text.games import (
@@ -29,6 +27,9 @@ from squaregame.text.games import (
     title,
     verdict_line,
 )
+
+if TYPE_CHECKING:
+    from squaregame.core.periodic import Periodicity, ValuePeriod
 
 
 def add_parser(sub: Any) -> None:
@@ -203,6 +204,8 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
         found = game.periodicity()
         if found is not None:
             doc["periods"] = periodicity_json(found)
+        import json
+
         print(json.dumps(doc))
     else:
         print(render_text(game, a, ai_move))

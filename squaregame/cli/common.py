@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import time
@@ -36,8 +37,36 @@ def one_line(message: str) -> str:
     return re.sub(rf"\S{{{ECHO_LIMIT + 1},}}", cut, " ".join(message.split()))
 
 
+class Formatter(argparse.HelpFormatter):
+    """argparse's formatter, its width read without importing ``shutil`` (and the
+    compression modules behind it), which every parser would otherwise pay for."""
+
+    def __init__(
+        self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:  # fmt: skip
+        super().__init__(prog, indent_increment, max_help_position, width or _columns() - 2)
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` reads it: ``COLUMNS``, else
+    standard output's terminal, else 80."""
+    try:
+        return max(int(os.environ["COLUMNS"]), 1)
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one clear line and exit status 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         message = one_line(message)  # one line, whatever was typed or pasted

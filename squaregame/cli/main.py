@@ -39,12 +39,15 @@ def make_parser(argv: Sequence[str] | None = None) -> Parser:
     parser.add_argument("--version", action="version", version=f"squaregame {__version__}")
     parser.add_argument("--lang", metavar="L", help=lang_help())
     sub = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
-    wanted = None if argv is None else chosen(list(argv))
+    words = None if argv is None else list(argv)
+    wanted = None if words is None else chosen(words)
+    # Only a list of the commands (top-level help, an unknown command) needs the others.
+    listed = wanted is None or any(w in ("-h", "--help") for w in words or ())
     for command in COMMANDS:
-        if argv is None or command.name == wanted:
+        if words is None or command.name == wanted:
             module = importlib.import_module(f"squaregame.cli.{command.module}")
             module.add_parser(sub)
-        else:
+        elif listed:
             sub.add_parser(command.name, help=help_text(command.name), add_help=False)
     return parser
 

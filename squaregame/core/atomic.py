@@ -26,7 +26,6 @@ import contextlib
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -102,6 +101,8 @@ def write_atomic(path: Path, data: bytes | Sequence[Chunk]) -> None:
     on any failure the old file is untouched and no temporary file is left behind."""
     target = resolve_target(Path(path))
     target.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # (with shutil behind it) only when something is written
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:  # named by the file asked for, not the temporary one

@@ -10,7 +10,6 @@ negative number. Whether a position is within reach of the tables is checked by
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -84,11 +83,15 @@ class GameSpec:
         }
 
     def to_json(self) -> str:
+        import json
+
         return json.dumps(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameSpec:
         """A spec written by :meth:`to_json`; anything else is a GameError."""
+        import json
+
         try:
             doc = json.loads(text)
         except (ValueError, UnicodeDecodeError):

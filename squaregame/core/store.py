@@ -35,15 +35,17 @@ import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from squaregame import paths
 from squaregame.core.atomic import Chunk, sweep_stale_temporaries
-from squaregame.core.periodic import Periodicity, PeriodicValues, periodic_values
 from squaregame.core.pile import ArrayValues, MisereShift, PileValues
 from squaregame.core.rules import Rule
 from squaregame.core.tablefile import CorruptTableError, read_table, write_table
 from squaregame.core.types import TableLimitError
+
+if TYPE_CHECKING:
+    from squaregame.core.periodic import Periodicity, PeriodicValues
 
 SHIPPED_SQUARES = ("tables", "squares-normal.sgt")
 # Built on demand (with a progress bar and a cancel key) as far as this: 10^8 positions take
@@ -290,6 +292,8 @@ class TableStore:
         key = (rule.key, misere)
         found = self._periods.get(key)
         if found is None:
+            from squaregame.core.periodic import periodic_values
+
             found = periodic_values(rule, misere, progress)
             self._periods[key] = found
         return found

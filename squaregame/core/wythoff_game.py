@@ -52,7 +52,9 @@ class WythoffGame(Game[Cell]):
         t = self._table
         if t is None or t.size < need:
             self.check_reach(need)
-            size = min(WYTHOFF_AUTO_LIMIT, max(need, 1000 if need > 64 else 64))
+            # as large as asked (a queen only moves toward the corner), and at least half as
+            # large again as the last, so a game that asks for more rebuilds rarely
+            size = min(WYTHOFF_AUTO_LIMIT, max(need, 64, 0 if t is None else t.size * 3 // 2))
             t = self.tables.wythoff(size, self.misere, progress)
             self._table = t
         return t

@@ -12,18 +12,17 @@ g(x, y) = g(y, x); for x ≤ y
 So three bit sets (64 values a word) hold everything: row y so far; column x, which
 receives row x whole when (x, x) is settled (row x is then complete, and no cell (x, y)
 with x < y came before) and each (x, y) after it; and diagonal y − x. The cell (x, x) itself
-reads row x as its column. Each set keeps the first of its words that is not full; the
-mex is at least the largest of the three, and the search for the first word of the union
-that is not full starts there, 16 words at a time.
+reads row x as its column.
 
-A cell has x + y + min(x, y) ≤ 3·size options, so its mex is at most that: the bit sets
-have room for it (and a chunk more), and 16-bit values hold every board up to 21,845.
-
-Cost, measured with ``time.process_time`` on the 2-core development machine: 0.17 s for a
-board of 1000, 0.64 s at 2000, 1.6 s at 3000 and 3.1 s at 4000 — about what building the
-remoteness board of that size takes (3.2 s at 4000); squaregame 1.0's pure-Python mex took
-0.76 s at 1200, and that was its limit. Memory: 2 bytes a cell for the values plus three
-bit sets of about 3·size/64 words per line: 57 MB at the peak at 4000 (tracemalloc).
+A cell (x, y), x ≤ y, has x + y + x options, so its mex is at most s + x ≤ 1.5·s on
+anti-diagonal s = x + y: for each cell of the diagonal the first 1.5·s/64 + 1 words of its
+three sets are gathered at once (one fancy index each), OR-ed, and the first word that is
+not full holds the mex. That is a handful of numpy calls a diagonal, whatever the board
+(an earlier version kept a pointer to each set's first open word and searched on from
+there: it gathered less, but made three times as many calls and was slower at every size
+from 64 to 4000, the limit). Values fit 16 bits on every board up to 21,845. Memory: 2 bytes a
+cell for the values, three bit sets of 3·size/64 words a line (18 MB at 4000), and the
+gathered words of one diagonal.
 
 Checked against the plain row-by-row mex and against brute force in
 ``tests/test_wythoff_grundy.py``.
@@ -35,7 +34,6 @@ from collections.abc import Callable
 from typing import Any
 
 Progress = Callable[[float], None]
-CHUNK = 16  # words gathered at once while looking for the first one not full
 
 
 class GrundyBoards:
@@ -64,61 +62,31 @@ def wythoff_grundy(size: int, progress: Progress | None = None) -> Any:
     import numpy as np  # numpy only when computing
 
     full_word = np.uint64(0xFFFFFFFFFFFFFFFF)
+    one = np.uint64(1)
     n = size + 1
-    words = (3 * n) // 64 + 1 + CHUNK  # room for every value up to 3·size, and a chunk more
+    words = (3 * n) // 64 + 1  # room for every value up to 3·size
     g = np.zeros((n, n), dtype=np.uint16)
-    rows = np.zeros(n * words, dtype=np.uint64)  # row y: cells (x', y), x' ≤ y, so far
-    cols = np.zeros(n * words, dtype=np.uint64)  # column x below: see the module's docstring
-    diags = np.zeros(n * words, dtype=np.uint64)  # diagonal y − x
-    low_r, low_c, low_d = (np.zeros(n, dtype=np.int64) for _ in range(3))  # first word not full
-    span = np.arange(CHUNK)
-    take = np.take
+    rows = np.zeros((n, words), dtype=np.uint64)  # row y: cells (x', y), x' ≤ y, so far
+    cols = np.zeros((n, words), dtype=np.uint64)  # column x below: see the module's docstring
+    diags = np.zeros((n, words), dtype=np.uint64)  # diagonal y − x
     for s in range(2 * n - 1):
         x = np.arange(max(0, s - n + 1), s // 2 + 1)
         y = s - x
         d = y - x
-        ry, cx, dd = y * words, x * words, d * words
-        w = np.maximum(np.maximum(low_r[y], low_c[x]), low_d[d])
-        word = take(rows, ry + w) | take(cols, cx + w) | take(diags, dd + w)
-        todo = np.flatnonzero(word == full_word)
-        while todo.size:  # these cells' word is full: look further, a chunk at a time
-            at = w[todo, None] + span
-            chunk = (
-                take(rows, ry[todo, None] + at)
-                | take(cols, cx[todo, None] + at)
-                | take(diags, dd[todo, None] + at)
-            )
-            open_ = chunk != full_word
-            first = open_.argmax(axis=1)
-            k = np.arange(todo.size)
-            found = open_[k, first]
-            w[todo] += np.where(found, first, CHUNK)
-            word[todo] = chunk[k, first]
-            todo = todo[~found]
-        bit = ~word & (word + np.uint64(1))  # the lowest bit not set: a power of two
+        top = min(words, (s + s // 2) // 64 + 1)  # the word of the largest possible mex
+        seen = rows[y, :top] | cols[x, :top] | diags[d, :top]
+        w = (seen != full_word).argmax(axis=1)  # the first word not full holds the mex
+        word = seen[np.arange(x.size), w]
+        bit = ~word & (word + one)  # the lowest bit not set: a power of two
         value = w * 64 + (np.frexp(bit.astype(np.float64))[1] - 1)  # exact: 2^k is a float
         g[x, y] = value
         g[y, x] = value
-        rows[ry + w] |= bit  # x ≤ y: no two cells of one anti-diagonal share a row, a
-        cols[cx + w] |= bit  # column or a diagonal, so these writes never collide
-        diags[dd + w] |= bit
-        for bits, first_open, base, line in (
-            (rows, low_r, ry, y),
-            (cols, low_c, cx, x),
-            (diags, low_d, dd, d),
-        ):
-            moved = take(bits, base + first_open[line]) == full_word
-            line, base = line[moved], base[moved]
-            while line.size:
-                first_open[line] += 1
-                moved = take(bits, base + first_open[line]) == full_word
-                line, base = line[moved], base[moved]
+        rows[y, w] |= bit  # x ≤ y: no two cells of one anti-diagonal share a row, a
+        cols[x, w] |= bit  # column or a diagonal, so these writes never collide
+        diags[d, w] |= bit
         if s % 2 == 0:  # (m, m) is settled: row m is complete, and column m takes it whole
             m = s // 2
-            if m < n:
-                column = cols[m * words : (m + 1) * words]
-                column |= rows[m * words : (m + 1) * words]
-                low_c[m] = int(np.argmax(column != full_word))
+            cols[m] |= rows[m]
         if progress is not None and s % 256 == 0:
             progress(s / (2 * n - 1))
     return g

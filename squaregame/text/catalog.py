@@ -10,12 +10,18 @@ Why TOML catalogs rather than gettext: the lessons are already TOML, ``tomllib``
 standard library (no build step, no compiled ``.mo`` files to ship), stable keys let a test
 prove every language complete, and CLDR plural categories read more plainly to a
 translator than gettext's C-expression ``Plural-Forms``.
+
+A parsed file is kept in the cache folder (``catalogs/<lang>-<area>.marshal``, beside the
+file's size, modification time and path), so a later run reads it without parsing TOML:
+a command that prints three sentences should not spend more on its catalogs than on its
+answer. A missing, stale or damaged copy is simply parsed again.
 """
 
 from __future__ import annotations
 
+import contextlib
+import marshal
 import re
-import tomllib
 from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
@@ -59,10 +65,37 @@ def load_area(lang: str, area: str) -> dict[str, Any]:
     reads a file when one of its keys is first asked for, so a command that says three
     sentences does not parse twenty files."""
     path = i18n_root() / lang / f"{area}.toml"
-    if not area.isidentifier() or not path.is_file():
+    if not area.isidentifier():
         return {}
+    try:
+        st = path.stat()
+    except OSError:
+        return {}
+    stamp = (_CACHE_FORMAT, str(path), st.st_size, st.st_mtime_ns)
+    copy = paths.cache_dir() / "catalogs" / f"{lang}-{area}.marshal"
+    try:
+        kept_stamp, entries = marshal.loads(copy.read_bytes())
+        if kept_stamp == stamp and isinstance(entries, dict):
+            return entries
+    except (OSError, ValueError, EOFError, TypeError):
+        pass  # none yet, stale or damaged: parse the file
+    import tomllib
+
     with open(path, "rb") as f:
-        return dict(_flatten(area, tomllib.load(f)))
+        entries = dict(_flatten(area, tomllib.load(f)))
+    _keep(copy, marshal.dumps((stamp, entries)))
+    return entries
+
+
+_CACHE_FORMAT = 1  # raised when what a kept copy holds changes
+
+
+def _keep(copy: Path, data: bytes) -> None:
+    """Keep a parsed catalog (a cache: if it cannot be written, the next run parses again)."""
+    from squaregame.core.atomic import write_atomic
+
+    with contextlib.suppress(OSError):
+        write_atomic(copy, data)
 
 
 @cache
