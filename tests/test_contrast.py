@@ -118,3 +118,27 @@ async def test_a_screenshot_on_a_fresh_home_is_saved_and_said(
         await pilot.pause()
     saved = list((tmp_path / "data" / "screenshots").glob("*.svg"))
     assert len(saved) == 1 and saved[0].read_text().startswith("<svg")
+
+
+@pytest.mark.parametrize("saved_theme", [None, "textual-light"])
+async def test_the_first_screen_is_drawn_in_squaregames_colours_with_one_pass_over_the_css(
+    saved_theme: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textual.css.stylesheet import Stylesheet
+
+    from squaregame.play.settings import Settings, save_settings
+    from squaregame.ui.themes import THEME_OBJECTS
+
+    if saved_theme:
+        save_settings(Settings(theme=saved_theme))
+    reparsed: list[int] = []
+    original = Stylesheet.reparse
+    monkeypatch.setattr(Stylesheet, "reparse", lambda self: (reparsed.append(1), original(self)))
+    app = SquareGameApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        ours = {t.name: t for t in THEME_OBJECTS}[app.theme]
+        assert app.theme == (saved_theme or "textual-dark")
+        assert app.theme_variables["error"] == ours.to_color_system().generate()["error"]
+        # the default theme: drawn in our colours from the start, the CSS read once
+        assert len(reparsed) == (1 if saved_theme else 0)

@@ -90,6 +90,11 @@ class SquareGameApp(RecordsApp):
         lesson_seed: int | None = None,
     ) -> None:
         super().__init__()
+        # Textual's dark and light with readable colours, registered before the stylesheet
+        # is first read, so the first screen is drawn in them (no second pass over the CSS)
+        for theme in THEME_OBJECTS:
+            self.register_theme(theme)
+        self.stylesheet.set_variables(self.get_css_variables())  # (nothing is parsed yet)
         self.request = request
         self.start_lesson = lesson
         self.lesson_seed = lesson_seed  # the same exercises for a whole class (``--seed``)
@@ -123,12 +128,8 @@ class SquareGameApp(RecordsApp):
         return self.menu  # the bottom of the stack: nothing else to draw first
 
     def on_mount(self) -> None:
-        for theme in THEME_OBJECTS:  # Textual's dark and light with readable colours
-            self.register_theme(theme)
         if self.theme != self.settings.theme:  # setting it restyles everything: only if needed
             self.theme = self.settings.theme
-        else:  # the theme's colours were replaced (squaregame.ui.themes): use them
-            self.refresh_css(animate=False)
         for msg in self._start_msgs:
             if msg:
                 self.warn(msg)
