@@ -80,3 +80,29 @@ def test_the_lazy_parser_and_the_full_one_agree(command: str) -> None:
     helps = {a.dest: a.help for a in full_sub._choices_actions}
     assert helps[command] == help_text(command)  # the module's help line is the table's
     assert full_sub.choices[command].format_help() == lazy_sub.choices[command].format_help()
+
+
+def test_the_menu_starts_without_the_games_or_the_lessons() -> None:
+    code = (
+        "import sys, json\n"
+        "from squaregame.ui.app import SquareGameApp\n"
+        "SquareGameApp()\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    for _ in range(2):  # the first start keeps the parsed catalogs
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        )
+    loaded = set(json.loads(out.stdout.strip().splitlines()[-1]))
+    assert "squaregame.ui.screens.menu" in loaded
+    for later in (
+        "squaregame.core.types",  # the value classes: with the first game
+        "squaregame.core.game",
+        "squaregame.core.spec",
+        "squaregame.play.session",
+        "squaregame.play.records",
+        "squaregame.lessons.progress",  # with the first lesson
+        "tomllib",  # the catalogs come parsed from the cache (or are parsed once)
+        "numpy",
+    ):
+        assert later not in loaded, later

@@ -11,9 +11,9 @@ from reference import set_amounts, solve, squares_amounts, sum_children
 from squaregame.cli.main import main, make_parser
 from squaregame.cli.play import build_request
 from squaregame.core import sums
+from squaregame.core.errors import TableLimitError
 from squaregame.core.games import PileGame, SumGame
 from squaregame.core.rules import NIM, SQUARES, SetRule
-from squaregame.core.types import TableLimitError
 from squaregame.text import set_language
 
 

@@ -22,9 +22,10 @@ from squaregame.cli.main import main
 from squaregame.core import moves as move_cap
 from squaregame.core.ai import Opponent
 from squaregame.core.context import Tables
+from squaregame.core.errors import PositionError
 from squaregame.core.game import Game
 from squaregame.core.spec import GameSpec
-from squaregame.core.types import Analysis, Outcome, PositionError
+from squaregame.core.types import Analysis, Outcome
 from squaregame.play.session import Session, Verdict
 
 BIG = [10**12, 10**18, 10**18 + 1, 10**30, 10**39 + 7]

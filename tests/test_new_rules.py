@@ -15,12 +15,13 @@ from hypothesis import strategies as st
 from reference import box_positions, grundy, pile_children, solve, squares_amounts, sum_children
 from squaregame.cli.main import main
 from squaregame.core import build, sums
+from squaregame.core.errors import TableLimitError
 from squaregame.core.games import PileGame, SumGame
 from squaregame.core.pile import PileValues
 from squaregame.core.rules import SQUARES, Rule, find_rule, parse_rule
 from squaregame.core.rules.cubes import icbrt
 from squaregame.core.store import TableStore
-from squaregame.core.types import Outcome, TableLimitError
+from squaregame.core.types import Outcome
 from squaregame.text import Catalog
 from squaregame.text.rules import rule_label
 

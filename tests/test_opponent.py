@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from squaregame.core.ai import LEVELS, Opponent, get_level
+from squaregame.core.errors import GameError
 from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
 from squaregame.core.rules import SQUARES, SetRule
-from squaregame.core.types import GameError, Outcome
+from squaregame.core.types import Outcome
 
 GAMES: list[tuple[str, Game[Any], Any]] = [
     ("squares", PileGame(SQUARES), lambda r: r.randrange(0, 3000)),

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import reference
 import squaregame.core.periodic as periodic
 from squaregame.core.build import rule_table
+from squaregame.core.errors import TableLimitError
 from squaregame.core.periodic import (
     periodic_values,
     play_length_bounds,
@@ -28,7 +29,7 @@ from squaregame.core.periodic import (
 from squaregame.core.pile import build_set_values
 from squaregame.core.rules import SetRule
 from squaregame.core.store import TableStore
-from squaregame.core.types import Outcome, TableLimitError
+from squaregame.core.types import Outcome
 
 FAR = 20_000  # well past the 4,096 positions most proofs are found in
 

@@ -7,11 +7,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reference import grundy, nim_amounts, pile_children, set_amounts, solve, squares_amounts
+from squaregame.core.errors import PositionError, RuleError
 from squaregame.core.games import PileGame
 from squaregame.core.pile import MisereShift, build_set_values
 from squaregame.core.rules import NIM, SetRule, parse_rule
 from squaregame.core.store import TableStore
-from squaregame.core.types import PositionError, RuleError
 
 sets = st.lists(st.integers(1, 12), min_size=1, max_size=5, unique=True)
 

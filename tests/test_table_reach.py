@@ -10,9 +10,9 @@ import pytest
 
 from squaregame.cli.main import main
 from squaregame.core import store as store_mod
+from squaregame.core.errors import TableLimitError
 from squaregame.core.rules import SQUARES
 from squaregame.core.store import TableStore, save_squares_table
-from squaregame.core.types import TableLimitError
 from squaregame.text import set_language
 
 

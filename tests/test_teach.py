@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from reference import pile_children, solve, squares_amounts
+from squaregame.core.errors import GameError
 from squaregame.core.games import PileGame
 from squaregame.core.rules import SQUARES
-from squaregame.core.types import GameError
 from squaregame.play.files import Damaged
 from squaregame.play.saves import SavedGame, decode_doc, encode
 from squaregame.play.session import Session

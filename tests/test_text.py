@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from squaregame.core.types import GameError, PositionError
+from squaregame.core.errors import GameError, PositionError
 from squaregame.text import Catalog, error_text, languages
 from squaregame.text.catalog import PLACEHOLDER, load_catalog
 from squaregame.text.plurals import category

@@ -35,11 +35,12 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select
 
 import squaregame
+from squaregame.core.errors import GameError
 from squaregame.core.games import PileGame
 from squaregame.core.kinds import KINDS
 from squaregame.core.rules import RULES
 from squaregame.core.spec import GameSpec
-from squaregame.core.types import GameError, Outcome
+from squaregame.core.types import Outcome
 from squaregame.lessons.model import load_lessons
 from squaregame.lessons.schema import FillStep, SieveStep
 from squaregame.lessons.strings import lesson_language

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from reference import grundy, solve, wythoff_children
+from squaregame.core.errors import TableLimitError
 from squaregame.core.games import WythoffGame
-from squaregame.core.types import Outcome, TableLimitError
+from squaregame.core.types import Outcome
 from squaregame.core.wythoff import (
     build_wythoff,
     cold_pairs,

@@ -10,11 +10,10 @@ import time
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from squaregame.core.game import MAX_INPUT_DIGITS
+from squaregame.core.errors import MAX_INPUT_DIGITS, GameError
 from squaregame.core.kinds import KINDS, kind_names
 from squaregame.core.rules import Rule, parse_rule
 from squaregame.core.spec import GameSpec
-from squaregame.core.types import GameError
 from squaregame.text import tr
 
 

@@ -64,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except Exception as exc:  # before the app ran (Textual reports errors inside it)
             return internal_error(exc)
     from squaregame.core.context import Tables
-    from squaregame.core.types import GameError
+    from squaregame.core.errors import GameError
 
     parser = make_parser(args_list)
     args = parser.parse_args(args_list)

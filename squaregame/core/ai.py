@@ -16,10 +16,11 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from squaregame.core.types import Analysis, GameError
+from squaregame.core.errors import GameError
 
 if TYPE_CHECKING:
     from squaregame.core.games import Game
+    from squaregame.core.types import Analysis
 
 P = TypeVar("P")
 

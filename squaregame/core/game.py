@@ -12,6 +12,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from squaregame.core.errors import MAX_INPUT_DIGITS as MAX_INPUT_DIGITS
+from squaregame.core.errors import MAX_PILES as MAX_PILES
 from squaregame.core.moves import Run, analysis_of, runs_of
 from squaregame.core.types import Analysis, Move, PositionError, PositionInfo
 
@@ -24,8 +26,6 @@ if TYPE_CHECKING:
 
 P = TypeVar("P")
 Progress = Callable[[float], None]
-MAX_PILES = 8
-MAX_INPUT_DIGITS = 40  # anything longer is refused before it is even converted
 
 
 class Game(ABC, Generic[P]):

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from squaregame.core.context import Tables
-from squaregame.core.game import MAX_INPUT_DIGITS, MAX_PILES, Game
+from squaregame.core.errors import MAX_INPUT_DIGITS, MAX_PILES
+from squaregame.core.game import Game
 from squaregame.core.pile_game import PileGame
 from squaregame.core.sum_game import SumGame
 from squaregame.core.wythoff_game import WythoffGame

@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from squaregame.core.context import Tables
+from squaregame.core.errors import PositionError
 from squaregame.core.game import Game, Progress, check_natural
 from squaregame.core.moves import Run
 from squaregame.core.pile import PileValues
 from squaregame.core.rules import Rule
 from squaregame.core.store import TableStore
-from squaregame.core.types import Move, MoveShape, PositionError, PositionInfo
+from squaregame.core.types import Move, MoveShape, PositionInfo
 
 if TYPE_CHECKING:
     from squaregame.core.kinds.base import GameKind

@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from squaregame.core.errors import GameError
 from squaregame.core.kinds import GameKind, find_kind, rule_named
 from squaregame.core.rules import Rule
-from squaregame.core.types import GameError
 
 if TYPE_CHECKING:
     from squaregame.core.context import Tables

@@ -39,10 +39,10 @@ from typing import TYPE_CHECKING, Any
 
 from squaregame import paths
 from squaregame.core.atomic import Chunk, sweep_stale_temporaries
+from squaregame.core.errors import TableLimitError
 from squaregame.core.pile import ArrayValues, MisereShift, PileValues
 from squaregame.core.rules import Rule
 from squaregame.core.tablefile import CorruptTableError, read_table, write_table
-from squaregame.core.types import TableLimitError
 
 if TYPE_CHECKING:
     from squaregame.core.periodic import Periodicity, PeriodicValues

@@ -9,7 +9,8 @@ from operator import xor
 from typing import TYPE_CHECKING
 
 from squaregame.core.context import Tables
-from squaregame.core.game import MAX_PILES, Game, Progress, check_natural
+from squaregame.core.errors import MAX_PILES, GameError, PositionError, TableLimitError
+from squaregame.core.game import Game, Progress, check_natural
 from squaregame.core.moves import Run
 from squaregame.core.pile_game import PileGame, tables_of
 from squaregame.core.rules import Rule
@@ -17,15 +18,7 @@ from squaregame.core.store import TableStore
 from squaregame.core.sum_bounds import SumBounds
 from squaregame.core.sum_moves import sum_move_count, sum_move_runs, sum_move_target
 from squaregame.core.sums import QUICK_SEARCH, SumSolver, fits_budget, search_cost
-from squaregame.core.types import (
-    GameError,
-    Move,
-    MoveShape,
-    Outcome,
-    PositionError,
-    PositionInfo,
-    TableLimitError,
-)
+from squaregame.core.types import Move, MoveShape, Outcome, PositionInfo
 
 if TYPE_CHECKING:
     from squaregame.core.kinds.base import GameKind

@@ -20,8 +20,9 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from squaregame.core.errors import TableLimitError
 from squaregame.core.moves import Run, runs_of, uniform_run
-from squaregame.core.types import Outcome, PositionInfo, TableLimitError
+from squaregame.core.types import Outcome, PositionInfo
 
 if TYPE_CHECKING:
     from squaregame.core.sum_game import SumGame

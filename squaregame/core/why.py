@@ -22,7 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from squaregame.core.types import GameError, Move, Outcome, PositionInfo
+from squaregame.core.errors import GameError
+from squaregame.core.types import Move, Outcome, PositionInfo
 
 if TYPE_CHECKING:
     from squaregame.core.game import Game

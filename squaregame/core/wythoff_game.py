@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from squaregame.core.context import Tables
+from squaregame.core.errors import PositionError, TableLimitError
 from squaregame.core.game import Game, Progress, check_natural
 from squaregame.core.rules import Rule
-from squaregame.core.types import Move, MoveShape, PositionError, PositionInfo, TableLimitError
+from squaregame.core.types import Move, MoveShape, PositionInfo
 from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT, WYTHOFF_GRUNDY_LIMIT, WythoffTable
 
 if TYPE_CHECKING:

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from squaregame.core.context import Tables
+from squaregame.core.errors import GameError
 from squaregame.core.game import Game
 from squaregame.core.spec import GameSpec
-from squaregame.core.types import GameError
 from squaregame.lessons.schema import (
     DEFAULT_GAME,
     LessonFile,

@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from squaregame.core.context import Tables
+from squaregame.core.errors import GameError
 from squaregame.core.game import Game
 from squaregame.core.kinds import SUBTRACTION, SUM, WYTHOFF, kind_for_rule
 from squaregame.core.rules import NIM, SQUARES
 from squaregame.core.spec import GameSpec
 from squaregame.core.sum_game import SumGame
-from squaregame.core.types import GameError, Outcome
+from squaregame.core.types import Outcome
 from squaregame.lessons import exercises as ex
 from squaregame.lessons.strings import Strings
 from squaregame.play.nimsum import explain

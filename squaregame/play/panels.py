@@ -17,11 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
+from squaregame.core.errors import GameError
 from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
 from squaregame.core.kinds import Notation
 from squaregame.core.periodic import ValuePeriod
 from squaregame.core.rules import Rule
-from squaregame.core.types import Analysis, GameError, Outcome
+from squaregame.core.types import Analysis, Outcome
 from squaregame.play.nimsum import NimSumExplanation, explain
 from squaregame.play.session import Session
 from squaregame.play.wording import move_phrase

@@ -25,10 +25,9 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from squaregame.core.game import MAX_INPUT_DIGITS
+from squaregame.core.errors import MAX_INPUT_DIGITS, GameError
 from squaregame.core.kinds import GameKind, Notation, find_kind
 from squaregame.core.spec import GameSpec
-from squaregame.core.types import GameError
 
 if TYPE_CHECKING:
     from squaregame.core.context import Tables

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from squaregame import paths
-from squaregame.core.types import GameError, TableLimitError
+from squaregame.core.errors import GameError, TableLimitError
 from squaregame.play.files import Damaged, UserFile, expect
 from squaregame.text import error_text, tr
 

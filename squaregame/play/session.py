@@ -11,8 +11,9 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
+from squaregame.core.errors import PositionError
 from squaregame.core.game import Game
-from squaregame.core.types import Analysis, MoveInfo, Outcome, PositionError, PositionInfo
+from squaregame.core.types import Analysis, MoveInfo, Outcome, PositionInfo
 from squaregame.play.analyses import PositionCache
 from squaregame.text.games import position_text
 

@@ -18,6 +18,7 @@ from squaregame.play.files import Damaged, Salvaged, Unreadable, UserFile, read_
 from squaregame.text import languages
 
 THEMES = ("textual-dark", "textual-light", "high-contrast")
+DEMO_SPEED = 1.5  # a demo's seconds per move, unless ``--speed`` says (squaregame.play.sides)
 
 
 @dataclass

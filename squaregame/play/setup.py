@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from squaregame.core.errors import GameError, RuleError
 from squaregame.core.kinds import SUM, GameKind, Notation, Param, ParamType, rule_named
 from squaregame.core.rules import NIM, RULES, SQUARES, Rule
 from squaregame.core.spec import GameSpec
-from squaregame.core.types import GameError, RuleError
 from squaregame.play.sides import PLAYERS as PLAYERS  # the dialog's choices
 from squaregame.play.view import slow_to_open
 from squaregame.text import games as games_text

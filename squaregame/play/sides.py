@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from squaregame.core.types import GameError
+from squaregame.core.errors import GameError
 from squaregame.play.session import Session, Verdict
+from squaregame.play.settings import DEMO_SPEED as DEMO_SPEED  # the default
 
 PLAYERS = ("solo", "class", "teams", "demo")
 SHARED = ("class", "teams", "demo")  # one screen watched by many: sides by name, hints for all
@@ -113,7 +114,6 @@ def side_records(session: Session[Any]) -> tuple[SideRecord, SideRecord]:
 
 
 # -- demo speed: seconds per move ----------------------------------------------------------------
-DEMO_SPEED = 1.5  # the default
 SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0)  # what + and - step through
 MAX_SPEED = 60.0
 

@@ -14,11 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, cast
 
+from squaregame.core.errors import GameError
 from squaregame.core.games import Game, SumGame
 from squaregame.core.kinds import Notation
 from squaregame.core.rules import Rule
 from squaregame.core.store import COMPUTED_MAX, SQUARES_AUTO_LIMIT
-from squaregame.core.types import Analysis, GameError, MoveInfo, PositionInfo
+from squaregame.core.types import Analysis, MoveInfo, PositionInfo
 from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT
 from squaregame.play.panels import panel_data
 from squaregame.play.review import ChartPoint, HistoryLine, chart_points

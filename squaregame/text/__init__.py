@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from squaregame.core.types import GameError, set_error_renderer
+from squaregame.core.errors import GameError, set_error_renderer
 from squaregame.text.catalog import DEFAULT, Catalog, languages
 from squaregame.text.plurals import category
 

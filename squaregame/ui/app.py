@@ -21,16 +21,10 @@ from textual.screen import Screen
 
 from squaregame import paths
 from squaregame.core.kinds import KINDS, families
-from squaregame.lessons.progress import (
-    LessonProgress,
-    progress_file,
-    progress_path,
-    reset_lesson,
-    save_lesson,
-)
 from squaregame.play.save_folder import latest_summary, open_folder, saved_paths
 from squaregame.play.saves import SaveSummary
 from squaregame.play.settings import (
+    DEMO_SPEED,
     THEMES,
     Settings,
     run_language,
@@ -49,6 +43,8 @@ if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears
     from squaregame.core.context import Tables
     from squaregame.core.rules import Rule
     from squaregame.lessons.model import Lesson
+    from squaregame.lessons.progress import LessonProgress
+    from squaregame.play.files import UserFile
     from squaregame.play.session import Session
 
 
@@ -104,15 +100,13 @@ class SquareGameApp(RecordsApp):
         settings, settings_msg = self._settings_file.load()
         self.settings = (settings or Settings()).cleaned()
         self._settings_base = self.settings  # as read: what this window changes is merged
-        self._progress_file = progress_file(self._path(progress_path()))
+        self._lessons_file: UserFile[dict[str, LessonProgress]] | None = None  # when needed
         open_folder(self.data_folder)
         self._start_msgs = [settings_msg]
         # ``--lang`` is for this run only: settings.lang stays the saved preference.
         set_language(run_language(self.settings, lang))
         localize_bindings(self)
         self.ai_delay = self.settings.ai_delay if ai_delay is None else ai_delay
-        from squaregame.play.sides import DEMO_SPEED
-
         self.demo_speed = DEMO_SPEED  # a demo's seconds per move (``--speed``)
         self.saved: SaveSummary | None
         self._saved_path, self.saved, save_msgs = latest_summary(self.data_folder)
@@ -171,6 +165,14 @@ class SquareGameApp(RecordsApp):
 
     # -- lessons -------------------------------------------------------------------------
     @property
+    def _progress_file(self) -> UserFile[dict[str, LessonProgress]]:
+        if self._lessons_file is None:
+            from squaregame.lessons.progress import progress_file, progress_path
+
+            self._lessons_file = progress_file(self._path(progress_path()))
+        return self._lessons_file
+
+    @property
     def lesson_progress(self) -> dict[str, LessonProgress]:
         if self._lesson_progress is None:
             progress, msg = self._progress_file.load()
@@ -186,12 +188,15 @@ class SquareGameApp(RecordsApp):
         self.push_screen(LessonListScreen(lambda: self.lesson_progress))
 
     def open_lesson(self, lesson: Lesson) -> None:
+        from squaregame.lessons.progress import LessonProgress
         from squaregame.ui.screens.lesson import lesson_screen
 
         progress = self.lesson_progress.setdefault(lesson.id, LessonProgress())
         self.push_screen(lesson_screen(lesson, progress, self.lesson_seed))
 
     def reset_lesson_progress(self, lesson_id: str) -> None:
+        from squaregame.lessons.progress import reset_lesson
+
         self.lesson_progress.pop(lesson_id, None)
         try:
             self._lesson_progress, msg = reset_lesson(self._progress_file, lesson_id)
@@ -202,6 +207,8 @@ class SquareGameApp(RecordsApp):
             self.warn(msg)
 
     def save_lesson_progress(self, lesson_id: str, progress: LessonProgress) -> None:
+        from squaregame.lessons.progress import save_lesson
+
         self.lesson_progress[lesson_id] = progress
         try:  # merged into what the file holds now: another window's lessons are kept
             self._lesson_progress, msg = save_lesson(self._progress_file, lesson_id, progress)

@@ -15,6 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
+# A message needs only the generated ``__init__`` (eq=False, repr=False): Textual compares
+# messages by identity and writes their repr itself, and every generated method is code the
+# start-up compiles before the menu appears.
+
 if TYPE_CHECKING:  # the menu imports these messages: keep its start-up light
     from squaregame.core.spec import GameSpec
     from squaregame.lessons.model import Lesson
@@ -24,14 +28,14 @@ if TYPE_CHECKING:  # the menu imports these messages: keep its start-up light
     from squaregame.play.setup import GameSetup
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class SaveGame(Message):
     """The game in progress changed: save it (and what the menu says about it)."""
 
     saved: SavedGame
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class ExportRecord(Message):
     """Write the game's record (text, JSON, CSV) into the data folder's records/."""
 
@@ -39,14 +43,14 @@ class ExportRecord(Message):
     level: str
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class DeleteSavedGame(Message):
     """Delete the saved game at ``path`` (confirmed in the list), then show the list again."""
 
     path: Path
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class OpenGame(Message):
     """Open a game screen for ``session`` (a lesson's "try it" game is not saved)."""
 
@@ -57,7 +61,7 @@ class OpenGame(Message):
     persist: bool = True
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class NewGameRequest(Message):
     """Ask for a new game's settings, then open it (in place of ``replace``, if given).
 
@@ -72,7 +76,7 @@ class NewGameRequest(Message):
     current: GameSetup | None = None  # how the game on screen is played: the dialog keeps it
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class ContinueGame(Message):
     """Open the saved game (the most recent one, or the one saved at ``path``)."""
 
@@ -83,18 +87,18 @@ class OpenSavedGames(Message):
     """Show the list of saved games, to continue any of them."""
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class OpenLesson(Message):
     lesson: Lesson
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class SaveLessonProgress(Message):
     lesson_id: str
     progress: LessonProgress
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class ResetLessonProgress(Message):
     """Forget a lesson's progress; ``then`` is called once it is done."""
 
@@ -114,14 +118,14 @@ class QuitApp(Message):
     """Leave squaregame."""
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class OpenHelp(Message):
     """Show the help, at ``section`` (a game's notation: ``number``, ``pair``, ``piles``)."""
 
     section: str | None = None
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class OpenWhy(Message):
     """Show why ``position`` of ``game`` is hot or cold (the proof as a tree), over the
     screen that asks; Esc comes back to it untouched."""
@@ -130,7 +134,7 @@ class OpenWhy(Message):
     position: Any
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class ExportWhy(Message):
     """Write a proof (Markdown ``text``) into the data folder's why/, under a fresh name
     made from ``stem``, and say where."""

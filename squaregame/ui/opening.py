@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 from textual.screen import Screen
 
-from squaregame.core.types import GameError
+from squaregame.core.errors import GameError
 from squaregame.play.saves import SavedGame, SaveSummary, summary_of
 from squaregame.play.settings import Settings
 from squaregame.text import error_text, tr

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 
-from squaregame.play.records import export_files
 from squaregame.text import tr
 from squaregame.ui import messages as m
 from squaregame.ui.opening import GamesApp
@@ -16,6 +15,8 @@ class RecordsApp(GamesApp):
     def on_export_record(self, message: m.ExportRecord) -> None:
         folder = self.data_folder / "records"
         try:
+            from squaregame.play.records import export_files  # (not needed to start)
+
             path = export_files(message.session, message.level, folder)
         except OSError as exc:
             self.notify(tr("records.game.export_failed", error=exc), severity="error", timeout=8)

@@ -9,12 +9,12 @@ there is a game here with no further code. Nothing outside this package names a 
 
 from __future__ import annotations
 
+from squaregame.core.errors import GameError, RuleError
 from squaregame.core.kinds.base import GameKind, Notation, Param, ParamType
 from squaregame.core.kinds.pile import RuleKind, SubtractionKind, rule_kinds
 from squaregame.core.kinds.sums import SumKind, expand_rules
 from squaregame.core.kinds.wythoff import WythoffKind
 from squaregame.core.rules import Rule, parse_rule
-from squaregame.core.types import GameError, RuleError
 
 __all__ = [
     "KINDS",

@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from squaregame.core.game import MAX_INPUT_DIGITS
+from squaregame.core.errors import MAX_INPUT_DIGITS, GameError, PositionError
 from squaregame.core.rules import Rule, parse_rule
-from squaregame.core.types import GameError, PositionError
 
 if TYPE_CHECKING:
     from squaregame.core.context import Tables

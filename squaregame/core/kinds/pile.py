@@ -8,10 +8,9 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core import rules as rule_registry
-from squaregame.core.game import MAX_INPUT_DIGITS
+from squaregame.core.errors import MAX_INPUT_DIGITS, GameError, PositionError
 from squaregame.core.kinds.base import MISERE, GameKind, Notation, Param, ParamType, Values
 from squaregame.core.rules import Rule
-from squaregame.core.types import GameError, PositionError
 
 if TYPE_CHECKING:
     from squaregame.core.context import Tables

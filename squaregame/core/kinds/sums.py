@@ -6,10 +6,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from squaregame.core.game import MAX_PILES
+from squaregame.core.errors import MAX_PILES, GameError, PositionError
 from squaregame.core.kinds.base import MISERE, GameKind, Notation, Param, ParamType, Values
 from squaregame.core.rules import SQUARES, Rule
-from squaregame.core.types import GameError, PositionError
 
 if TYPE_CHECKING:
     from squaregame.core.context import Tables

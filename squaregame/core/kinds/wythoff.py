@@ -6,9 +6,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from squaregame.core.errors import GameError, PositionError
 from squaregame.core.kinds.base import MISERE, GameKind, Notation, Param, ParamType, Values
 from squaregame.core.rules import Rule
-from squaregame.core.types import GameError, PositionError
 
 if TYPE_CHECKING:
     from squaregame.core.context import Tables

@@ -14,13 +14,13 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from squaregame.core.errors import RuleError
 from squaregame.core.rules.base import MAX_SET_MEMBER, MAX_SET_SIZE, Rule
 from squaregame.core.rules.finite import SetRule, parse_set
 from squaregame.core.rules.nim import RULE as NIM
 from squaregame.core.rules.nim import NimRule
 from squaregame.core.rules.squares import RULE as SQUARES
 from squaregame.core.rules.squares import SquaresRule
-from squaregame.core.types import RuleError
 
 __all__ = [
     "MAX_SET_MEMBER",

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from squaregame.core.errors import RuleError
 from squaregame.core.rules.base import MAX_SET_MEMBER, MAX_SET_SIZE, Rule
-from squaregame.core.types import RuleError
 
 MAX_DIGITS = 12  # a longer number is refused before it is converted
 SHOWN_CHARS = 20  # of a bad amount, in the message

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from squaregame.core.pile import NimValues, PileValues
 from squaregame.core.rules.base import Rule
+
+if TYPE_CHECKING:
+    from squaregame.core.pile import PileValues
 
 
 class NimRule(Rule):
@@ -32,6 +35,8 @@ class NimRule(Rule):
         return k + 1
 
     def closed_form(self, misere: bool) -> PileValues | None:
+        from squaregame.core.pile import NimValues  # (the registry loads without the values)
+
         return NimValues(misere=misere)
 
 

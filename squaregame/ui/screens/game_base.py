@@ -24,8 +24,8 @@ from textual.widgets import ContentSwitcher, Header, Static
 
 from squaregame import paths
 from squaregame.core.ai import Opponent
+from squaregame.core.errors import GameError
 from squaregame.core.kinds import Notation
-from squaregame.core.types import GameError
 from squaregame.play.review import chart_speaker
 from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session

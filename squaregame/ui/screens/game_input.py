@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 from textual import events
 from textual.binding import Binding
 
+from squaregame.core.errors import GameError
 from squaregame.core.kinds import Notation
-from squaregame.core.types import GameError
 from squaregame.play.session import Session
 from squaregame.text import error_text, tr
 from squaregame.ui.widgets.move_list import MoveList

@@ -15,7 +15,7 @@ from contextlib import suppress
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from squaregame.core.types import GameError
+from squaregame.core.errors import GameError
 from squaregame.play.analyses import choose_reply
 from squaregame.play.sides import shared
 from squaregame.play.teach_wording import played_line

@@ -8,9 +8,9 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from squaregame.core.errors import PositionError
 from squaregame.core.games import SumGame
 from squaregame.core.kinds import Notation
-from squaregame.core.types import PositionError
 from squaregame.play.panels import SumData
 from squaregame.play.session import Session
 from squaregame.play.view import GameView

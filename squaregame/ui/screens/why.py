@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static, Tree
 from textual.widgets.tree import TreeNode
 
-from squaregame.core.types import GameError
+from squaregame.core.errors import GameError
 from squaregame.core.why import Line, Step, WhyTree
 from squaregame.play.why_text import file_stem, heading, line_text, render_markdown
 from squaregame.text import error_text, tr

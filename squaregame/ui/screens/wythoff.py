@@ -7,9 +7,9 @@ from typing import cast
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
+from squaregame.core.errors import GameError
 from squaregame.core.games import WythoffGame
 from squaregame.core.kinds import Notation
-from squaregame.core.types import GameError
 from squaregame.play.panels import BoardData
 from squaregame.play.session import Session
 from squaregame.play.view import GameView

@@ -1,0 +1,61 @@
+"""Bad input: the errors a game raises, and the limits on input checked before anything is
+computed. Kept apart from :mod:`squaregame.core.types` (whose value classes cost a start-up
+time to make), so the menu, the registry and the text layer can name them cheaply."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+MAX_PILES = 8
+MAX_INPUT_DIGITS = 40  # anything longer is refused before it is even converted
+
+
+class GameError(ValueError):
+    """Bad input from a user: a catalog key and the values its message needs.
+
+    Core never writes the sentence: ``squaregame.text`` renders ``key`` (e.g.
+    ``errors.not_a_square``) with ``params`` in the user's language. Importing the text
+    layer installs the renderer that ``str()`` uses (English); before that, or for a key
+    that is not in the catalogs, ``str()`` gives the key itself.
+    """
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def __str__(self) -> str:
+        return _renderer(self)
+
+    def __reduce__(self) -> Any:  # picklable across processes with its parameters
+        return (_rebuild_error, (type(self), self.key, self.params))
+
+
+def _rebuild_error(cls: type[GameError], key: str, params: dict[str, Any]) -> GameError:
+    return cls(key, **params)
+
+
+def _plain(exc: GameError) -> str:
+    return exc.key
+
+
+_renderer: Callable[[GameError], str] = _plain
+
+
+def set_error_renderer(render: Callable[[GameError], str]) -> None:
+    """How ``str(error)`` reads: installed by the text layer."""
+    global _renderer
+    _renderer = render
+
+
+class RuleError(GameError):
+    """A subtraction rule that cannot be used."""
+
+
+class PositionError(GameError):
+    """A position that does not exist in the game, or an illegal move."""
+
+
+class TableLimitError(GameError):
+    """The position lies beyond what can be computed right now; the message says how to go on."""
