@@ -4,8 +4,9 @@ Both sides of every figure are whole processes, run in interleaved pairs
 (:mod:`squaregame.cli.bench_run`): the figure is the median of the per-pair ratios, with
 their minimum and maximum. References:
 
-* the Squares builder (``table squares --upto N --stats --json``, each builder installed:
-  numpy, and the compiled one of ``squaregame[fast]``) against ``shared/bench/squares_ref.c``
+* the Squares builder (``table squares --upto N --stats --json``, each builder this machine
+  has: numpy; ``native``, the C kernels compiled here; ``compiled``, numba's of
+  ``squaregame[fast]``) against ``shared/bench/squares_ref.c``
   compiled here with ``gcc -O2``; the two must agree on the cold count and largest remoteness;
 * the Wythoff builder (``table wythoff --upto N --stats --json``) against
   ``assets/bench/wythoff_ref.c``, the same way;
@@ -166,15 +167,12 @@ def _agree(keys: tuple[str, str]) -> Callable[[str, str], str | None]:
 
 
 def squares_figures(sizes: list[int], ref: Path | None, env: dict[str, str]) -> Iterator[Figure]:
-    from importlib.util import find_spec
-
-    builders = ["numpy"] + (["compiled"] if find_spec("numba") is not None else [])
     if ref is None:
         return
-    for name in builders:
+    for name in installed_builders():
         for n in sizes:
             goals = (
-                {10**7: 1.2, 4 * 10**7: 1.2} if name == "compiled" else {10**7: 2.0, 4 * 10**7: 1.6}
+                {10**7: 2.0, 4 * 10**7: 1.6} if name == "numpy" else {10**7: 1.2, 4 * 10**7: 1.2}
             )
             goal = goals.get(n)  # below 10^7 start-up is most of either side
             cmd = [*PY, "table", SQUARES_GAME, "--upto", str(n), "--stats", "--json"]
@@ -268,20 +266,33 @@ def _short(n: int) -> str:
     return f"{n:,}"
 
 
-def first_use(env: dict[str, str]) -> str | None:
-    """The compiled builder's first build on a machine (numba compiling; cached after)."""
+def installed_builders() -> list[str]:
+    """numpy, and each compiled builder this machine can use."""
     from importlib.util import find_spec
 
-    if find_spec("numba") is None:
-        return None
-    cold_env = {**env, "NUMBA_CACHE_DIR": tempfile.mkdtemp(), "SQUAREGAME_BUILDER": "compiled"}
-    cmd = [*PY, "table", SQUARES_GAME, "--upto", "1000", "--stats", "--json"]
-    first = run_process(cmd, cold_env)
-    warm = statistics.median(run_process(cmd, cold_env).seconds for _ in range(3))
+    from squaregame.core import build_native
+
     return (
-        f"  compiled builder, first use on a machine (compiling): {first.seconds:.2f} s, "
-        f"then {warm:.2f} s (table squares --upto 1000; one run each, not a ratio)"
+        ["numpy"]
+        + (["native"] if build_native.possible() else [])
+        + (["compiled"] if find_spec("numba") is not None else [])
     )
+
+
+def first_use(env: dict[str, str]) -> Iterator[str]:
+    """Each compiled builder's first build on a machine (compiling, then cached), beside the
+    builds after it: a fresh cache folder each."""
+    cmd = [*PY, "table", SQUARES_GAME, "--upto", "1000", "--stats", "--json"]
+    for name in installed_builders()[1:]:
+        cache = tempfile.mkdtemp()
+        cold_env = {**env, "SQUAREGAME_CACHE_DIR": cache, "NUMBA_CACHE_DIR": cache,
+                    "SQUAREGAME_BUILDER": name}  # fmt: skip
+        first = run_process(cmd, cold_env)
+        warm = statistics.median(run_process(cmd, cold_env).seconds for _ in range(3))
+        yield (
+            f"  {name} builder, first use on a machine (compiling): {first.seconds:.2f} s, "
+            f"then {warm:.2f} s (table squares --upto 1000; one run each, not a ratio)"
+        )
 
 
 def opponent_latencies(tables: Tables) -> None:
@@ -399,8 +410,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
                 results.append(r)
                 print("\n".join(format_result(r)), flush=True)
             if title == "Squares table builder" and ref is not None:
-                note = first_use(env)
-                if note:
+                for note in first_use(env):
                     print(note)
     except BenchError as exc:
         raise UsageError(str(exc)) from None

@@ -55,22 +55,31 @@ class SquaresBuild:
 
 
 COMPILED_FROM = 8 * 10**6  # smaller tables: numpy is done before numba has loaded (~0.6 s)
+BUILDERS = ("numpy", "native", "compiled")
 
 
 def builder(upto: int | None = None) -> str:
-    """The Squares builder that :func:`squares_table` uses for 0..upto: ``compiled`` (numba,
-    with ``pip install 'squaregame[fast]'``) or ``numpy``. ``SQUAREGAME_BUILDER=numpy`` or
-    ``compiled`` chooses; by default the compiled one builds tables from ``COMPILED_FROM``
-    positions up, when it is installed: importing numba and loading its cached code costs
-    about 0.6 s, more than numpy takes below that size."""
+    """The Squares builder that :func:`squares_table` uses for 0..upto: ``native`` (C compiled
+    on this machine, :mod:`squaregame.core.build_native`), ``compiled`` (numba, with
+    ``pip install 'squaregame[fast]'``) or ``numpy``. ``SQUAREGAME_BUILDER`` names one;
+    by default the native library once it is built (it loads in milliseconds), and from
+    ``COMPILED_FROM`` positions up the native one if a C compiler can build it (once, well
+    under a second), else numba's if installed (importing numba and loading its cached code
+    costs more than numpy takes below that size), else numpy."""
     import os
 
     asked = os.environ.get("SQUAREGAME_BUILDER", "auto").strip().lower() or "auto"
-    if asked == "numpy" or (asked != "compiled" and upto is not None and upto < COMPILED_FROM):
+    if asked in BUILDERS:
+        return asked
+    from squaregame.core import build_native
+
+    if build_native.ready():
+        return "native"
+    if upto is not None and upto < COMPILED_FROM:
         return "numpy"
-    if asked != "compiled" and not compiled_installed():
-        return "numpy"
-    return "compiled"
+    if build_native.possible():
+        return "native"
+    return "compiled" if compiled_installed() else "numpy"
 
 
 def compiled_installed() -> bool:
@@ -91,20 +100,31 @@ def squares_table(upto: int, progress: Progress | None = None) -> SquaresBuild:
 
     The working array takes one byte per position while every remoteness fits (up to
     253; 202 is the largest below 4·10^7), which also halves the memory traffic of the
-    scattered reads; otherwise the build starts again with two bytes per position. With
-    the compiled builder installed (:func:`builder`) the same bytes come from it.
+    scattered reads; otherwise the build starts again with two bytes per position. The
+    compiled builders (:func:`builder`) give the same bytes.
     """
-    if builder(upto) == "compiled":
-        fast = _compiled()
-        for dtype in (np.uint8, np.uint16):
-            out = fast.squares_table_compiled(upto, dtype, progress)
-            if out is not None:
-                return SquaresBuild(*out)
-        raise _Overflow  # beyond every size the program allows
+    chosen = builder(upto)
+    if chosen == "native":
+        from squaregame.core import build_native
+
+        if build_native.library() is not None:
+            return _two_sizes(build_native.squares_table_native, upto, progress)
+        chosen = "compiled" if compiled_installed() else "numpy"  # no compiler after all
+    if chosen == "compiled":
+        return _two_sizes(_compiled().squares_table_compiled, upto, progress)
     try:
         return _build(upto, np.uint8, progress)
     except _Overflow:
         return _build(upto, np.uint16, progress)
+
+
+def _two_sizes(build: Callable[..., Any], upto: int, progress: Progress | None) -> SquaresBuild:
+    """A compiled builder's table: one byte a position, else two."""
+    for dtype in (np.uint8, np.uint16):
+        out = build(upto, dtype, progress)
+        if out is not None:
+            return SquaresBuild(*out)
+    raise _Overflow  # beyond every size the program allows
 
 
 def squares_remoteness(upto: int, progress: Progress | None = None) -> npt.NDArray[Any]:
