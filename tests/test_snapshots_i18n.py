@@ -24,6 +24,8 @@ def _open(action: str) -> Any:
         await pilot.pause()
         await pilot.app.run_action(action)
         await pilot.pause()
+        await pilot.app.workers.wait_for_complete()  # a dialog's advice, however busy the machine
+        await pilot.pause()
 
     return run_before
 

@@ -58,7 +58,16 @@ MAX_PAIRS = 50
 MAX_SIZES = 8
 GROUPS = ("builder", "board", "sums", "cli", "app", "moves")
 WYTHOFF_SIZES = (2000, 5000)
-PY = [sys.executable, "-m", "squaregame"]
+
+
+def _our_command() -> list[str]:
+    """``squaregame`` as a person types it: the installed script beside this interpreter
+    (``python -m squaregame`` only where there is none)."""
+    script = Path(sys.executable).with_name("squaregame")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "squaregame"]
+
+
+PY = _our_command()
 TEXTUAL = [sys.executable, "-c", "import textual"]
 
 
@@ -148,8 +157,8 @@ def compile_c(src: Path | None, explicit: bool = False) -> Path | None:
 
 def _process(argv: list[str], env: dict[str, str] | None = None, shown: str = "") -> Side:
     words = [Path(a).name if i == 0 else a for i, a in enumerate(argv)]
-    if argv[:3] == PY:
-        words = ["squaregame", *argv[3:]]
+    if argv[: len(PY)] == PY:
+        words = ["squaregame", *argv[len(PY) :]]
     return Side(shown or " ".join(words), lambda: run_process(argv, env))
 
 

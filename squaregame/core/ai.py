@@ -13,8 +13,7 @@ draw it, without listing them: a Nim pile of 10^18 has 10^18 moves.)
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
 from squaregame.core.errors import GameError
 
@@ -25,8 +24,7 @@ if TYPE_CHECKING:
 P = TypeVar("P")
 
 
-@dataclass(frozen=True)
-class Level:
+class Level(NamedTuple):  # (not a dataclass: a NamedTuple has no methods to compile at import)
     key: str
     name: str
     slip: float  # chance of a random move instead of the best one

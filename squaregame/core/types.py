@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from squaregame.core.errors import GameError as GameError
 from squaregame.core.errors import PositionError as PositionError
@@ -33,9 +33,9 @@ class Outcome(Enum):
         return self is Outcome.HOT
 
 
-@dataclass(frozen=True, slots=True)
-class PositionInfo:
-    """What the tables say about one position.
+class PositionInfo(NamedTuple):
+    """What the tables say about one position. (A NamedTuple rather than a dataclass: every
+    command makes this class at start-up, and a NamedTuple has no methods to compile.)
 
     ``remoteness`` is the exact remoteness when ``remoteness_exact``; otherwise it is a
     *proven lower bound* and ``remoteness_upper`` a proven upper bound (``None``: no upper
@@ -59,8 +59,7 @@ class PositionInfo:
         return self.remoteness if self.remoteness_exact else self.remoteness_upper
 
 
-@dataclass(frozen=True, slots=True)
-class MoveInfo(Generic[P]):
+class MoveInfo(NamedTuple, Generic[P]):
     """One legal move: where it leads and the value there (for the player then to move)."""
 
     to: P
@@ -121,8 +120,7 @@ class MoveSummary(Generic[P]):
         return self.total - self.winning
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis(Generic[P]):
+class Analysis(NamedTuple, Generic[P]):
     """A position, its value and its moves: all of them, or when there are more than the cap
     (``summary`` is not None) the winning ones, the best ones and a few more, the rest
     counted in ``summary``."""
@@ -198,8 +196,7 @@ class MoveShape(Enum):
     MOVE_TO = "move_to"  # move a piece to a square (Wythoff's queen)
 
 
-@dataclass(frozen=True, slots=True)
-class Move(Generic[P]):
+class Move(NamedTuple, Generic[P]):
     """One move as a value: where it starts and ends, and what was taken from which pile.
 
     ``amount`` is the number of counters taken (``None`` for a queen move), ``pile`` the

@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from squaregame.core.errors import MAX_INPUT_DIGITS, GameError, PositionError
 from squaregame.core.rules import Rule, parse_rule
@@ -42,8 +42,7 @@ class ParamType(Enum):
     NUMBERS = "numbers"  # whole numbers: a position
 
 
-@dataclass(frozen=True)
-class FormField:
+class FormField(NamedTuple):
     """What a dialog needs to show one parameter as a field."""
 
     name: str

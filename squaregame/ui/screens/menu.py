@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from squaregame.core.kinds import Notation, families
@@ -73,7 +73,9 @@ class MenuScreen(Screen[None]):
         self._chosen_at: float | None = None  # when something was chosen (see below)
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        # The title bar as one line of text: Textual's Header (an icon, a title, a clock space
+        # and four watchers) costs the first frame more than everything else on this screen.
+        yield Static(f"squaregame — {tr('ui_menu.sub_title')}", id="menu-title", markup=False)
         with Vertical(id="menu-box"):
             logo = f"[b]s q u a r e g a m e[/b]\n[dim]{tr('ui_menu.tagline')}[/dim]"
             yield Static(logo, id="logo")
