@@ -249,7 +249,7 @@ def cli_figures(env: dict[str, str]) -> Iterator[Figure]:
 
 
 def app_figures(env: dict[str, str]) -> Iterator[Figure]:
-    from squaregame.ui.bench_app import BARE_APP, launch
+    from squaregame.ui.bench_app import BARE_APP, WIDGETS_APP, launch
 
     def screen(cmd: list[str], marker: bytes) -> Callable[[], Sample]:
         def measure() -> Sample:
@@ -264,6 +264,13 @@ def app_figures(env: dict[str, str]) -> Iterator[Figure]:
         Side("a bare Textual app showing one line",
              screen([sys.executable, "-c", BARE_APP], b"bare textual app ready")),
         1.15,
+    )  # fmt: skip
+    yield Figure(
+        "app: launch to the menu vs the menu's widgets alone",
+        Side("squaregame (in a 100×32 terminal)", screen(PY, b"take a perfect square")),
+        Side("a Textual app with a title line, a 7-entry list and a Footer",
+             screen([sys.executable, "-c", WIDGETS_APP], b"widgets app ready")),
+        None,
     )  # fmt: skip
 
 

@@ -30,6 +30,26 @@ class Bare(App):
 Bare().run()
 """
 
+# The menu's own widgets and nothing of squaregame: what Textual itself charges for them.
+WIDGETS_APP = """
+from textual.app import App
+from textual.containers import Vertical
+from textual.widgets import Footer, OptionList, Static
+
+class Widgets(App):
+    BINDINGS = [("question_mark", "help", "Help"), ("q", "quit", "Quit")]
+
+    def compose(self):
+        yield Static("title bar")
+        with Vertical():
+            yield Static("logo")
+            yield OptionList(*[f"entry {i}: widgets app ready" for i in range(7)])
+            yield Static("")
+        yield Footer()
+
+Widgets().run()
+"""
+
 
 @dataclass(frozen=True)
 class Launch:
