@@ -62,9 +62,9 @@ def builder(upto: int | None = None) -> str:
     """The Squares builder that :func:`squares_table` uses for 0..upto: ``native`` (C compiled
     on this machine, :mod:`squaregame.core.build_native`), ``compiled`` (numba, with
     ``pip install 'squaregame[fast]'``) or ``numpy``. ``SQUAREGAME_BUILDER`` names one;
-    by default the native library once it is built (it loads in milliseconds), and from
-    ``COMPILED_FROM`` positions up the native one if a C compiler can build it (once, well
-    under a second), else numba's if installed (importing numba and loading its cached code
+    by default the native library once it is built (loading it costs next to nothing), and
+    from ``COMPILED_FROM`` positions up the native one if a C compiler can build it (once),
+    else numba's if installed (importing numba and loading its cached code
     costs more than numpy takes below that size), else numpy."""
     import os
 

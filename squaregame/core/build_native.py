@@ -2,13 +2,14 @@
 :mod:`squaregame.core.build_blocks` in C (``assets/native/squares_blocks.c``).
 
 Where a C compiler is found (``CC``, else ``cc``, ``gcc`` or ``clang`` on the ``PATH``), the
-first build that wants it compiles the file once — well under a second — into the cache
-folder (``native/squares_blocks-<digest>.so``, named for the source, the compiler and the
-platform, so an upgrade or another compiler gets its own), and every later build loads that
-library through ctypes in a few milliseconds. Nothing is downloaded and nothing outside the
-cache folder is written; the compiler gets :data:`COMPILE_TIMEOUT` seconds. Without a compiler,
-or if compiling fails, the build falls back to the other builders
-(:func:`squaregame.core.build.squares_table`). A damaged library is compiled again.
+first build that wants it compiles the file once into the cache folder
+(``native/squares_blocks-<digest>.so``, named for the source, the compiler and the platform,
+so an upgrade or another compiler gets its own), and every later build loads that library
+through ctypes (``squaregame bench`` prints what the first use and the later ones cost).
+Nothing is downloaded and nothing outside the cache folder is written; the compiler gets
+:data:`COMPILE_TIMEOUT` seconds. Without a compiler, or if compiling fails, the build falls
+back to the other builders (:func:`squaregame.core.build.squares_table`). A damaged library
+is compiled again.
 
 The kernels release the GIL while they run (ctypes does), so a build in a worker thread
 leaves the interface free; progress is reported between calls, as for numba's builder.
