@@ -10,10 +10,18 @@ remoteness depends only on smaller positions, and *cold* positions are sparse (a
 * a cold position's children are all hot, so its remoteness is 2 + max(best[children]).
 
 Positions are taken in blocks. At the start of a block every earlier cold position is
-pushed into it (one vectorised step per square), then the block's *candidates* — the
-positions no earlier cold position reaches — are settled in order, each new cold position
-pushing into the rest of its block. The result is checked byte for byte against the C
-reference in ``shared/bench`` (see ``tests/test_squares_table.py`` and the benchmark).
+pushed into it (one vectorised step per square). Then, in three steps:
+
+1. which of the block's positions are cold: in order, a position no cold position reaches
+   is cold, and marks what it reaches in the rest of the block (outcomes need no values);
+2. the *far* children of every cold position of the block — ``n − k²`` before the block,
+   whose values are final — are gathered one square at a time for all of them at once (the
+   targets of one square lie close together, so the reads stay in the cache);
+3. in order again, each cold position takes the larger of that and its *near* children's
+   values (inside the block), and pushes its remoteness into the rest of the block.
+
+The result is checked byte for byte against the C reference in ``shared/bench`` (see
+``tests/test_squares_table.py`` and the benchmark) and against the compiled builders.
 
 :func:`rule_table` is the same algorithm for any sorted amounts, normal or misère, plus
 Grundy values; it settles each block's cold positions in plain Python while few amounts
@@ -153,21 +161,21 @@ def _build(upto: int, dtype: Any, progress: Progress | None) -> SquaresBuild:
             for k in np.flatnonzero(hi > lo).tolist():
                 a, b = int(lo[k]), int(hi[k])
                 minimum_at(best, cold_pos[a:b] + sq[k], cold_rem[a:b])
-        new_pos: list[int] = []
+        cold = _cold_in_block(best[start:end] != inf, start, sq)
+        far = _far_values(best, cold, start, end, sq)
+        near_sq = sq[: isqrt(max(end - start - 1, 0))]  # n − k² inside the block
         new_rem: list[int] = []
-        for n in (start + np.flatnonzero(best[start:end] == inf)).tolist():
-            if best[n] != inf:
-                continue  # reached by a cold position found earlier in this block
-            r = int(best[n - sq[: isqrt(n)]].max()) + 2 if n else 0
+        for i, n in enumerate(cold.tolist()):
+            k = min(near_sq.size, isqrt(n))
+            r = max(int(far[i]), int(best[n - near_sq[:k]].max()) if k else 0) + 2 if n else 0
             if r > limit:
                 raise _Overflow
-            new_pos.append(n)
             new_rem.append(r)
             m = isqrt(end - 1 - n)
             if m:
                 minimum_at(best, n + sq[:m], best.dtype.type(r))
-        if new_pos:
-            cold_pos = np.concatenate([cold_pos, np.asarray(new_pos, dtype=np.int64)])
+        if cold.size:
+            cold_pos = np.concatenate([cold_pos, cold])
             cold_rem = np.concatenate([cold_rem, np.asarray(new_rem, dtype=dtype)])
         start = end
         if progress is not None:
@@ -175,6 +183,43 @@ def _build(upto: int, dtype: Any, progress: Progress | None) -> SquaresBuild:
     best += 1  # hot: 1 + least remoteness of a cold child
     best[cold_pos] = cold_rem
     return SquaresBuild(best, cold_pos)
+
+
+def _cold_in_block(reached: npt.NDArray[np.bool_], start: int, sq: Any) -> npt.NDArray[np.int64]:
+    """The cold positions of the block at ``start`` (``reached``: marked by an earlier cold
+    position), in order: one that nothing marks is cold, and marks what it reaches."""
+    end = start + reached.size
+    cold: list[int] = []
+    for n in (start + np.flatnonzero(~reached)).tolist():
+        if reached[n - start]:
+            continue  # reached by a cold position found earlier in this block
+        cold.append(n)
+        m = isqrt(end - 1 - n)
+        if m:
+            reached[n - start + sq[:m]] = True
+    return np.asarray(cold, dtype=np.int64)
+
+
+def _far_values(best: Any, cold: Any, start: int, end: int, sq: Any) -> Any:
+    """For each cold position ``n`` of the block, the largest ``best[n − k²]`` over the
+    children before the block (``k² > end − 1 − start``): one square at a time, for all the
+    block's cold positions at once (0 where there are none)."""
+    far = np.zeros(cold.size, dtype=best.dtype)
+    k0 = isqrt(max(end - start - 1, 0)) + 1  # from this root on, n − k² < start for every n
+    squares = sq[k0 - 1 : isqrt(max(end - 1, 0))]
+    if not cold.size or not squares.size:
+        return far
+    index = np.empty(cold.size, dtype=np.int64)
+    got = np.empty(cold.size, dtype=best.dtype)
+    firsts = np.searchsorted(cold, squares).tolist()  # the first cold n with n ≥ k²
+    for q, j in zip(squares.tolist(), firsts, strict=True):
+        if j >= cold.size:
+            break  # no cold position of the block is that large (squares only grow)
+        w = cold.size - j
+        np.subtract(cold[j:], q, out=index[:w])
+        np.take(best, index[:w], out=got[:w])
+        np.maximum(far[j:], got[:w], out=far[j:])
+    return far
 
 
 def squares_grundy(upto: int, progress: Progress | None = None) -> U16:
