@@ -12,10 +12,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from squaregame.core.errors import MAX_INPUT_DIGITS as MAX_INPUT_DIGITS
-from squaregame.core.errors import MAX_PILES as MAX_PILES
+from squaregame.core.errors import PositionError
 from squaregame.core.moves import Run, analysis_of, runs_of
-from squaregame.core.types import Analysis, Move, PositionError, PositionInfo
+from squaregame.core.types import Analysis, Move, PositionInfo
 
 if TYPE_CHECKING:
     from squaregame.core.context import Tables

@@ -1,5 +1,5 @@
 """Value types shared by every game: outcomes, position information, analyses (the errors
-are in :mod:`squaregame.core.errors`, and named here too)."""
+are in :mod:`squaregame.core.errors`)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Generic, NamedTuple, TypeVar
-
-from squaregame.core.errors import GameError as GameError
-from squaregame.core.errors import PositionError as PositionError
-from squaregame.core.errors import RuleError as RuleError
-from squaregame.core.errors import TableLimitError as TableLimitError
-from squaregame.core.errors import set_error_renderer as set_error_renderer
 
 P = TypeVar("P")
 

@@ -8,7 +8,7 @@ its verdict, the best move) so the file can be read on its own; read back
 again one by one through a :class:`~squaregame.play.session.Session`, every move checked
 for legality (a move's "from", where given, must be where the game stands).
 
-Bad input of any kind is a :class:`~squaregame.core.types.GameError` whose key is under
+Bad input of any kind is a :class:`~squaregame.core.errors.GameError` whose key is under
 ``records.errors`` in the catalogs: one line, the move number where there is one.
 
 Positions are written in one notation, the same in every language and every format

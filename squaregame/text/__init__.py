@@ -2,7 +2,7 @@
 
 ``tr(key, **values)`` speaks the current language (``set_language``); ``Catalog(lang)``
 speaks a given one. Core code never builds sentences: it returns structured values and
-raises :class:`~squaregame.core.types.GameError` with a catalog key, which this layer
+raises :class:`~squaregame.core.errors.GameError` with a catalog key, which this layer
 renders (importing it installs the renderer, so ``str(error)`` reads as English prose even
 where no language was chosen).
 """

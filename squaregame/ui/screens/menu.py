@@ -84,8 +84,6 @@ class MenuScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "squaregame"
-        self.sub_title = tr("ui_menu.sub_title")
         menu = self.query_one("#menu", OptionList)
         menu.highlighted = 0
         menu.focus()  # at once: a key pressed straight after the first frame must not be lost
