@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from squaregame.cli import bench
+from squaregame.cli import bench_figures
 from squaregame.cli.bench_run import (
     BenchError,
     Figure,
@@ -59,7 +59,7 @@ def test_a_process_is_timed_whole_with_its_own_output() -> None:
 
 
 def test_the_c_reference_must_agree_on_cold_count_and_remoteness() -> None:
-    check = bench._agree(("cold_count", "max_remoteness"))
+    check = bench_figures._agree(("cold_count", "max_remoteness"))
     assert check('{"cold_count": 5, "max_remoteness": 8}', "N=10 cold=5 maxrem=8 x") is None
     assert "reference" in (check('{"cold_count": 5, "max_remoteness": 8}', "cold=5 maxrem=9") or "")
 

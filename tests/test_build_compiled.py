@@ -9,7 +9,7 @@ import pytest
 
 from reference import pile_children, solve, squares_amounts
 from squaregame.core import build
-from squaregame.core.store import shipped_squares_path
+from squaregame.core.squares_files import shipped_squares_path
 from squaregame.core.tablefile import read_table
 
 fast = pytest.importorskip("squaregame.core.build_fast", reason="numba is not installed")

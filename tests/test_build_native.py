@@ -13,7 +13,7 @@ import pytest
 
 from reference import pile_children, solve, squares_amounts
 from squaregame.core import build, build_native
-from squaregame.core.store import shipped_squares_path
+from squaregame.core.squares_files import shipped_squares_path
 from squaregame.core.tablefile import read_table
 
 pytestmark = pytest.mark.skipif(build_native.compiler() is None, reason="no C compiler")

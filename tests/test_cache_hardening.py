@@ -13,7 +13,8 @@ from pathlib import Path
 
 from reference import solve, squares_amounts
 from squaregame.core import atomic
-from squaregame.core.store import TableStore, shipped_squares_path
+from squaregame.core.squares_files import shipped_squares_path
+from squaregame.core.store import TableStore
 
 SHIPPED_UPTO = 1_000_000
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from reference import box_positions, grundy, pile_children, solve, squares_amounts, sum_children
 from squaregame.cli.main import main
-from squaregame.core import build, sums
+from squaregame.core import build_rules, sums
 from squaregame.core.errors import TableLimitError
 from squaregame.core.games import PileGame, SumGame
 from squaregame.core.pile import PileValues
@@ -116,10 +116,10 @@ def test_both_ways_of_settling_a_block_agree(
 ) -> None:
     """Cold positions settled in Python (few amounts in a block) or with numpy (many)."""
     amounts = AMOUNTS[key](200_000)
-    monkeypatch.setattr(build, "PY_AMOUNTS", 10**9)
-    in_python, _ = build.rule_table(amounts, 200_000, misere=misere)
-    monkeypatch.setattr(build, "PY_AMOUNTS", 0)
-    with_numpy, _ = build.rule_table(amounts, 200_000, misere=misere)
+    monkeypatch.setattr(build_rules, "PY_AMOUNTS", 10**9)
+    in_python, _ = build_rules.rule_table(amounts, 200_000, misere=misere)
+    monkeypatch.setattr(build_rules, "PY_AMOUNTS", 0)
+    with_numpy, _ = build_rules.rule_table(amounts, 200_000, misere=misere)
     assert (in_python == with_numpy).all()
 
 

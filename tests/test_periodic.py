@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import reference
 import squaregame.core.periodic as periodic
-from squaregame.core.build import rule_table
+from squaregame.core.build_rules import rule_table
 from squaregame.core.errors import TableLimitError
 from squaregame.core.periodic import (
     periodic_values,

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import squaregame.core.rules as rules_pkg
 from reference import box_positions, pile_children, solve, squares_amounts, sum_children
-from squaregame.core import build, store, sums
+from squaregame.core import build_rules, store, sums
 from squaregame.core.errors import RuleError, TableLimitError
 from squaregame.core.games import PileGame, SumGame
 from squaregame.core.rules import RULES, Rule, SetRule, discover_rules, find_rule, parse_rule
@@ -205,7 +205,7 @@ def test_the_budget_is_checked_before_any_build(monkeypatch: pytest.MonkeyPatch)
 
     cap = computed_limit(OddRule())
     assert 1000 < cap < 50_000  # half of all amounts at every size: a small table
-    monkeypatch.setattr(build, "rule_table", no_build)
+    monkeypatch.setattr(build_rules, "rule_table", no_build)
     for need in (cap + 1, 10**6, 10**30):
         start = time.perf_counter()
         with pytest.raises(TableLimitError) as info:
@@ -236,7 +236,7 @@ def test_the_generic_builder_matches_the_reference(
 ) -> None:
     from reference import grundy, set_amounts
 
-    rem, g = build.rule_table(amounts, upto, misere=misere)
+    rem, g = build_rules.rule_table(amounts, upto, misere=misere)
     children = pile_children(set_amounts(amounts))
     ref = solve(range(upto + 1), children, misere)
     assert [int(r) for r in rem] == [ref[n][1] for n in range(upto + 1)]
@@ -250,6 +250,6 @@ def test_the_generic_builder_matches_the_reference(
 
 def test_grundy_values_beyond_one_mask_word() -> None:
     """All amounts 1..150: g(n) = n up to 150, past the 64 values of one word."""
-    _, g = build.rule_table(list(range(1, 151)), 400, misere=False)
+    _, g = build_rules.rule_table(list(range(1, 151)), 400, misere=False)
     assert g is not None
     assert [int(v) for v in g] == [n % 151 for n in range(401)]

@@ -10,7 +10,8 @@ from squaregame.core import build
 from squaregame.core.build import squares_grundy, squares_remoteness
 from squaregame.core.games import PileGame
 from squaregame.core.rules import SQUARES
-from squaregame.core.store import TableStore, shipped_squares_path
+from squaregame.core.squares_files import shipped_squares_path
+from squaregame.core.store import TableStore
 from squaregame.core.tablefile import read_table
 from squaregame.core.types import Outcome
 

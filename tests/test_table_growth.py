@@ -12,7 +12,8 @@ from squaregame.cli.common import StderrProgress
 from squaregame.cli.main import main
 from squaregame.core import store as store_mod
 from squaregame.core.build import rem_payload, squares_remoteness
-from squaregame.core.store import TableStore, save_squares_table
+from squaregame.core.squares_files import save_squares_table
+from squaregame.core.store import TableStore
 from squaregame.core.tablefile import encode_chunks, encode_table, read_table
 
 

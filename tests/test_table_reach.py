@@ -12,7 +12,8 @@ from squaregame.cli.main import main
 from squaregame.core import store as store_mod
 from squaregame.core.errors import TableLimitError
 from squaregame.core.rules import SQUARES
-from squaregame.core.store import TableStore, save_squares_table
+from squaregame.core.squares_files import save_squares_table
+from squaregame.core.store import TableStore
 from squaregame.text import set_language
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from squaregame.core.atomic import write_atomic
-from squaregame.core.store import TableStore, save_squares_table
+from squaregame.core.squares_files import save_squares_table
+from squaregame.core.store import TableStore
 from squaregame.core.tablefile import CorruptTableError, encode_table, read_table
 
 

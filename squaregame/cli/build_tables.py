@@ -18,7 +18,8 @@ from squaregame.cli.common import StderrProgress, UsageError, parse_int
 from squaregame.core.context import Tables
 from squaregame.core.kinds import kind_for_rule
 from squaregame.core.rules import SQUARES
-from squaregame.core.store import SQUARES_MAX, save_squares_table
+from squaregame.core.squares_files import save_squares_table
+from squaregame.core.store import SQUARES_MAX
 
 # Grundy values take a mex over about √n children each (core/build.py squares_grundy),
 # measured with time.process_time on 2 cores: 7 s for 10^6, 19 s for 2·10^6, 63 s for

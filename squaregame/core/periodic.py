@@ -242,7 +242,7 @@ def periodic_values(rule: Rule, misere: bool, progress: Progress | None = None) 
     ``rule`` must be finite (``rule.members``)."""
     import numpy as np
 
-    from squaregame.core.build import rule_table  # numpy only when building
+    from squaregame.core.build_rules import rule_table  # numpy only when building
 
     members = rule.members
     if members is None:

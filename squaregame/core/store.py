@@ -15,7 +15,7 @@
   outcome and Grundy value of every pile size, remoteness exactly where proven and as
   bounds beyond (the search has a work budget, ``periodic.SEARCH_WORK``).
 * Any other infinite rule: built in memory from its amounts
-  (:func:`squaregame.core.build.rule_table`), within a work budget checked before the
+  (:func:`squaregame.core.build_rules.rule_table`), within a work budget checked before the
   build starts (``COMPUTED_WORK``, ``COMPUTED_MAX``): beyond it a :class:`TableLimitError`.
 
 A truncated or altered cache file fails its header or checksum test, is removed, and the
@@ -30,27 +30,31 @@ build that was killed are swept when the cache is first used. Each of these is r
 from __future__ import annotations
 
 import contextlib
-import os
-import re
-import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from squaregame import paths
-from squaregame.core.atomic import Chunk, sweep_stale_temporaries
+from squaregame.core.atomic import sweep_stale_temporaries
 from squaregame.core.errors import TableLimitError
 from squaregame.core.pile import ArrayValues, MisereShift, PileValues
 from squaregame.core.rules import Rule
-from squaregame.core.tablefile import CorruptTableError, read_table, write_table
+from squaregame.core.squares_files import (
+    CACHE_NAME,
+    build_squares_values,
+    is_regular,
+    load_squares_file,
+    save_squares_table,
+    shipped_squares_path,
+    squares_file_header,
+)
+from squaregame.core.tablefile import CorruptTableError
 
 if TYPE_CHECKING:
     from squaregame.core.periodic import Periodicity, PeriodicValues
 
-SHIPPED_SQUARES = ("tables", "squares-normal.sgt")
 # Built on demand (with a progress bar and a cancel key) as far as this: 10^8 positions take
-# one byte each (100 MB on disk and in memory) and tens of seconds with the numpy builder,
-# a third of that with the compiled one (squaregame[fast]). Further needs build-tables.
+# one byte each (100 MB on disk and in memory). Further needs build-tables.
 SQUARES_AUTO_LIMIT = 10**8
 SQUARES_MAX = 2 * 10**8
 # Rules built from their amounts: at most this many positions, and this much estimated work
@@ -58,75 +62,8 @@ SQUARES_MAX = 2 * 10**8
 COMPUTED_MAX = 1 << 21
 COMPUTED_WORK = 3 * 10**8
 MIN_BUILD = 1024
-_CACHE_NAME = re.compile(r"^squares-normal-(\d+)\.sgt$")
 
 Progress = Callable[[float], None]
-
-
-def shipped_squares_path() -> Path:
-    return paths.asset(*SHIPPED_SQUARES)
-
-
-def _load_squares_file(path: Path) -> ArrayValues:
-    tf = read_table(path)
-    meta = tf.meta
-    if meta.get("game") != "squares" or meta.get("misere") is not False:
-        raise CorruptTableError(f"{path.name}: not a normal-play Squares table")
-    rem = tf.arrays["remoteness"]
-    if len(rem) != meta.get("upto", -1) + 1:
-        raise CorruptTableError(f"{path.name}: length does not match its header")
-    table = ArrayValues(rem, tf.arrays.get("grundy"), misere=False)
-    return table
-
-
-def _is_regular(path: Path) -> bool:
-    """A regular file (through symbolic links): only such a file is ever opened."""
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return False
-
-
-def _squares_file_header(path: Path) -> tuple[int, int] | None:
-    """(last position, last position with a Grundy value or -1) of a normal Squares table
-    file whose header is whole and whose length matches it (the payload's checksum is not
-    read); None for any other file."""
-    if not _is_regular(path):
-        return None
-    try:
-        tf = read_table(path, verify=False)
-        meta = tf.meta
-        upto = int(meta["upto"])
-        whole = len(tf.arrays["remoteness"]) == upto + 1
-        if meta.get("game") == "squares" and meta.get("misere") is False and whole:
-            grundy = tf.arrays.get("grundy")
-            return upto, -1 if grundy is None else min(upto, len(grundy) - 1)
-    except (CorruptTableError, OSError, KeyError, TypeError, ValueError):
-        pass
-    return None
-
-
-def save_squares_table(
-    path: Path,
-    rem: bytes | tuple[str, Chunk],
-    upto: int,
-    grundy: tuple[str, Chunk] | None,
-) -> None:
-    """``rem``: (typecode, little-endian values) — "B" one byte a position, "H" two — or
-    plain bytes of "H" values."""
-    arrays = {"remoteness": ("H", rem) if isinstance(rem, bytes) else rem}
-    if grundy is not None:
-        arrays["grundy"] = grundy
-    write_table(path, {"game": "squares", "rule": "squares", "misere": False, "upto": upto}, arrays)
-
-
-def build_squares_values(
-    upto: int, progress: Progress | None = None
-) -> tuple[ArrayValues, tuple[str, Chunk]]:
-    from squaregame.core.build import rem_payload, squares_remoteness  # numpy only when building
-
-    rem = squares_remoteness(upto, progress)
-    return ArrayValues(rem, None, misere=False), rem_payload(rem)
 
 
 class TableStore:
@@ -171,8 +108,8 @@ class TableStore:
         found: list[tuple[int, Path]] = []
         with contextlib.suppress(OSError):
             for p in self.cache.iterdir():
-                m = _CACHE_NAME.match(p.name)
-                if m and _is_regular(p):  # a folder or FIFO of that name is left alone
+                m = CACHE_NAME.match(p.name)
+                if m and is_regular(p):  # a folder or FIFO of that name is left alone
                     found.append((int(m.group(1)), p))
         return [p for _, p in sorted(found)]
 
@@ -189,10 +126,10 @@ class TableStore:
             if loaded and grundy_upto < need:
                 return loaded[0]  # no file has Grundy values there either
             try:
-                t = _load_squares_file(path)
+                t = load_squares_file(path)
             except (CorruptTableError, OSError, KeyError, TypeError, ValueError) as exc:
                 self.note("tables.damaged", file=path.name, reason=exc)
-                if _is_regular(path):
+                if is_regular(path):
                     with contextlib.suppress(OSError):
                         path.unlink()
                 continue
@@ -213,7 +150,7 @@ class TableStore:
         if self._use_shipped and not self._squares and not self._shipped_failed:
             path = self._shipped or shipped_squares_path()
             try:
-                self._squares.append(_load_squares_file(path))
+                self._squares.append(load_squares_file(path))
             except (CorruptTableError, OSError, KeyError, TypeError, ValueError) as exc:
                 self._shipped_failed = True  # built instead, from now on
                 self.note("tables.shipped_damaged", file=path.name, reason=exc)
@@ -224,12 +161,12 @@ class TableStore:
         with Grundy values at ``need`` first, then the smallest."""
         found: list[tuple[bool, int, Path, int]] = []
         for path in self._squares_candidates():
-            header = _squares_file_header(path)
+            header = squares_file_header(path)
             if header is None:  # loading it will say what is wrong, and remove it
                 found.append((True, -1, path, -1))
                 continue
             upto, grundy_upto = header
-            m = _CACHE_NAME.match(path.name)
+            m = CACHE_NAME.match(path.name)
             if m is not None and int(m.group(1)) != upto:
                 self.note("tables.mislabeled", file=path.name, upto=upto)
             if upto >= need:  # what it covers is its header's, never its name's
@@ -244,7 +181,7 @@ class TableStore:
             self._load_shipped()
         largest = max((t.upto for t in self._squares), default=-1)
         for path in self._squares_candidates():
-            header = _squares_file_header(path)
+            header = squares_file_header(path)
             if header is not None:
                 largest = max(largest, header[0])
         return largest
@@ -256,7 +193,7 @@ class TableStore:
             self._load_shipped()
         known = max((t.grundy_upto for t in self._squares), default=-1)
         for path in self._squares_candidates():
-            header = _squares_file_header(path)
+            header = squares_file_header(path)
             if header is not None:
                 known = max(known, header[1])
         return known
@@ -281,7 +218,7 @@ class TableStore:
         """Remove the cache's smaller Squares tables that the new one replaces: those without
         Grundy values (one with them still answers what the new table cannot)."""
         for path in self._squares_candidates():
-            header = _squares_file_header(path)
+            header = squares_file_header(path)
             if path != kept and header is not None and header[0] < upto and header[1] < 0:
                 with contextlib.suppress(OSError):
                     path.unlink()
@@ -351,7 +288,7 @@ class TableStore:
             raise TableLimitError(
                 "rules.errors.beyond_table", need=need, limit=cap, rule=rule.notation
             )
-        from squaregame.core.build import rule_table  # numpy only when building
+        from squaregame.core.build_rules import rule_table  # numpy only when building
 
         upto = _build_size(need, cap)
         rem, grundy = rule_table(list(rule.amounts(upto)), upto, misere=misere, progress=progress)

@@ -19,7 +19,7 @@ Capabilities (every one has a default, so a new rule declares only what it has):
 * ``normal_table(store, need, progress)`` — a rule's own source of normal-play values
   (Squares: its shipped table, the cache and its fast builder);
   ``grundy_known_upto(store)`` — how far that source holds Grundy values. Without one, the store
-  computes any infinite rule from its amounts (:func:`squaregame.core.build.rule_table`).
+  computes any infinite rule from its amounts (:func:`squaregame.core.build_rules.rule_table`).
 
 A rule module in this package declares ``RULE = SomeRule()`` and is found by the registry
 (``squaregame.core.rules.__init__``) by itself; ``order`` places it in lists, ``aliases``
