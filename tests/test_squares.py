@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reference import grundy, pile_children, solve, squares_amounts
 from squaregame.core import build
@@ -159,7 +164,7 @@ def test_the_numpy_builder_across_many_full_blocks_agrees_with_the_c_kernels(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # 2^20-position blocks from 2^20 on: far children gathered square by square, near ones
-    # one position at a time; the C kernels do it the other way round.
+    # settled 64 cold positions at a time by iteration; the C kernels go one by one.
     from squaregame.core import build_native
 
     if build_native.compiler() is None:
@@ -170,3 +175,38 @@ def test_the_numpy_builder_across_many_full_blocks_agrees_with_the_c_kernels(
     assert native is not None
     assert made.rem.tobytes() == native[0].tobytes()
     assert np.array_equal(made.cold, native[1])
+
+
+def test_the_numpy_builder_raises_overflow_just_past_the_largest_remoteness() -> None:
+    # A value exactly at the limit fits (values are capped while they settle); one more
+    # does not, and the builder says so instead of wrapping round.
+    table = build._build(60_000, np.uint8, None)
+    top = int(table.rem[table.cold].max())  # the largest cold remoteness
+    assert top % 2 == 0 and top > 50
+    at_limit = build._build(60_000, np.uint8, None, limit=top)
+    assert at_limit.rem.tobytes() == table.rem.tobytes()
+    with pytest.raises(build._Overflow):
+        build._build(60_000, np.uint8, None, limit=top - 1)
+
+
+@settings(max_examples=12, deadline=None)
+@given(rows=st.integers(min_value=1, max_value=300), upto=st.integers(0, 40_000))
+def test_the_near_step_gives_the_same_table_however_many_rows_settle_together(
+    rows: int, upto: int
+) -> None:
+    # One row at a time is the plain in-order loop; more rows settle by iteration. The
+    # shipped table (checked against the C reference above) is the answer.
+    want = np.asarray(_shipped_remoteness()[: upto + 1])
+    real = build.NEAR_ROWS
+    try:
+        build.NEAR_ROWS = rows
+        got = build._build(upto, np.uint8, None)
+    finally:
+        build.NEAR_ROWS = real
+    assert np.array_equal(got.rem, want)
+    assert np.array_equal(got.cold, np.flatnonzero(want % 2 == 0))
+
+
+@functools.cache
+def _shipped_remoteness() -> Any:
+    return read_table(shipped_squares_path()).arrays["remoteness"]

@@ -16,8 +16,9 @@ pushed into it (one vectorised step per square). Then, in three steps:
 2. the *far* children of every cold position of the block — ``n − k²`` before the block,
    whose values are final — are gathered one square at a time for all of them at once (the
    targets of one square lie close together, so the reads stay in the cache);
-3. in order again, each cold position takes the larger of that and its *near* children's
-   values (inside the block), and pushes its remoteness into the rest of the block.
+3. each cold position takes the larger of that and its *near* children's values (inside
+   the block) and pushes its remoteness into the rest of the block; they depend on each
+   other, so they are settled 64 at a time by a short iteration (:func:`_near_values`).
 
 The result is checked byte for byte against the C reference in ``shared/bench`` (see
 ``tests/test_squares_table.py`` and the benchmark) and against the compiled builders.
@@ -148,11 +149,16 @@ def squares_remoteness(upto: int, progress: Progress | None = None) -> npt.NDArr
 minimum_at = np.minimum.at  # best[t] = min(best[t], v) in one pass (numpy ≥ 1.25's fast path)
 
 
-def _build(upto: int, dtype: Any, progress: Progress | None) -> SquaresBuild:
+def _build(
+    upto: int, dtype: Any, progress: Progress | None, limit: int | None = None
+) -> SquaresBuild:
+    """The table in a ``dtype`` working array (:class:`_Overflow` where a cold remoteness
+    would pass ``limit``: by default the largest that leaves room for "none yet")."""
     n_total = upto + 1
     inf = int(np.iinfo(dtype).max)
-    limit = inf - 2  # a cold remoteness above this would not fit
-    best = np.full(n_total, inf, dtype=dtype)
+    limit = inf - 2 if limit is None else min(limit, inf - 2)
+    best = np.full(n_total + 1, inf, dtype=dtype)
+    best[n_total] = 0  # the last slot: see _near_values
     sq = _squares(upto)
     cold_pos = np.empty(0, dtype=np.int64)
     cold_rem = np.empty(0, dtype=dtype)
@@ -169,22 +175,14 @@ def _build(upto: int, dtype: Any, progress: Progress | None) -> SquaresBuild:
         cold = _cold_in_block(best[start:end] != inf, start, sq)
         far = _far_values(best, cold, start, end, sq)
         near_sq = sq[: isqrt(max(end - start - 1, 0))]  # n − k² inside the block
-        new_rem: list[int] = []
-        for i, n in enumerate(cold.tolist()):
-            k = min(near_sq.size, isqrt(n))
-            r = max(int(far[i]), int(best[n - near_sq[:k]].max()) if k else 0) + 2 if n else 0
-            if r > limit:
-                raise _Overflow
-            new_rem.append(r)
-            m = isqrt(end - 1 - n)
-            if m:
-                minimum_at(best, n + sq[:m], best.dtype.type(r))
+        rem = _near_values(best, cold, far, near_sq, limit)
         if cold.size:
             cold_pos = np.concatenate([cold_pos, cold])
-            cold_rem = np.concatenate([cold_rem, np.asarray(new_rem, dtype=dtype)])
+            cold_rem = np.concatenate([cold_rem, rem])
         start = end
         if progress is not None:
             progress(start / n_total)
+    best = best[:n_total]
     best += 1  # hot: 1 + least remoteness of a cold child
     best[cold_pos] = cold_rem
     return SquaresBuild(best, cold_pos)
@@ -225,6 +223,79 @@ def _far_values(best: Any, cold: Any, start: int, end: int, sq: Any) -> Any:
         np.take(best, index[:w], out=got[:w])
         np.maximum(far[j:], got[:w], out=far[j:])
     return far
+
+
+NEAR_ROWS = 64  # the cold positions of a block settled together (measured: 32–128 alike)
+
+
+def _near_values(best: Any, cold: Any, far: Any, near_sq: Any, limit: int) -> Any:
+    """The remoteness of the block's cold positions ``cold`` (``far``: the largest value of
+    their children before the block), each pushed into its parents ``n + k²``.
+
+    A cold position's near children ``n − k²`` (``k² ≤ near_sq[-1]``) may lie in the block,
+    where cold positions found just before it lower their values, so a cold position needs
+    the remoteness of the ones before it. They are taken ``NEAR_ROWS`` at a time, all at
+    once, and settled by iteration: every row's value is first computed from ``best`` as it
+    is (the earlier rows' pushes of this group missing, so each value is at least the true
+    one), pushed, and computed again while any value moved. The values only go down; the
+    first row is exact at once (everything before it is final), and once rows 0..i are
+    exact row i+1 is exact after one more round (its children only hear from earlier
+    rows), so the iteration stops at the true values, after at most as many rounds as
+    rows (in practice one or two). Pushing a value that is still too large is harmless:
+    ``best`` keeps the least value pushed, and the true value is pushed when it is found.
+
+    ``best`` ends with one extra slot holding 0: children before position 0 read it (0
+    never raises a largest value), and pushes past the table's end land there (0 never
+    falls). Pushes past the block's end are genuine; the next block pushes them again.
+    """
+    rem = np.empty(cold.size, dtype=best.dtype)
+    top = best.size - 1
+    width = near_sq.size
+    for j in range(0, cold.size, NEAR_ROWS):
+        c = cold[j : j + NEAR_ROWS]
+        f = far[j : j + NEAR_ROWS]
+        if not width:  # a one-position block: no child inside it
+            r = np.minimum(f, limit) + 2
+            if c[0] == 0:
+                r[0] = 0  # the table 0..0
+        else:
+            child = c[:, None] - near_sq
+            if c[0] < near_sq[-1]:
+                np.maximum(child, -1, out=child)  # -1: the last slot
+            target = c[:, None] + near_sq
+            if c[-1] + near_sq[-1] >= top:
+                np.minimum(target, top, out=target)
+            r = _settle(best, child, target, f, limit, zero=bool(c[0] == 0))
+        rem[j : j + c.size] = r
+    if rem.size and int(rem.max()) > limit:
+        raise _Overflow
+    return rem
+
+
+def _settle(best: Any, child: Any, target: Any, far: Any, limit: int, zero: bool) -> Any:
+    """One group of :func:`_near_values`: its rows' values, iterated until they stay."""
+    width = child.shape[1]
+    r = _largest_child(best, child, far, limit)
+    if zero:
+        r[0] = 0  # position 0: terminal
+    minimum_at(best, target.ravel(), np.repeat(r, width))  # flat: ufunc.at's fast path
+    while r.size > 1:
+        again = _largest_child(best, child[1:], far[1:], limit)
+        moved = np.flatnonzero(again != r[1:])
+        if not moved.size:
+            break
+        r[moved + 1] = again[moved]
+        moved += 1
+        minimum_at(best, target[moved].ravel(), np.repeat(r[moved], width))
+    return r
+
+
+def _largest_child(best: Any, child: Any, far: Any, limit: int) -> Any:
+    """2 + the largest value among each row's children (capped where it would not fit)."""
+    r = np.maximum(best.take(child).max(axis=1), far)
+    np.minimum(r, limit, out=r)
+    r += 2
+    return r
 
 
 def squares_grundy(upto: int, progress: Progress | None = None) -> U16:
