@@ -1,4 +1,4 @@
-"""The Wythoff builder (slices of one-dimensional aggregates) against the old builder, the
+"""The Wythoff builder (pushes from its cold cells along slices) against a plain reference, the
 closed form (OEIS A000201 / A001950) and the C reference, byte for byte."""
 
 from __future__ import annotations
@@ -95,3 +95,25 @@ def test_wythoff_stats_limits(
 ) -> None:
     assert main(["table", "wythoff", *args]) == 2
     assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_cold_cells_come_out_of_the_row_by_row_construction(misere: bool) -> None:
+    # cold_cells' docstring: row by row, the first x whose column and diagonal are free
+    # (misère: the corner is hot). The closed forms it uses must give the same cells.
+    from squaregame.core.wythoff import cold_cells
+
+    size = 3000
+    col, dia = set(), set()
+    want = []
+    for y in range(size + 1):
+        for x in range(size + 1):
+            if (misere and (x, y) == (0, 0)) or x in col or x - y in dia:
+                continue
+            want.append((x, y))
+            col.add(x)
+            dia.add(x - y)
+            break
+    assert sorted(cold_cells(size, misere)) == sorted(want)
+    got = cold_cells(size, misere)
+    assert got == sorted(got, key=lambda c: (c[0] + c[1], c[0]))

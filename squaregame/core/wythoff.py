@@ -6,10 +6,9 @@ play: whoever moves to (0, 0) wins. Misère: whoever moves to (0, 0) loses.
 Cold positions in normal play are (a_k, b_k) and (b_k, a_k) with a_k = ⌊kφ⌋ and
 b_k = a_k + k (OEIS A000201 / A001950), computed here in exact integer arithmetic.
 
-The table is filled by anti-diagonals (x + y = s), all cells of one diagonal at once.
-Every child of (x, y) lies in its row to the left, its column below, or its diagonal
-down-left, so running aggregates along those three lines — least remoteness of a cold
-cell passed, greatest remoteness of any cell passed — give each cell's value in O(1).
+The table is filled from its cold cells, in order of x + y: every child of (x, y) lies
+in its row to the left, its column below, or its diagonal down-left, so each cold cell
+reads its children's values and pushes its own to its parents along three slices.
 """
 
 from __future__ import annotations
@@ -146,65 +145,83 @@ class WythoffTable:
         return [flat[i] for i in pick.tolist()]
 
 
+def cold_cells(size: int, misere: bool) -> list[tuple[int, int]]:
+    """Every cold (x, y) with x, y ≤ size, in order of x + y (then x).
+
+    A cell is cold iff none of its children is, so the cold cells can be found row by row
+    (y = 0, 1, …): in row y the cold cell is the first x whose column holds no cold cell
+    below and whose diagonal x − y holds none down-left — after it, every x of the row has
+    it as a child. Normal play: that construction gives Wythoff's pairs (a_k, b_k) and
+    (b_k, a_k) (Wythoff 1907; :func:`cold_pairs`, checked against the construction up to
+    10^5 in the tests). Misère, (0, 0) is hot (the player to move has won), and the
+    construction gives (1, 0), (0, 1), (2, 2) in rows 0–2; after row 2 the columns used
+    ({0, 1, 2}) and the diagonals used ({−1, 0, 1}) are the same as in normal play after
+    its (0, 0), (2, 1), (1, 2), so every later row picks the same cell as in normal play.
+    """
+    cells: list[tuple[int, int]] = []
+    for a, b in cold_pairs(size):
+        if misere and b <= 2:
+            continue
+        if b <= size:
+            cells.append((a, b))
+            if a != b:
+                cells.append((b, a))
+    if misere:
+        cells += [(x, y) for x, y in ((1, 0), (0, 1), (2, 2)) if max(x, y) <= size]
+    cells.sort(key=lambda c: (c[0] + c[1], c[0]))
+    return cells
+
+
 def build_wythoff(
     size: int, misere: bool, progress: Progress | None = None, grundy: GrundySource | None = None
 ) -> WythoffTable:
-    """Fill the (size+1)² board by anti-diagonals (``grundy``: where Grundy values come from).
+    """The (size+1)² board's outcome and remoteness (``grundy``: where Grundy values come
+    from).
 
-    On the diagonal x + y = s every row, every column and every diagonal x − y = d holds
-    exactly one cell, and every cell before it on those lines lies on an earlier
-    anti-diagonal. So one-dimensional running aggregates — per row y, per column x and per
-    diagonal d: the least remoteness of a cold cell passed, the greatest remoteness of any
-    cell passed — give each cell its value (hot: 1 + the least; cold, with no cold child:
-    1 + the greatest), and the cells of one anti-diagonal are contiguous slices of them
-    (rows reversed, diagonals every second entry). The board
-    itself is written along the anti-diagonal as a strided view of its flat array. No
-    fancy indexing and no board-sized temporaries: two bytes a cell for the remoteness
-    (at most x + y, as every move lowers x + y) and one for the outcome.
+    The cold cells are known (:func:`cold_cells`) and few (about 0.76 a row), so the work
+    is organised around them, taken in order of x + y. A hot cell's remoteness is 1 + the
+    least remoteness of its cold children, so the board first holds, for each hot cell, that
+    least value + 1, pushed forward from each cold cell along its row, its column and its
+    diagonal (three slices, each one numpy step). A cold cell's children are all hot and
+    all have smaller x + y; their cold children have smaller x + y still, so they have been
+    pushed and the children's values are final: the cold cell's remoteness is 1 + their
+    largest (three slices again). No board-sized temporaries: two bytes a cell for the
+    remoteness (at most x + y, as every move lowers x + y) and one for the outcome.
     """
     import numpy as np  # numpy only when building
 
     n = size + 1
-    big = 1 << 30
-    rem = np.zeros((n, n), dtype=np.uint16 if 2 * size < 1 << 16 else np.int32)
+    dtype = np.uint16 if 2 * size < (1 << 16) - 2 else np.int32
+    rem = np.full((n, n), np.iinfo(dtype).max, dtype=dtype)  # hot: 1 + least cold child
+    flat, diagonal = rem.reshape(-1), n + 1  # (x, y) is flat[x·n + y]
+    cells = cold_cells(size, misere)
+    if misere:
+        rem[0, 0] = 0  # terminal, and hot: the player to move has won
+    values: list[int] = []
+    step = max(1, len(cells) // 100)
+    for i, (x, y) in enumerate(cells):
+        d, top = min(x, y), 0
+        if x:
+            top = int(rem[y, :x].max())  # = rem[:x, y] (final, and the board is symmetric)
+        if y:
+            top = max(top, int(rem[x, :y].max()))
+        if d:
+            top = max(top, int(flat[(x - d) * n + y - d : x * n + y : diagonal].max()))
+        r = top + 1 if x + y else 0
+        values.append(r)
+        for line in (rem[x + 1 :, y], rem[x, y + 1 :], _up_right(flat, n, x, y)):
+            np.minimum(line, r + 1, out=line)
+        if progress is not None and i % step == 0:
+            progress(i / len(cells))
     cold = np.zeros((n, n), dtype=bool)
-    flat_rem, flat_cold = rem.reshape(-1), cold.reshape(-1)
-    # Each aggregate is two rows: [0] the least remoteness of a cold cell passed (big: none),
-    # [1] minus the greatest remoteness of any cell passed (1: none) — both kept by a minimum,
-    # so one numpy step updates both.
-    row = np.array([[big], [1]], dtype=np.int32).repeat(n, axis=1)  # by y
-    col = row.copy()  # by x
-    dia = np.array([[big], [1]], dtype=np.int32).repeat(2 * n - 1, axis=1)  # by x − y + n − 1
-    agg = np.empty((2, n), dtype=np.int32)
-    new = np.empty((2, n), dtype=np.int32)
-    r = np.empty(n, dtype=np.int32)
-    is_cold = np.empty(n, dtype=bool)
-    step = max(1, (2 * n - 1) // 100)
-    for s in range(2 * n - 1):
-        lo, hi = max(0, s - n + 1), min(s, n - 1)  # x runs lo..hi, y = s − x runs down
-        k = hi - lo + 1
-        cols = slice(lo, hi + 1)
-        rows = slice(s - lo, s - hi - 1 if s - hi > 0 else None, -1)
-        d0 = 2 * lo - s + n - 1
-        dias = slice(d0, d0 + 2 * k - 1, 2)
-        a, nw, rr, ic = agg[:, :k], new[:, :k], r[:k], is_cold[:k]
-        np.minimum(row[:, rows], col[:, cols], out=a)
-        np.minimum(a, dia[:, dias], out=a)
-        np.equal(a[0], big, out=ic)  # no cold child
-        np.add(a[0], 1, out=rr)  # hot: 1 + the least remoteness of a cold child
-        np.subtract(1, a[1], out=rr, where=ic)  # cold: 1 + the greatest of all
-        if s == 0:
-            rr[:] = 0
-            ic[:] = not misere
-        cells = slice(lo * n + (s - lo), hi * n + (s - hi) + 1, max(1, n - 1))
-        flat_rem[cells] = rr
-        flat_cold[cells] = ic
-        nw[0] = big
-        np.copyto(nw[0], rr, where=ic)
-        np.negative(rr, out=nw[1])
-        np.minimum(row[:, rows], nw, out=row[:, rows])
-        np.minimum(col[:, cols], nw, out=col[:, cols])
-        np.minimum(dia[:, dias], nw, out=dia[:, dias])
-        if progress is not None and s % step == 0:
-            progress(s / (2 * n - 1))
+    if cells:
+        xs, ys = np.array(cells, dtype=np.intp).T
+        cold[xs, ys] = True
+        rem[xs, ys] = values
     return WythoffTable(size, misere, rem, cold, grundy)
+
+
+def _up_right(flat: Any, n: int, x: int, y: int) -> Any:
+    """The cells (x + k, y + k), k ≥ 1, of the flat n × n board, as a strided view."""
+    e = n - 1 - max(x, y)
+    return flat[(x + 1) * n + y + 1 : (x + e) * n + y + e + 1 : n + 1]
