@@ -121,6 +121,12 @@ def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
                 None,
                 _agree(("cold_count", "max_remoteness")),
             )
+    cmd = [*PY, "table", WYTHOFF_GAME, "--upto", "2000", "--stats", "--json"]
+    yield Figure(  # what is left above the start any numpy program pays
+        "Wythoff table 2000×2000 vs import numpy",
+        _process(cmd, env),
+        _process([sys.executable, "-c", "import numpy"], env, 'python -c "import numpy"'),
+    )
     yield Figure(
         "analyze wythoff 300 500 vs import textual",
         _process([*PY, "analyze", WYTHOFF_GAME, "300", "500"], env),
