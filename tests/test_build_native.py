@@ -101,7 +101,6 @@ def test_without_a_working_compiler_the_build_falls_back(
     monkeypatch.setenv("CC", "false")  # a compiler that always fails
     monkeypatch.setenv("SQUAREGAME_BUILDER", "native")
     assert build_native.library() is None and not build_native.ready()
-    monkeypatch.setattr(build, "compiled_installed", lambda: False)
     table = build.squares_table(5000)  # numpy's, and no error
     monkeypatch.setenv("SQUAREGAME_BUILDER", "numpy")
     assert table.rem.tolist() == build.squares_table(5000).rem.tolist()
@@ -117,3 +116,14 @@ def test_the_builder_chosen_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     assert build.builder(1000) == "native"  # built: it loads in milliseconds at any size
     monkeypatch.setenv("SQUAREGAME_BUILDER", "numpy")
     assert build.builder(10**8) == "numpy"
+
+
+def test_numba_asked_for_but_not_installed_builds_with_numpy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SQUAREGAME_BUILDER", "compiled")
+    monkeypatch.setattr(build, "compiled_installed", lambda: False)
+    monkeypatch.setattr(build, "_compiled", lambda: pytest.fail("numba is not there"))
+    assert (
+        build.squares_table(3000).rem.tobytes() == build._build(3000, np.uint8, None).rem.tobytes()
+    )
