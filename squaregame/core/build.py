@@ -276,11 +276,10 @@ def _settle(best: Any, child: Any, target: Any, far: Any, limit: int, zero: bool
     minimum_at(best, target.ravel(), np.repeat(r, width))  # flat: ufunc.at's fast path
     while r.size > 1:
         again = _largest_child(best, child[1:], far[1:], limit)
-        moved = np.flatnonzero(again != r[1:])
+        moved = np.flatnonzero(again != r[1:]) + 1  # rows of r
         if not moved.size:
             break
-        r[moved + 1] = again[moved]
-        moved += 1
+        r[moved] = again[moved - 1]
         minimum_at(best, target[moved].ravel(), np.repeat(r[moved], width))
     return r
 

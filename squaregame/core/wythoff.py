@@ -52,12 +52,14 @@ def is_cold_normal(x: int, y: int) -> bool:
     return lower_wythoff(k) == a
 
 
+MISERE_CORNER = ((1, 0), (0, 1), (2, 2))  # misère's cold cells with x, y ≤ 2 (cold_cells)
+
+
 def is_cold_misere(x: int, y: int) -> bool:
     """Misère: as normal play except near the corner: (0,1), (1,0), (2,2) replace
     (0,0), (1,2), (2,1)."""
-    a, b = min(x, y), max(x, y)
-    if b <= 2:
-        return (a, b) in ((0, 1), (2, 2))
+    if max(x, y) <= 2:
+        return (x, y) in MISERE_CORNER
     return is_cold_normal(x, y)
 
 
@@ -167,7 +169,7 @@ def cold_cells(size: int, misere: bool) -> list[tuple[int, int]]:
             if a != b:
                 cells.append((b, a))
     if misere:
-        cells += [(x, y) for x, y in ((1, 0), (0, 1), (2, 2)) if max(x, y) <= size]
+        cells += [(x, y) for x, y in MISERE_CORNER if max(x, y) <= size]
     cells.sort(key=lambda c: (c[0] + c[1], c[0]))
     return cells
 
