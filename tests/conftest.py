@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+import inspect
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -26,6 +28,65 @@ def _private_dirs(
     squaregame.text.set_language("en")  # a test that switched language does not leak it
 
 
+@pytest.fixture(autouse=True)
+def _steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A focused text field's cursor stays drawn: it blinks every 0.5 s, so on a busy machine a
+    snapshot taken later than that caught it hidden (a CI run failed so). Blinking is a
+    terminal nicety, not what the snapshots check."""
+    from textual.widgets import Input
+
+    def keep_visible(self: Input) -> None:
+        self._cursor_visible = True
+
+    monkeypatch.setattr(Input, "_toggle_cursor", keep_visible)
+
+
 @pytest.fixture
 def cache_dir() -> Path:
     return Path(os.environ["SQUAREGAME_CACHE_DIR"])
+
+
+async def _settled(pilot: Any) -> None:
+    """Wait until the app is still: no worker running and no busy screen up. A game that
+    opens with a table to load shows the busy screen while a thread prepares it; on a loaded
+    machine that can outlast the snapshot's own pause, and a key pressed then went to the busy
+    screen (a CI run failed so)."""
+    from squaregame.ui.screens.busy import BusyScreen
+
+    for _ in range(200):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        busy = isinstance(pilot.app.screen, BusyScreen)
+        if not busy and not any(w.is_running for w in pilot.app.workers):
+            return
+
+
+@pytest.fixture
+def snap_compare(snap_compare: Callable[..., bool]) -> Callable[..., bool]:
+    """pytest-textual-snapshot's ``snap_compare``, with the app let settle first and after each
+    key pressed, however busy the machine (the keys are pressed here, one at a time)."""
+
+    def compare(
+        app: Any,
+        *,
+        press: Iterable[str] = (),
+        run_before: Callable[[Any], Any] | None = None,
+        **kwargs: Any,
+    ) -> bool:
+        keys = list(press)
+
+        async def before(pilot: Any) -> None:
+            await _settled(pilot)
+            if run_before is not None:
+                result = run_before(pilot)
+                if inspect.isawaitable(result):
+                    await result
+                await _settled(pilot)
+            for key in keys:
+                await pilot.press(key)
+                await _settled(pilot)
+
+        return snap_compare(app, run_before=before, **kwargs)
+
+    return compare
