@@ -87,3 +87,20 @@ def test_three_piles_of_100_are_exact() -> None:
     game = SumGame([SQUARES] * 3)
     info = game.info((100, 100, 100))
     assert info.remoteness_exact
+
+
+def test_where_the_exact_search_ends() -> None:
+    """README's Sums paragraph says where the budget ends: these starts are searched exactly,
+    the next ones up are answered with bounds (no search is run here: the budget is checked
+    before any search starts)."""
+    from squaregame.core.rules import parse_rule
+
+    four = tuple(parse_rule(r) for r in ("squares", "nim", "1,3,7,8", "1,2"))
+    five = (*four, parse_rule("cubes"))
+    assert sums.fits_budget((SQUARES,) * 4, (60,) * 4)
+    assert sums.fits_budget((SQUARES,) * 3, (140,) * 3)
+    assert sums.fits_budget(four, (50,) * 4)
+    assert sums.fits_budget(five, (20,) * 5)
+    assert not sums.fits_budget((SQUARES,) * 4, (70,) * 4)
+    assert not sums.fits_budget((SQUARES,) * 3, (150,) * 3)
+    assert not sums.fits_budget((NIM,) * 2, (3000,) * 2)
