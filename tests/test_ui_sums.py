@@ -182,3 +182,26 @@ async def test_a_large_sum_is_solved_in_a_worker_before_the_screen_opens() -> No
         await settle(pilot)
         s = screen_of(app)
         assert s.session.info().remoteness_exact
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+def test_the_rules_field_shows_rules_in_the_language_and_reads_them_back(lang: str) -> None:
+    """A preset's rules, or a dialog brought back as it was answered, fill the rules field
+    with each named rule's name in the session's language (not ``squares`` in Russian); what
+    is shown reads back as the same rules."""
+    from squaregame.play.setup import rules_text, typed_rules
+    from squaregame.text import set_language, tr
+
+    set_language(lang)
+    for _, spec in PRESETS:
+        if not spec.rules:
+            continue
+        shown = rules_text(spec)
+        if lang != "en":
+            assert not any(key in shown for key in ("squares", "cubes", "powers-of-two"))
+        keys = [k.strip() for k in typed_rules(shown).split(";")]
+        assert tuple(keys) == spec.rules or (len(set(spec.rules)) == 1 and keys == [spec.rules[0]])
+    assert rules_text(PRESETS[-1][1]) == "2,5,7"  # a set reads the same in every language
+    assert tr("rules.squares.name").lower() in rules_text(
+        next(s for _, s in PRESETS if s.rules and set(s.rules) == {"squares"})
+    )

@@ -78,9 +78,12 @@ def position_text(spec: GameSpec) -> str:
 
 
 def rules_text(spec: GameSpec) -> str:
-    """A spec's rules as the rules field takes them: one for all, or one per pile (``;``)."""
-    keys = spec.rules
-    return keys[0] if len(set(keys)) == 1 else "; ".join(keys)
+    """A spec's rules as the rules field takes them: one for all, or one per pile (``;``),
+    a named rule by its name in the current language (``квадраты``), as :func:`typed_rules`
+    reads it back; a set by its amounts (``1,3,7,8``)."""
+    names = {r.key: rule_name(r).lower() for r in RULES}
+    shown = [names.get(key, key) for key in spec.rules]
+    return shown[0] if len(set(shown)) == 1 else "; ".join(shown)
 
 
 def rule_names() -> str:

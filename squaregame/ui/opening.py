@@ -81,14 +81,18 @@ class GamesApp(App[None]):
         title: str,
         then: Callable[[Any], None],
         failed: Callable[[str], None] | None = None,
+        cancelled: Callable[[], None] | None = None,
     ) -> None:
-        """Run ``work`` in a thread behind a busy screen; ``then(result)`` unless cancelled.
-        A :class:`GameError` goes to ``failed`` (the words), if given; else to a notice."""
+        """Run ``work`` in a thread behind a busy screen; ``then(result)`` unless cancelled
+        (then ``cancelled()``, if given). A :class:`GameError` goes to ``failed`` (the words),
+        if given; else to a notice."""
         from squaregame.ui.screens.busy import BusyScreen
 
         def done(result: Done | None) -> None:
             if result is None:
                 self.notify(tr("ui_menu.notify.cancelled"), timeout=4)
+                if cancelled is not None:
+                    cancelled()
             elif result.error is not None:
                 error = result.error
                 text = error_text(error) if isinstance(error, GameError) else str(error)
@@ -112,11 +116,13 @@ class GamesApp(App[None]):
         persist: bool = True,
         replace: Screen[Any] | None = None,
         failed: Callable[[str], None] | None = None,
+        cancelled: Callable[[], None] | None = None,
     ) -> None:
         """Open ``session``'s game (and save it as the game in progress, if ``persist``).
 
         A start that needs an exact search or a table built is prepared in a thread first;
-        if it cannot be (beyond the tables), ``failed`` hears why (else a notice says it)."""
+        if it cannot be (beyond the tables), ``failed`` hears why (else a notice says it);
+        if the player stops it (Esc), ``cancelled`` is called."""
         from squaregame.play.view import prepare, slow_to_open
 
         push = partial(
@@ -136,7 +142,7 @@ class GamesApp(App[None]):
             session.game.prepare(session.position, report)  # a long table build reports
             prepare(session, session.position)
 
-        self.run_busy(work, tr("ui_dialog.busy.solving"), lambda _: push(), failed)
+        self.run_busy(work, tr("ui_dialog.busy.solving"), lambda _: push(), failed, cancelled)
 
     def _push_game(
         self,
@@ -224,10 +230,11 @@ class GamesApp(App[None]):
 
     def _start_setup(self, setup: GameSetup, replace: Screen[Any] | None, persist: bool) -> None:
         """Open the game the dialog described; a start found beyond reach only while it is
-        prepared (in a worker) brings the dialog back, as it was, saying why."""
+        prepared (in a worker) brings the dialog back, as it was, saying why; so does
+        stopping that preparation (Esc): what was typed is kept, to try a smaller start."""
         from squaregame.play.session import Session
 
-        def failed(error: str) -> None:
+        def failed(error: str = "") -> None:
             spec = setup.spec
             self._ask_setup(spec.kind, spec, replace, persist, again=setup, error=error)
 
@@ -248,6 +255,7 @@ class GamesApp(App[None]):
             replace=replace,
             persist=persist,
             failed=failed,
+            cancelled=failed,
         )
 
     def action_new_game(self, kind: str) -> None:

@@ -105,6 +105,9 @@ def _choice(key: str, value: Any, options: list[tuple[str, Any]]) -> Select[Any]
 
 class NewGameDialog(ModalScreen[GameSetup | None]):
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
+    # The start field first, also when the dialog comes back while another screen is still
+    # going (a stopped search): focusing it in on_mount alone lost the race to the Preset.
+    AUTO_FOCUS = "#start"
     BINDINGS = [
         Binding("escape", "cancel", "ui_dialog.keys.cancel"),
         Binding("ctrl+r", "random", "ui_dialog.keys.random"),
