@@ -234,7 +234,7 @@ class GamesApp(App[None]):
         stopping that preparation (Esc): what was typed is kept, to try a smaller start."""
         from squaregame.play.session import Session
 
-        def failed(error: str = "") -> None:
+        def ask_again(error: str = "") -> None:  # the dialog as answered (and why, if wrong)
             spec = setup.spec
             self._ask_setup(spec.kind, spec, replace, persist, again=setup, error=error)
 
@@ -254,8 +254,8 @@ class GamesApp(App[None]):
             hints=setup.hints,
             replace=replace,
             persist=persist,
-            failed=failed,
-            cancelled=failed,
+            failed=ask_again,
+            cancelled=ask_again,
         )
 
     def action_new_game(self, kind: str) -> None:
