@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 import inspect
 import os
 from collections.abc import Callable, Iterable, Iterator
@@ -53,13 +54,15 @@ async def _settled(pilot: Any) -> None:
     screen (a CI run failed so)."""
     from squaregame.ui.screens.busy import BusyScreen
 
-    for _ in range(200):
-        await pilot.pause()
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+    still = 0  # rounds in a row with nothing running: what a finished worker sets off is seen
+    for _ in range(600):  # polled, not awaited: a worker that fails or is cancelled is still
+        await pilot.pause()  # an app at rest (its screen says so), not an error here
         busy = isinstance(pilot.app.screen, BusyScreen)
-        if not busy and not any(w.is_running for w in pilot.app.workers):
+        still = 0 if busy or any(w.is_running for w in pilot.app.workers) else still + 1
+        if still >= 3:
             return
+        await asyncio.sleep(0.05 if still == 0 else 0)
+    pytest.fail("the app did not settle within 30 s (a worker still running, or a busy screen)")
 
 
 @pytest.fixture
@@ -69,7 +72,6 @@ def snap_compare(snap_compare: Callable[..., bool]) -> Callable[..., bool]:
 
     def compare(
         app: Any,
-        *,
         press: Iterable[str] = (),
         run_before: Callable[[Any], Any] | None = None,
         **kwargs: Any,

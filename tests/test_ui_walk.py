@@ -393,8 +393,12 @@ async def walk_busy(w: Walk) -> None:
     """The 4×50 squares sum: its search runs behind the busy screen; Esc stops it."""
     app = w.app
     app.new_game("sum")
-    await w.pilot.pause()
-    dialog = app.screen
+    for _ in range(100):  # composed (later on a busy machine): its Select drawn
+        await w.pilot.pause()
+        dialog = app.screen
+        if isinstance(dialog, NewGameDialog) and dialog.query("#preset SelectCurrent #label"):
+            break
+        await asyncio.sleep(0.05)
     assert isinstance(dialog, NewGameDialog)
     dialog.query_one("#preset", Select).value = FOUR_SQUARES
     await w.check("new-game dialog (sum), a preset chosen", typed=True)

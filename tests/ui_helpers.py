@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import re
+import time
 
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -57,3 +59,26 @@ async def footer_drawn(pilot: Pilot[None]) -> None:
         await pilot.pause()
     for _ in range(3):
         await pilot.pause()
+
+
+def ticking(app: SquareGameApp) -> list[tuple[float, float]]:
+    """The wall clock and the event loop thread's CPU time at each tick of a 50 ms timer."""
+    ticks: list[tuple[float, float]] = []
+    app.set_interval(0.05, lambda: ticks.append((time.monotonic(), time.thread_time())))
+    return ticks
+
+
+def froze(ticks: list[tuple[float, float]], work: float = 1.0, wait: float = 5.0) -> str:
+    """What went wrong between two ticks, if anything ('' when the loop ran throughout).
+    Work done on the event loop's thread (its CPU time) past ``work`` seconds is a freeze
+    however busy the machine. The wall-clock gap also grows when a busy machine (a CI host
+    running other jobs) leaves the process waiting for a processor, so it has the looser
+    ``wait``, still there for a loop kept waiting (a lock, a worker holding the GIL)."""
+    pairs = list(itertools.pairwise(ticks))
+    worked = max((b[1] - a[1] for a, b in pairs), default=0.0)
+    waited = max((b[0] - a[0] for a, b in pairs), default=0.0)
+    if worked >= work:
+        return f"the event loop worked {worked:.2f} s between two ticks"
+    if waited >= wait:
+        return f"the event loop waited {waited:.2f} s between two ticks"
+    return ""
