@@ -81,16 +81,27 @@ async def test_solving_shows_progress_answers_keys_and_esc_cancels(slow_search: 
         await pilot.pause()
         ticks = ticking(app)
         busy = await start_four_squares(pilot)
-        await asyncio.sleep(0.3)
-        assert not busy.has_class("hidden")  # visible once it takes a while
+        for _ in range(100):  # visible once it takes a while (later on a busy machine)
+            await asyncio.sleep(0.05)
+            if not busy.has_class("hidden"):
+                break
+        assert not busy.has_class("hidden")
         assert busy.query_one(ProgressBar).display
         clock = busy.query_one("#busy-time", Static)
         assert "Esc" in text(clock)
         for key in ("x", "down", "enter"):
             await send(app, key)
+        for _ in range(40):  # each answered (a moment later on a busy machine)
+            if busy.keys_pressed == 3:
+                break
+            await asyncio.sleep(0.05)
         assert busy.keys_pressed == 3 and "Still working" in text(clock)
         assert busy.worker is not None and busy.worker.is_running  # answered mid-search
         await send(app, "escape")
+        for _ in range(40):
+            if busy.worker.is_cancelled:
+                break
+            await asyncio.sleep(0.05)
         assert busy.worker.is_cancelled
         assert len(ticks) > 5 and not froze(ticks, wait=WAIT)
         for _ in range(100):  # the stopped search unwinds first (later on a busy machine)
