@@ -110,21 +110,22 @@ def squares_figures(sizes: list[int], ref: Path | None, env: dict[str, str]) -> 
 def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
     from squaregame import paths
 
+    def board(n: int) -> list[str]:
+        return [*PY, "table", WYTHOFF_GAME, "--upto", str(n), "--stats", "--json"]
+
     exe = compile_c(paths.asset("bench", "wythoff_ref.c"))
     if exe is not None:
         for n in WYTHOFF_SIZES:
-            cmd = [*PY, "table", WYTHOFF_GAME, "--upto", str(n), "--stats", "--json"]
             yield Figure(
                 f"Wythoff table {n}×{n} vs C",
-                _process(cmd, env),
+                _process(board(n), env),
                 _process([str(exe), str(n)], shown=f"wythoff_ref {n}"),
                 None,
                 _agree(("cold_count", "max_remoteness")),
             )
-    cmd = [*PY, "table", WYTHOFF_GAME, "--upto", "2000", "--stats", "--json"]
     yield Figure(  # what is left above the start any numpy program pays
         "Wythoff table 2000×2000 vs import numpy",
-        _process(cmd, env),
+        _process(board(2000), env),
         _process([sys.executable, "-c", "import numpy"], env, 'python -c "import numpy"'),
     )
     yield Figure(

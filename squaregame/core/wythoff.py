@@ -154,11 +154,12 @@ def cold_cells(size: int, misere: bool) -> list[tuple[int, int]]:
     (y = 0, 1, …): in row y the cold cell is the first x whose column holds no cold cell
     below and whose diagonal x − y holds none down-left — after it, every x of the row has
     it as a child. Normal play: that construction gives Wythoff's pairs (a_k, b_k) and
-    (b_k, a_k) (Wythoff 1907; :func:`cold_pairs`, checked against the construction up to
-    10^5 in the tests). Misère, (0, 0) is hot (the player to move has won), and the
-    construction gives (1, 0), (0, 1), (2, 2) in rows 0–2; after row 2 the columns used
-    ({0, 1, 2}) and the diagonals used ({−1, 0, 1}) are the same as in normal play after
-    its (0, 0), (2, 1), (1, 2), so every later row picks the same cell as in normal play.
+    (b_k, a_k) (Wythoff 1907; :func:`cold_pairs`; the tests check the pairs against their
+    mex construction up to 10^5, and these cells against this row-by-row one up to 3000).
+    Misère, (0, 0) is hot (the player to move has won), and the construction gives (1, 0),
+    (0, 1), (2, 2) in rows 0–2; after row 2 the columns used ({0, 1, 2}) and the diagonals
+    used ({−1, 0, 1}) are the same as in normal play after its (0, 0), (2, 1), (1, 2), so
+    every later row picks the same cell as in normal play.
     """
     cells: list[tuple[int, int]] = []
     for a, b in cold_pairs(size):

@@ -81,15 +81,21 @@ def rules_text(spec: GameSpec) -> str:
     """A spec's rules as the rules field takes them: one for all, or one per pile (``;``),
     a named rule by its name in the current language (``квадраты``), as :func:`typed_rules`
     reads it back; a set by its amounts (``1,3,7,8``)."""
-    names = {r.key: rule_name(r).lower() for r in RULES}
+    names = field_names()
     shown = [names.get(key, key) for key in spec.rules]
     return shown[0] if len(set(shown)) == 1 else "; ".join(shown)
+
+
+def field_names() -> dict[str, str]:
+    """Each named rule's key and the name the rules field shows and reads for it, in the
+    current language (``squares`` → ``квадраты``)."""
+    return {r.key: rule_name(r).lower() for r in RULES}
 
 
 def rule_names() -> str:
     """What a rules field takes, in the current language: each named rule, then a set of
     amounts (``squares · nim · cubes · powers of two · 1,3,7,8``)."""
-    return " · ".join([*(rule_name(r).lower() for r in RULES), SET_EXAMPLE])
+    return " · ".join([*field_names().values(), SET_EXAMPLE])
 
 
 def random_start(kind: GameKind, top: int, rng: random.Random, piles: int = 3) -> str:
@@ -105,8 +111,8 @@ def random_start(kind: GameKind, top: int, rng: random.Random, piles: int = 3) -
 def typed_rules(text: str) -> str:
     """Rules as typed, a named rule's name in the current language (``квадраты``, ``cubos``)
     read as its key; anything else is left for the rule parser."""
-    names = {rule_name(r).lower(): r.key for r in RULES}
-    return ";".join(names.get(part.strip().lower(), part) for part in text.split(";"))
+    keys = {name: key for key, name in field_names().items()}
+    return ";".join(keys.get(part.strip().lower(), part) for part in text.split(";"))
 
 
 class FieldError(GameError):
