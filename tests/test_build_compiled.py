@@ -64,13 +64,13 @@ def test_progress_is_reported_and_ends_at_one() -> None:
 
 
 def test_numpy_can_be_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
-    from squaregame.core import build_native
+    from squaregame.core import native
 
     monkeypatch.setenv("SQUAREGAME_BUILDER", "numpy")
     assert build.builder() == "numpy"
     monkeypatch.setenv("SQUAREGAME_BUILDER", "")
-    monkeypatch.setattr(build_native, "ready", lambda: False)  # no C compiler on this machine
-    monkeypatch.setattr(build_native, "possible", lambda: False)
+    monkeypatch.setattr(native, "ready", lambda: False)  # no C compiler on this machine
+    monkeypatch.setattr(native, "possible", lambda: False)
     assert build.builder() == "numpy"  # numba only when asked: numpy keeps pace with it
     assert build.builder(build.COMPILED_FROM) == "numpy"
     monkeypatch.setenv("SQUAREGAME_BUILDER", "compiled")

@@ -12,18 +12,18 @@ import numpy as np
 import pytest
 
 from reference import pile_children, solve, squares_amounts
-from squaregame.core import build, build_native
+from squaregame.core import build, build_native, native
 from squaregame.core.squares_files import shipped_squares_path
 from squaregame.core.tablefile import read_table
 
-pytestmark = pytest.mark.skipif(build_native.compiler() is None, reason="no C compiler")
+pytestmark = pytest.mark.skipif(native.compiler() is None, reason="no C compiler")
 
 
 @pytest.fixture(autouse=True)
 def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test starts as a new process: nothing loaded, nothing failed yet."""
-    monkeypatch.setattr(build_native, "_loaded", None)
-    monkeypatch.setattr(build_native, "_failed", False)
+    monkeypatch.setattr(native, "_loaded", None)
+    monkeypatch.setattr(native, "_failed", False)
 
 
 @pytest.mark.parametrize("upto", [0, 1, 2, 3, 4, 5, 65535, 65536, 65537, 300_000])
@@ -72,22 +72,22 @@ def test_progress_is_reported_and_ends_at_one() -> None:
 def test_compiled_once_then_loaded_from_the_cache(
     cache_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert not build_native.ready()
-    assert build_native.library() is not None
-    path = build_native.library_path()
-    assert path.is_file() and path.parent == cache_dir / "native" and build_native.ready()
+    assert not native.ready()
+    assert native.library() is not None
+    path = native.library_path()
+    assert path.is_file() and path.parent == cache_dir / "native" and native.ready()
     assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary left
 
     def no_compiler(*_: object) -> bool:
         raise AssertionError("compiled again")
 
-    monkeypatch.setattr(build_native, "_compile", no_compiler)
-    monkeypatch.setattr(build_native, "_loaded", None)
-    assert build_native.library() is not None
+    monkeypatch.setattr(native, "_compile", no_compiler)
+    monkeypatch.setattr(native, "_loaded", None)
+    assert native.library() is not None
 
 
 def test_a_damaged_library_is_compiled_again() -> None:
-    path = build_native.library_path()
+    path = native.library_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(b"\x7fELF not really")
     out = build_native.squares_table_native(1000, np.uint8, None)
@@ -100,19 +100,19 @@ def test_without_a_working_compiler_the_build_falls_back(
 ) -> None:
     monkeypatch.setenv("CC", "false")  # a compiler that always fails
     monkeypatch.setenv("SQUAREGAME_BUILDER", "native")
-    assert build_native.library() is None and not build_native.ready()
+    assert native.library() is None and not native.ready()
     table = build.squares_table(5000)  # numpy's, and no error
     monkeypatch.setenv("SQUAREGAME_BUILDER", "numpy")
     assert table.rem.tolist() == build.squares_table(5000).rem.tolist()
     monkeypatch.setenv("CC", "no-such-compiler-here")
-    assert build_native.compiler() is None and not build_native.possible()
+    assert native.compiler() is None and not native.possible()
 
 
 def test_the_builder_chosen_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SQUAREGAME_BUILDER", raising=False)
     assert build.builder(1000) == "numpy"  # small, and nothing compiled yet: numpy is quicker
     assert build.builder(build.COMPILED_FROM) == "native"  # compiled once here, then reused
-    build_native.library()
+    native.library()
     assert build.builder(1000) == "native"  # built: it loads in milliseconds at any size
     monkeypatch.setenv("SQUAREGAME_BUILDER", "numpy")
     assert build.builder(10**8) == "numpy"
@@ -126,4 +126,17 @@ def test_numba_asked_for_but_not_installed_builds_with_numpy(
     monkeypatch.setattr(build, "_compiled", lambda: pytest.fail("numba is not there"))
     assert (
         build.squares_table(3000).rem.tobytes() == build._build(3000, np.uint8, None).rem.tobytes()
+    )
+
+
+def test_compiling_removes_the_libraries_of_earlier_versions(cache_dir: Path) -> None:
+    folder = cache_dir / "native"
+    folder.mkdir(parents=True)
+    old = [folder / "squares_blocks-0123456789abcdef.so", folder / "kernels-00000000ffffffff.so"]
+    for path in old:
+        path.write_bytes(b"\x7fELF an earlier version's")
+    (folder / "notes.txt").write_text("not ours to remove")
+    assert native.library() is not None
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        [native.library_path().name, "notes.txt"]
     )

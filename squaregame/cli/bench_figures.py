@@ -110,22 +110,28 @@ def squares_figures(sizes: list[int], ref: Path | None, env: dict[str, str]) -> 
 def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
     from squaregame import paths
 
-    def board(n: int) -> list[str]:
-        return [*PY, "table", WYTHOFF_GAME, "--upto", str(n), "--stats", "--json"]
+    def board(n: int, name: str) -> Side:
+        cmd = [*PY, "table", WYTHOFF_GAME, "--upto", str(n), "--stats", "--json"]
+        if name == "default":
+            return _process(cmd, env)
+        shown = f"SQUAREGAME_BUILDER={name} squaregame table wythoff --upto {n} --stats --json"
+        return _process(cmd, {**env, "SQUAREGAME_BUILDER": name}, shown)
 
     exe = compile_c(paths.asset("bench", "wythoff_ref.c"))
+    builders = [b for b in installed_builders() if b != "compiled"]  # numba: Squares only
     if exe is not None:
-        for n in WYTHOFF_SIZES:
-            yield Figure(
-                f"Wythoff table {n}×{n} vs C",
-                _process(board(n), env),
-                _process([str(exe), str(n)], shown=f"wythoff_ref {n}"),
-                None,
-                _agree(("cold_count", "max_remoteness")),
-            )
-    yield Figure(  # what is left above the start any numpy program pays
-        "Wythoff table 2000×2000 vs import numpy",
-        _process(board(2000), env),
+        for name in builders:
+            for n in WYTHOFF_SIZES:
+                yield Figure(
+                    f"Wythoff table {n}×{n}, {name} builder vs C",
+                    board(n, name),
+                    _process([str(exe), str(n)], shown=f"wythoff_ref {n}"),
+                    None,
+                    _agree(("cold_count", "max_remoteness")),
+                )
+    yield Figure(  # the start any numpy program pays, beside the whole board
+        "Wythoff table 2000×2000 (the builder chosen by default) vs import numpy",
+        board(2000, "default"),
         _process([sys.executable, "-c", "import numpy"], env, 'python -c "import numpy"'),
     )
     yield Figure(
@@ -203,11 +209,11 @@ def _short(n: int) -> str:
 
 def installed_builders() -> list[str]:
     """numpy, and each compiled builder this machine can use."""
-    from squaregame.core import build, build_native
+    from squaregame.core import build, native
 
     return (
         ["numpy"]
-        + (["native"] if build_native.possible() else [])
+        + (["native"] if native.possible() else [])
         + (["compiled"] if build.compiled_installed() else [])
     )
 

@@ -98,15 +98,13 @@ def run_stats(args: argparse.Namespace, n: int) -> int:
 
 
 def _wythoff_stats(args: argparse.Namespace, n: int) -> int:
-    from squaregame.core.wythoff import build_wythoff  # numpy: only here
+    from squaregame.core.wythoff import board_stats  # numpy only if the C kernel is not there
 
-    board = build_wythoff(n - 1, False)
-    rem, cold = board.remoteness_array, board.cold_array
-    at = divmod(int(rem.argmax()), n)
+    cold_count, top, at = board_stats(n - 1)
     stats = {
         "upto": n,
-        "cold_count": int(cold.sum()),
-        "max_remoteness": int(rem[at]),
+        "cold_count": cold_count,
+        "max_remoteness": top,
         "max_remoteness_at": list(at),
     }
     if args.json:

@@ -36,6 +36,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from squaregame.core import native
+
 Progress = Callable[[float], None]
 
 U16 = npt.NDArray[np.uint16]
@@ -58,31 +60,18 @@ class SquaresBuild:
     cold: npt.NDArray[np.int64]  # the cold positions, increasing
 
 
-COMPILED_FROM = 8 * 10**6  # smaller tables: numpy is done before the C compiler has run
-BUILDERS = ("numpy", "native", "compiled")
+COMPILED_FROM = native.COMPILED_FROM  # smaller tables: numpy is done before C is compiled
+BUILDERS = native.BUILDERS
 
 
 def builder(upto: int | None = None) -> str:
     """The Squares builder that :func:`squares_table` uses for 0..upto: ``native`` (C compiled
     on this machine, :mod:`squaregame.core.build_native`), ``compiled`` (numba, with
-    ``pip install 'squaregame[fast]'``) or ``numpy``. ``SQUAREGAME_BUILDER`` names one;
-    by default the native library once it is built (loading it costs next to nothing), and
-    from ``COMPILED_FROM`` positions up the native one if a C compiler can build it (once),
-    else numpy. Numba's builder is used only when asked: the numpy builder now keeps pace
-    with it at every size measured (README), without importing numba and loading its code,
-    at less than half its memory."""
-    import os
-
-    asked = os.environ.get("SQUAREGAME_BUILDER", "auto").strip().lower() or "auto"
-    if asked in BUILDERS:
-        return asked
-    from squaregame.core import build_native
-
-    if build_native.ready():
-        return "native"
-    if upto is not None and upto < COMPILED_FROM:
-        return "numpy"
-    return "native" if build_native.possible() else "numpy"
+    ``pip install 'squaregame[fast]'``) or ``numpy``, as :func:`squaregame.core.native.builder`
+    chooses. Numba's builder is used only when asked: the numpy builder keeps pace with it at
+    every size measured (README), without importing numba and loading its code, at less than
+    half its memory."""
+    return native.builder(None if upto is None else upto + 1)
 
 
 def compiled_installed() -> bool:
@@ -110,7 +99,7 @@ def squares_table(upto: int, progress: Progress | None = None) -> SquaresBuild:
     if chosen == "native":
         from squaregame.core import build_native
 
-        if build_native.library() is not None:
+        if native.library() is not None:
             return _two_sizes(build_native.squares_table_native, upto, progress)
         chosen = "numpy"  # the compiler failed after all
     if chosen == "compiled" and compiled_installed():  # asked for, and there

@@ -175,11 +175,62 @@ def cold_cells(size: int, misere: bool) -> list[tuple[int, int]]:
     return cells
 
 
+def wythoff_builder(size: int) -> str:
+    """``native`` (the C kernel, :mod:`squaregame.core.wythoff_native`) or ``numpy``, chosen
+    as for Squares (:func:`squaregame.core.native.builder`, counting the board's cells);
+    numba's builder is for Squares only, so asking for it here gets the default."""
+    from squaregame.core import native
+    from squaregame.core.wythoff_native import fits
+
+    chosen = native.builder((size + 1) ** 2)
+    if chosen == "compiled":
+        chosen = "native" if native.ready() else "numpy"
+    return "native" if chosen == "native" and fits(size) else "numpy"
+
+
+def _native_board(size: int, misere: bool, progress: Progress | None) -> Any:
+    """The C kernel's board, or None where the library cannot be had."""
+    from squaregame.core.wythoff_native import board_native
+
+    try:
+        return board_native(size, misere, progress)
+    except OSError:
+        return None
+
+
 def build_wythoff(
     size: int, misere: bool, progress: Progress | None = None, grundy: GrundySource | None = None
 ) -> WythoffTable:
     """The (size+1)² board's outcome and remoteness (``grundy``: where Grundy values come
-    from).
+    from), from the C kernel where :func:`wythoff_builder` says so (viewed as numpy arrays,
+    not copied), else from :func:`build_wythoff_numpy`; the two give the same bytes."""
+    import numpy as np
+
+    board = _native_board(size, misere, progress) if wythoff_builder(size) == "native" else None
+    if board is None:
+        return build_wythoff_numpy(size, misere, progress, grundy)
+    n = size + 1
+    rem = np.frombuffer(board.rem, dtype=np.uint16).reshape(n, n)
+    cold = np.frombuffer(board.cold, dtype=np.bool_).reshape(n, n)
+    return WythoffTable(size, misere, rem, cold, grundy)
+
+
+def board_stats(size: int) -> tuple[int, int, tuple[int, int]]:
+    """Normal play's cold count, largest remoteness and its first cell (row-major) on the
+    (size+1)² board, built afresh; with the C kernel no numpy is imported at all."""
+    board = _native_board(size, False, None) if wythoff_builder(size) == "native" else None
+    if board is not None:
+        return board.cold_count, board.max_remoteness, board.max_at
+    table = build_wythoff_numpy(size, False)
+    rem, cold = table.remoteness_array, table.cold_array
+    at = divmod(int(rem.argmax()), size + 1)
+    return int(cold.sum()), int(rem[at]), at
+
+
+def build_wythoff_numpy(
+    size: int, misere: bool, progress: Progress | None = None, grundy: GrundySource | None = None
+) -> WythoffTable:
+    """The board with numpy.
 
     The cold cells are known (:func:`cold_cells`) and few (about 0.76 a row), so the work
     is organised around them, taken in order of x + y. A hot cell's remoteness is 1 + the

@@ -1,0 +1,182 @@
+"""The C kernels compiled on this machine, loaded through ctypes (no numpy here).
+
+Two sources in ``assets/native``: the Squares builder's kernels (``squares_blocks.c``, used by
+:mod:`squaregame.core.build_native`) and the Wythoff board's (``wythoff_board.c``, used by
+:mod:`squaregame.core.wythoff_native`). Where a C compiler is found (``CC``, else ``cc``,
+``gcc`` or ``clang`` on the ``PATH``), the first build that wants them compiles both once
+into one library in the cache folder (``native/kernels-<digest>.so``, named for the sources,
+the compiler and the platform, so an upgrade or another compiler gets its own; the libraries
+of earlier versions are removed then), and every later build loads that library
+(``squaregame bench`` prints what the first use and the later ones cost). Nothing is
+downloaded and nothing outside the cache folder is written; the compiler gets
+:data:`COMPILE_TIMEOUT` seconds. Without a compiler, or if compiling fails, the builders fall
+back to numpy. A damaged library is compiled again.
+
+The kernels release the GIL while they run (ctypes does), so a build in a worker thread
+leaves the interface free; the callers report progress between calls.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import sys
+import zlib
+from pathlib import Path
+
+from squaregame import paths
+
+COMPILE_TIMEOUT = 120.0  # seconds the compiler may take
+FLAGS = ("-O2", "-shared", "-fPIC")
+SOURCES = ("squares_blocks.c", "wythoff_board.c")
+COMPILED_FROM = 8 * 10**6  # cells: smaller builds use numpy until the library exists
+BUILDERS = ("numpy", "native", "compiled")
+
+_loaded: ctypes.CDLL | None = None
+_failed = False  # compiling failed in this process: not tried again
+
+
+def sources() -> list[Path]:
+    return [paths.asset("native", name) for name in SOURCES]
+
+
+def compiler() -> list[str] | None:
+    """The C compiler's command (``CC`` may carry flags), or None."""
+    import shlex
+    import shutil
+
+    given = os.environ.get("CC", "").strip()
+    if given:
+        words = shlex.split(given)
+        return words if shutil.which(words[0]) else None
+    for name in ("cc", "gcc", "clang"):
+        found = shutil.which(name)
+        if found:
+            return [found]
+    return None
+
+
+def library_path() -> Path:
+    """Where the compiled library is kept: named for the sources, the compiler asked for
+    (``CC``) and the platform. Finding it costs no search for the compiler, and a library once
+    built stays usable if the compiler goes away. The name is two 32-bit checksums of those
+    (zlib's CRC-32 and Adler-32: a cryptographic hash would cost more to import than the
+    library does to load, and nothing here needs one)."""
+    key = b"".join(src.read_bytes() for src in sources())
+    key += repr((os.environ.get("CC", "").strip(), FLAGS, sys.platform, _machine())).encode()
+    digest = f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}"
+    suffix = ".dll" if sys.platform == "win32" else ".so"
+    return paths.cache_dir() / "native" / f"kernels-{digest}{suffix}"
+
+
+def _machine() -> str:
+    if hasattr(os, "uname"):
+        return os.uname().machine
+    import platform  # Windows
+
+    return platform.machine()
+
+
+def ready() -> bool:
+    """Is the library already built on this machine (so using it costs no compiling)?"""
+    try:
+        return library_path().is_file()
+    except OSError:
+        return False
+
+
+def possible() -> bool:
+    """Could the library be used: built already, or a compiler and the sources are there?"""
+    try:
+        return ready() or (compiler() is not None and all(s.is_file() for s in sources()))
+    except OSError:
+        return False
+
+
+def builder(cells: int | None = None) -> str:
+    """The builder for a table of ``cells`` positions: ``SQUAREGAME_BUILDER`` names one
+    (``numpy``, ``native`` or ``compiled``: numba's, for Squares only); by default the native
+    library once it is built (loading it costs next to nothing), and from ``COMPILED_FROM``
+    cells up the native one if a C compiler can build it (once), else numpy."""
+    asked = os.environ.get("SQUAREGAME_BUILDER", "auto").strip().lower() or "auto"
+    if asked in BUILDERS:
+        return asked
+    if ready():
+        return "native"
+    if cells is not None and cells < COMPILED_FROM:
+        return "numpy"
+    return "native" if possible() else "numpy"
+
+
+def _bind(lib: ctypes.CDLL) -> ctypes.CDLL:
+    i32, i64, ptr = ctypes.c_int32, ctypes.c_int64, ctypes.c_void_p
+    lib.cold_blocks.argtypes = [i64, i64, i64, i64, ptr, ptr, ptr, ptr, i64]
+    lib.cold_blocks.restype = i64
+    for name in ("rem_blocks_u8", "rem_blocks_u16"):
+        f = getattr(lib, name)
+        f.argtypes = [i64, i64, i64, i64, ptr, ptr, ptr, i64, ptr, ptr, ptr, ptr, i64, i64, i64]
+        f.restype = i64
+    lib.wythoff_rows.argtypes = [i64, i64, i64, i32, ptr, ptr, ptr, ptr]
+    lib.wythoff_rows.restype = None
+    return lib
+
+
+def _compile(cc: list[str], target: Path) -> bool:
+    import subprocess
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        done = subprocess.run(
+            [*cc, *FLAGS, "-o", str(tmp), *map(str, sources())],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=COMPILE_TIMEOUT,
+        )
+        if done.returncode != 0 or not tmp.is_file():
+            return False
+        os.replace(tmp, target)  # whole or not at all: a reader never loads half a library
+        _drop_others(target)
+        return True
+    except (OSError, subprocess.SubprocessError):
+        return False
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _drop_others(kept: Path) -> None:
+    """Remove the libraries of earlier versions (or other compilers): one is kept."""
+    for old in kept.parent.iterdir():
+        if old != kept and old.name.startswith(("kernels-", "squares_blocks-")):
+            with contextlib.suppress(OSError):  # in use elsewhere (Windows), or gone already
+                old.unlink()
+
+
+def library() -> ctypes.CDLL | None:
+    """The kernels, loaded (compiled first if need be); None where that cannot be done."""
+    global _loaded, _failed
+    if _loaded is not None:
+        return _loaded
+    try:
+        path = library_path()
+        if path.is_file():
+            try:
+                _loaded = _bind(ctypes.CDLL(str(path)))
+                return _loaded
+            except (OSError, AttributeError):  # damaged or foreign: compiled again below
+                path.unlink(missing_ok=True)
+        cc = compiler()
+        if cc is None or _failed or not _compile(cc, path):
+            _failed = True
+            return None
+        _loaded = _bind(ctypes.CDLL(str(path)))
+        return _loaded
+    except (OSError, AttributeError):
+        _failed = True
+        return None
+
+
+def address(buffer: bytearray) -> int:
+    """The address of a bytearray's bytes, for a kernel to write into."""
+    return ctypes.addressof(ctypes.c_char.from_buffer(buffer))
