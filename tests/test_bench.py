@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -86,3 +88,23 @@ def test_bad_bench_options_are_one_line(
     assert main(["bench", *args]) == 2
     err = capsys.readouterr().err
     assert said in err and err.count("\n") == 1
+
+
+def test_the_figures_name_each_builder_and_the_floors(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Nothing runs here: a figure's sides are measured only when the bench takes them.
+    from squaregame.core import native
+
+    env = dict(os.environ)
+    monkeypatch.setattr(bench_figures, "installed_builders", lambda: ["numpy", "native"])
+    board = [f.name for f in bench_figures.wythoff_figures(env)]
+    if native.compiler() is not None:  # the C reference is compiled here too
+        assert "Wythoff table 2000×2000, native builder vs C" in board
+        assert "Wythoff table 5000×5000, numpy builder vs C" in board
+    assert any("vs import numpy" in name for name in board)
+    app = [f.name for f in bench_figures.app_figures(env)]
+    assert app[-1] == "app: the menu's widgets alone vs a bare Textual app" and len(app) == 3
+    monkeypatch.setattr(
+        bench_figures, "installed_builders", lambda: ["numpy", "native", "compiled"]
+    )
+    squares = [f.name for f in bench_figures.squares_figures([10**7], Path("ref"), env)]
+    assert squares[-1].startswith("import numba alone") and len(squares) == 4

@@ -9,8 +9,11 @@ references:
   has: numpy; ``native``, the C kernels compiled here; ``compiled``, numba's of
   ``squaregame[fast]``) against ``shared/bench/squares_ref.c``
   compiled here with ``gcc -O2``; the two must agree on the cold count and largest remoteness;
-* the Wythoff builder (``table wythoff --upto N --stats --json``) against
-  ``assets/bench/wythoff_ref.c``, the same way;
+* the Wythoff builders (``table wythoff --upto N --stats --json``: numpy, and the C kernel
+  where it can be had) against ``assets/bench/wythoff_ref.c``, the same way;
+* two floors, so a goal out of reach says why: ``python -c "import numba"`` against the C
+  Squares reference at 10^7 (what numba's builder pays before its work), and the menu's
+  widgets alone against a bare Textual app (what Textual charges for them);
 * command-line answers and exact sum searches against ``python -c "import textual"`` (the
   least any Textual program pays to start);
 * the app's launch to first paint in a pseudo-terminal against a bare Textual app, and

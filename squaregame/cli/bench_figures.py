@@ -105,6 +105,12 @@ def squares_figures(sizes: list[int], ref: Path | None, env: dict[str, str]) -> 
                 _process([str(ref), str(n)], shown=f"squares_ref {n}"),
                 goal, _agree(("cold_count", "max_remoteness")),
             )  # fmt: skip
+    if "compiled" in installed_builders() and 10**7 in sizes:
+        yield Figure(  # what numba's builder pays before any work: its floor at this size
+            "import numba alone (before the compiled builder's work) vs C at 10^7",
+            _process([sys.executable, "-c", "import numba"], env, 'python -c "import numba"'),
+            _process([str(ref), str(10**7)], shown=f"squares_ref {10**7}"),
+        )
 
 
 def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
@@ -195,6 +201,14 @@ def app_figures(env: dict[str, str]) -> Iterator[Figure]:
         Side("squaregame (in a 100×32 terminal)", screen(PY, b"take a perfect square")),
         Side("a Textual app with a title line, a 7-entry list and a Footer",
              screen([sys.executable, "-c", WIDGETS_APP], b"widgets app ready")),
+        None,
+    )  # fmt: skip
+    yield Figure(  # what Textual itself charges for those widgets: the floor of the first
+        "app: the menu's widgets alone vs a bare Textual app",
+        Side("a Textual app with a title line, a 7-entry list and a Footer",
+             screen([sys.executable, "-c", WIDGETS_APP], b"widgets app ready")),
+        Side("a bare Textual app showing one line",
+             screen([sys.executable, "-c", BARE_APP], b"bare textual app ready")),
         None,
     )  # fmt: skip
 
