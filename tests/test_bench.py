@@ -100,6 +100,7 @@ def test_the_figures_name_each_builder_and_the_floors(monkeypatch: pytest.Monkey
     if native.compiler() is not None:  # the C reference is compiled here too
         assert "Wythoff table 2000×2000, native builder vs C" in board
         assert "Wythoff table 5000×5000, numpy builder vs C" in board
+        assert any(name.endswith("native vs numpy builder") for name in board)
     assert any("vs import numpy" in name for name in board)
     app = [f.name for f in bench_figures.app_figures(env)]
     assert app[-1] == "app: the menu's widgets alone vs a bare Textual app" and len(app) == 3

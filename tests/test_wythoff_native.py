@@ -141,3 +141,68 @@ def test_table_stats_with_the_kernel_imports_no_numpy() -> None:
     ).stdout.splitlines()
     assert json.loads(out[0])["cold_count"] == 1527
     assert out[1] == "false"
+
+
+def _grundy_same(size: int) -> None:
+    from squaregame.core.wythoff_grundy import wythoff_grundy_numpy
+    from squaregame.core.wythoff_native import grundy_native
+
+    assert bytes(grundy_native(size)) == wythoff_grundy_numpy(size).tobytes()
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 63, 64, 65, 333, 1200])
+def test_the_grundy_kernel_gives_the_numpy_values(size: int) -> None:
+    _grundy_same(size)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 150))
+def test_any_small_boards_grundy_values_are_the_same(size: int) -> None:
+    _grundy_same(size)
+
+
+def test_grundy_values_against_the_plain_mex() -> None:
+    # the definition itself, cell by cell: the mex of the row, the column and the diagonal
+    from squaregame.core.wythoff_native import grundy_native
+
+    n = 40
+    g = np.frombuffer(grundy_native(n - 1), dtype=np.uint16).reshape(n, n)
+    want = [[0] * n for _ in range(n)]
+    for x in range(n):
+        for y in range(n):
+            seen = {want[i][y] for i in range(x)} | {want[x][j] for j in range(y)}
+            seen |= {want[x - k][y - k] for k in range(1, min(x, y) + 1)}
+            want[x][y] = next(v for v in range(3 * n) if v not in seen)
+    assert g.tolist() == want
+    assert [int(g[0, k]) for k in range(n)] == list(range(n))  # a single pile: Nim
+
+
+def test_grundy_bands_carry_the_sets(monkeypatch: pytest.MonkeyPatch) -> None:
+    from squaregame.core.wythoff_native import grundy_native
+
+    whole = grundy_native(500)
+    monkeypatch.setattr("squaregame.core.wythoff_native.BAND_CELLS", 2000)
+    seen: list[float] = []
+    assert grundy_native(500, seen.append) == whole
+    assert len(seen) == 167 and seen[-1] == pytest.approx(1.0)
+
+
+def test_the_tables_grundy_values_come_from_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    from squaregame.core import wythoff_native
+    from squaregame.core.wythoff_grundy import wythoff_grundy, wythoff_grundy_numpy
+
+    calls: list[int] = []
+    real = wythoff_native.grundy_native
+    monkeypatch.setattr(
+        wythoff_native, "grundy_native", lambda s, p=None: calls.append(s) or real(s, p)
+    )
+    monkeypatch.setenv("SQUAREGAME_BUILDER", "native")
+    g = wythoff_grundy(300)
+    assert calls == [300] and np.array_equal(g, wythoff_grundy_numpy(300))
+    monkeypatch.setenv("SQUAREGAME_BUILDER", "numpy")
+    assert np.array_equal(wythoff_grundy(300), g) and calls == [300]
+    monkeypatch.setenv("SQUAREGAME_BUILDER", "native")
+    monkeypatch.setenv("CC", "false")  # no library to be had: numpy's, and no error
+    monkeypatch.setattr(native, "_loaded", None)
+    monkeypatch.setattr(native, "library_path", lambda: native.paths.cache_dir() / "none.so")
+    assert np.array_equal(wythoff_grundy(120), wythoff_grundy_numpy(120))

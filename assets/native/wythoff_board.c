@@ -55,3 +55,45 @@ void wythoff_rows(int64_t n, int64_t x0, int64_t x1, int32_t misere, uint16_t *r
   }
   stats[0] = count; stats[1] = top; stats[2] = at;
 }
+
+/* Grundy values (normal play) of the same board, rows x0..x1-1: g(x, y) is the mex of the
+ * values to its left, below it and down-left on its diagonal. Each line keeps the set of
+ * values seen on it so far as a bit set of `words` 64-bit words: `col` (n sets, by y: the
+ * cells (x', y), x' < x), `dia` (2n − 1 sets, by x − y) and `run` (the current row's cells
+ * (x, y'), y' < y, cleared at each x). A set's own mex only grows as values join it, so each
+ * is kept (lo_col, lo_dia, and lo_run for the row); the mex of the union is at least the
+ * largest of the three, every value below that being in one of them, so the search for the
+ * first value in none of the sets starts at that one's word. A cell has at most
+ * x + y + min(x, y) < 3n options, so its mex fits `words` = 3n / 64 + 1 words. The caller
+ * zeroes every set and bound before the first band and keeps them between bands. */
+void wythoff_grundy_rows(int64_t n, int64_t x0, int64_t x1, int64_t words, uint16_t *g,
+                         uint64_t *col, uint64_t *dia, uint64_t *run, int32_t *lo_col,
+                         int32_t *lo_dia) {
+  for (int64_t x = x0; x < x1; x++) {
+    for (int64_t w = 0; w < words; w++) run[w] = 0;
+    int32_t lo_run = 0;
+    for (int64_t y = 0; y < n; y++) {
+      int64_t d = x - y + n - 1;
+      uint64_t *a = col + y * words, *b = dia + d * words;
+      int32_t m = lo_col[y];
+      if (lo_dia[d] > m) m = lo_dia[d];
+      if (lo_run > m) m = lo_run;
+      int64_t w = m >> 6;
+      uint64_t seen = a[w] | b[w] | run[w];
+      while (seen == ~(uint64_t)0) { w++; seen = a[w] | b[w] | run[w]; }
+#if defined(__GNUC__) || defined(__clang__)
+      int32_t bit = __builtin_ctzll(~seen); /* the lowest value in none of the sets */
+#else
+      int32_t bit = 0;
+      while ((seen >> bit) & 1) bit++;
+#endif
+      int32_t v = (int32_t)(w * 64 + bit);
+      g[x * n + y] = (uint16_t)v;
+      uint64_t mask = (uint64_t)1 << bit;
+      a[w] |= mask; b[w] |= mask; run[w] |= mask;
+      while ((a[lo_col[y] >> 6] >> (lo_col[y] & 63)) & 1) lo_col[y]++;
+      while ((b[lo_dia[d] >> 6] >> (lo_dia[d] & 63)) & 1) lo_dia[d]++;
+      while ((run[lo_run >> 6] >> (lo_run & 63)) & 1) lo_run++;
+    }
+  }
+}

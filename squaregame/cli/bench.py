@@ -10,7 +10,8 @@ references:
   ``squaregame[fast]``) against ``shared/bench/squares_ref.c``
   compiled here with ``gcc -O2``; the two must agree on the cold count and largest remoteness;
 * the Wythoff builders (``table wythoff --upto N --stats --json``: numpy, and the C kernel
-  where it can be had) against ``assets/bench/wythoff_ref.c``, the same way;
+  where it can be had) against ``assets/bench/wythoff_ref.c``, the same way, and the two
+  builders against each other on a 4000² board with its Grundy values;
 * two floors, so a goal out of reach says why: ``python -c "import numba"`` against the C
   Squares reference at 10^7 (what numba's builder pays before its work), and the menu's
   widgets alone against a bare Textual app (what Textual charges for them);

@@ -135,6 +135,18 @@ def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
                     None,
                     _agree(("cold_count", "max_remoteness")),
                 )
+    if "native" in builders:  # a 4000² board's Grundy values: the longest Wythoff wait
+        far = [*PY, "analyze", WYTHOFF_GAME, "3000", "4000", "--json"]
+
+        def with_builder(name: str) -> Side:
+            shown = f"SQUAREGAME_BUILDER={name} squaregame analyze wythoff 3000 4000 --json"
+            return _process(far, {**env, "SQUAREGAME_BUILDER": name}, shown)
+
+        yield Figure(
+            "analyze wythoff 3000 4000 (with its Grundy value), native vs numpy builder",
+            with_builder("native"),
+            with_builder("numpy"),
+        )
     yield Figure(  # the start any numpy program pays, beside the whole board
         "Wythoff table 2000×2000 (the builder chosen by default) vs import numpy",
         board(2000, "default"),

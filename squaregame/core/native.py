@@ -119,6 +119,8 @@ def _bind(lib: ctypes.CDLL) -> ctypes.CDLL:
         f.restype = i64
     lib.wythoff_rows.argtypes = [i64, i64, i64, i32, ptr, ptr, ptr, ptr]
     lib.wythoff_rows.restype = None
+    lib.wythoff_grundy_rows.argtypes = [i64, i64, i64, i64, ptr, ptr, ptr, ptr, ptr, ptr]
+    lib.wythoff_grundy_rows.restype = None
     return lib
 
 

@@ -20,8 +20,9 @@ from typing import Any
 from squaregame.core.types import Outcome, PositionInfo
 from squaregame.core.wythoff_grundy import GrundyBoards
 
-WYTHOFF_AUTO_LIMIT = 4000  # board side built on demand (its Grundy values take ~3 s there)
-# Grundy values (core/wythoff_grundy.py) as far as the boards go: about 3 s at 4000 as well.
+WYTHOFF_AUTO_LIMIT = 4000  # board side built on demand
+# Grundy values (core/wythoff_grundy.py) as far as the boards go: at 4000, several seconds
+# with numpy, well under one with the C kernel.
 WYTHOFF_GRUNDY_LIMIT = WYTHOFF_AUTO_LIMIT
 Progress = Callable[[float], None]
 GrundySource = Callable[[int], Any]  # size -> g[x, y] covering 0..size (a numpy array)

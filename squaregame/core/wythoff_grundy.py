@@ -1,4 +1,6 @@
-"""Grundy values of Wythoff's queen (normal play) on a square board, with numpy.
+"""Grundy values of Wythoff's queen (normal play) on a square board: with the C kernel where
+it can be had (``assets/native/wythoff_board.c``: its comment says how; ``squaregame bench``
+times the two), else with numpy, as follows.
 
 g(x, y) is the mex of the values to its left in row y, below it in column x and down-left
 on its diagonal. All three lie on earlier anti-diagonals (x + y smaller), so every cell of
@@ -58,7 +60,26 @@ class GrundyBoards:
 
 
 def wythoff_grundy(size: int, progress: Progress | None = None) -> Any:
-    """g[x, y] for 0 ≤ x, y ≤ size, as a (size + 1)² array of uint16."""
+    """g[x, y] for 0 ≤ x, y ≤ size, as a (size + 1)² array of uint16: from the C kernel
+    (:func:`squaregame.core.wythoff_native.grundy_native`, viewed without a copy) where the
+    board's builder is the native one (:func:`squaregame.core.wythoff.wythoff_builder`),
+    else from :func:`wythoff_grundy_numpy`; the two give the same values."""
+    import numpy as np
+
+    from squaregame.core.wythoff import wythoff_builder
+    from squaregame.core.wythoff_native import NATIVE_MAX, grundy_native
+
+    if size <= NATIVE_MAX // 3 and wythoff_builder(size) == "native":
+        try:
+            g = grundy_native(size, progress)
+        except OSError:  # the library cannot be had after all
+            return wythoff_grundy_numpy(size, progress)
+        return np.frombuffer(g, dtype=np.uint16).reshape(size + 1, size + 1)
+    return wythoff_grundy_numpy(size, progress)
+
+
+def wythoff_grundy_numpy(size: int, progress: Progress | None = None) -> Any:
+    """g[x, y] for 0 ≤ x, y ≤ size, with numpy (the module's docstring says how)."""
     import numpy as np  # numpy only when computing
 
     full_word = np.uint64(0xFFFFFFFFFFFFFFFF)

@@ -1,5 +1,5 @@
-"""Wythoff's queen board built by the C kernel (``assets/native/wythoff_board.c``), without
-numpy: the board's bytes and its statistics, computed in one sweep.
+"""Wythoff's queen board built by the C kernels (``assets/native/wythoff_board.c``), without
+numpy: the board's bytes and its statistics, computed in one sweep; and its Grundy values.
 
 The kernel takes the board a band of rows at a time (:data:`BAND_CELLS` cells a call) so that
 progress is reported, and a cancel (an exception from ``progress``) is honoured, between
@@ -57,3 +57,33 @@ def board_native(
         if progress is not None:
             progress(x1 / n)
     return NativeBoard(size, rem, cold, stats[0], stats[1], divmod(stats[2], n))
+
+
+def grundy_native(size: int, progress: Callable[[float], None] | None = None) -> bytearray:
+    """Normal play's Grundy values g(x, y) of the (size+1)² board, uint16 per cell [x][y]
+    (native byte order). Raises as :func:`board_native` does; values stay below 3·(size+1),
+    so two bytes hold them up to :data:`NATIVE_MAX` // 3."""
+    if not 0 <= size <= NATIVE_MAX // 3:
+        raise ValueError(f"the C kernel computes Grundy values up to {NATIVE_MAX // 3}")
+    lib = native.library()
+    if lib is None:
+        raise OSError("the C kernels could not be compiled or loaded")
+    n = size + 1
+    words = 3 * n // 64 + 1
+    g = bytearray(2 * n * n)
+    col, dia, run = (
+        bytearray(8 * words * n),
+        bytearray(8 * words * (2 * n - 1)),
+        bytearray(8 * words),
+    )
+    lo_col, lo_dia = (ctypes.c_int32 * n)(), (ctypes.c_int32 * (2 * n - 1))()
+    band = max(1, BAND_CELLS // n)
+    for x0 in range(0, n, band):
+        x1 = min(n, x0 + band)
+        lib.wythoff_grundy_rows(
+            n, x0, x1, words, native.address(g), native.address(col), native.address(dia),
+            native.address(run), lo_col, lo_dia,
+        )  # fmt: skip
+        if progress is not None:
+            progress(x1 / n)
+    return g
