@@ -140,3 +140,23 @@ def test_compiling_removes_the_libraries_of_earlier_versions(cache_dir: Path) ->
     assert sorted(p.name for p in folder.iterdir()) == sorted(
         [native.library_path().name, "notes.txt"]
     )
+
+
+def test_threads_asking_at_once_compile_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    compiled: list[Path] = []
+    real = native._compile
+
+    def counted(cc: list[str], target: Path) -> bool:
+        compiled.append(target)
+        return real(cc, target)
+
+    monkeypatch.setattr(native, "_compile", counted)
+    got: list[object] = []
+    threads = [threading.Thread(target=lambda: got.append(native.library())) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(compiled) == 1 and len(got) == 4 and len({id(g) for g in got}) == 1

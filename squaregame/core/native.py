@@ -22,6 +22,7 @@ import contextlib
 import ctypes
 import os
 import sys
+import threading
 import zlib
 from pathlib import Path
 
@@ -35,6 +36,7 @@ BUILDERS = ("numpy", "native", "compiled")
 
 _loaded: ctypes.CDLL | None = None
 _failed = False  # compiling failed in this process: not tried again
+_lock = threading.Lock()  # one thread compiles; another asking meanwhile waits for it
 
 
 def sources() -> list[Path]:
@@ -157,6 +159,13 @@ def _drop_others(kept: Path) -> None:
 
 def library() -> ctypes.CDLL | None:
     """The kernels, loaded (compiled first if need be); None where that cannot be done."""
+    if _loaded is not None:
+        return _loaded
+    with _lock:
+        return _load()
+
+
+def _load() -> ctypes.CDLL | None:
     global _loaded, _failed
     if _loaded is not None:
         return _loaded
