@@ -129,17 +129,20 @@ def test_numba_asked_for_but_not_installed_builds_with_numpy(
     )
 
 
-def test_compiling_removes_the_libraries_of_earlier_versions(cache_dir: Path) -> None:
+def test_compiling_keeps_the_newest_libraries_and_removes_older_ones(cache_dir: Path) -> None:
+    import os
+
     folder = cache_dir / "native"
     folder.mkdir(parents=True)
-    old = [folder / "squares_blocks-0123456789abcdef.so", folder / "kernels-00000000ffffffff.so"]
-    for path in old:
-        path.write_bytes(b"\x7fELF an earlier version's")
+    kernels = [folder / f"kernels-{i:016x}.so" for i in range(5)]
+    for age, path in enumerate(reversed(kernels)):  # kernels[0] the newest, an hour apart
+        path.write_bytes(b"\x7fELF another version's")
+        os.utime(path, (1_700_000_000 + 3600 * age,) * 2)
+    (folder / "squares_blocks-0123456789abcdef.so").write_bytes(b"\x7fELF a single-kernel one")
     (folder / "notes.txt").write_text("not ours to remove")
     assert native.library() is not None
-    assert sorted(p.name for p in folder.iterdir()) == sorted(
-        [native.library_path().name, "notes.txt"]
-    )
+    kept = {native.library_path().name, *(p.name for p in kernels[:3]), "notes.txt"}
+    assert {p.name for p in folder.iterdir()} == kept  # KEPT = 4 libraries, this one first
 
 
 def test_threads_asking_at_once_compile_once(monkeypatch: pytest.MonkeyPatch) -> None:

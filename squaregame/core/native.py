@@ -5,8 +5,9 @@ Two sources in ``assets/native``: the Squares builder's kernels (``squares_block
 :mod:`squaregame.core.wythoff_native`). Where a C compiler is found (``CC``, else ``cc``,
 ``gcc`` or ``clang`` on the ``PATH``), the first build that wants them compiles both once
 into one library in the cache folder (``native/kernels-<digest>.so``, named for the sources,
-the compiler and the platform, so an upgrade or another compiler gets its own; the libraries
-of earlier versions are removed then), and every later build loads that library
+the compiler asked for in ``CC`` and the platform, so an upgrade gets its own; the newest
+:data:`KEPT` such libraries are kept, for caches shared by versions or machines, and older
+ones removed), and every later build loads that library
 (``squaregame bench`` prints what the first use and the later ones cost). Nothing is
 downloaded and nothing outside the cache folder is written; the compiler gets
 :data:`COMPILE_TIMEOUT` seconds. Without a compiler, or if compiling fails, the builders fall
@@ -31,6 +32,7 @@ from squaregame import paths
 COMPILE_TIMEOUT = 120.0  # seconds the compiler may take
 FLAGS = ("-O2", "-shared", "-fPIC")
 SOURCES = ("squares_blocks.c", "wythoff_board.c")
+KEPT = 4  # libraries kept in the cache folder, the newest first
 COMPILED_FROM = 8 * 10**6  # cells: smaller builds use numpy until the library exists
 BUILDERS = ("numpy", "native", "compiled")
 
@@ -141,7 +143,8 @@ def _compile(cc: list[str], target: Path) -> bool:
         if done.returncode != 0 or not tmp.is_file():
             return False
         os.replace(tmp, target)  # whole or not at all: a reader never loads half a library
-        _drop_others(target)
+        with contextlib.suppress(OSError):  # a folder that cannot be listed keeps them all
+            _drop_old(target)
         return True
     except (OSError, subprocess.SubprocessError):
         return False
@@ -149,12 +152,16 @@ def _compile(cc: list[str], target: Path) -> bool:
         tmp.unlink(missing_ok=True)
 
 
-def _drop_others(kept: Path) -> None:
-    """Remove the libraries of earlier versions (or other compilers): one is kept."""
-    for old in kept.parent.iterdir():
-        if old != kept and old.name.startswith(("kernels-", "squares_blocks-")):
-            with contextlib.suppress(OSError):  # in use elsewhere (Windows), or gone already
-                old.unlink()
+def _drop_old(made: Path) -> None:
+    """Keep the newest :data:`KEPT` libraries (``made`` among them), so upgrades do not pile
+    up while a cache shared by a few versions, compilers or machines is not rebuilt in turn;
+    the single-kernel libraries of earlier versions (``squares_blocks-*``) go."""
+    ours = [p for p in made.parent.iterdir() if p.name.startswith("kernels-") and p != made]
+    ours.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    older = [p for p in made.parent.iterdir() if p.name.startswith("squares_blocks-")]
+    for old in ours[KEPT - 1 :] + older:
+        with contextlib.suppress(OSError):  # in use elsewhere (Windows), or gone already
+            old.unlink()
 
 
 def library() -> ctypes.CDLL | None:

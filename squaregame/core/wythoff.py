@@ -21,8 +21,8 @@ from squaregame.core.types import Outcome, PositionInfo
 from squaregame.core.wythoff_grundy import GrundyBoards
 
 WYTHOFF_AUTO_LIMIT = 4000  # board side built on demand
-# Grundy values (core/wythoff_grundy.py) as far as the boards go: at 4000, several seconds
-# with numpy, well under one with the C kernel.
+# Grundy values (core/wythoff_grundy.py) as far as the boards go: at 4000 the longest wait
+# of a Wythoff game (``squaregame bench`` times it with each builder).
 WYTHOFF_GRUNDY_LIMIT = WYTHOFF_AUTO_LIMIT
 Progress = Callable[[float], None]
 GrundySource = Callable[[int], Any]  # size -> g[x, y] covering 0..size (a numpy array)
@@ -179,7 +179,8 @@ def cold_cells(size: int, misere: bool) -> list[tuple[int, int]]:
 def wythoff_builder(size: int) -> str:
     """``native`` (the C kernel, :mod:`squaregame.core.wythoff_native`) or ``numpy``, chosen
     as for Squares (:func:`squaregame.core.native.builder`, counting the board's cells);
-    numba's builder is for Squares only, so asking for it here gets the default."""
+    numba's builder is for Squares only: asking for it here gets the native kernel if its
+    library is built, else numpy."""
     from squaregame.core import native
     from squaregame.core.wythoff_native import fits
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from squaregame.core import native
 
-BAND_CELLS = 1 << 22  # cells a kernel call: about 15 ms of work between progress reports
+BAND_CELLS = 1 << 22  # cells a kernel call: progress is reported between calls
 NATIVE_MAX = 32766  # remoteness ≤ x + y ≤ 2·size fits two bytes
 
 
