@@ -118,17 +118,6 @@ def test_the_builder_chosen_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     assert build.builder(10**8) == "numpy"
 
 
-def test_numba_asked_for_but_not_installed_builds_with_numpy(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setenv("SQUAREGAME_BUILDER", "compiled")
-    monkeypatch.setattr(build, "compiled_installed", lambda: False)
-    monkeypatch.setattr(build, "_compiled", lambda: pytest.fail("numba is not there"))
-    assert (
-        build.squares_table(3000).rem.tobytes() == build._build(3000, np.uint8, None).rem.tobytes()
-    )
-
-
 def test_compiling_keeps_the_newest_libraries_and_removes_older_ones(cache_dir: Path) -> None:
     import os
 

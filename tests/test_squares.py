@@ -130,7 +130,7 @@ def test_the_builder_falls_back_to_two_bytes_when_remoteness_overflows(
 ) -> None:
     from squaregame.core import build
 
-    monkeypatch.setenv("SQUAREGAME_BUILDER", "numpy")  # the compiled one: test_build_compiled.py
+    monkeypatch.setenv("SQUAREGAME_BUILDER", "numpy")  # the native one: test_build_native.py
     real = build._build
 
     def one_byte_too_small(upto, dtype, progress):  # type: ignore[no-untyped-def]

@@ -103,7 +103,7 @@ def test_the_builder_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
     native.library()
     assert wythoff_builder(10) == "native"  # built: it loads in milliseconds
     assert wythoff_builder(NATIVE_MAX + 1) == "numpy"  # past two bytes a remoteness
-    monkeypatch.setenv("SQUAREGAME_BUILDER", "compiled")  # numba builds Squares only
+    monkeypatch.setenv("SQUAREGAME_BUILDER", "compiled")  # numba's builder's old name
     assert wythoff_builder(10) == "native"
     monkeypatch.setenv("SQUAREGAME_BUILDER", "numpy")
     assert wythoff_builder(3000) == "numpy"

@@ -6,15 +6,14 @@ their minimum and maximum. The figures (:mod:`squaregame.cli.bench_figures`) and
 references:
 
 * the Squares builder (``table squares --upto N --stats --json``, each builder this machine
-  has: numpy; ``native``, the C kernels compiled here; ``compiled``, numba's of
-  ``squaregame[fast]``) against ``shared/bench/squares_ref.c``
-  compiled here with ``gcc -O2``; the two must agree on the cold count and largest remoteness;
+  has: numpy; ``native``, the C kernels compiled here, by the machine's compiler or by
+  Zig's from ``squaregame[fast]``) against ``shared/bench/squares_ref.c`` compiled here with
+  ``gcc -O2``; the two must agree on the cold count and largest remoteness;
 * the Wythoff builders (``table wythoff --upto N --stats --json``: numpy, and the C kernel
   where it can be had) against ``assets/bench/wythoff_ref.c``, the same way, and the two
   builders against each other on a 4000² board with its Grundy values;
-* two floors, so a goal out of reach says why: ``python -c "import numba"`` against the C
-  Squares reference at 10^7 (what numba's builder pays before its work), and the menu's
-  widgets alone against a bare Textual app (what Textual charges for them);
+* a floor, so a goal near its line says why: the menu's widgets alone against a bare Textual
+  app (what Textual charges for them);
 * command-line answers and exact sum searches against ``python -c "import textual"`` (the
   least any Textual program pays to start);
 * the app's launch to first paint in a pseudo-terminal against a bare Textual app, and

@@ -105,12 +105,6 @@ def squares_figures(sizes: list[int], ref: Path | None, env: dict[str, str]) -> 
                 _process([str(ref), str(n)], shown=f"squares_ref {n}"),
                 goal, _agree(("cold_count", "max_remoteness")),
             )  # fmt: skip
-    if "compiled" in installed_builders() and 10**7 in sizes:
-        yield Figure(  # what numba's builder pays before any work: its floor at this size
-            "import numba alone (before the compiled builder's work) vs C at 10^7",
-            _process([sys.executable, "-c", "import numba"], env, 'python -c "import numba"'),
-            _process([str(ref), str(10**7)], shown=f"squares_ref {10**7}"),
-        )
 
 
 def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
@@ -124,7 +118,7 @@ def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
         return _process(cmd, {**env, "SQUAREGAME_BUILDER": name}, shown)
 
     exe = compile_c(paths.asset("bench", "wythoff_ref.c"))
-    builders = [b for b in installed_builders() if b != "compiled"]  # numba: Squares only
+    builders = installed_builders()
     if exe is not None:
         for name in builders:
             for n in WYTHOFF_SIZES:
@@ -236,24 +230,19 @@ def _short(n: int) -> str:
 
 
 def installed_builders() -> list[str]:
-    """numpy, and each compiled builder this machine can use."""
-    from squaregame.core import build, native
+    """numpy, and the native builder where this machine can use it."""
+    from squaregame.core import native
 
-    return (
-        ["numpy"]
-        + (["native"] if native.possible() else [])
-        + (["compiled"] if build.compiled_installed() else [])
-    )
+    return ["numpy"] + (["native"] if native.possible() else [])
 
 
 def first_use(env: dict[str, str]) -> Iterator[str]:
-    """Each compiled builder's first build on a machine (compiling, then cached), beside the
+    """The native builder's first build on a machine (compiling, then cached), beside the
     builds after it: a fresh cache folder each."""
     cmd = [*PY, "table", SQUARES_GAME, "--upto", "1000", "--stats", "--json"]
     for name in installed_builders()[1:]:
         cache = tempfile.mkdtemp()
-        cold_env = {**env, "SQUAREGAME_CACHE_DIR": cache, "NUMBA_CACHE_DIR": cache,
-                    "SQUAREGAME_BUILDER": name}  # fmt: skip
+        cold_env = {**env, "SQUAREGAME_CACHE_DIR": cache, "SQUAREGAME_BUILDER": name}
         first = run_process(cmd, cold_env)
         warm = statistics.median(run_process(cmd, cold_env).seconds for _ in range(3))
         yield (

@@ -1,4 +1,4 @@
-"""The Squares table builder (numpy), and the choice among it and the compiled builders.
+"""The Squares table builder (numpy), and the choice between it and the native builder.
 
 :func:`squares_remoteness` makes outcome and remoteness in one forward pass: a position's
 remoteness depends only on smaller positions, and *cold* positions are sparse (about 1 in
@@ -21,7 +21,7 @@ pushed into it (one vectorised step per square). Then, in three steps:
    other, so they are settled 64 at a time by a short iteration (:func:`_near_values`).
 
 The result is checked byte for byte against the C reference in ``shared/bench`` (see
-``tests/test_squares_table.py`` and the benchmark) and against the compiled builders.
+``tests/test_squares_table.py`` and the benchmark) and against the native builder.
 
 Any other rule given by its amounts is built by :mod:`squaregame.core.build_rules`.
 """
@@ -66,25 +66,9 @@ BUILDERS = native.BUILDERS
 
 def builder(upto: int | None = None) -> str:
     """The Squares builder that :func:`squares_table` uses for 0..upto: ``native`` (C compiled
-    on this machine, :mod:`squaregame.core.build_native`), ``compiled`` (numba, with
-    ``pip install 'squaregame[fast]'``) or ``numpy``, as :func:`squaregame.core.native.builder`
-    chooses. Numba's builder is used only when asked: the numpy builder keeps pace with it at
-    every size measured (README), without importing numba and loading its code, at less than
-    half its memory."""
+    on this machine, :mod:`squaregame.core.build_native`) or ``numpy``, as
+    :func:`squaregame.core.native.builder` chooses."""
     return native.builder(None if upto is None else upto + 1)
-
-
-def compiled_installed() -> bool:
-    """Whether numba is there to import (not importing it: that takes a while)."""
-    from importlib.util import find_spec
-
-    return find_spec("numba") is not None
-
-
-def _compiled() -> Any:
-    from squaregame.core import build_fast
-
-    return build_fast
 
 
 def squares_table(upto: int, progress: Progress | None = None) -> SquaresBuild:
@@ -93,7 +77,7 @@ def squares_table(upto: int, progress: Progress | None = None) -> SquaresBuild:
     The working array takes one byte per position while every remoteness fits (up to
     253; 202 is the largest below 4·10^7), which also halves the memory traffic of the
     scattered reads; otherwise the build starts again with two bytes per position. The
-    compiled builders (:func:`builder`) give the same bytes.
+    native builder (:func:`builder`) gives the same bytes.
     """
     chosen = builder(upto)
     if chosen == "native":
@@ -101,14 +85,11 @@ def squares_table(upto: int, progress: Progress | None = None) -> SquaresBuild:
 
         if native.library() is not None:
             return _two_sizes(build_native.squares_table_native, upto, progress)
-        chosen = "numpy"  # the compiler failed after all
-    if chosen == "compiled" and compiled_installed():  # asked for, and there
-        return _two_sizes(_compiled().squares_table_compiled, upto, progress)
-    return _two_sizes(_numpy, upto, progress)
+    return _two_sizes(_numpy, upto, progress)  # asked for, or the compiler failed
 
 
 def _numpy(upto: int, dtype: Any, progress: Progress | None) -> tuple[Any, Any] | None:
-    """The numpy builder in the compiled builders' terms: None where ``dtype`` overflows."""
+    """The numpy builder in the native builder's terms: None where ``dtype`` overflows."""
     try:
         built = _build(upto, dtype, progress)
     except _Overflow:

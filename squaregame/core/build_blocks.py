@@ -1,11 +1,10 @@
-"""The compiled Squares builders' algorithm, and the loop that drives their kernels.
+"""The native Squares builder's algorithm, and the loop that drives its kernels.
 
-Both compiled builders — numba's (:mod:`squaregame.core.build_fast`, ``pip install
-'squaregame[fast]'``) and the C one built on this machine (:mod:`squaregame.core.build_native`)
-— run the two kernels below, compiled, under :func:`blocks_table`, so they give the same
-table as :func:`squaregame.core.build.squares_table`, byte for byte (the tests build all of
-them and compare, and against the C reference's hash). The algorithm is the two-pass one of
-``shared/bench/squares_ref.c``:
+The C builder compiled on this machine (:mod:`squaregame.core.build_native`) runs the two
+kernels below, transcribed into C, under :func:`blocks_table`, so it gives the same table as
+:func:`squaregame.core.build.squares_table`, byte for byte (the tests build both, and the
+kernels as written here, and compare, and against the C reference's hash). The algorithm
+is the two-pass one of ``shared/bench/squares_ref.c``:
 
 1. **Cold positions.** Positions are taken in blocks of ``BLOCK``. Every cold position found
    so far keeps the next square it reaches (``nxt``, with its square's root ``root``); at the
@@ -20,10 +19,10 @@ them and compare, and against the C reference's hash). The algorithm is the two-
 Both passes are exact (every child of every position is looked at, in the order the
 definitions need: a position's children are all smaller). The working memory is the
 remoteness array (one byte a position while every value fits in 253, two otherwise) and, per
-cold position, three numbers. The kernels are written here in plain Python (numba compiles
-these very functions; ``assets/native/squares_blocks.c`` is a line-by-line C transcription)
-and take ``BLOCK``-sized blocks; :func:`blocks_table` calls them ``CHUNK`` blocks at a time and
-reports progress in between.
+cold position, three numbers. The kernels are written here in plain Python, the readable
+form (``assets/native/squares_blocks.c`` is a line-by-line C transcription; the tests run
+both), and take ``BLOCK``-sized blocks; :func:`blocks_table` calls them ``CHUNK`` blocks at
+a time and reports progress in between.
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ FLAGS = ("-O2", "-shared", "-fPIC")
 SOURCES = ("squares_blocks.c", "wythoff_board.c")
 KEPT = 4  # libraries kept in the cache folder, the newest first
 COMPILED_FROM = 8 * 10**6  # cells: smaller builds use numpy until the library exists
-BUILDERS = ("numpy", "native", "compiled")
+BUILDERS = ("numpy", "native")
 
 _loaded: ctypes.CDLL | None = None
 _failed = False  # compiling failed in this process: not tried again
@@ -46,9 +46,13 @@ def sources() -> list[Path]:
 
 
 def compiler() -> list[str] | None:
-    """The C compiler's command (``CC`` may carry flags), or None."""
+    """The C compiler's command (``CC`` may carry flags), else the first of ``cc``, ``gcc``
+    and ``clang`` on the ``PATH``, else Zig's C compiler where ``pip install
+    'squaregame[fast]'`` installed it (the ``ziglang`` package: a compiler as a wheel, for
+    machines that have none), else None."""
     import shlex
     import shutil
+    from importlib.util import find_spec
 
     given = os.environ.get("CC", "").strip()
     if given:
@@ -58,6 +62,8 @@ def compiler() -> list[str] | None:
         found = shutil.which(name)
         if found:
             return [found]
+    if find_spec("ziglang") is not None:
+        return [sys.executable, "-m", "ziglang", "cc"]
     return None
 
 
@@ -100,10 +106,13 @@ def possible() -> bool:
 
 def builder(cells: int | None = None) -> str:
     """The builder for a table of ``cells`` positions: ``SQUAREGAME_BUILDER`` names one
-    (``numpy``, ``native`` or ``compiled``: numba's, for Squares only); by default the native
-    library once it is built (loading it costs next to nothing), and from ``COMPILED_FROM``
-    cells up the native one if a C compiler can build it (once), else numpy."""
+    (``numpy`` or ``native``; ``compiled``, numba's builder before this version, now means
+    ``native``); by default the native library once it is built (loading it costs next to
+    nothing), and from ``COMPILED_FROM`` cells up the native one if a C compiler can build it
+    (once), else numpy."""
     asked = os.environ.get("SQUAREGAME_BUILDER", "auto").strip().lower() or "auto"
+    if asked == "compiled":
+        asked = "native"
     if asked in BUILDERS:
         return asked
     if ready():

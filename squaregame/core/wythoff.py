@@ -178,15 +178,11 @@ def cold_cells(size: int, misere: bool) -> list[tuple[int, int]]:
 
 def wythoff_builder(size: int) -> str:
     """``native`` (the C kernel, :mod:`squaregame.core.wythoff_native`) or ``numpy``, chosen
-    as for Squares (:func:`squaregame.core.native.builder`, counting the board's cells);
-    numba's builder is for Squares only: asking for it here gets the native kernel if its
-    library is built, else numpy."""
+    as for Squares (:func:`squaregame.core.native.builder`, counting the board's cells)."""
     from squaregame.core import native
     from squaregame.core.wythoff_native import fits
 
     chosen = native.builder((size + 1) ** 2)
-    if chosen == "compiled":
-        chosen = "native" if native.ready() else "numpy"
     return "native" if chosen == "native" and fits(size) else "numpy"
 
 
