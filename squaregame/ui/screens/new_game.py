@@ -111,8 +111,10 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
     BINDINGS = [
         Binding("escape", "cancel", "ui_dialog.keys.cancel"),
         Binding("ctrl+r", "random", "ui_dialog.keys.random"),
-        Binding("ctrl+t", "advice", "ui_dialog.keys.advice", priority=True),
-        Binding("ctrl+s", "start", "ui_dialog.keys.start", priority=True),
+        # Not priority: a priority binding runs before the focused field has taken the keys
+        # typed just before it (a paste, a fast typist), so it would read what was there.
+        Binding("ctrl+t", "advice", "ui_dialog.keys.advice"),
+        Binding("ctrl+s", "start", "ui_dialog.keys.start"),
     ]
 
     def __init__(
