@@ -10,6 +10,7 @@ import asyncio
 import tracemalloc
 from typing import Any
 
+import pytest
 from textual import events
 from ui_helpers import froze, settle, ticking
 
@@ -82,7 +83,12 @@ async def test_continue_on_a_saved_trillion_opens_at_once() -> None:
         assert len(ticks) > 3 and not froze(ticks)
 
 
-async def test_a_misere_wythoff_table_is_built_in_a_worker_esc_cancels() -> None:
+async def test_a_misere_wythoff_table_is_built_in_a_worker_esc_cancels(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # numpy's builder takes seconds here, so keys land mid-build; the native one can be done
+    # before they arrive (test_the_native_wythoff_build_leaves_the_interface_free)
+    monkeypatch.setenv("SQUAREGAME_BUILDER", "numpy")
     app = SquareGameApp(request("wythoff", "--start", "3999", "3998", "--misere"), ai_delay=0)
     async with app.run_test(size=SIZE):
         ticks = ticking(app)
@@ -100,3 +106,20 @@ async def test_a_misere_wythoff_table_is_built_in_a_worker_esc_cancels() -> None
         assert not any(isinstance(s, WythoffScreen) for s in app.screen_stack)
         assert len(ticks) > 3 and not froze(ticks)
         assert app.is_running
+
+
+async def test_the_native_wythoff_build_leaves_the_interface_free(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the C kernels run a band of rows a call with the GIL released: the loop keeps ticking
+    monkeypatch.setenv("SQUAREGAME_BUILDER", "native")
+    app = SquareGameApp(request("wythoff", "--start", "3999", "3998"), ai_delay=0)
+    async with app.run_test(size=SIZE):
+        ticks = ticking(app)
+        for _ in range(600):  # compiling once (a fresh cache), the board, its Grundy values
+            await asyncio.sleep(0.05)
+            if isinstance(app.screen, WythoffScreen):
+                break
+        assert isinstance(app.screen, WythoffScreen)
+        assert app.screen.session.start == (3999, 3998)
+        assert not froze(ticks)
