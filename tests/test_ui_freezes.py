@@ -114,12 +114,13 @@ async def test_the_native_wythoff_build_leaves_the_interface_free(
     # the C kernels run a band of rows a call with the GIL released: the loop keeps ticking
     monkeypatch.setenv("SQUAREGAME_BUILDER", "native")
     app = SquareGameApp(request("wythoff", "--start", "3999", "3998"), ai_delay=0)
-    async with app.run_test(size=SIZE):
+    async with app.run_test(size=SIZE) as pilot:
         ticks = ticking(app)
         for _ in range(600):  # compiling once (a fresh cache), the board, its Grundy values
             await asyncio.sleep(0.05)
             if isinstance(app.screen, WythoffScreen):
                 break
+        await settle(pilot)  # the game screen composed before the app closes
         assert isinstance(app.screen, WythoffScreen)
         assert app.screen.session.start == (3999, 3998)
         assert not froze(ticks)
