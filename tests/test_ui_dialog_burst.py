@@ -6,6 +6,7 @@ which runs before the focused field has taken the keys queued ahead of it.)"""
 from __future__ import annotations
 
 from textual import events
+from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 from ui_helpers import game_screen, settle
 
@@ -14,6 +15,16 @@ from squaregame.ui.app import SquareGameApp, StartRequest
 from squaregame.ui.screens.new_game import NewGameDialog
 
 SIZE = (80, 24)
+
+
+async def _dialog(pilot: Pilot[None]) -> NewGameDialog:
+    """The game's new-game dialog (n), once the game has settled."""
+    await settle(pilot)
+    await pilot.press("n")
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, NewGameDialog)
+    return dialog
 
 
 def _burst(app: SquareGameApp, text: str, then: str) -> None:
@@ -27,11 +38,7 @@ def _burst(app: SquareGameApp, text: str, then: str) -> None:
 async def test_ctrl_s_right_after_a_burst_starts_from_all_of_it() -> None:
     app = SquareGameApp(StartRequest(game="wythoff", start=(7, 9), seed=1), ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, NewGameDialog) and dialog.focused is not None
+        dialog = await _dialog(pilot)
         field = dialog.query_one("#start", Input)
         assert dialog.focused is field
         field.value = ""
@@ -43,11 +50,7 @@ async def test_ctrl_s_right_after_a_burst_starts_from_all_of_it() -> None:
 async def test_ctrl_t_right_after_a_burst_judges_all_of_it() -> None:
     app = SquareGameApp(StartRequest(start=30, seed=1), ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, NewGameDialog)
+        dialog = await _dialog(pilot)
         dialog.query_one("#start", Input).value = ""
         _burst(app, "34", "ctrl+t")
         await settle(pilot)
@@ -60,11 +63,7 @@ async def test_ctrl_t_right_after_a_burst_judges_all_of_it() -> None:
 async def test_ctrl_s_still_starts_with_a_list_open() -> None:
     app = SquareGameApp(StartRequest(start=30, seed=1), ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, NewGameDialog)
+        dialog = await _dialog(pilot)
         dialog.query_one("#start", Input).value = "45"
         level = dialog.query_one("#level", Select)
         level.focus()
