@@ -54,6 +54,10 @@ async def start_four_squares(pilot: Any) -> BusyScreen:
     dialog.query_one("#preset", Select).value = FOUR_SQUARES
     await pilot.pause()
     await send(app, "ctrl+s")
+    for _ in range(100):  # Ctrl+S reaches the dialog after the focused field (a loaded machine)
+        if isinstance(app.screen, BusyScreen):
+            break
+        await asyncio.sleep(0.05)
     busy = app.screen  # the dialog checked cheaply and returned: the search runs in a thread
     assert isinstance(busy, BusyScreen)
     for _ in range(100):  # its worker starts when it is mounted (a moment, on a busy machine)

@@ -403,6 +403,10 @@ async def walk_busy(w: Walk) -> None:
     dialog.query_one("#preset", Select).value = FOUR_SQUARES
     await w.check("new-game dialog (sum), a preset chosen", typed=True)
     await send(app, "ctrl+s")
+    for _ in range(100):  # Ctrl+S reaches the dialog after the focused field (a loaded machine)
+        if isinstance(app.screen, BusyScreen):
+            break
+        await asyncio.sleep(0.05)
     busy = app.screen
     assert isinstance(busy, BusyScreen)
     for _ in range(50):  # it shows itself after a moment (later on a loaded machine)
