@@ -74,6 +74,12 @@ def _process(argv: list[str], env: dict[str, str] | None = None, shown: str = ""
     return Side(shown or " ".join(words), lambda: run_process(argv, env))
 
 
+def _built_by(name: str, argv: list[str], env: dict[str, str]) -> Side:
+    """Our command with ``SQUAREGAME_BUILDER`` set, shown as a person would type it."""
+    words = " ".join(["squaregame", *argv[len(PY) :]])
+    return _process(argv, {**env, "SQUAREGAME_BUILDER": name}, f"SQUAREGAME_BUILDER={name} {words}")
+
+
 def _agree(keys: tuple[str, str]) -> Callable[[str, str], str | None]:
     """Our ``--stats --json`` and the C program's ``cold=… maxrem=…`` must match."""
 
@@ -99,9 +105,7 @@ def squares_figures(sizes: list[int], ref: Path | None, env: dict[str, str]) -> 
             cmd = [*PY, "table", SQUARES_GAME, "--upto", str(n), "--stats", "--json"]
             yield Figure(
                 f"Squares table 0..{_short(n)}, {name} builder vs C",
-                _process(cmd, {**env, "SQUAREGAME_BUILDER": name},
-                         f"SQUAREGAME_BUILDER={name} squaregame table squares --upto {n} "
-                         "--stats --json"),
+                _built_by(name, cmd, env),
                 _process([str(ref), str(n)], shown=f"squares_ref {n}"),
                 goal, _agree(("cold_count", "max_remoteness")),
             )  # fmt: skip
@@ -110,12 +114,8 @@ def squares_figures(sizes: list[int], ref: Path | None, env: dict[str, str]) -> 
 def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
     from squaregame import paths
 
-    def board(n: int, name: str) -> Side:
-        cmd = [*PY, "table", WYTHOFF_GAME, "--upto", str(n), "--stats", "--json"]
-        if name == "default":
-            return _process(cmd, env)
-        shown = f"SQUAREGAME_BUILDER={name} squaregame table wythoff --upto {n} --stats --json"
-        return _process(cmd, {**env, "SQUAREGAME_BUILDER": name}, shown)
+    def board(n: int) -> list[str]:
+        return [*PY, "table", WYTHOFF_GAME, "--upto", str(n), "--stats", "--json"]
 
     exe = compile_c(paths.asset("bench", "wythoff_ref.c"))
     builders = installed_builders()
@@ -124,28 +124,23 @@ def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
             for n in WYTHOFF_SIZES:
                 yield Figure(
                     f"Wythoff table {n}×{n}, {name} builder vs C",
-                    board(n, name),
+                    _built_by(name, board(n), env),
                     _process([str(exe), str(n)], shown=f"wythoff_ref {n}"),
                     None,
                     _agree(("cold_count", "max_remoteness")),
                 )
     if "native" in builders:  # a 4000² board's Grundy values: the longest Wythoff wait
         far = [*PY, "analyze", WYTHOFF_GAME, "3000", "4000", "--json"]
-
-        def with_builder(name: str) -> Side:
-            shown = f"SQUAREGAME_BUILDER={name} squaregame analyze wythoff 3000 4000 --json"
-            return _process(far, {**env, "SQUAREGAME_BUILDER": name}, shown)
-
         yield Figure(
             "analyze wythoff 3000 4000 (with its Grundy value), native vs numpy builder",
-            with_builder("native"),
-            with_builder("numpy"),
+            _built_by("native", far, env),
+            _built_by("numpy", far, env),
             None,
             lambda ours, ref: None if ours == ref else "the two builders' answers differ",
         )
     yield Figure(  # the start any numpy program pays, beside the whole board
         "Wythoff table 2000×2000 (the builder chosen by default) vs import numpy",
-        board(2000, "default"),
+        _process(board(2000), env),
         _process([sys.executable, "-c", "import numpy"], env, 'python -c "import numpy"'),
     )
     yield Figure(

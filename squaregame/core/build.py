@@ -61,7 +61,6 @@ class SquaresBuild:
 
 
 COMPILED_FROM = native.COMPILED_FROM  # smaller tables: numpy is done before C is compiled
-BUILDERS = native.BUILDERS
 
 
 def builder(upto: int | None = None) -> str:

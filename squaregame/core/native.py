@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import functools
 import os
 import sys
 import threading
@@ -73,11 +74,19 @@ def library_path() -> Path:
     built stays usable if the compiler goes away. The name is two 32-bit checksums of those
     (zlib's CRC-32 and Adler-32: a cryptographic hash would cost more to import than the
     library does to load, and nothing here needs one)."""
-    key = b"".join(src.read_bytes() for src in sources())
-    key += repr((os.environ.get("CC", "").strip(), FLAGS, sys.platform, _machine())).encode()
+    key = (
+        _sources_bytes()
+        + repr((os.environ.get("CC", "").strip(), FLAGS, sys.platform, _machine())).encode()
+    )
     digest = f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}"
     suffix = ".dll" if sys.platform == "win32" else ".so"
     return paths.cache_dir() / "native" / f"kernels-{digest}{suffix}"
+
+
+@functools.cache
+def _sources_bytes() -> bytes:
+    """The kernels' sources, read once a process (every build asks where the library is)."""
+    return b"".join(src.read_bytes() for src in sources())
 
 
 def _machine() -> str:

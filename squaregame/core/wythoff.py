@@ -187,9 +187,12 @@ def wythoff_builder(size: int) -> str:
 
 
 def _native_board(size: int, misere: bool, progress: Progress | None) -> Any:
-    """The C kernel's board, or None where the library cannot be had."""
+    """The C kernel's board where :func:`wythoff_builder` chooses it, or None (numpy's turn:
+    chosen so, or the library cannot be had)."""
     from squaregame.core.wythoff_native import board_native
 
+    if wythoff_builder(size) != "native":
+        return None
     try:
         return board_native(size, misere, progress)
     except OSError:
@@ -204,7 +207,7 @@ def build_wythoff(
     not copied), else from :func:`build_wythoff_numpy`; the two give the same bytes."""
     import numpy as np
 
-    board = _native_board(size, misere, progress) if wythoff_builder(size) == "native" else None
+    board = _native_board(size, misere, progress)
     if board is None:
         return build_wythoff_numpy(size, misere, progress, grundy)
     n = size + 1
@@ -216,7 +219,7 @@ def build_wythoff(
 def board_stats(size: int) -> tuple[int, int, tuple[int, int]]:
     """Normal play's cold count, largest remoteness and its first cell (row-major) on the
     (size+1)² board, built afresh; with the C kernel no numpy is imported at all."""
-    board = _native_board(size, False, None) if wythoff_builder(size) == "native" else None
+    board = _native_board(size, False, None)
     if board is not None:
         return board.cold_count, board.max_remoteness, board.max_at
     table = build_wythoff_numpy(size, False)
