@@ -15,8 +15,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from squaregame.lessons.progress import LessonProgress
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.start import StartRequest
 
 
 async def exercise(data: Path) -> dict[str, object]:

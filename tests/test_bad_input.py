@@ -8,7 +8,8 @@ from textual.widgets import Input
 from ui_helpers import game_screen, new_game_dialog, settle
 
 from squaregame.cli.main import main
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
+from squaregame.ui.start import StartRequest
 
 BAD = ["", "1" + "0" * 30, "-5", "abc", "٣", "五", "1\n2", "4.5", " "]
 # In fields that take several numbers, "1⏎2" is a fair way to give two: paste junk instead.

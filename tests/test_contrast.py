@@ -15,7 +15,8 @@ from rich.style import Style
 from ui_helpers import settle
 
 from squaregame.play.settings import THEMES, load_settings
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
+from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.move_list import MoveList
 from squaregame.ui.widgets.position_strip import PositionStrip
 

@@ -67,8 +67,9 @@ def test_a_table_with_grundy_values_is_preferred(cache_dir: Path) -> None:
 async def test_the_sum_screen_shows_a_dash_and_why() -> None:
     from ui_helpers import settle
 
-    from squaregame.ui.app import SquareGameApp, StartRequest
+    from squaregame.ui.app import SquareGameApp
     from squaregame.ui.screens.sums import SumsScreen
+    from squaregame.ui.start import StartRequest
     from squaregame.ui.widgets.piles import PilesView
     from squaregame.ui.widgets.sum_panels import NimSumPanel
 

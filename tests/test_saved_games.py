@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.saved_games import SavedGamesScreen
+from squaregame.ui.start import StartRequest
 
 
 async def _start(start: int, data: Path) -> None:

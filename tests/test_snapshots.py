@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 from ui_helpers import footer_drawn
 
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_over import GameOverScreen
+from squaregame.ui.start import StartRequest
 
 SIZE = (80, 24)
 

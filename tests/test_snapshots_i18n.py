@@ -12,8 +12,9 @@ import pytest
 from ui_helpers import footer_drawn
 
 from squaregame.core.rules import SetRule
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_over import GameOverScreen
+from squaregame.ui.start import StartRequest
 
 SIZE = (80, 24)
 LANGS = ["ru", "es"]

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from squaregame.core.rules import SetRule
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
+from squaregame.ui.start import StartRequest
 
 SIZES = [(80, 24), (120, 36), (160, 50)]
 GAMES = {

@@ -7,7 +7,8 @@ from typing import Any
 
 from ui_helpers import footer_drawn
 
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
+from squaregame.ui.start import StartRequest
 
 SIZE = (80, 24)
 MOVES = (26, 25, 16, 15, 6, 5, 1, 0)  # Reds blunder at moves 1 and 3, Blues at move 2

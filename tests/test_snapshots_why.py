@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from ui_helpers import footer_drawn, settle
 
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
+from squaregame.ui.start import StartRequest
 
 
 async def _open_why(pilot: Any) -> None:

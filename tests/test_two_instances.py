@@ -15,8 +15,9 @@ from pathlib import Path
 from squaregame.lessons.progress import LessonProgress
 from squaregame.play.save_folder import claim, release
 from squaregame.play.settings import Settings
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.start import StartRequest
 
 
 def test_two_windows_keep_both_lessons_progress(tmp_path: Path) -> None:

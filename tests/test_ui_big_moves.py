@@ -10,8 +10,9 @@ from ui_helpers import game_screen, settle
 
 from squaregame.core.rules import NIM, SQUARES
 from squaregame.play.session import Verdict
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.sums import SumsScreen
+from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.move_list import MoveList
 from squaregame.ui.widgets.piles import PilesView
 from squaregame.ui.widgets.sum_panels import NimSumPanel

@@ -11,9 +11,10 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 from ui_helpers import new_game_dialog, settle
 
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.help import HelpScreen
+from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.position_strip import PositionStrip
 
 

@@ -11,8 +11,9 @@ from textual.widgets import Input, Select, Static
 from ui_helpers import game_screen, settle
 
 from squaregame.play.setup import spec_from_fields, start_advice
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.new_game import NewGameDialog
+from squaregame.ui.start import StartRequest
 
 SIZE = (80, 24)
 

@@ -9,8 +9,9 @@ from pathlib import Path
 from textual.widgets import Input
 from ui_helpers import game_screen, settle
 
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.new_game import NewGameDialog
+from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.position_strip import PositionStrip
 
 SIZE = (80, 24)

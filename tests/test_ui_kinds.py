@@ -18,13 +18,14 @@ from squaregame.core.kinds import KINDS, Notation, families
 from squaregame.core.spec import GameSpec
 from squaregame.play.view import slow_to_open
 from squaregame.text import Catalog, set_language
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.new_game import NewGameDialog
 from squaregame.ui.screens.pile import PileScreen
 from squaregame.ui.screens.sums import SumsScreen
 from squaregame.ui.screens.wythoff import WythoffScreen
+from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.piles import PilesView
 from squaregame.ui.widgets.sum_panels import GrundyTable
 

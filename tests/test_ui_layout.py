@@ -10,8 +10,9 @@ import pytest
 from ui_helpers import settle
 
 from squaregame.core.rules import SQUARES
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
+from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.big_number import BigNumber, best_scale, big_lines, text_height
 from squaregame.ui.widgets.move_list import MoveList
 from squaregame.ui.widgets.position_strip import PositionStrip

@@ -10,8 +10,9 @@ from textual.widgets import Input, Select, Static
 from ui_helpers import new_game_dialog, settle
 
 from squaregame.play.wording import level_blurb
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.new_game import NewGameDialog
+from squaregame.ui.start import StartRequest
 
 
 def _text(widget: Static) -> str:

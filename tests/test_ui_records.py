@@ -10,8 +10,9 @@ from textual.widgets import Static
 from ui_helpers import game_screen, settle
 
 from squaregame.play import records as R
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.saved_games import SavedGamesScreen
+from squaregame.ui.start import StartRequest
 
 
 async def test_x_writes_the_record_and_says_where(tmp_path: Path) -> None:

@@ -11,11 +11,12 @@ from ui_helpers import game_screen, hinted_amount, settle, text_of
 
 from squaregame.core.types import Outcome
 from squaregame.play.session import Verdict
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.new_game import NewGameDialog
 from squaregame.ui.screens.pile import PileScreen
+from squaregame.ui.start import StartRequest
 
 SIZE = (80, 24)
 

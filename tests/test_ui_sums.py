@@ -12,10 +12,11 @@ from squaregame.core import sums
 from squaregame.core.rules import NIM, SQUARES, SetRule
 from squaregame.play.nimsum import explain
 from squaregame.play.setup import PRESETS, position_text
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.new_game import NewGameDialog
 from squaregame.ui.screens.sums import SumsScreen
+from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.piles import PilesView
 from squaregame.ui.widgets.sum_panels import GrundyTable, NimSumPanel
 

@@ -11,12 +11,13 @@ from text_check import WORD, english_in, visible_lines
 from textual.widgets import DataTable, Static
 from ui_helpers import game_screen, settle, text_of
 
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.move_review import MoveReviewScreen
 from squaregame.ui.screens.pile import PileScreen
 from squaregame.ui.screens.projector import ProjectorScreen
+from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.big_number import BigNumber
 from squaregame.ui.widgets.key_bar import KeyBar
 

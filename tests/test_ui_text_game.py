@@ -18,8 +18,9 @@ from squaregame.core.ai import LEVELS
 from squaregame.core.kinds import Notation
 from squaregame.text import set_language
 from squaregame.text.catalog import load_catalog
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.key_bar import KeyBar
 
 SIZE = (80, 24)

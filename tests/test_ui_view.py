@@ -10,7 +10,8 @@ from ui_helpers import settle
 
 from squaregame.core.games import Game
 from squaregame.play.view import build_view
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
+from squaregame.ui.start import StartRequest
 
 SIZE = (80, 24)
 

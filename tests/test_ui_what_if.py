@@ -12,8 +12,9 @@ from ui_helpers import settle
 
 from squaregame.play.review import ChartPoint
 from squaregame.text import set_language, tr
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
+from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.history_log import HistoryLog
 from squaregame.ui.widgets.value_chart import ValueChart, chart_geometry, render_chart
 

@@ -11,10 +11,11 @@ import pytest
 from textual.widgets import Tree
 from ui_helpers import settle
 
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.messages import OpenWhy
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.why import UI_MOVES, WhyScreen
+from squaregame.ui.start import StartRequest
 
 
 def _labels(node: Any) -> list[str]:

@@ -7,10 +7,11 @@ from typing import Any
 from ui_helpers import settle
 
 from squaregame.core.types import Outcome
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.wythoff import WythoffScreen
+from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.wythoff_board import WythoffBoard
 from squaregame.ui.widgets.wythoff_panels import ColdPairs, TwoPiles
 

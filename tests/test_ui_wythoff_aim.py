@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from ui_helpers import settle
 
 from squaregame.core.games import WythoffGame
-from squaregame.ui.app import SquareGameApp, StartRequest
+from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.wythoff import AXES, WythoffScreen, next_cell
+from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.wythoff_board import WythoffBoard, shade
 
 

@@ -202,13 +202,13 @@ def app_figures(env: dict[str, str]) -> Iterator[Figure]:
     yield Figure(
         "app: launch to the menu vs the menu's widgets alone",
         Side("squaregame (in a 100×32 terminal)", screen(PY, b"take a perfect square")),
-        Side("a Textual app with a title line, a 7-entry list and a Footer",
+        Side("a Textual app with a title line, a 7-entry list and the key bar",
              screen([sys.executable, "-c", WIDGETS_APP], b"widgets app ready")),
         None,
     )  # fmt: skip
     yield Figure(  # what Textual itself charges for those widgets: the floor of the first
         "app: the menu's widgets alone vs a bare Textual app",
-        Side("a Textual app with a title line, a 7-entry list and a Footer",
+        Side("a Textual app with a title line, a 7-entry list and the key bar",
              screen([sys.executable, "-c", WIDGETS_APP], b"widgets app ready")),
         Side("a bare Textual app showing one line",
              screen([sys.executable, "-c", BARE_APP], b"bare textual app ready")),

@@ -6,6 +6,7 @@ imported, so the menu appears as fast as Textual allows.
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -55,6 +56,10 @@ def make_parser(argv: Sequence[str] | None = None) -> Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:  # the fast path: straight to the menu
+        # Every object made until the first frame lives as long as the app: collecting
+        # among them finds nothing and costs about 2% of the start. SquareGameApp turns
+        # the collector back on once the first frame is drawn (on_ready).
+        gc.disable()
         try:
             from squaregame.ui.app import run_app
 

@@ -23,7 +23,7 @@ from squaregame.text import tr
 from squaregame.text.games import title
 
 if TYPE_CHECKING:
-    from squaregame.ui.app import StartRequest
+    from squaregame.ui.start import StartRequest
 
 
 def add_parser(sub: Any) -> None:
@@ -72,7 +72,7 @@ def add_parser(sub: Any) -> None:
 
 def build_request(args: argparse.Namespace, tables: Tables | None = None) -> StartRequest:
     """Check everything the user typed; a UsageError or GameError says what is wrong."""
-    from squaregame.ui.app import StartRequest
+    from squaregame.ui.start import StartRequest
 
     kind = find_kind(args.game)
     param = kind.position_param

@@ -7,8 +7,9 @@ open games and lessons, save, and show the other screens.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,9 +19,10 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
+from textual.theme import Theme
 
 from squaregame import paths
-from squaregame.core.kinds import KINDS, families
+from squaregame.core.kinds import families
 from squaregame.play.save_folder import latest_summary, open_folder, saved_paths
 from squaregame.play.saves import SaveSummary
 from squaregame.play.settings import (
@@ -33,37 +35,19 @@ from squaregame.play.settings import (
     settings_path,
 )
 from squaregame.text import language, set_language, tr
-from squaregame.ui import messages as m
 from squaregame.ui.localize import localize_bindings, localize_textual
 from squaregame.ui.records_app import RecordsApp
 from squaregame.ui.screens.menu import MenuScreen
-from squaregame.ui.themes import THEME_OBJECTS
+from squaregame.ui.themes import HIGH_CONTRAST, OURS_BY_NAME
 
 if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears sooner
     from squaregame.core.context import Tables
-    from squaregame.core.rules import Rule
     from squaregame.lessons.model import Lesson
     from squaregame.lessons.progress import LessonProgress
     from squaregame.play.files import UserFile
     from squaregame.play.session import Session
-
-
-@dataclass(frozen=True)
-class StartRequest:
-    """``squaregame play ...``: open a game directly."""
-
-    game: str = field(default_factory=lambda: KINDS[0].key)  # a kind of the registry
-    start: Any = None  # a position of the kind (a number, (x, y), piles); None: random
-    rules: tuple[Rule, ...] = ()  # the kind's rules given (a sum: one, or one per pile)
-    two_humans: bool = False
-    players: str = "solo"  # solo, class, teams or demo (squaregame.play.sides)
-    names: tuple[str, ...] = ()  # the sides' names (--names)
-    speed: float | None = None  # demo: seconds per move (None: the default)
-    misere: bool = False
-    human_first: bool = True
-    level: str | None = None
-    hints: bool = False
-    seed: int | None = None
+    from squaregame.ui import messages as m
+    from squaregame.ui.start import StartRequest
 
 
 class SquareGameApp(RecordsApp):
@@ -86,11 +70,7 @@ class SquareGameApp(RecordsApp):
         lesson_seed: int | None = None,
     ) -> None:
         super().__init__()
-        # Textual's dark and light with readable colours, registered before the stylesheet
-        # is first read, so the first screen is drawn in them (no second pass over the CSS)
-        for theme in THEME_OBJECTS:
-            self.register_theme(theme)
-        self.stylesheet.set_variables(self.get_css_variables())  # (nothing is parsed yet)
+        self.register_theme(HIGH_CONTRAST)  # (dark and light took Textual's places: below)
         self.request = request
         self.start_lesson = lesson
         self.lesson_seed = lesson_seed  # the same exercises for a whole class (``--seed``)
@@ -118,8 +98,17 @@ class SquareGameApp(RecordsApp):
             self.menu.others = max(0, len(saved_paths(self.data_folder)) - 1)
 
     # -- start-up ------------------------------------------------------------------------
+    def register_theme(self, theme: Theme) -> None:
+        """Textual's dark and light are registered as ours, with readable colours: Textual
+        registers its built-in themes first thing in ``App.__init__``, before it makes the
+        stylesheet's colours, so the first screen is drawn in ours with no second pass."""
+        super().register_theme(OURS_BY_NAME.get(theme.name, theme))
+
     def get_default_screen(self) -> MenuScreen:
         return self.menu  # the bottom of the stack: nothing else to draw first
+
+    def on_ready(self) -> None:
+        gc.enable()  # off while the first frame was built (squaregame.cli.main)
 
     def on_mount(self) -> None:
         if self.theme != self.settings.theme:  # setting it restyles everything: only if needed

@@ -30,22 +30,20 @@ class Bare(App):
 Bare().run()
 """
 
-# The menu's own widgets and nothing of squaregame: what Textual itself charges for them.
+# The menu's own widgets and none of squaregame's code: what they cost by themselves.
 WIDGETS_APP = """
 from textual.app import App
-from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
+from squaregame.ui.widgets.key_bar import KeyBar
 
 class Widgets(App):
     BINDINGS = [("question_mark", "help", "Help"), ("q", "quit", "Quit")]
 
     def compose(self):
         yield Static("title bar")
-        with Vertical():
-            yield Static("logo")
-            yield OptionList(*[f"entry {i}: widgets app ready" for i in range(7)])
-            yield Static("")
-        yield Footer()
+        yield Static("logo")
+        yield OptionList(*[f"entry {i}: widgets app ready" for i in range(7)])
+        yield KeyBar(palette=True)
 
 Widgets().run()
 """

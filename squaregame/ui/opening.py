@@ -19,7 +19,6 @@ from squaregame.core.errors import GameError
 from squaregame.play.saves import SavedGame, SaveSummary, summary_of
 from squaregame.play.settings import Settings
 from squaregame.text import error_text, tr
-from squaregame.ui import messages as m
 from squaregame.ui.screens.menu import MenuScreen
 
 if TYPE_CHECKING:
@@ -28,6 +27,7 @@ if TYPE_CHECKING:
     from squaregame.core.spec import GameSpec
     from squaregame.play.session import Session
     from squaregame.play.setup import GameSetup
+    from squaregame.ui import messages as m
     from squaregame.ui.screens.busy import Done, Report
     from squaregame.ui.screens.game_base import GameScreen
 

@@ -5,10 +5,13 @@ from the list (confirmed there)."""
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from squaregame.text import tr
-from squaregame.ui import messages as m
 from squaregame.ui.opening import GamesApp
+
+if TYPE_CHECKING:
+    from squaregame.ui import messages as m
 
 
 class RecordsApp(GamesApp):

@@ -37,3 +37,4 @@ HIGH_CONTRAST = Theme(
     dark=True,
 )
 THEME_OBJECTS = (DARK, LIGHT, HIGH_CONTRAST)  # the names are play.settings.THEMES
+OURS_BY_NAME = {t.name: t for t in THEME_OBJECTS}

@@ -6,26 +6,17 @@ import time
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from squaregame.core.kinds import Notation, families
 from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
-from squaregame.ui.messages import (
-    ContinueGame,
-    NewGameRequest,
-    OpenHelp,
-    OpenLessons,
-    OpenSavedGames,
-    OpenSettings,
-    QuitApp,
-)
+from squaregame.ui.widgets.key_bar import KeyBar
 
 NEW = "new-"  # a game entry's id: NEW + the family's notation ("new-number", …)
 ENTRIES = ("lessons", "settings", "help", "quit")  # after the games
@@ -39,6 +30,17 @@ def game_entries() -> list[tuple[str, str]]:
 
 def request(choice: str) -> Message | None:
     """The message a menu entry sends to the application."""
+    # Imported at the first choice, not at start-up: the menu's first frame needs none.
+    from squaregame.ui.messages import (
+        ContinueGame,
+        NewGameRequest,
+        OpenHelp,
+        OpenLessons,
+        OpenSavedGames,
+        OpenSettings,
+        QuitApp,
+    )
+
     if choice.startswith(NEW):  # a new game of the family's first kind (the dialog offers all)
         kinds = families().get(Notation(choice.removeprefix(NEW)), ())
         return NewGameRequest(kinds[0].key) if kinds else None
@@ -76,12 +78,12 @@ class MenuScreen(Screen[None]):
         # The title bar as one line of text: Textual's Header (an icon, a title, a clock space
         # and four watchers) costs the first frame more than everything else on this screen.
         yield Static(f"squaregame — {tr('ui_menu.sub_title')}", id="menu-title", markup=False)
-        with Vertical(id="menu-box"):
-            logo = f"[b]s q u a r e g a m e[/b]\n[dim]{tr('ui_menu.tagline')}[/dim]"
-            yield Static(logo, id="logo")
-            yield OptionList(*self.options(), id="menu")  # in the very first frame
-            yield Static(id="menu-note")
-        yield Footer()
+        logo = f"[b]s q u a r e g a m e[/b]\n[dim]{tr('ui_menu.tagline')}[/dim]"
+        yield Static(logo, id="logo")  # (no box around these two: every widget costs a frame)
+        yield OptionList(*self.options(), id="menu")  # in the very first frame
+        yield KeyBar(
+            palette=True
+        )  # drawn in one piece: Textual's Footer costs the first frame more
 
     def on_mount(self) -> None:
         menu = self.query_one("#menu", OptionList)

@@ -8,7 +8,7 @@ bindings (no child widgets mounted later), so what it shows is never half-drawn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.cells import cell_len
 from textual import events
@@ -18,8 +18,7 @@ from textual.markup import escape
 from textual.widget import Widget
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(NamedTuple):  # (not a dataclass: the menu draws one, and a NamedTuple is quicker made)
     key: str  # the key to simulate on a click
     display: str  # as shown ("⏎", "h", "esc")
     description: str
@@ -44,6 +43,9 @@ def rows_of(items: list[Item], width: int) -> list[list[Item]]:
 
 
 class KeyBar(Widget):
+    """The keys of the screen's active bindings; with ``palette``, the command palette's key
+    at the right of the last row, as Textual's Footer shows it."""
+
     DEFAULT_CSS = """
     KeyBar {
         dock: bottom;
@@ -52,6 +54,10 @@ class KeyBar(Widget):
         color: $footer-foreground;
     }
     """
+
+    def __init__(self, *, palette: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.palette = palette
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -74,32 +80,63 @@ class KeyBar(Widget):
             out.append(Item(binding.key, display, binding.description, active.enabled))
         return out
 
+    def palette_item(self) -> Item | None:
+        """The command palette's key, when this bar shows it and the app has the palette."""
+        if not (self.palette and self.app.ENABLE_COMMAND_PALETTE):
+            return None
+        active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if active is None:
+            return None
+        binding = active.binding
+        display = self.app.get_key_display(binding)
+        return Item(binding.key, display, binding.description, active.enabled)
+
+    def placed(self, width: int) -> list[list[tuple[int, Item]]]:
+        """Each row's items with the column each starts at: the rows of :func:`rows_of`, and
+        the palette's key at the right end of the last row (of a row of its own if the last
+        has no room)."""
+        out: list[list[tuple[int, Item]]] = []
+        for row in rows_of(self.items(), width):
+            at, placed = 0, []
+            for item in row:
+                placed.append((at, item))
+                at += item.width
+            out.append(placed)
+        extra = self.palette_item()
+        if extra is not None:
+            used = sum(item.width for _, item in out[-1]) if out else 0
+            if not out or used + extra.width > width:
+                out.append([])
+                used = 0
+            out[-1].append((max(used, width - extra.width), extra))
+        return out
+
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1, len(rows_of(self.items(), max(10, width))))
+        return max(1, len(self.placed(max(10, width))))
 
     def render(self) -> Content:
         lines = []
-        for row in rows_of(self.items(), max(10, self.size.width)):
-            parts = []
-            for item in row:
+        for row in self.placed(max(10, self.size.width)):
+            parts, at = [], 0
+            for x, item in row:
+                parts.append(" " * (x - at))
                 key = escape(item.display)
                 text = escape(item.description)
                 if item.enabled:
                     parts.append(f"[b $footer-key-foreground]{key}[/] {text} ")
                 else:
                     parts.append(f"[dim]{key} {text}[/dim] ")
+                at = x + item.width
             lines.append("".join(parts))
         return Content.from_markup("\n".join(lines))
 
     def item_at(self, x: int, y: int) -> Item | None:
-        rows = rows_of(self.items(), max(10, self.size.width))
+        rows = self.placed(max(10, self.size.width))
         if not 0 <= y < len(rows):
             return None
-        at = 0
-        for item in rows[y]:
+        for at, item in rows[y]:
             if at <= x < at + item.width:
                 return item
-            at += item.width
         return None
 
     def on_click(self, event: events.Click) -> None:

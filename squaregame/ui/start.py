@@ -1,0 +1,33 @@
+"""``squaregame play ...``: the game the app opens at once instead of the menu.
+
+Its own module, imported by the command line and the tests, so the menu's start-up does
+not build this dataclass (a frozen dataclass costs more to create than any screen).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from squaregame.core.kinds import KINDS
+
+if TYPE_CHECKING:
+    from squaregame.core.rules import Rule
+
+
+@dataclass(frozen=True)
+class StartRequest:
+    """``squaregame play ...``: open a game directly."""
+
+    game: str = field(default_factory=lambda: KINDS[0].key)  # a kind of the registry
+    start: Any = None  # a position of the kind (a number, (x, y), piles); None: random
+    rules: tuple[Rule, ...] = ()  # the kind's rules given (a sum: one, or one per pile)
+    two_humans: bool = False
+    players: str = "solo"  # solo, class, teams or demo (squaregame.play.sides)
+    names: tuple[str, ...] = ()  # the sides' names (--names)
+    speed: float | None = None  # demo: seconds per move (None: the default)
+    misere: bool = False
+    human_first: bool = True
+    level: str | None = None
+    hints: bool = False
+    seed: int | None = None
