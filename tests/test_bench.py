@@ -16,6 +16,7 @@ from squaregame.cli.bench_run import (
     Side,
     format_result,
     measure_pairs,
+    pairs_for,
     run_process,
 )
 from squaregame.cli.main import main
@@ -105,3 +106,14 @@ def test_the_figures_name_each_builder_and_the_floors(monkeypatch: pytest.Monkey
     assert app[-1] == "app: the menu's widgets alone vs a bare Textual app" and len(app) == 3
     squares = [f.name for f in bench_figures.squares_figures([10**7], Path("ref"), env)]
     assert squares == [f"Squares table 0..10^7, {b} builder vs C" for b in ("numpy", "native")]
+
+
+def test_the_app_figures_run_at_least_21_pairs_whatever_is_asked() -> None:
+    """A launch is a third of a second, moved ±30% by the machine: 7 pairs let the median
+    land on either side of the 1.15× goal by luck."""
+    figures = list(bench_figures.app_figures(dict(os.environ)))
+    assert len(figures) == 3 and figures[0].goal == 1.15
+    assert all(pairs_for(f, 7) == bench_figures.APP_PAIRS == 21 for f in figures)
+    assert all(pairs_for(f, 30) == 30 for f in figures)
+    other = next(bench_figures.cli_figures(dict(os.environ)))
+    assert pairs_for(other, 7) == 7

@@ -78,6 +78,7 @@ class Figure:
     ref: Side
     goal: float | None = None  # the ratio to stay at or under
     check: Callable[[str, str], str | None] | None = None  # outputs -> what disagrees
+    min_pairs: int = 1  # at least this many pairs, whatever --pairs says (noisy figures)
 
 
 @dataclass
@@ -107,6 +108,11 @@ class Result:
     def met(self) -> bool | None:
         goal = self.figure.goal
         return None if goal is None else self.ratio <= goal
+
+
+def pairs_for(figure: Figure, asked: int) -> int:
+    """The pairs a figure runs: those asked for, or its own least number if larger."""
+    return max(asked, figure.min_pairs)
 
 
 def measure_pairs(figure: Figure, pairs: int) -> Result:
