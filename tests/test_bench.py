@@ -117,3 +117,18 @@ def test_the_app_figures_run_at_least_21_pairs_whatever_is_asked() -> None:
     assert all(pairs_for(f, 30) == 30 for f in figures)
     other = next(bench_figures.cli_figures(dict(os.environ)))
     assert pairs_for(other, 7) == 7
+
+
+def test_the_bench_gives_a_figure_its_least_number_of_pairs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from squaregame.cli import bench
+
+    order: list[str] = []
+    fake = Figure(
+        "app: fake", _fake(order, "ours", [2.0] * 9), _fake(order, "ref", [1.0] * 9), min_pairs=4
+    )
+    monkeypatch.setattr(bench, "app_figures", lambda env: iter([fake]))
+    assert main(["bench", "--only", "app", "--pairs", "1", "--json"]) == 0
+    assert len(order) == 10 and order.count("ours") == 5  # a warm-up, then 4 pairs, not 1
+    assert "2.00×  (2.00–2.00, 4 pairs)" in capsys.readouterr().out

@@ -4,6 +4,7 @@ that crashed exits non-zero."""
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -192,5 +193,6 @@ def test_no_arguments_and_a_program_error_is_one_line_and_status_1(
 
     monkeypatch.setattr(app.SquareGameApp, "__init__", broken)
     assert cli_main.main([]) == 1
+    assert gc.isenabled()  # paused for the first frame, never drawn: resumed all the same
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("squaregame: internal error: RuntimeError")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import subprocess
 import sys
 
@@ -14,6 +15,7 @@ from textual.command import CommandPalette
 from squaregame.cli import main as cli_main
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.key_bar import KeyBar
 
 
@@ -57,11 +59,21 @@ async def test_the_palettes_key_takes_a_row_of_its_own_when_the_last_is_full() -
         assert [item for _, item in rows[1]] == [palette]
         assert rows[1][0][0] == bar.size.width - palette.width  # at the right
         assert all(x + item.width <= bar.size.width for row in rows for x, item in row)
+        lines = _bar_lines(bar)
+        assert len(lines) == 2 and "palette" not in lines[0]
+        assert lines[1].rstrip().endswith(f"{palette.display} {palette.description}")
 
 
 async def test_a_game_screens_bar_leaves_the_palette_out() -> None:
-    bar = KeyBar()
-    assert bar.palette is False  # the game screens' default: their keys need the room
+    """A game has a dozen keys: its bar keeps the room for them (Ctrl+P still works)."""
+    app = SquareGameApp(StartRequest(start=30, seed=1), ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, MenuScreen)
+        bar = app.screen.query_one(KeyBar)
+        assert bar.palette_item() is None
+        palette = app.screen.active_bindings[app.COMMAND_PALETTE_BINDING].binding
+        assert palette.description not in str(bar.render())
 
 
 def test_the_fast_start_pauses_the_collector_until_the_first_frame(
@@ -78,31 +90,67 @@ def test_the_fast_start_pauses_the_collector_until_the_first_frame(
     assert seen == [False]
 
 
-async def test_the_first_frame_turns_the_collector_back_on() -> None:
+async def test_the_first_frame_freezes_what_start_up_made_and_resumes_the_collector() -> None:
+    frozen = gc.get_freeze_count()
     gc.disable()
     try:
         app = SquareGameApp(ai_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            assert gc.isenabled()
+            assert gc.isenabled() and gc.get_freeze_count() > frozen
     finally:
+        gc.unfreeze()  # (this test process goes on to other apps)
         gc.enable()
 
 
-def test_the_menus_start_imports_no_message_or_play_request() -> None:
+async def test_an_app_started_with_the_collector_on_freezes_nothing() -> None:
+    """Only the fast start pauses the collector; an app run any other way (``play``, a
+    lesson, the tests' many apps in one process) leaves it alone."""
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    app = SquareGameApp(ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert gc.isenabled() and gc.get_freeze_count() == frozen
+
+
+def test_the_menus_first_frame_imports_no_message_or_play_request() -> None:
     """The menu's first frame needs neither the messages screens post (imported at the first
-    choice) nor ``squaregame play``'s request, nor numpy."""
+    choice) nor ``squaregame play``'s request, nor numpy, nor Textual's Footer."""
     code = (
-        "import sys, json\n"
+        "import asyncio, sys, json\n"
         "from squaregame.ui.app import SquareGameApp\n"
-        "SquareGameApp()\n"
-        "print(json.dumps(sorted(sys.modules)))\n"
+        "async def first_frame():\n"
+        "    app = SquareGameApp(ai_delay=0)\n"
+        "    async with app.run_test(size=(80, 24)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        assert type(app.screen).__name__ == 'MenuScreen'\n"
+        "        return sorted(sys.modules)\n"
+        "print(json.dumps(asyncio.run(first_frame())))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = set(json.loads(out.stdout.strip().splitlines()[-1]))
-    assert "squaregame.ui.screens.menu" in loaded
+    assert "squaregame.ui.screens.menu" in loaded and "squaregame.ui.widgets.key_bar" in loaded
     later = ("squaregame.ui.messages", "squaregame.ui.start", "numpy", "textual.widgets._footer")
     assert not [name for name in later if name in loaded]
+
+
+def test_a_theme_named_before_it_was_registered_is_drawn_in_its_own_colours() -> None:
+    """``TEXTUAL_THEME=high-contrast``: Textual makes the first colours before squaregame's
+    third theme exists; they are made again once it does."""
+    code = (
+        "from squaregame.ui.app import SquareGameApp\n"
+        "from squaregame.ui.themes import HIGH_CONTRAST\n"
+        "app = SquareGameApp(ai_delay=0)\n"
+        "want = HIGH_CONTRAST.to_color_system().generate()\n"
+        "print(app.theme, app.theme_variables['background'] == want['background'],\n"
+        "      app.stylesheet._variables['panel'] == want['panel'])\n"
+    )
+    env = {**os.environ, "TEXTUAL_THEME": "high-contrast"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    assert out.stdout.split() == ["high-contrast", "True", "True"]
 
 
 async def test_a_menu_choice_still_reaches_the_application() -> None:

@@ -114,7 +114,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--reference", metavar="FILE", help="path to squares_ref.c")
     p.add_argument(
         "--pairs", "--repeat", dest="pairs", default=str(MIN_PAIRS),
-        help=f"interleaved pairs per figure (1 to {MAX_PAIRS}; {MIN_PAIRS} or more to quote)",
+        help=f"interleaved pairs per figure (1 to {MAX_PAIRS}; {MIN_PAIRS} or more to quote; "
+             f"the app's figures: at least {APP_PAIRS})",
     )  # fmt: skip
     p.add_argument("--no-app", action="store_true", help="skip the app start-up and memory")
     p.add_argument("--json", action="store_true", help="also print every figure as JSON")
@@ -206,7 +207,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     compile_package()
     print(f"squaregame bench: {pairs} interleaved pairs a figure, whole processes; the ratio is")
     print("ours / reference, the median of the pairs' ratios (their min–max in brackets).")
-    if "app" in groups and not args.no_app:
+    if "app" in groups and not args.no_app and sys.platform.startswith("linux"):
         print(f"The app's start-up, the shortest and noisiest figures: {APP_PAIRS} pairs or more.")
     import resource
 

@@ -211,7 +211,7 @@ def app_figures(env: dict[str, str]) -> Iterator[Figure]:
         None,
         min_pairs=APP_PAIRS,
     )  # fmt: skip
-    yield Figure(  # what Textual itself charges for those widgets: the floor of the first
+    yield Figure(  # what those widgets cost by themselves: the floor of the first
         "app: the menu's widgets alone vs a bare Textual app",
         Side("a Textual app with a title line, a 7-entry list and the key bar",
              screen([sys.executable, "-c", WIDGETS_APP], b"widgets app ready")),

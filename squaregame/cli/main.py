@@ -56,9 +56,10 @@ def make_parser(argv: Sequence[str] | None = None) -> Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:  # the fast path: straight to the menu
-        # Every object made until the first frame lives as long as the app: collecting
-        # among them finds nothing and costs about 2% of the start. SquareGameApp turns
-        # the collector back on once the first frame is drawn (on_ready).
+        # Nearly every object made until the first frame lives as long as the app:
+        # collecting among them finds next to nothing. The collector is paused until the
+        # first frame is drawn (SquareGameApp.on_ready freezes those objects and resumes it),
+        # and resumed here whatever happens.
         gc.disable()
         try:
             from squaregame.ui.app import run_app
@@ -68,6 +69,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 130
         except Exception as exc:  # before the app ran (Textual reports errors inside it)
             return internal_error(exc)
+        finally:
+            gc.enable()
     from squaregame.core.context import Tables
     from squaregame.core.errors import GameError
 

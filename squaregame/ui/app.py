@@ -19,7 +19,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
-from textual.theme import Theme
+from textual.theme import BUILTIN_THEMES, Theme
 
 from squaregame import paths
 from squaregame.core.kinds import families
@@ -55,7 +55,7 @@ class SquareGameApp(RecordsApp):
     TITLE = "squaregame"
     BINDINGS = [
         Binding("question_mark", "help", "ui_menu.keys.help"),
-        # Quit is listed in the menu's Footer; game screens need the room for their keys.
+        # Quit is listed in the menu's key bar; game screens need the room for their keys.
         Binding("ctrl+q", "quit", "ui_menu.keys.quit", priority=True, show=False),
     ]
 
@@ -71,6 +71,8 @@ class SquareGameApp(RecordsApp):
     ) -> None:
         super().__init__()
         self.register_theme(HIGH_CONTRAST)  # (dark and light took Textual's places: below)
+        if self.theme == HIGH_CONTRAST.name:  # named before it was registered (TEXTUAL_THEME)
+            self.stylesheet.set_variables(self.get_css_variables())
         self.request = request
         self.start_lesson = lesson
         self.lesson_seed = lesson_seed  # the same exercises for a whole class (``--seed``)
@@ -102,13 +104,21 @@ class SquareGameApp(RecordsApp):
         """Textual's dark and light are registered as ours, with readable colours: Textual
         registers its built-in themes first thing in ``App.__init__``, before it makes the
         stylesheet's colours, so the first screen is drawn in ours with no second pass."""
-        super().register_theme(OURS_BY_NAME.get(theme.name, theme))
+        textuals = theme is BUILTIN_THEMES.get(theme.name)  # (another theme is kept as given)
+        super().register_theme(OURS_BY_NAME.get(theme.name, theme) if textuals else theme)
 
     def get_default_screen(self) -> MenuScreen:
         return self.menu  # the bottom of the stack: nothing else to draw first
 
     def on_ready(self) -> None:
-        gc.enable()  # off while the first frame was built (squaregame.cli.main)
+        """The first frame is drawn. If the collector was paused for it (``squaregame``
+        with no arguments: :func:`squaregame.cli.main.main`), what start-up made is moved
+        out of its reach for good (the modules, the app, the menu: they last as long as the
+        process; ``gc.freeze``) and it resumes: later collections, during play, have that
+        much less to walk."""
+        if not gc.isenabled():
+            gc.freeze()
+            gc.enable()
 
     def on_mount(self) -> None:
         if self.theme != self.settings.theme:  # setting it restyles everything: only if needed

@@ -30,7 +30,8 @@ class Bare(App):
 Bare().run()
 """
 
-# The menu's own widgets and none of squaregame's code: what they cost by themselves.
+# The menu's own widgets (Textual's, and squaregame's key bar) and none of the rest of
+# squaregame's code (settings, saved games, catalogs, the games' registry): what they cost.
 WIDGETS_APP = """
 from textual.app import App
 from textual.widgets import OptionList, Static

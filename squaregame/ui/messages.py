@@ -19,7 +19,7 @@ from textual.message import Message
 # messages by identity and writes their repr itself, and every generated method is code the
 # start-up compiles before the menu appears.
 
-if TYPE_CHECKING:  # the menu imports these messages: keep its start-up light
+if TYPE_CHECKING:  # the menu imports these messages at its first choice: keep that light
     from squaregame.core.spec import GameSpec
     from squaregame.lessons.model import Lesson
     from squaregame.lessons.progress import LessonProgress

@@ -1,9 +1,11 @@
-"""The Footer of a game screen, on two rows when one is not enough.
+"""The Footer of the game screens and the menu, on two rows when one is not enough.
 
 A game has a dozen keys; at 80 columns, in Russian or Spanish, Textual's one-row Footer cut
 the last ones off. This bar lays the screen's keys out in rows that fit its width (one row
 when they fit), each key clickable. It draws itself in one piece from the screen's active
-bindings (no child widgets mounted later), so what it shows is never half-drawn.
+bindings (no child widgets mounted later), so what it shows is never half-drawn, and the
+menu's first frame costs less than with Textual's Footer (which mounts a widget per key, then
+mounts them again once the bindings are known).
 """
 
 from __future__ import annotations
