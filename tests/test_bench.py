@@ -108,15 +108,16 @@ def test_the_figures_name_each_builder_and_the_floors(monkeypatch: pytest.Monkey
     assert squares == [f"Squares table 0..10^7, {b} builder vs C" for b in ("numpy", "native")]
 
 
-def test_the_app_figures_run_at_least_21_pairs_whatever_is_asked() -> None:
-    """A launch is a third of a second, moved ±30% by the machine: 7 pairs let the median
-    land on either side of the 1.15× goal by luck."""
-    figures = list(bench_figures.app_figures(dict(os.environ)))
-    assert len(figures) == 3 and figures[0].goal == 1.15
-    assert all(pairs_for(f, 7) == bench_figures.APP_PAIRS == 21 for f in figures)
+def test_the_short_figures_run_at_least_21_pairs_whatever_is_asked() -> None:
+    """A launch or an answer of a tenth of a second is moved ±30% by the machine: 7 pairs
+    let the median land on either side of a goal (1.15×, 0.5×) by luck."""
+    env = dict(os.environ)
+    figures = [*bench_figures.app_figures(env), *bench_figures.cli_figures(env)]
+    assert len(figures) == 5 and {f.goal for f in figures} == {1.15, 0.5, None}
+    assert all(pairs_for(f, 7) == bench_figures.SHORT_PAIRS == 21 for f in figures)
     assert all(pairs_for(f, 30) == 30 for f in figures)
-    other = next(bench_figures.cli_figures(dict(os.environ)))
-    assert pairs_for(other, 7) == 7
+    longer = next(bench_figures.sums_figures(env))  # about a second or two a side
+    assert pairs_for(longer, 7) == 7
 
 
 def test_the_bench_gives_a_figure_its_least_number_of_pairs(

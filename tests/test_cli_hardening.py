@@ -192,7 +192,11 @@ def test_no_arguments_and_a_program_error_is_one_line_and_status_1(
         raise RuntimeError("a bug before the app ran")
 
     monkeypatch.setattr(app.SquareGameApp, "__init__", broken)
-    assert cli_main.main([]) == 1
-    assert gc.isenabled()  # paused for the first frame, never drawn: resumed all the same
+    monkeypatch.setattr(sys, "argv", ["squaregame"])  # as the program: the collector paused
+    try:
+        assert cli_main.main() == 1
+        assert gc.isenabled()  # paused for the first frame, never drawn: resumed all the same
+    finally:
+        gc.enable()
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("squaregame: internal error: RuntimeError")

@@ -83,11 +83,51 @@ def test_the_fast_start_pauses_the_collector_until_the_first_frame(
 
     seen: list[bool] = []
     monkeypatch.setattr(app_module, "run_app", lambda request: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr(sys, "argv", ["squaregame"])  # run as the program: main()
     try:
-        assert cli_main.main([]) == 0
+        assert cli_main.main() == 0
+        assert gc.isenabled()  # resumed on the way out, whatever happened
     finally:
         gc.enable()
     assert seen == [False]
+
+
+def test_a_command_run_as_the_program_freezes_start_up_before_it_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from squaregame.cli import analyze
+
+    frozen = gc.get_freeze_count()
+    seen: list[tuple[bool, bool]] = []
+
+    def run(args: object, tables: object) -> int:
+        seen.append((gc.isenabled(), gc.get_freeze_count() > frozen))
+        return 0
+
+    monkeypatch.setattr(analyze, "run", run)
+    monkeypatch.setattr(sys, "argv", ["squaregame", "analyze", "squares", "10"])
+    try:
+        assert cli_main.main() == 0
+    finally:
+        gc.unfreeze()  # (this test process goes on to other tests)
+        gc.enable()
+    assert seen == [(True, True)]  # the command ran with the collector on, start-up frozen
+
+
+def test_main_called_as_a_function_leaves_the_collector_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from squaregame.cli import analyze
+
+    frozen = gc.get_freeze_count()
+    seen: list[tuple[bool, int]] = []
+    monkeypatch.setattr(
+        analyze,
+        "run",
+        lambda args, tables: seen.append((gc.isenabled(), gc.get_freeze_count())) or 0,
+    )
+    assert cli_main.main(["analyze", "squares", "10"]) == 0
+    assert seen == [(True, frozen)] and gc.get_freeze_count() == frozen
 
 
 async def test_the_first_frame_freezes_what_start_up_made_and_resumes_the_collector() -> None:

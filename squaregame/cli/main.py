@@ -6,12 +6,11 @@ imported, so the menu appears as fast as Textual allows.
 
 from __future__ import annotations
 
-import gc
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from squaregame import __version__
+from squaregame import __version__, start_up
 
 if TYPE_CHECKING:
     from squaregame.cli.common import Parser
@@ -54,13 +53,21 @@ def make_parser(argv: Sequence[str] | None = None) -> Parser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The program; as the program (``argv`` None), the collector paused while it starts
+    (:mod:`squaregame.start_up`)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list:  # the fast path: straight to the menu
-        # Nearly every object made until the first frame lives as long as the app:
-        # collecting among them finds next to nothing. The collector is paused until the
-        # first frame is drawn (SquareGameApp.on_ready freezes those objects and resumes it),
-        # and resumed here whatever happens.
-        gc.disable()
+    paused = argv is None
+    if paused:
+        start_up.pause()
+    try:
+        return _main(args_list)
+    finally:
+        if paused:
+            start_up.resume()  # whatever happened (it may have ended before start-up did)
+
+
+def _main(args_list: list[str]) -> int:
+    if not args_list:  # the fast path: straight to the menu (start-up ends at its first frame)
         try:
             from squaregame.ui.app import run_app
 
@@ -69,8 +76,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 130
         except Exception as exc:  # before the app ran (Textual reports errors inside it)
             return internal_error(exc)
-        finally:
-            gc.enable()
     from squaregame.core.context import Tables
     from squaregame.core.errors import GameError
 
@@ -78,6 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     run = getattr(args, "run", None)
     try:
+        start_up.started()
         if run is None:
             from squaregame.cli import lesson, play
 

@@ -7,7 +7,6 @@ open games and lessons, save, and show the other screens.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
@@ -21,7 +20,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES, Theme
 
-from squaregame import paths
+from squaregame import paths, start_up
 from squaregame.core.kinds import families
 from squaregame.play.save_folder import latest_summary, open_folder, saved_paths
 from squaregame.play.saves import SaveSummary
@@ -111,14 +110,8 @@ class SquareGameApp(RecordsApp):
         return self.menu  # the bottom of the stack: nothing else to draw first
 
     def on_ready(self) -> None:
-        """The first frame is drawn. If the collector was paused for it (``squaregame``
-        with no arguments: :func:`squaregame.cli.main.main`), what start-up made is moved
-        out of its reach for good (the modules, the app, the menu: they last as long as the
-        process; ``gc.freeze``) and it resumes: later collections, during play, have that
-        much less to walk."""
-        if not gc.isenabled():
-            gc.freeze()
-            gc.enable()
+        """The first frame is drawn: start-up is over (:mod:`squaregame.start_up`)."""
+        start_up.started()
 
     def on_mount(self) -> None:
         if self.theme != self.settings.theme:  # setting it restyles everything: only if needed

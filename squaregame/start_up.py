@@ -1,0 +1,31 @@
+"""The program's start-up and Python's garbage collector.
+
+Nearly every object made while the program starts — modules, classes, the command line's
+parser, the menu — lasts as long as the process, so collecting among them finds next to
+nothing: run as the program (:func:`squaregame.cli.main.main` with no ``argv``), the
+collector is paused while it starts (:func:`pause`). When start-up is over — a command is
+about to run, or the app has drawn its first frame — :func:`started` freezes what was made
+so far out of the collector's reach for good (``gc.freeze``) and resumes it, so every later
+collection walks only what came after. A caller that runs ``main(argv)`` as a function
+(tests, another program) keeps its collector as it is.
+"""
+
+from __future__ import annotations
+
+import gc
+
+
+def pause() -> None:
+    gc.disable()
+
+
+def resume() -> None:
+    gc.enable()
+
+
+def started() -> None:
+    """Start-up is over: if the collector was paused for it, freeze what start-up made and
+    resume the collector (nothing happens if it was never paused)."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
