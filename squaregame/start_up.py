@@ -6,26 +6,38 @@ nothing: run as the program (:func:`squaregame.cli.main.main` with no ``argv``),
 collector is paused while it starts (:func:`pause`). When start-up is over — a command is
 about to run, or the app has drawn its first frame — :func:`started` freezes what was made
 so far out of the collector's reach for good (``gc.freeze``) and resumes it, so every later
-collection walks only what came after. A caller that runs ``main(argv)`` as a function
-(tests, another program) keeps its collector as it is.
+collection walks only what came after. Only a pause of ours is ended: a caller that runs
+``main(argv)`` as a function (tests, another program, a served session) keeps its collector
+as it is, on or off.
 """
 
 from __future__ import annotations
 
 import gc
 
+_paused = False  # the collector is off because pause() turned it off
+
 
 def pause() -> None:
-    gc.disable()
+    global _paused
+    if gc.isenabled():
+        gc.disable()
+        _paused = True
 
 
 def resume() -> None:
-    gc.enable()
+    """End our pause, if it is still on (start-up ended early: an error, ``--help``)."""
+    global _paused
+    if _paused:
+        _paused = False
+        gc.enable()
 
 
 def started() -> None:
     """Start-up is over: if the collector was paused for it, freeze what start-up made and
-    resume the collector (nothing happens if it was never paused)."""
-    if not gc.isenabled():
+    resume the collector (nothing happens otherwise)."""
+    global _paused
+    if _paused:
+        _paused = False
         gc.freeze()
         gc.enable()

@@ -193,9 +193,11 @@ def test_no_arguments_and_a_program_error_is_one_line_and_status_1(
 
     monkeypatch.setattr(app.SquareGameApp, "__init__", broken)
     monkeypatch.setattr(sys, "argv", ["squaregame"])  # as the program: the collector paused
+    frozen = gc.get_freeze_count()
     try:
         assert cli_main.main() == 1
-        assert gc.isenabled()  # paused for the first frame, never drawn: resumed all the same
+        # paused for the first frame, never drawn: resumed all the same, nothing frozen
+        assert gc.isenabled() and gc.get_freeze_count() == frozen
     finally:
         gc.enable()
     err = capsys.readouterr().err.strip().splitlines()

@@ -12,6 +12,7 @@ import sys
 import pytest
 from textual.command import CommandPalette
 
+from squaregame import start_up
 from squaregame.cli import main as cli_main
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
@@ -132,14 +133,83 @@ def test_main_called_as_a_function_leaves_the_collector_alone(
 
 async def test_the_first_frame_freezes_what_start_up_made_and_resumes_the_collector() -> None:
     frozen = gc.get_freeze_count()
-    gc.disable()
+    start_up.pause()
     try:
         app = SquareGameApp(ai_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert gc.isenabled() and gc.get_freeze_count() > frozen
     finally:
+        start_up.resume()
         gc.unfreeze()  # (this test process goes on to other apps)
+        gc.enable()
+
+
+async def test_a_collector_turned_off_by_someone_else_is_left_off() -> None:
+    """Only our own pause is ended: an app started while a caller keeps the collector off
+    leaves it off, and freezes nothing."""
+    frozen = gc.get_freeze_count()
+    gc.disable()
+    try:
+        app = SquareGameApp(ai_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert not gc.isenabled() and gc.get_freeze_count() == frozen
+        assert cli_main.main(["analyze", "squares", "10"]) == 0
+        assert not gc.isenabled() and gc.get_freeze_count() == frozen
+    finally:
+        gc.enable()
+
+
+def test_the_program_pauses_until_the_real_menus_first_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``squaregame`` → ``main()`` → the app: the collector is off while the menu is
+    composed and on, with start-up frozen, once its first frame is drawn."""
+    import asyncio
+
+    import squaregame.ui.app as app_module
+
+    frozen = gc.get_freeze_count()
+    seen: list[tuple[str, bool, bool]] = []
+    compose = MenuScreen.compose
+
+    def composing(self: MenuScreen) -> object:
+        seen.append(("compose", gc.isenabled(), gc.get_freeze_count() > frozen))
+        return compose(self)
+
+    def run_app(request: object) -> int:
+        async def first_frame() -> None:
+            app = SquareGameApp(ai_delay=0)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                seen.append(("drawn", gc.isenabled(), gc.get_freeze_count() > frozen))
+
+        asyncio.run(first_frame())
+        return 0
+
+    monkeypatch.setattr(MenuScreen, "compose", composing)
+    monkeypatch.setattr(app_module, "run_app", run_app)
+    monkeypatch.setattr(sys, "argv", ["squaregame"])
+    try:
+        assert cli_main.main() == 0
+    finally:
+        gc.unfreeze()
+        gc.enable()
+    assert seen == [("compose", False, False), ("drawn", True, True)]
+
+
+@pytest.mark.parametrize("words", [["--version"], ["analyze", "--no-such-option"]])
+def test_the_program_ending_before_start_up_is_over_resumes_the_collector(
+    words: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    frozen = gc.get_freeze_count()
+    monkeypatch.setattr(sys, "argv", ["squaregame", *words])
+    try:
+        with pytest.raises(SystemExit):
+            cli_main.main()
+        assert gc.isenabled() and gc.get_freeze_count() == frozen
+    finally:
         gc.enable()
 
 

@@ -115,7 +115,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--pairs", "--repeat", dest="pairs", default=str(MIN_PAIRS),
         help=f"interleaved pairs per figure (1 to {MAX_PAIRS}; {MIN_PAIRS} or more to quote; "
-             f"figures of well under a second: at least {SHORT_PAIRS})",
+             f"the app's start and the short commands: at least {SHORT_PAIRS})",
     )  # fmt: skip
     p.add_argument("--no-app", action="store_true", help="skip the app start-up and memory")
     p.add_argument("--json", action="store_true", help="also print every figure as JSON")
@@ -207,7 +207,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     compile_package()
     print(f"squaregame bench: {pairs} interleaved pairs a figure, whole processes; the ratio is")
     print("ours / reference, the median of the pairs' ratios (their min–max in brackets).")
-    print(f"Figures of well under a second a side, the noisiest: {SHORT_PAIRS} pairs or more.")
+    print(f"The app's start and the short commands, the noisiest: {SHORT_PAIRS} pairs or more.")
     import resource
 
     floor = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -56,14 +56,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The program; as the program (``argv`` None), the collector paused while it starts
     (:mod:`squaregame.start_up`)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    paused = argv is None
-    if paused:
+    if argv is None:
         start_up.pause()
     try:
         return _main(args_list)
     finally:
-        if paused:
-            start_up.resume()  # whatever happened (it may have ended before start-up did)
+        start_up.resume()  # whatever happened (start-up may have ended before it was over)
 
 
 def _main(args_list: list[str]) -> int:
@@ -83,11 +81,11 @@ def _main(args_list: list[str]) -> int:
     args = parser.parse_args(args_list)
     run = getattr(args, "run", None)
     try:
-        start_up.started()
-        if run is None:
+        if run is None:  # the menu in a language (its first frame ends start-up)
             from squaregame.cli import lesson, play
 
             return play.run_menu(lesson.check_lang(args.lang))
+        start_up.started()
         tables = Tables()  # the tables this run shares
         try:
             return int(run(args, tables))
