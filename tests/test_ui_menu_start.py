@@ -131,14 +131,20 @@ def test_main_called_as_a_function_leaves_the_collector_alone(
     assert seen == [(True, frozen)] and gc.get_freeze_count() == frozen
 
 
+async def _collector_after_the_first_frame() -> tuple[bool, int]:
+    """(on?, freeze count) once the menu of a new app is drawn."""
+    app = SquareGameApp(ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        return gc.isenabled(), gc.get_freeze_count()
+
+
 async def test_the_first_frame_freezes_what_start_up_made_and_resumes_the_collector() -> None:
     frozen = gc.get_freeze_count()
     start_up.pause()
     try:
-        app = SquareGameApp(ai_delay=0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert gc.isenabled() and gc.get_freeze_count() > frozen
+        on, now = await _collector_after_the_first_frame()
+        assert on and now > frozen
     finally:
         start_up.resume()
         gc.unfreeze()  # (this test process goes on to other apps)
@@ -151,10 +157,7 @@ async def test_a_collector_turned_off_by_someone_else_is_left_off() -> None:
     frozen = gc.get_freeze_count()
     gc.disable()
     try:
-        app = SquareGameApp(ai_delay=0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert not gc.isenabled() and gc.get_freeze_count() == frozen
+        assert await _collector_after_the_first_frame() == (False, frozen)
         assert cli_main.main(["analyze", "squares", "10"]) == 0
         assert not gc.isenabled() and gc.get_freeze_count() == frozen
     finally:
@@ -218,10 +221,7 @@ async def test_an_app_started_with_the_collector_on_freezes_nothing() -> None:
     lesson, the tests' many apps in one process) leaves it alone."""
     assert gc.isenabled()
     frozen = gc.get_freeze_count()
-    app = SquareGameApp(ai_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert gc.isenabled() and gc.get_freeze_count() == frozen
+    assert await _collector_after_the_first_frame() == (True, frozen)
 
 
 def test_the_menus_first_frame_imports_no_message_or_play_request() -> None:
