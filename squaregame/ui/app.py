@@ -70,8 +70,8 @@ class SquareGameApp(RecordsApp):
     ) -> None:
         super().__init__()
         self.register_theme(HIGH_CONTRAST)  # (dark and light took Textual's places: below)
-        if self.theme == HIGH_CONTRAST.name:  # named before it was registered (TEXTUAL_THEME)
-            self.stylesheet.set_variables(self.get_css_variables())
+        if self.theme not in BUILTIN_THEMES:  # named before it was registered (TEXTUAL_THEME):
+            self.stylesheet.set_variables(self.get_css_variables())  # its colours, made now
         self.request = request
         self.start_lesson = lesson
         self.lesson_seed = lesson_seed  # the same exercises for a whole class (``--seed``)

@@ -81,9 +81,7 @@ class MenuScreen(Screen[None]):
         logo = f"[b]s q u a r e g a m e[/b]\n[dim]{tr('ui_menu.tagline')}[/dim]"
         yield Static(logo, id="logo")  # (no box around these two: every widget costs a frame)
         yield OptionList(*self.options(), id="menu")  # in the very first frame
-        yield KeyBar(
-            palette=True
-        )  # drawn in one piece: Textual's Footer costs the first frame more
+        yield KeyBar(palette=True)  # in one piece: Textual's Footer costs the first frame more
 
     def on_mount(self) -> None:
         menu = self.query_one("#menu", OptionList)

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from rich.cells import cell_len
 from textual import events
+from textual.binding import ActiveBinding
 from textual.content import Content
 from textual.geometry import Size
 from textual.markup import escape
@@ -70,16 +71,19 @@ class KeyBar(Widget):
     def _bindings_changed(self, _screen: object) -> None:
         self.refresh(layout=True)
 
+    def _item(self, active: ActiveBinding) -> Item:
+        binding = active.binding
+        display = self.app.get_key_display(binding)
+        return Item(binding.key, display, binding.description, active.enabled)
+
     def items(self) -> list[Item]:
         seen: set[str] = set()
         out: list[Item] = []
         for active in self.screen.active_bindings.values():
-            binding = active.binding
-            if not binding.show or binding.action in seen:
+            if not active.binding.show or active.binding.action in seen:
                 continue
-            seen.add(binding.action)
-            display = self.app.get_key_display(binding)
-            out.append(Item(binding.key, display, binding.description, active.enabled))
+            seen.add(active.binding.action)
+            out.append(self._item(active))
         return out
 
     def palette_item(self) -> Item | None:
@@ -87,17 +91,14 @@ class KeyBar(Widget):
         if not (self.palette and self.app.ENABLE_COMMAND_PALETTE):
             return None
         active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-        if active is None:
-            return None
-        binding = active.binding
-        display = self.app.get_key_display(binding)
-        return Item(binding.key, display, binding.description, active.enabled)
+        return None if active is None else self._item(active)
 
     def placed(self, width: int) -> list[list[tuple[int, Item]]]:
         """Each row's items with the column each starts at: the rows of :func:`rows_of`, and
         the palette's key at the right end of the last row (of a row of its own if the last
         has no room)."""
         out: list[list[tuple[int, Item]]] = []
+        at = 0  # where the last row ends
         for row in rows_of(self.items(), width):
             at, placed = 0, []
             for item in row:
@@ -106,11 +107,10 @@ class KeyBar(Widget):
             out.append(placed)
         extra = self.palette_item()
         if extra is not None:
-            used = sum(item.width for _, item in out[-1]) if out else 0
-            if not out or used + extra.width > width:
+            if not out or at + extra.width > width:
                 out.append([])
-                used = 0
-            out[-1].append((max(used, width - extra.width), extra))
+                at = 0
+            out[-1].append((max(at, width - extra.width), extra))
         return out
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
