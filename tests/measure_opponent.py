@@ -21,9 +21,9 @@ import argparse
 import random
 from dataclasses import dataclass, field
 
-from squaregame.core import sums
 from squaregame.core.rules import NIM, SQUARES, Rule, SetRule, parse_rule
 from squaregame.core.sum_game import SumGame
+from squaregame.core.sums import solver as sums
 from squaregame.core.types import Analysis, MoveInfo, Outcome
 
 RULES: tuple[Rule, ...] = (

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from squaregame.core.rules import Rule
-from squaregame.core.sums import _states
+from squaregame.core.sums.solver import _states
 
 
 def reference_solve_box(

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from squaregame.core import atomic
-from squaregame.core.atomic import (
+from squaregame.core.files import atomic
+from squaregame.core.files.atomic import (
     NotRegularFileError,
     is_temporary,
     sweep_stale_temporaries,

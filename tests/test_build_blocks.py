@@ -1,4 +1,4 @@
-"""The Squares kernels in plain Python (``squaregame/core/build_blocks.py``, which the C file
+"""The Squares kernels in plain Python (``squaregame/core/build/blocks.py``, which the C file
 ``assets/native/squares_blocks.c`` transcribes line by line) give the numpy builder's bytes;
 and where no other C compiler is found, Zig's (the ``ziglang`` package that ``pip install
 'squaregame[fast]'`` brings) builds the native library.
@@ -14,8 +14,10 @@ import numpy as np
 import pytest
 
 from reference import pile_children, solve, squares_amounts
-from squaregame.core import build, build_native, native
-from squaregame.core.build_blocks import blocks_table, cold_blocks_py, rem_blocks_py
+from squaregame.core.build import native
+from squaregame.core.build import squares as build
+from squaregame.core.build import squares_native as build_native
+from squaregame.core.build.blocks import blocks_table, cold_blocks_py, rem_blocks_py
 
 
 def _python(upto: int, dtype: type = np.uint8) -> tuple[np.ndarray, np.ndarray] | None:

@@ -12,9 +12,11 @@ import numpy as np
 import pytest
 
 from reference import pile_children, solve, squares_amounts
-from squaregame.core import build, build_native, native
-from squaregame.core.squares_files import shipped_squares_path
-from squaregame.core.tablefile import read_table
+from squaregame.core.build import native
+from squaregame.core.build import squares as build
+from squaregame.core.build import squares_native as build_native
+from squaregame.core.files.tablefile import read_table
+from squaregame.core.piles.files import shipped_squares_path
 
 pytestmark = pytest.mark.skipif(native.compiler() is None, reason="no C compiler")
 

@@ -12,9 +12,9 @@ import time
 from pathlib import Path
 
 from reference import solve, squares_amounts
-from squaregame.core import atomic
-from squaregame.core.squares_files import shipped_squares_path
-from squaregame.core.store import TableStore
+from squaregame.core.files import atomic
+from squaregame.core.piles.files import shipped_squares_path
+from squaregame.core.piles.store import TableStore
 
 SHIPPED_UPTO = 1_000_000
 
@@ -104,8 +104,8 @@ def test_a_fifo_is_never_opened_the_blocking_way(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     code = (
         "from pathlib import Path\n"
-        "from squaregame.core.atomic import NotRegularFileError\n"
-        "from squaregame.core.tablefile import read_table\n"
+        "from squaregame.core.files.atomic import NotRegularFileError\n"
+        "from squaregame.core.files.tablefile import read_table\n"
         f"for p in (Path({str(fifo)!r}), Path({str(tmp_path)!r})):\n"
         "    try:\n"
         "        read_table(p)\n"
@@ -122,7 +122,7 @@ def test_a_fifo_in_place_of_the_shipped_table_falls_back_to_building(tmp_path: P
     os.mkfifo(fifo)
     code = (
         "from pathlib import Path\n"
-        "from squaregame.core.store import TableStore\n"
+        "from squaregame.core.piles.store import TableStore\n"
         f"store = TableStore(shipped=Path({str(fifo)!r}))\n"
         "print(store.squares_normal(17).info(17).remoteness)\n"
         "print(*[key for key, _ in store.messages])\n"

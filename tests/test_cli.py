@@ -164,7 +164,7 @@ def test_bad_input_in_a_real_process() -> None:
 def test_position_beyond_the_table_names_the_command(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from squaregame.core import store
+    from squaregame.core.piles import store
 
     monkeypatch.setattr(store, "SQUARES_AUTO_LIMIT", 1_000_000)  # each run has its own tables
     code, _, err = run(capsys, "analyze", "squares", "1500000")
@@ -257,7 +257,7 @@ def test_table_stats_json(capsys: pytest.CaptureFixture[str]) -> None:
     d = json.loads(out)
     assert code == 0
     assert d["upto"] == 100000 and d["cold_ending_in_6"] == [11356]
-    from squaregame.core.build import squares_remoteness
+    from squaregame.core.build.squares import squares_remoteness
 
     rem = squares_remoteness(99_999)
     assert d["cold_count"] == int((rem % 2 == 0).sum())

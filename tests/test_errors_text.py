@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 import squaregame
-from squaregame.core.context import Tables
 from squaregame.core.errors import GameError
 from squaregame.core.kinds import KINDS, find_kind
 from squaregame.core.spec import GameSpec
+from squaregame.core.tables import Tables
 from squaregame.text import Catalog, error_text, languages
 from squaregame.text.catalog import load_catalog
 

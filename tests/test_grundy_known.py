@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from squaregame.cli.main import main
-from squaregame.core.context import Tables
 from squaregame.core.games import PileGame
+from squaregame.core.piles.files import save_squares_table
+from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import SQUARES
-from squaregame.core.squares_files import save_squares_table
-from squaregame.core.store import TableStore
+from squaregame.core.tables import Tables
 from squaregame.text import set_language
 
 
@@ -40,7 +40,7 @@ def test_the_reason_is_given_in_the_cli(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_a_table_with_grundy_values_is_preferred(cache_dir: Path) -> None:
-    from squaregame.core.build import squares_grundy, squares_remoteness, to_le_bytes
+    from squaregame.core.build.squares import squares_grundy, squares_remoteness, to_le_bytes
 
     TableStore().build_squares(1_030_000)  # the smaller table, without Grundy values
     upto = 1_100_000
@@ -89,7 +89,7 @@ async def test_the_sum_screen_shows_a_dash_and_why() -> None:
 def test_build_tables_grundy_is_used_and_capped(
     cache_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from squaregame.core.build import squares_grundy
+    from squaregame.core.build.squares import squares_grundy
 
     assert main(["build-tables", "squares", "--upto", "3000", "--grundy"]) == 0
     capsys.readouterr()

@@ -12,14 +12,14 @@ import sys
 import time
 from pathlib import Path
 
-from squaregame.core import atomic
-from squaregame.core.atomic import is_temporary
+from squaregame.core.files import atomic
+from squaregame.core.files.atomic import is_temporary
 from squaregame.play.save_folder import open_folder
 
 WRITER = """
 import json, sys
 from pathlib import Path
-from squaregame.core.atomic import write_atomic
+from squaregame.core.files.atomic import write_atomic
 path = Path(sys.argv[1])
 pad = "x" * 400_000  # a large save: each write takes a while, so kills land inside writes
 n = 0

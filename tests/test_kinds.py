@@ -10,12 +10,12 @@ import pytest
 
 from squaregame.cli.main import make_parser
 from squaregame.core import rules as rule_registry
-from squaregame.core.context import Tables
 from squaregame.core.errors import GameError, PositionError
 from squaregame.core.kinds import KINDS, SUBTRACTION, SUM, WYTHOFF, find_kind, kind_for_rule
 from squaregame.core.kinds.pile import RuleKind, infinite_rules
 from squaregame.core.rules import NIM, SQUARES, SetRule
 from squaregame.core.spec import GameSpec
+from squaregame.core.tables import Tables
 from squaregame.core.types import MoveShape
 from squaregame.text import Catalog, error_text
 

@@ -31,7 +31,7 @@ def test_a_squares_answer_imports_neither_numpy_nor_textual_nor_other_commands()
         "numpy",
         "textual",
         "rich",
-        "squaregame.core.sums",
+        "squaregame.core.sums.solver",
         "squaregame.core.wythoff",
         "squaregame.lessons.schema",
         "squaregame.cli.bench",
@@ -43,7 +43,7 @@ def test_a_squares_answer_imports_neither_numpy_nor_textual_nor_other_commands()
 def test_a_second_squares_answer_parses_no_catalog_and_makes_no_period_search() -> None:
     _modules_after("analyze", "squares", "1000")  # the first run keeps the parsed catalogs
     loaded = _modules_after("analyze", "squares", "1000")
-    for needless in ("tomllib", "shutil", "tempfile", "squaregame.core.periodic"):
+    for needless in ("tomllib", "shutil", "tempfile", "squaregame.core.piles.periodic"):
         assert needless not in loaded, needless
     assert not [m for m in loaded if m.startswith("squaregame.cli.") and m.endswith(
         ("why", "table", "play", "lesson", "record", "worksheet", "build_tables", "serve")

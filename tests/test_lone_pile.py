@@ -10,10 +10,10 @@ import pytest
 from reference import set_amounts, solve, squares_amounts, sum_children
 from squaregame.cli.main import main, make_parser
 from squaregame.cli.play import build_request
-from squaregame.core import sums
 from squaregame.core.errors import TableLimitError
 from squaregame.core.games import PileGame, SumGame
 from squaregame.core.rules import NIM, SQUARES, SetRule
+from squaregame.core.sums import solver as sums
 from squaregame.text import set_language
 
 
@@ -87,7 +87,7 @@ def test_two_live_piles_are_still_refused_in_misere(no_search: None) -> None:
 
 
 def test_beyond_the_pile_table_is_the_pile_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    from squaregame.core import store
+    from squaregame.core.piles import store
 
     monkeypatch.setattr(store, "SQUARES_AUTO_LIMIT", 5000)
     with pytest.raises(TableLimitError) as caught:

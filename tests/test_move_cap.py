@@ -21,10 +21,10 @@ from reference import box_positions, grundy, pile_children, solve, squares_amoun
 from squaregame.cli.main import main
 from squaregame.core import moves as move_cap
 from squaregame.core.ai import Opponent
-from squaregame.core.context import Tables
 from squaregame.core.errors import PositionError
 from squaregame.core.game import Game
 from squaregame.core.spec import GameSpec
+from squaregame.core.tables import Tables
 from squaregame.core.types import Analysis, Outcome
 from squaregame.play.session import Session, Verdict
 

@@ -14,14 +14,15 @@ from hypothesis import strategies as st
 
 from reference import box_positions, grundy, pile_children, solve, squares_amounts, sum_children
 from squaregame.cli.main import main
-from squaregame.core import build_rules, sums
+from squaregame.core.build import rules as build_rules
 from squaregame.core.errors import TableLimitError
 from squaregame.core.games import PileGame, SumGame
-from squaregame.core.pile import PileValues
+from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import SQUARES, Rule, find_rule, parse_rule
 from squaregame.core.rules.cubes import icbrt
-from squaregame.core.store import TableStore
+from squaregame.core.sums import solver as sums
 from squaregame.core.types import Outcome
+from squaregame.core.values import PileValues
 from squaregame.text import Catalog
 from squaregame.text.rules import rule_label
 

@@ -1,4 +1,4 @@
-"""Finite subtraction sets: proven periods (core/periodic.py) against plain computation.
+"""Finite subtraction sets: proven periods (core/piles/periodic.py) against plain computation.
 
 Outcomes and Grundy values are periodic; remoteness is *arithmetically* periodic
 (rem(n + p) = rem(n) + c(n mod p), c not always one constant: {3, 9, 11} adds 6 or 8).
@@ -17,19 +17,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import reference
-import squaregame.core.periodic as periodic
-from squaregame.core.build_rules import rule_table
+import squaregame.core.piles.periodic as periodic
+from squaregame.core.build.rules import rule_table
 from squaregame.core.errors import TableLimitError
-from squaregame.core.periodic import (
+from squaregame.core.piles.periodic import (
     periodic_values,
     play_length_bounds,
     remoteness_period,
     window_period,
 )
-from squaregame.core.pile import build_set_values
+from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import SetRule
-from squaregame.core.store import TableStore
 from squaregame.core.types import Outcome
+from squaregame.core.values import build_set_values
 
 FAR = 20_000  # well past the 4,096 positions most proofs are found in
 

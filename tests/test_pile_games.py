@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from reference import grundy, nim_amounts, pile_children, set_amounts, solve, squares_amounts
 from squaregame.core.errors import PositionError, RuleError
 from squaregame.core.games import PileGame
-from squaregame.core.pile import MisereShift, build_set_values
+from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import NIM, SetRule, parse_rule
-from squaregame.core.store import TableStore
+from squaregame.core.values import MisereShift, build_set_values
 
 sets = st.lists(st.integers(1, 12), min_size=1, max_size=5, unique=True)
 

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import squaregame.text
-from squaregame.core.context import Tables
 from squaregame.core.errors import GameError
 from squaregame.core.spec import GameSpec
+from squaregame.core.tables import Tables
 from squaregame.play import records as R
 from squaregame.play.saves import decode, encode
 from squaregame.play.session import Session

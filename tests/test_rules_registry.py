@@ -15,11 +15,13 @@ from hypothesis import strategies as st
 
 import squaregame.core.rules as rules_pkg
 from reference import box_positions, pile_children, solve, squares_amounts, sum_children
-from squaregame.core import build_rules, store, sums
+from squaregame.core.build import rules as build_rules
 from squaregame.core.errors import RuleError, TableLimitError
 from squaregame.core.games import PileGame, SumGame
+from squaregame.core.piles import store
+from squaregame.core.piles.store import TableStore, computed_limit
 from squaregame.core.rules import RULES, Rule, SetRule, discover_rules, find_rule, parse_rule
-from squaregame.core.store import TableStore, computed_limit
+from squaregame.core.sums import solver as sums
 from squaregame.text import Catalog, languages
 from squaregame.text.rules import rule_label, rule_name
 

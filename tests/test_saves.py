@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from squaregame.core.context import Tables
 from squaregame.core.spec import GameSpec
+from squaregame.core.tables import Tables
 from squaregame.play.saves import (
     SavedGame,
     SaveState,

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from squaregame.core.context import Tables
 from squaregame.core.errors import GameError
 from squaregame.core.kinds import KINDS, SUBTRACTION, SUM, WYTHOFF
 from squaregame.core.kinds.pile import RuleKind
 from squaregame.core.spec import GameSpec
+from squaregame.core.tables import Tables
 
 rule_texts = st.one_of(
     st.sampled_from(["squares", "nim"]),

@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference import grundy, pile_children, solve, squares_amounts
-from squaregame.core import build
-from squaregame.core.build import squares_grundy, squares_remoteness
+from squaregame.core.build import squares as build
+from squaregame.core.build.squares import squares_grundy, squares_remoteness
+from squaregame.core.files.tablefile import read_table
 from squaregame.core.games import PileGame
+from squaregame.core.piles.files import shipped_squares_path
+from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import SQUARES
-from squaregame.core.squares_files import shipped_squares_path
-from squaregame.core.store import TableStore
-from squaregame.core.tablefile import read_table
 from squaregame.core.types import Outcome
 
 
@@ -128,7 +128,7 @@ def test_eleven_thousand_356_is_the_first_cold_number_ending_in_6() -> None:
 def test_the_builder_falls_back_to_two_bytes_when_remoteness_overflows(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from squaregame.core import build
+    from squaregame.core.build import squares as build
 
     monkeypatch.setenv("SQUAREGAME_BUILDER", "numpy")  # the native one: test_build_native.py
     real = build._build
@@ -145,7 +145,7 @@ def test_the_builder_falls_back_to_two_bytes_when_remoteness_overflows(
 
 
 def test_the_builder_uses_one_byte_per_position_when_it_can() -> None:
-    from squaregame.core.build import squares_table
+    from squaregame.core.build.squares import squares_table
 
     assert squares_table(1000).rem.dtype == np.uint8
 
@@ -165,7 +165,8 @@ def test_the_numpy_builder_across_many_full_blocks_agrees_with_the_c_kernels(
 ) -> None:
     # 2^20-position blocks from 2^20 on: far children gathered square by square, near ones
     # settled 64 cold positions at a time by iteration; the C kernels go one by one.
-    from squaregame.core import build_native, native
+    from squaregame.core.build import native
+    from squaregame.core.build import squares_native as build_native
 
     if native.compiler() is None:
         pytest.skip("no C compiler")

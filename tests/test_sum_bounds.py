@@ -1,4 +1,4 @@
-"""Proven remoteness bounds beyond the exact budget (core/sum_bounds.py), checked against the
+"""Proven remoteness bounds beyond the exact budget (core/sums/bounds.py), checked against the
 exact search of a bigger box; how they are shown; and the opponent's choice from them."""
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ import pytest
 from measure_opponent import RULES, measure
 
 from squaregame.cli.main import main
-from squaregame.core import sums
 from squaregame.core.ai import Opponent
-from squaregame.core.pile_game import PileGame
+from squaregame.core.piles.game import PileGame
 from squaregame.core.rules import NIM, SQUARES, Rule, SetRule, parse_rule
 from squaregame.core.rules.squares import least_squares
-from squaregame.core.sum_bounds import SumBounds
 from squaregame.core.sum_game import SumGame
+from squaregame.core.sums import solver as sums
+from squaregame.core.sums.bounds import SumBounds
 from squaregame.core.types import Analysis, MoveInfo, Outcome, PositionInfo
 from squaregame.play.session import Session, Verdict
 from squaregame.text import set_language
@@ -280,9 +280,9 @@ def test_a_one_pile_game_with_bounds_is_shown_as_bounds_too() -> None:
 def test_a_finite_set_beyond_its_proven_period_is_shown_as_bounds(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The one-pile case from core/periodic.py ({1, 2, 4097} with its remoteness proof out
+    """The one-pile case from core/piles/periodic.py ({1, 2, 4097} with its remoteness proof out
     of reach): the same text and JSON as a sum's bounds."""
-    from squaregame.core import periodic
+    from squaregame.core.piles import periodic
 
     monkeypatch.setattr(periodic, "SEARCH_SIZES", (4200,))
     code, out = run(capsys, "analyze", "subtraction", "10000", "--rule", "1,2,4097")
@@ -298,8 +298,8 @@ def test_children_of_a_sum_beyond_the_search_are_not_searched_one_by_one() -> No
     """Three Nim piles of 190 are beyond the exact search, but many of their children are
     not: answering each child by a search of its own took seconds apiece. The children get
     proven bounds, as their parent does, and no search is started."""
-    from squaregame.core.context import Tables
     from squaregame.core.spec import GameSpec
+    from squaregame.core.tables import Tables
 
     game = GameSpec("sum", ("nim", "nim", "nim")).build(Tables())
     pos = (190, 190, 190)

@@ -10,11 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reference import box_positions, nim_amounts, set_amounts, solve, squares_amounts, sum_children
-from squaregame.core import sums
 from squaregame.core.ai import Opponent
 from squaregame.core.errors import TableLimitError
 from squaregame.core.games import PileGame, SumGame
 from squaregame.core.rules import NIM, SQUARES, Rule, SetRule
+from squaregame.core.sums import solver as sums
 from squaregame.core.types import Outcome
 
 rule_st = st.one_of(

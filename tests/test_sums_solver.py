@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from sums_reference import reference_solve_box
 
 from reference import pile_children, solve
-from squaregame.core import sums
 from squaregame.core.rules import NIM, SQUARES, Rule, parse_rule
+from squaregame.core.sums import solver as sums
 
 RULES = [SQUARES, NIM, parse_rule("1,3,7,8"), parse_rule("1,2"), parse_rule("2,5,6")]
 FOUR = (SQUARES, NIM, parse_rule("1,3,7,8"), parse_rule("1,2"))

@@ -10,11 +10,11 @@ import pytest
 
 from squaregame.cli.common import StderrProgress
 from squaregame.cli.main import main
-from squaregame.core import store as store_mod
-from squaregame.core.build import rem_payload, squares_remoteness
-from squaregame.core.squares_files import save_squares_table
-from squaregame.core.store import TableStore
-from squaregame.core.tablefile import encode_chunks, encode_table, read_table
+from squaregame.core.build.squares import rem_payload, squares_remoteness
+from squaregame.core.files.tablefile import encode_chunks, encode_table, read_table
+from squaregame.core.piles import store as store_mod
+from squaregame.core.piles.files import save_squares_table
+from squaregame.core.piles.store import TableStore
 
 
 def _tables(folder: Path) -> list[str]:

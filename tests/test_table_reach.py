@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from squaregame.cli.main import main
-from squaregame.core import store as store_mod
 from squaregame.core.errors import TableLimitError
+from squaregame.core.piles import store as store_mod
+from squaregame.core.piles.files import save_squares_table
+from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import SQUARES
-from squaregame.core.squares_files import save_squares_table
-from squaregame.core.store import TableStore
 from squaregame.text import set_language
 
 

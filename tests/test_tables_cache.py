@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from squaregame.core.atomic import write_atomic
-from squaregame.core.squares_files import save_squares_table
-from squaregame.core.store import TableStore
-from squaregame.core.tablefile import CorruptTableError, encode_table, read_table
+from squaregame.core.files.atomic import write_atomic
+from squaregame.core.files.tablefile import CorruptTableError, encode_table, read_table
+from squaregame.core.piles.files import save_squares_table
+from squaregame.core.piles.store import TableStore
 
 
 def test_round_trip(tmp_path: Path) -> None:

@@ -13,9 +13,9 @@ from ui_helpers import settle
 
 from squaregame.cli.main import make_parser
 from squaregame.cli.play import build_request
-from squaregame.core.context import Tables
 from squaregame.core.kinds import KINDS, Notation, families
 from squaregame.core.spec import GameSpec
+from squaregame.core.tables import Tables
 from squaregame.play.view import slow_to_open
 from squaregame.text import Catalog, set_language
 from squaregame.ui.app import SquareGameApp

@@ -12,7 +12,7 @@ from textual import events
 from textual.widgets import Input, ProgressBar, Select, Static
 from ui_helpers import froze, settle, ticking
 
-from squaregame.core import sums
+from squaregame.core.sums import solver as sums
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.busy import BusyScreen
 from squaregame.ui.screens.menu import MenuScreen

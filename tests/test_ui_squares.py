@@ -288,7 +288,7 @@ async def test_two_teams_take_turns_with_hints_and_review_every_move() -> None:
 
 
 async def test_a_start_at_the_top_of_a_table_shows_the_strip_below_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from squaregame.core import store
+    from squaregame.core.piles import store
     from squaregame.ui.widgets.position_strip import PositionStrip
 
     monkeypatch.setattr(store, "SQUARES_AUTO_LIMIT", 1_000_000)  # only the shipped table

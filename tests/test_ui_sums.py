@@ -8,8 +8,8 @@ import pytest
 from textual.widgets import Input, Select
 from ui_helpers import settle
 
-from squaregame.core import sums
 from squaregame.core.rules import NIM, SQUARES, SetRule
+from squaregame.core.sums import solver as sums
 from squaregame.play.nimsum import explain
 from squaregame.play.setup import PRESETS, position_text
 from squaregame.ui.app import SquareGameApp

@@ -19,10 +19,10 @@ from reference import (
     wythoff_children,
 )
 from squaregame.cli.main import main
-from squaregame.core.context import Tables
 from squaregame.core.errors import GameError
 from squaregame.core.game import Game
 from squaregame.core.spec import GameSpec
+from squaregame.core.tables import Tables
 from squaregame.core.types import Outcome
 from squaregame.core.why import MAX_DEPTH, Step, WhyNode, WhyTree, outline
 from squaregame.play.why_text import render_markdown, render_text

@@ -22,7 +22,7 @@ from reference import (
     sum_children,
     wythoff_children,
 )
-from squaregame.core.context import Tables
+from squaregame.core.tables import Tables
 from squaregame.lessons import worksheets as ws
 from squaregame.lessons.worksheet_html import document
 from squaregame.lessons.worksheet_svg import page_svg

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from reference import grundy, wythoff_children, wythoff_grundy_rows
-from squaregame.core.context import Tables
 from squaregame.core.games import WythoffGame
+from squaregame.core.tables import Tables
 from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT, WYTHOFF_GRUNDY_LIMIT, cold_pairs
 from squaregame.core.wythoff_grundy import GrundyBoards, wythoff_grundy
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from squaregame.core import native
+from squaregame.core.build import native
 from squaregame.core.wythoff import (
     board_stats,
     build_wythoff,

@@ -15,9 +15,9 @@ from squaregame.cli.common import (
 )
 from squaregame.cli.move_ranges import summary_json, summary_lines
 from squaregame.core.ai import Opponent
-from squaregame.core.context import Tables
 from squaregame.core.game import Game
 from squaregame.core.kinds import Notation
+from squaregame.core.tables import Tables
 from squaregame.core.types import Analysis, PositionInfo
 from squaregame.text import tr
 from squaregame.text.games import (
@@ -29,7 +29,7 @@ from squaregame.text.games import (
 )
 
 if TYPE_CHECKING:
-    from squaregame.core.periodic import Periodicity, ValuePeriod
+    from squaregame.core.piles.periodic import Periodicity, ValuePeriod
 
 
 def add_parser(sub: Any) -> None:

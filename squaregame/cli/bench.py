@@ -59,9 +59,9 @@ from squaregame.cli.bench_run import (
     pairs_for,
 )
 from squaregame.cli.commands import help_text
-from squaregame.core.context import Tables
 from squaregame.core.kinds import WYTHOFF, kind_for_rule
 from squaregame.core.rules import NIM, SQUARES
+from squaregame.core.tables import Tables
 
 MAX_PAIRS = 50
 MAX_SIZES = 8
@@ -71,7 +71,7 @@ GROUPS = ("builder", "board", "sums", "cli", "app", "moves")
 def parse_sizes(text: str) -> list[int]:
     """``--sizes``: whole numbers (``10000000`` or ``1e7``, ``4e7``), within the builder's limit."""
     from squaregame.cli.common import UsageError
-    from squaregame.core.store import SQUARES_MAX
+    from squaregame.core.piles.store import SQUARES_MAX
 
     sizes: list[int] = []
     for part in text.split(","):

@@ -238,7 +238,7 @@ def _short(n: int) -> str:
 
 def installed_builders() -> list[str]:
     """numpy, and the native builder where this machine can use it."""
-    from squaregame.core import native
+    from squaregame.core.build import native
 
     return ["numpy"] + (["native"] if native.possible() else [])
 

@@ -15,13 +15,13 @@ from typing import Any
 
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import StderrProgress, UsageError, parse_int
-from squaregame.core.context import Tables
 from squaregame.core.kinds import kind_for_rule
+from squaregame.core.piles.files import save_squares_table
+from squaregame.core.piles.store import SQUARES_MAX
 from squaregame.core.rules import SQUARES
-from squaregame.core.squares_files import save_squares_table
-from squaregame.core.store import SQUARES_MAX
+from squaregame.core.tables import Tables
 
-# Grundy values take a mex over about √n children each (core/build.py squares_grundy),
+# Grundy values take a mex over about √n children each (core/build/squares.py squares_grundy),
 # measured with time.process_time on 2 cores: 7 s for 10^6, 19 s for 2·10^6, 63 s for
 # 4·10^6, 212 s for 10^7 (52 MB); and no further.
 GRUNDY_MAX = 10**7
@@ -59,7 +59,7 @@ def check_output(path: Path, flag: str = "--output") -> None:
     import os
     import tempfile
 
-    from squaregame.core.atomic import NotRegularFileError, resolve_target
+    from squaregame.core.files.atomic import NotRegularFileError, resolve_target
 
     if len(os.fsencode(path.name)) > 255:  # before any look at it: stat says ENAMETOOLONG
         raise UsageError(f"{flag}: the file name is too long (at most 255 bytes)")
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
         raise UsageError(f"--grundy is limited to {GRUNDY_MAX:,} positions (about 4 minutes there)")
     if args.output is not None:
         check_output(Path(args.output))
-    from squaregame.core.build import rem_payload, squares_grundy, squares_remoteness
+    from squaregame.core.build.squares import rem_payload, squares_grundy, squares_remoteness
 
     start = time.perf_counter()
     rem = squares_remoteness(upto, StderrProgress(f"remoteness 0..{upto:,}"))

@@ -12,7 +12,7 @@ from squaregame.lessons.strings import lesson_language
 from squaregame.text import languages, tr
 
 if TYPE_CHECKING:
-    from squaregame.core.context import Tables
+    from squaregame.core.tables import Tables
 
 
 def add_parser(sub: Any) -> None:

@@ -74,8 +74,8 @@ def _main(args_list: list[str]) -> int:
             return 130
         except Exception as exc:  # before the app ran (Textual reports errors inside it)
             return internal_error(exc)
-    from squaregame.core.context import Tables
     from squaregame.core.errors import GameError
+    from squaregame.core.tables import Tables
 
     parser = make_parser(args_list)
     args = parser.parse_args(args_list)
@@ -122,7 +122,7 @@ def internal_error(exc: BaseException) -> int:
 
     from squaregame import paths
     from squaregame.cli.common import one_line
-    from squaregame.core.atomic import write_atomic
+    from squaregame.core.files.atomic import write_atomic
 
     line = f"squaregame: internal error: {exc.__class__.__name__}: {one_line(str(exc))}"
     try:

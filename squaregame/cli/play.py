@@ -14,9 +14,9 @@ from squaregame.cli.common import (
     spec_from_args,
 )
 from squaregame.core.ai import LEVELS
-from squaregame.core.context import Tables
 from squaregame.core.errors import GameError
 from squaregame.core.kinds import KINDS, find_kind
+from squaregame.core.tables import Tables
 from squaregame.play.setup import check_playable
 from squaregame.play.sides import DEMO_SPEED, PLAYERS, parse_names, parse_speed
 from squaregame.text import tr

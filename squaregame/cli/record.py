@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from squaregame.cli.commands import help_text
-from squaregame.core.atomic import write_atomic
-from squaregame.core.context import Tables
+from squaregame.core.files.atomic import write_atomic
+from squaregame.core.tables import Tables
 from squaregame.play import records
 from squaregame.play.records import Format, error
 from squaregame.text import tr

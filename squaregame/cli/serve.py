@@ -18,7 +18,7 @@ from squaregame.cli.serve_net import bind, is_loopback, shown
 from squaregame.text import tr
 
 if TYPE_CHECKING:
-    from squaregame.core.context import Tables
+    from squaregame.core.tables import Tables
 
 __all__ = ["add_parser", "is_loopback", "parse_duration", "parse_memory", "run"]
 

@@ -20,8 +20,8 @@ from squaregame.core.kinds import WYTHOFF, find_kind, kind_for_rule
 from squaregame.core.rules import SQUARES
 
 if TYPE_CHECKING:  # --stats (the builders' benchmark) imports only what it needs
-    from squaregame.core.context import Tables
     from squaregame.core.game import Game
+    from squaregame.core.tables import Tables
 
 MAX_CELLS = 1_000_000
 
@@ -69,14 +69,14 @@ def run_stats(args: argparse.Namespace, n: int) -> int:
     if wythoff:
         top = WYTHOFF_STATS_MAX
     else:
-        from squaregame.core.store import SQUARES_MAX
+        from squaregame.core.piles.store import SQUARES_MAX
 
         top = SQUARES_MAX
     if not 1 <= n <= top:
         raise UsageError(f"--upto must be between 1 and {top:,} with --stats")
     if wythoff:
         return _wythoff_stats(args, n)
-    from squaregame.core.build import squares_table  # numpy: only here
+    from squaregame.core.build.squares import squares_table  # numpy: only here
 
     built = squares_table(n - 1)
     at = int(built.rem.argmax())

@@ -17,7 +17,7 @@ from squaregame.cli.common import (
     parse_ints,
     spec_from_args,
 )
-from squaregame.core.context import Tables
+from squaregame.core.tables import Tables
 from squaregame.core.why import (
     DEFAULT_DEPTH,
     DEFAULT_LINES,
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     if out is None:
         print(text, end="")
         return 0
-    from squaregame.core.atomic import write_atomic
+    from squaregame.core.files.atomic import write_atomic
 
     write_atomic(out, text.encode())
     print(catalog("why.cli.written", path=str(out)))

@@ -14,7 +14,7 @@ from typing import Any
 
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError, parse_int
-from squaregame.core.context import Tables
+from squaregame.core.tables import Tables
 from squaregame.lessons.worksheets import MAX_STUDENTS, NAMES, Request, Sheet, check, sheets
 from squaregame.text import tr
 
@@ -55,7 +55,7 @@ def fresh_stem(folder: Path, base: str) -> str:
 
 def write_all(found: list[Sheet], folder: Path, fmt: str, base: str) -> list[Path]:
     """Write the sheets under a fresh name in ``folder``; returns the paths written."""
-    from squaregame.core.atomic import write_atomic
+    from squaregame.core.files.atomic import write_atomic
     from squaregame.lessons.worksheet_html import document
     from squaregame.lessons.worksheet_svg import page_svg
 

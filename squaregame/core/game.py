@@ -17,11 +17,11 @@ from squaregame.core.moves import Run, analysis_of, runs_of
 from squaregame.core.types import Analysis, Move, PositionInfo
 
 if TYPE_CHECKING:
-    from squaregame.core.context import Tables
     from squaregame.core.kinds.base import GameKind
-    from squaregame.core.periodic import Periodicity
+    from squaregame.core.piles.periodic import Periodicity
     from squaregame.core.rules import Rule
     from squaregame.core.spec import GameSpec
+    from squaregame.core.tables import Tables
 
 P = TypeVar("P")
 Progress = Callable[[float], None]

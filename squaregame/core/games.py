@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from squaregame.core.context import Tables
 from squaregame.core.errors import MAX_INPUT_DIGITS, MAX_PILES
 from squaregame.core.game import Game
-from squaregame.core.pile_game import PileGame
+from squaregame.core.piles.game import PileGame
 from squaregame.core.sum_game import SumGame
+from squaregame.core.tables import Tables
 from squaregame.core.wythoff_game import WythoffGame
 
 __all__ = [

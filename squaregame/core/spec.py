@@ -20,8 +20,8 @@ from squaregame.core.kinds import GameKind, find_kind, rule_named
 from squaregame.core.rules import Rule
 
 if TYPE_CHECKING:
-    from squaregame.core.context import Tables
     from squaregame.core.game import Game, Progress
+    from squaregame.core.tables import Tables
 
 FIELDS = ("game", "rules", "misere", "position")
 

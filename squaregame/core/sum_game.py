@@ -8,16 +8,16 @@ from functools import reduce
 from operator import xor
 from typing import TYPE_CHECKING
 
-from squaregame.core.context import Tables
 from squaregame.core.errors import MAX_PILES, GameError, PositionError, TableLimitError
 from squaregame.core.game import Game, Progress, check_natural
 from squaregame.core.moves import Run
-from squaregame.core.pile_game import PileGame, tables_of
+from squaregame.core.piles.game import PileGame, tables_of
+from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import Rule
-from squaregame.core.store import TableStore
-from squaregame.core.sum_bounds import SumBounds
 from squaregame.core.sum_moves import sum_move_count, sum_move_runs, sum_move_target
-from squaregame.core.sums import QUICK_SEARCH, SumSolver, fits_budget, search_cost
+from squaregame.core.sums.bounds import SumBounds
+from squaregame.core.sums.solver import QUICK_SEARCH, SumSolver, fits_budget, search_cost
+from squaregame.core.tables import Tables
 from squaregame.core.types import Move, MoveShape, Outcome, PositionInfo
 
 if TYPE_CHECKING:
@@ -198,7 +198,7 @@ class SumGame(Game[Piles]):
 
     @property
     def bounds(self) -> SumBounds:
-        """Proven remoteness bounds beyond the search budget (``core/sum_bounds.py``)."""
+        """Proven remoteness bounds beyond the search budget (``core/sums/bounds.py``)."""
         if self._bounds is None:
             self._bounds = SumBounds(self.rules, self.normal_piles)
         return self._bounds

@@ -6,12 +6,12 @@ counters, so its moves — to sizes ``n − 1``, ``n − 2``, …, ``0``, the ot
 are valued along its axis instead:
 
 * inside the exact search, the solved box holds that axis as one slice
-  (:meth:`~squaregame.core.sums.BoxSolution.axis`): equal neighbours form one run;
+  (:meth:`~squaregame.core.sums.solver.BoxSolution.axis`): equal neighbours form one run;
 * beyond it (normal play), a Nim pile of size m has Grundy value m, so the child with
   size m is cold exactly when m equals the nim-sum of the other piles, g: at most one winning
   move, found by one comparison. The other children are hot: their remoteness is at least 1
   (a proven bound, nothing more is claimed for the range), and each listed one is valued
-  with the game's own proven bounds (:mod:`squaregame.core.sum_bounds`).
+  with the game's own proven bounds (:mod:`squaregame.core.sums.bounds`).
 """
 
 from __future__ import annotations

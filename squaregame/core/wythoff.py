@@ -178,8 +178,8 @@ def cold_cells(size: int, misere: bool) -> list[tuple[int, int]]:
 
 def wythoff_builder(size: int) -> str:
     """``native`` (the C kernel, :mod:`squaregame.core.wythoff_native`) or ``numpy``, chosen
-    as for Squares (:func:`squaregame.core.native.builder`, counting the board's cells)."""
-    from squaregame.core import native
+    as for Squares (:func:`squaregame.core.build.native.builder`, counting the board's cells)."""
+    from squaregame.core.build import native
     from squaregame.core.wythoff_native import fits
 
     chosen = native.builder((size + 1) ** 2)

@@ -1,15 +1,15 @@
 """Wythoff's queen as a game. A position is ``(x, y)``; the tables are in the caller's
-:class:`~squaregame.core.context.Tables`."""
+:class:`~squaregame.core.tables.Tables`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from squaregame.core.context import Tables
 from squaregame.core.errors import PositionError, TableLimitError
 from squaregame.core.game import Game, Progress, check_natural
 from squaregame.core.rules import Rule
+from squaregame.core.tables import Tables
 from squaregame.core.types import Move, MoveShape, PositionInfo
 from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT, WYTHOFF_GRUNDY_LIMIT, WythoffTable
 

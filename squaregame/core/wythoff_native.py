@@ -14,7 +14,7 @@ import ctypes
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from squaregame.core import native
+from squaregame.core.build import native
 
 BAND_CELLS = 1 << 22  # cells a kernel call: progress is reported between calls
 NATIVE_MAX = 32766  # remoteness ≤ x + y ≤ 2·size fits two bytes

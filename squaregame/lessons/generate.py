@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from squaregame.core.game import Game
-from squaregame.core.pile_game import PileGame
+from squaregame.core.piles.game import PileGame
 from squaregame.core.sum_game import SumGame
 from squaregame.core.types import Analysis, Outcome
 from squaregame.core.wythoff import cold_pairs, lower_wythoff

@@ -7,10 +7,10 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, TypeVar
 
-from squaregame.core.context import Tables
 from squaregame.core.errors import GameError
 from squaregame.core.game import Game
 from squaregame.core.spec import GameSpec
+from squaregame.core.tables import Tables
 from squaregame.lessons.schema import (
     DEFAULT_GAME,
     LessonFile,

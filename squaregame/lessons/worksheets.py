@@ -18,13 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from squaregame.core.context import Tables
 from squaregame.core.errors import GameError
 from squaregame.core.game import Game
 from squaregame.core.kinds import SUBTRACTION, SUM, WYTHOFF, kind_for_rule
 from squaregame.core.rules import NIM, SQUARES
 from squaregame.core.spec import GameSpec
 from squaregame.core.sum_game import SumGame
+from squaregame.core.tables import Tables
 from squaregame.core.types import Outcome
 from squaregame.lessons import exercises as ex
 from squaregame.lessons.strings import Strings

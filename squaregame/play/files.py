@@ -13,7 +13,7 @@ its owner (``parse``). What can happen to it, and what the program does:
 - damaged but it cannot be set aside (a read-only folder): the defaults are used, nothing
   is written, and the person is told.
 
-Writes go through :func:`~squaregame.core.atomic.write_atomic` and, for files two running
+Writes go through :func:`~squaregame.core.files.atomic.write_atomic` and, for files two running
 copies of the program share (settings, lesson progress), are *read-modify-write under an
 advisory lock* (:meth:`UserFile.update`): each copy changes only what it changed, so two
 windows never undo each other's progress.
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from squaregame.core.atomic import NotRegularFileError, open_regular, write_atomic
+from squaregame.core.files.atomic import NotRegularFileError, open_regular, write_atomic
 from squaregame.text import tr
 
 try:  # advisory locks: POSIX; elsewhere the program runs without them

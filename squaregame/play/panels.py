@@ -20,7 +20,7 @@ from typing import Any, cast
 from squaregame.core.errors import GameError
 from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
 from squaregame.core.kinds import Notation
-from squaregame.core.periodic import ValuePeriod
+from squaregame.core.piles.periodic import ValuePeriod
 from squaregame.core.rules import Rule
 from squaregame.core.types import Analysis, Outcome
 from squaregame.play.nimsum import NimSumExplanation, explain

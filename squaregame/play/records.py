@@ -30,7 +30,7 @@ from squaregame.core.kinds import GameKind, Notation, find_kind
 from squaregame.core.spec import GameSpec
 
 if TYPE_CHECKING:
-    from squaregame.core.context import Tables
+    from squaregame.core.tables import Tables
     from squaregame.play.saves import SavedGame
     from squaregame.play.session import Session
 
@@ -163,7 +163,7 @@ def replay(record: Record, tables: Tables | None = None, *, step: bool = False) 
     """The record played again move by move, as a saved game to continue or review. With
     ``step`` the moves wait on the redo stack: the game opens at its start (after the
     computer's first move, if it began), and each redo plays the next ones."""
-    from squaregame.core.context import Tables
+    from squaregame.core.tables import Tables
     from squaregame.play.saves import SavedGame
     from squaregame.play.session import Session
 
@@ -344,7 +344,7 @@ def export_files(session: Session[Any], level: str, folder: Path) -> Path:
     side by side, under
     the game's save name (``-2``, ``-3`` … rather than over an earlier export); returns the
     text file's path."""
-    from squaregame.core.atomic import write_atomic
+    from squaregame.core.files.atomic import write_atomic
 
     stem, n = session.save_key, 1
     while any((folder / f"{stem}{SUFFIX[f]}").exists() for f in Format):

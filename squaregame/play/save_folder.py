@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from squaregame import paths
-from squaregame.core.atomic import sweep_stale_temporaries
+from squaregame.core.files.atomic import sweep_stale_temporaries
 from squaregame.play.saves import SavedGame, SaveSummary, games_dir, peek_game, save_game
 
 try:

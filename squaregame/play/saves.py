@@ -32,9 +32,9 @@ from squaregame.play.files import Damaged, UserFile, expect
 from squaregame.text import error_text, tr
 
 if TYPE_CHECKING:
-    from squaregame.core.context import Tables
     from squaregame.core.game import Game
     from squaregame.core.spec import GameSpec
+    from squaregame.core.tables import Tables
     from squaregame.play.session import Session
 
 SAVE_VERSION = 2
@@ -166,7 +166,7 @@ def _damage(exc: GameError) -> Exception:
 def decode_doc(raw: Any, tables: Tables | None = None) -> SavedGame:
     """Rebuild a saved game by replaying its moves (every one checked for legality)."""
     from squaregame.core.ai import LEVELS
-    from squaregame.core.context import Tables
+    from squaregame.core.tables import Tables
     from squaregame.play.session import Session
 
     doc = migrate(raw)

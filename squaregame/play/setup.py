@@ -26,8 +26,8 @@ from squaregame.text import games as games_text
 from squaregame.text.rules import rule_name
 
 if TYPE_CHECKING:
-    from squaregame.core.context import Tables
     from squaregame.core.game import Game
+    from squaregame.core.tables import Tables
 
 RANDOM_RANGES = (30, 100, 1000, 10**6)
 RANDOM_CAP = {Notation.PAIR: 1000, Notation.PILES: 30}  # random boards and piles stay small

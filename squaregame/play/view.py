@@ -17,8 +17,8 @@ from typing import Any, Generic, TypeVar, cast
 from squaregame.core.errors import GameError
 from squaregame.core.games import Game, SumGame
 from squaregame.core.kinds import Notation
+from squaregame.core.piles.store import COMPUTED_MAX, SQUARES_AUTO_LIMIT
 from squaregame.core.rules import Rule
-from squaregame.core.store import COMPUTED_MAX, SQUARES_AUTO_LIMIT
 from squaregame.core.types import Analysis, MoveInfo, PositionInfo
 from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT
 from squaregame.play.panels import panel_data

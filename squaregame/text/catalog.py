@@ -92,7 +92,7 @@ _CACHE_FORMAT = 1  # raised when what a kept copy holds changes
 
 def _keep(copy: Path, data: bytes) -> None:
     """Keep a parsed catalog (a cache: if it cannot be written, the next run parses again)."""
-    from squaregame.core.atomic import write_atomic
+    from squaregame.core.files.atomic import write_atomic
 
     with contextlib.suppress(OSError):
         write_atomic(copy, data)

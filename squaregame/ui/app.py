@@ -40,7 +40,7 @@ from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.themes import HIGH_CONTRAST, OURS_BY_NAME
 
 if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears sooner
-    from squaregame.core.context import Tables
+    from squaregame.core.tables import Tables
     from squaregame.lessons.model import Lesson
     from squaregame.lessons.progress import LessonProgress
     from squaregame.play.files import UserFile

@@ -22,9 +22,9 @@ from squaregame.text import error_text, tr
 from squaregame.ui.screens.menu import MenuScreen
 
 if TYPE_CHECKING:
-    from squaregame.core.context import Tables
     from squaregame.core.games import Game
     from squaregame.core.spec import GameSpec
+    from squaregame.core.tables import Tables
     from squaregame.play.session import Session
     from squaregame.play.setup import GameSetup
     from squaregame.ui import messages as m
@@ -69,7 +69,7 @@ class GamesApp(App[None]):
     def tables(self) -> Tables:
         """The tables every game of this app shares (made when the first game needs them)."""
         if self._tables is None:
-            from squaregame.core.context import Tables
+            from squaregame.core.tables import Tables
 
             self._tables = Tables()
         return self._tables

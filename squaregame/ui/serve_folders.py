@@ -8,7 +8,7 @@ left by a killed server is removed by :func:`sweep` when no process holds its lo
 
 Folders made by ``SQUAREGAME_EPHEMERAL=1`` (earlier versions' sessions, or a person running
 the app that way) have no lock; they are swept only once nothing in them has changed for a
-day (:data:`~squaregame.core.atomic.STALE_AFTER`).
+day (:data:`~squaregame.core.files.atomic.STALE_AFTER`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from squaregame.core.atomic import STALE_AFTER
+from squaregame.core.files.atomic import STALE_AFTER
 
 try:
     import fcntl

@@ -20,8 +20,8 @@ from squaregame.core.errors import MAX_INPUT_DIGITS, GameError, PositionError
 from squaregame.core.rules import Rule, parse_rule
 
 if TYPE_CHECKING:
-    from squaregame.core.context import Tables
     from squaregame.core.game import Game
+    from squaregame.core.tables import Tables
 
 Values = tuple[int, ...]
 TRUE_WORDS = frozenset({"1", "yes", "y", "true", "on", "misere", "misère"})

@@ -13,8 +13,8 @@ from squaregame.core.kinds.base import MISERE, GameKind, Notation, Param, ParamT
 from squaregame.core.rules import Rule
 
 if TYPE_CHECKING:
-    from squaregame.core.context import Tables
     from squaregame.core.game import Game
+    from squaregame.core.tables import Tables
 
 START = Param(
     "position",
@@ -37,7 +37,7 @@ class OnePileKind(GameKind):
     notation = Notation.NUMBER
 
     def build(self, rules: tuple[Rule, ...], misere: bool, tables: Tables) -> Game[Any]:
-        from squaregame.core.pile_game import PileGame
+        from squaregame.core.piles.game import PileGame
 
         return PileGame(rules[0], misere, tables, kind=self)
 

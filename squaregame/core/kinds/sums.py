@@ -11,8 +11,8 @@ from squaregame.core.kinds.base import MISERE, GameKind, Notation, Param, ParamT
 from squaregame.core.rules import SQUARES, Rule
 
 if TYPE_CHECKING:
-    from squaregame.core.context import Tables
     from squaregame.core.game import Game
+    from squaregame.core.tables import Tables
 
 PILES = Param(
     "position",

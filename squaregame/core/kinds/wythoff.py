@@ -11,8 +11,8 @@ from squaregame.core.kinds.base import MISERE, GameKind, Notation, Param, ParamT
 from squaregame.core.rules import Rule
 
 if TYPE_CHECKING:
-    from squaregame.core.context import Tables
     from squaregame.core.game import Game
+    from squaregame.core.tables import Tables
 
 START_XY = Param(
     "position",

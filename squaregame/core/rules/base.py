@@ -7,19 +7,19 @@ Capabilities (every one has a default, so a new rule declares only what it has):
   (``count_amounts`` and ``amount_at`` never list: the sum solver asks about piles of 10^30
   to check its budget, the opponent's slips pick the k-th move of a pile of 10^18);
 * ``contains_one`` — 1 may be taken, so misère values are normal ones shifted by one
-  (:class:`~squaregame.core.pile.MisereShift`);
+  (:class:`~squaregame.core.values.MisereShift`);
 * ``members`` / ``is_finite`` — the amounts of a finite set (periodic values);
 * ``is_any_amount`` — every amount 1..n may be taken (Nim; the sum solver gives such a
   pile a running-aggregate axis; the Grundy value of n is then n itself, the mex of 0..n−1);
 * ``shortest_play(n)`` / ``longest_play(n)`` — bounds on the number of moves of *any* play
   of one pile from n to a terminal position (proven; exact where a rule knows better).
   Every play of a sum is an interleaving of such plays, so they bound a sum's remoteness
-  (:mod:`squaregame.core.sum_bounds`);
+  (:mod:`squaregame.core.sums.bounds`);
 * ``closed_form(misere)`` — values for every pile size without a table (Nim);
 * ``normal_table(store, need, progress)`` — a rule's own source of normal-play values
   (Squares: its shipped table, the cache and its fast builder);
   ``grundy_known_upto(store)`` — how far that source holds Grundy values. Without one, the store
-  computes any infinite rule from its amounts (:func:`squaregame.core.build_rules.rule_table`).
+  computes any infinite rule from its amounts (:func:`squaregame.core.build.rules.rule_table`).
 
 A rule module in this package declares ``RULE = SomeRule()`` and is found by the registry
 (``squaregame.core.rules.__init__``) by itself; ``order`` places it in lists, ``aliases``
@@ -35,8 +35,8 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from squaregame.core.pile import PileValues
-    from squaregame.core.store import TableStore
+    from squaregame.core.piles.store import TableStore
+    from squaregame.core.values import PileValues
 
 MAX_SET_SIZE = 64
 MAX_SET_MEMBER = 10**6

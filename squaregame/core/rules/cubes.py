@@ -1,6 +1,6 @@
 """Subtract-a-cube: take any positive perfect cube (1, 8, 27, 64, …).
 
-Its values are computed from the amounts like any infinite rule's (``core/build.py``); as 1
+Its values are computed from the amounts like any infinite rule's (``core/build/squares.py``); as 1
 may be taken, misère values are the normal ones shifted by one.
 """
 

@@ -1,7 +1,7 @@
 """Finite subtraction sets such as {1, 3, 7, 8}: any member may be taken.
 
 This module declares no ``RULE``: a set is not a named rule, ``parse_rule`` builds one from
-its amounts. Its values are eventually periodic (``core/periodic.py``).
+its amounts. Its values are eventually periodic (``core/piles/periodic.py``).
 """
 
 from __future__ import annotations

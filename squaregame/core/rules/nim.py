@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from squaregame.core.rules.base import Rule
 
 if TYPE_CHECKING:
-    from squaregame.core.pile import PileValues
+    from squaregame.core.values import PileValues
 
 
 class NimRule(Rule):
@@ -35,7 +35,7 @@ class NimRule(Rule):
         return k + 1
 
     def closed_form(self, misere: bool) -> PileValues | None:
-        from squaregame.core.pile import NimValues  # (the registry loads without the values)
+        from squaregame.core.values import NimValues  # (the registry loads without the values)
 
         return NimValues(misere=misere)
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from squaregame.core.rules.base import Progress, Rule
 
 if TYPE_CHECKING:
-    from squaregame.core.pile import PileValues
-    from squaregame.core.store import TableStore
+    from squaregame.core.piles.store import TableStore
+    from squaregame.core.values import PileValues
 
 
 class SquaresRule(Rule):

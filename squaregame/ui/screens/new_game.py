@@ -26,10 +26,10 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from squaregame import paths
 from squaregame.core.ai import LEVELS
-from squaregame.core.context import Tables
 from squaregame.core.errors import MAX_PILES, GameError
 from squaregame.core.kinds import GameKind, Param, ParamType, families, find_kind
 from squaregame.core.spec import GameSpec
+from squaregame.core.tables import Tables
 from squaregame.play.settings import Settings
 from squaregame.play.setup import (
     PLAYERS,

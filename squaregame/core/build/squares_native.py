@@ -1,6 +1,6 @@
 """The Squares builder compiled on this machine: the kernels of
-:mod:`squaregame.core.build_blocks` in C (``assets/native/squares_blocks.c``), compiled once
-and loaded by :mod:`squaregame.core.native` (where, when and how: see there).
+:mod:`squaregame.core.build.blocks` in C (``assets/native/squares_blocks.c``), compiled once
+and loaded by :mod:`squaregame.core.build.native` (where, when and how: see there).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from squaregame.core.build_blocks import BLOCK, I64, blocks_table
-from squaregame.core.native import library
+from squaregame.core.build.blocks import BLOCK, I64, blocks_table
+from squaregame.core.build.native import library
 
 
 def _data(a: npt.NDArray[Any], dtype: Any) -> int:
@@ -29,7 +29,7 @@ def squares_table_native(
 ) -> tuple[npt.NDArray[Any], I64] | None:
     """Remoteness of 0..upto (``dtype``: uint8 or uint16) and the cold positions, or None if
     a remoteness does not fit ``dtype`` (or exceeds ``limit``). Raises :class:`OSError` if the
-    library cannot be had (see :func:`squaregame.core.native.possible`)."""
+    library cannot be had (see :func:`squaregame.core.build.native.possible`)."""
     lib = library()
     if lib is None:
         raise OSError("the C Squares kernels could not be compiled or loaded")

@@ -60,8 +60,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from squaregame.core.pile import ArrayValues, PileValues
 from squaregame.core.types import Outcome, PositionInfo
+from squaregame.core.values import ArrayValues, PileValues
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -242,7 +242,7 @@ def periodic_values(rule: Rule, misere: bool, progress: Progress | None = None) 
     ``rule`` must be finite (``rule.members``)."""
     import numpy as np
 
-    from squaregame.core.build_rules import rule_table  # numpy only when building
+    from squaregame.core.build.rules import rule_table  # numpy only when building
 
     members = rule.members
     if members is None:

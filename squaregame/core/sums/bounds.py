@@ -56,12 +56,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from squaregame.core import sums
 from squaregame.core.rules import Rule
+from squaregame.core.sums import solver as sums
 
 if TYPE_CHECKING:
-    from squaregame.core.pile_game import PileGame
-    from squaregame.core.sums import BoxSolution
+    from squaregame.core.piles.game import PileGame
+    from squaregame.core.sums.solver import BoxSolution
 
 Piles = tuple[int, ...]
 

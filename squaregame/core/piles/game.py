@@ -5,18 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from squaregame.core.context import Tables
 from squaregame.core.errors import PositionError
 from squaregame.core.game import Game, Progress, check_natural
 from squaregame.core.moves import Run
-from squaregame.core.pile import PileValues
+from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import Rule
-from squaregame.core.store import TableStore
+from squaregame.core.tables import Tables
 from squaregame.core.types import Move, MoveShape, PositionInfo
+from squaregame.core.values import PileValues
 
 if TYPE_CHECKING:
     from squaregame.core.kinds.base import GameKind
-    from squaregame.core.periodic import Periodicity
+    from squaregame.core.piles.periodic import Periodicity
 
 
 def tables_of(tables: Tables | TableStore | None) -> Tables:

@@ -11,11 +11,11 @@
   :class:`MisereShift`).
 * A rule with a closed form (Nim) uses it; a rule with its own table (Squares, through
   ``Rule.normal_table``) uses that.
-* Finite sets: computed directly, then their proven periods (:mod:`squaregame.core.periodic`):
+* Finite sets: computed directly, then their proven periods (:mod:`squaregame.core.piles.periodic`):
   outcome and Grundy value of every pile size, remoteness exactly where proven and as
   bounds beyond (the search has a work budget, ``periodic.SEARCH_WORK``).
 * Any other infinite rule: built in memory from its amounts
-  (:func:`squaregame.core.build_rules.rule_table`), within a work budget checked before the
+  (:func:`squaregame.core.build.rules.rule_table`), within a work budget checked before the
   build starts (``COMPUTED_WORK``, ``COMPUTED_MAX``): beyond it a :class:`TableLimitError`.
 
 A truncated or altered cache file fails its header or checksum test, is removed, and the
@@ -35,11 +35,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from squaregame import paths
-from squaregame.core.atomic import sweep_stale_temporaries
 from squaregame.core.errors import TableLimitError
-from squaregame.core.pile import ArrayValues, MisereShift, PileValues
-from squaregame.core.rules import Rule
-from squaregame.core.squares_files import (
+from squaregame.core.files.atomic import sweep_stale_temporaries
+from squaregame.core.files.tablefile import CorruptTableError
+from squaregame.core.piles.files import (
     CACHE_NAME,
     build_squares_values,
     is_regular,
@@ -48,10 +47,11 @@ from squaregame.core.squares_files import (
     shipped_squares_path,
     squares_file_header,
 )
-from squaregame.core.tablefile import CorruptTableError
+from squaregame.core.rules import Rule
+from squaregame.core.values import ArrayValues, MisereShift, PileValues
 
 if TYPE_CHECKING:
-    from squaregame.core.periodic import Periodicity, PeriodicValues
+    from squaregame.core.piles.periodic import Periodicity, PeriodicValues
 
 # Built on demand (with a progress bar and a cancel key) as far as this: 10^8 positions take
 # one byte each (100 MB on disk and in memory). Further needs build-tables.
@@ -229,7 +229,7 @@ class TableStore:
         key = (rule.key, misere)
         found = self._periods.get(key)
         if found is None:
-            from squaregame.core.periodic import periodic_values
+            from squaregame.core.piles.periodic import periodic_values
 
             found = periodic_values(rule, misere, progress)
             self._periods[key] = found
@@ -288,7 +288,7 @@ class TableStore:
             raise TableLimitError(
                 "rules.errors.beyond_table", need=need, limit=cap, rule=rule.notation
             )
-        from squaregame.core.build_rules import rule_table  # numpy only when building
+        from squaregame.core.build.rules import rule_table  # numpy only when building
 
         upto = _build_size(need, cap)
         rem, grundy = rule_table(list(rule.amounts(upto)), upto, misere=misere, progress=progress)

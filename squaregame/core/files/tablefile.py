@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from squaregame.core.atomic import Chunk, open_regular, write_atomic
+from squaregame.core.files.atomic import Chunk, open_regular, write_atomic
 
 MAGIC = b"SQGTABLE"
 FORMAT_VERSION = 1

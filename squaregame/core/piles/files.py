@@ -1,6 +1,6 @@
 """The Squares table files: the one shipped with the package, and those the cache holds
-(``squares-normal-<N>.sgt``, in :mod:`squaregame.core.tablefile`'s format), read, checked
-and written; :class:`squaregame.core.store.TableStore` decides which one answers."""
+(``squares-normal-<N>.sgt``, in :mod:`squaregame.core.files.tablefile`'s format), read, checked
+and written; :class:`squaregame.core.piles.store.TableStore` decides which one answers."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from squaregame import paths
-from squaregame.core.atomic import Chunk
-from squaregame.core.pile import ArrayValues
-from squaregame.core.tablefile import CorruptTableError, read_table, write_table
+from squaregame.core.files.atomic import Chunk
+from squaregame.core.files.tablefile import CorruptTableError, read_table, write_table
+from squaregame.core.values import ArrayValues
 
 SHIPPED_SQUARES = ("tables", "squares-normal.sgt")
 CACHE_NAME = re.compile(r"^squares-normal-(\d+)\.sgt$")
@@ -81,7 +81,10 @@ def save_squares_table(
 def build_squares_values(
     upto: int, progress: Progress | None = None
 ) -> tuple[ArrayValues, tuple[str, Chunk]]:
-    from squaregame.core.build import rem_payload, squares_remoteness  # numpy only when building
+    from squaregame.core.build.squares import (  # numpy only when building
+        rem_payload,
+        squares_remoteness,
+    )
 
     rem = squares_remoteness(upto, progress)
     return ArrayValues(rem, None, misere=False), rem_payload(rem)

@@ -1,7 +1,7 @@
 """The table builder for any rule given by its amounts (numpy), normal or misère, with
 Grundy values in normal play.
 
-:func:`rule_table` is the algorithm of :mod:`squaregame.core.build` (the Squares builder)
+:func:`rule_table` is the algorithm of :mod:`squaregame.core.build.squares` (the Squares builder)
 for any increasing amounts; it settles each block's cold positions in plain Python while few
 amounts fit in a block (then cold positions may be dense, and plain Python beats many small
 numpy steps), and with numpy steps otherwise.
@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from squaregame.core.build import Progress, minimum_at
+from squaregame.core.build.squares import Progress, minimum_at
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]

@@ -1,9 +1,10 @@
 """The tables a program shares: created by the caller (the CLI, the app, a test), passed in.
 
 A :class:`Tables` owns everything that is worth computing once and keeping: the one-pile
-:class:`~squaregame.core.store.TableStore`, the :class:`~squaregame.core.sums.SumSolver`
-with its solved boxes, the Wythoff boards built so far and Wythoff's Grundy values. Two
-``Tables`` share nothing, so tests and concurrent app sessions cannot see each other's state.
+:class:`~squaregame.core.piles.store.TableStore`, the
+:class:`~squaregame.core.sums.solver.SumSolver` with its solved boxes, the Wythoff boards
+built so far and Wythoff's Grundy values. Two ``Tables`` share nothing, so tests and
+concurrent app sessions cannot see each other's state.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # each imported when first used: a build's statistics need none of them
-    from squaregame.core.store import TableStore
-    from squaregame.core.sums import SumSolver
+    from squaregame.core.piles.store import TableStore
+    from squaregame.core.sums.solver import SumSolver
     from squaregame.core.wythoff import WythoffTable
     from squaregame.core.wythoff_grundy import GrundyBoards
 
@@ -40,7 +41,7 @@ class Tables:
     @property
     def store(self) -> TableStore:
         if self._store is None:
-            from squaregame.core.store import TableStore
+            from squaregame.core.piles.store import TableStore
 
             self._store = TableStore(self._cache)
         return self._store
@@ -53,7 +54,7 @@ class Tables:
     @property
     def solver(self) -> SumSolver:
         if self._solver is None:
-            from squaregame.core.sums import SumSolver
+            from squaregame.core.sums.solver import SumSolver
 
             self._solver = SumSolver()
         return self._solver

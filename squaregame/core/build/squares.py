@@ -23,7 +23,7 @@ pushed into it (one vectorised step per square). Then, in three steps:
 The result is checked byte for byte against the C reference in ``shared/bench`` (see
 ``tests/test_squares_table.py`` and the benchmark) and against the native builder.
 
-Any other rule given by its amounts is built by :mod:`squaregame.core.build_rules`.
+Any other rule given by its amounts is built by :mod:`squaregame.core.build.rules`.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from squaregame.core import native
+from squaregame.core.build import native
 
 Progress = Callable[[float], None]
 
@@ -65,8 +65,8 @@ COMPILED_FROM = native.COMPILED_FROM  # smaller tables: numpy is done before C i
 
 def builder(upto: int | None = None) -> str:
     """The Squares builder that :func:`squares_table` uses for 0..upto: ``native`` (C compiled
-    on this machine, :mod:`squaregame.core.build_native`) or ``numpy``, as
-    :func:`squaregame.core.native.builder` chooses."""
+    on this machine, :mod:`squaregame.core.build.squares_native`) or ``numpy``, as
+    :func:`squaregame.core.build.native.builder` chooses."""
     return native.builder(None if upto is None else upto + 1)
 
 
@@ -80,7 +80,7 @@ def squares_table(upto: int, progress: Progress | None = None) -> SquaresBuild:
     """
     chosen = builder(upto)
     if chosen == "native":
-        from squaregame.core import build_native
+        from squaregame.core.build import squares_native as build_native
 
         if native.library() is not None:
             return _two_sizes(build_native.squares_table_native, upto, progress)

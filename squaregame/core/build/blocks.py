@@ -1,8 +1,8 @@
 """The native Squares builder's algorithm, and the loop that drives its kernels.
 
-The C builder compiled on this machine (:mod:`squaregame.core.build_native`) runs the two
+The C builder compiled on this machine (:mod:`squaregame.core.build.squares_native`) runs the two
 kernels below, transcribed into C, under :func:`blocks_table`, so it gives the same table as
-:func:`squaregame.core.build.squares_table`, byte for byte (the tests build both, and the
+:func:`squaregame.core.build.squares.squares_table`, byte for byte (the tests build both, and the
 kernels as written here, and compare, and against the C reference's hash). The algorithm
 is the two-pass one of ``shared/bench/squares_ref.c``:
 

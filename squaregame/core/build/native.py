@@ -1,7 +1,7 @@
 """The C kernels compiled on this machine, loaded through ctypes (no numpy here).
 
 Two sources in ``assets/native``: the Squares builder's kernels (``squares_blocks.c``, used by
-:mod:`squaregame.core.build_native`) and the Wythoff board's (``wythoff_board.c``, used by
+:mod:`squaregame.core.build.squares_native`) and the Wythoff board's (``wythoff_board.c``, used by
 :mod:`squaregame.core.wythoff_native`). Where a C compiler is found (``CC``, else ``cc``,
 ``gcc`` or ``clang`` on the ``PATH``), the first build that wants them compiles both once
 into one library in the cache folder (``native/kernels-<digest>.so``, named for the sources,
