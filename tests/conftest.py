@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-import squaregame.text  # str(GameError) reads as English, as in the CLI and UI
+import squaregame.text
 
 settings.register_profile("ci", max_examples=60, deadline=None)
 settings.register_profile("dev", max_examples=30, deadline=None)

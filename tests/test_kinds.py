@@ -7,6 +7,7 @@ import argparse
 from typing import Any
 
 import pytest
+from said import raises_saying, said
 
 from squaregame.cli.main import make_parser
 from squaregame.core import rules as rule_registry
@@ -36,7 +37,7 @@ def test_every_kind_is_listed_once_and_every_name_finds_it() -> None:
 def test_unknown_kind_names_every_kind() -> None:
     with pytest.raises(GameError) as caught:
         find_kind("chess")
-    message = str(caught.value)
+    message = said(caught.value)
     assert message.startswith("unknown game 'chess'")
     for kind in KINDS:
         assert kind.key in message
@@ -109,7 +110,7 @@ def test_argv_to_spec_for_each_kind(argv: list[str], expected: GameSpec) -> None
 def test_argv_errors_say_what_is_wrong(argv: list[str], message: str) -> None:
     with pytest.raises(GameError) as caught:
         spec_of(*argv)
-    assert message in str(caught.value)
+    assert message in said(caught.value)
 
 
 def test_the_options_come_from_the_params() -> None:
@@ -137,7 +138,7 @@ def test_param_parse_and_form_field() -> None:
         with pytest.raises(GameError) as caught:
             WYTHOFF.position_param.parse(text)
         assert caught.value.key == key
-    with pytest.raises(GameError, match="neither yes nor no"):
+    with raises_saying(GameError, "neither yes nor no"):
         misere.parse("perhaps")
 
 
@@ -187,12 +188,12 @@ def test_illegal_typed_moves_say_why(
     game = game_of(kind, *rules)
     with pytest.raises(GameError) as caught:
         game.kind.move_from_text(game, pos, text, pile=0)
-    assert message in str(caught.value)
+    assert message in said(caught.value)
 
 
 def test_check_move_on_positions() -> None:
     sums = game_of("sum", "squares", "squares")
-    with pytest.raises(PositionError, match="exactly one pile"):
+    with raises_saying(PositionError, "exactly one pile"):
         sums.check_move((5, 5), (4, 4))
     wythoff = game_of("wythoff")
     assert wythoff.check_move((3, 5), (1, 3)).shape is MoveShape.MOVE_TO

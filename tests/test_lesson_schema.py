@@ -27,6 +27,7 @@ from squaregame.lessons.schema import (
     TextStep,
 )
 from squaregame.lessons.strings import lessons_root
+from squaregame.text.games import position_text
 
 FOLDERS = sorted(p for p in lessons_root().iterdir() if p.is_dir())
 FILES = [p for folder in FOLDERS for p in sorted(folder.glob("[0-9][0-9]-*.toml"))]
@@ -305,7 +306,7 @@ def test_typed_access(tmp_path: Path) -> None:
     assert quiz.as_kind(QuizStep).ask == "moves"  # an alias, read as its kind
     assert quiz.as_kind(QuizStep).avoid == ((1, 2),)
     assert step.position() == (3, 4)
-    assert step.game().format_position(step.position())
+    assert position_text(step.game(), step.position()) == "(3,4)"
     with pytest.raises(TypeError, match="a quiz step is not a fill step"):
         quiz.as_kind(FillStep)
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from said import said
 
 from reference import box_positions, grundy, pile_children, solve, squares_amounts, sum_children
 from squaregame.cli.main import main
@@ -210,7 +211,7 @@ def test_beyond_the_table_a_clear_message_at_once(key: str) -> None:
     with pytest.raises(TableLimitError) as info:
         PileGame(rule_of(key), False, TableStore()).info(10**30)
     assert info.value.key == "rules.errors.beyond_table"
-    assert "positions squaregame computes" in str(info.value)
+    assert "positions squaregame computes" in said(info.value)
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:

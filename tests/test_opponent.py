@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+from said import raises_saying
 
 from squaregame.core.ai import LEVELS, Opponent, get_level
 from squaregame.core.errors import GameError
@@ -90,7 +91,7 @@ def test_fallible_levels_slip_sometimes() -> None:
 
 
 def test_unknown_level() -> None:
-    with pytest.raises(GameError, match="unknown level"):
+    with raises_saying(GameError, "unknown level"):
         get_level("godlike")
 
 

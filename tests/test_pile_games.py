@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from said import raises_saying
 
 from reference import grundy, nim_amounts, pile_children, set_amounts, solve, squares_amounts
 from squaregame.core.errors import PositionError, RuleError
@@ -85,7 +86,7 @@ def test_subtraction_example_from_the_he_qin_set() -> None:
     ],
 )
 def test_bad_rules_are_refused_with_a_message(text: str, message: str) -> None:
-    with pytest.raises(RuleError, match=message):
+    with raises_saying(RuleError, message):
         parse_rule(text)
 
 
@@ -99,5 +100,5 @@ def test_illegal_amounts_are_refused() -> None:
     game = PileGame(parse_rule("squares"), False)
     assert game.apply_amount(75, 9) == 66
     for amount, msg in ((8, "not a perfect square"), (100, "cannot take"), (0, "positive")):
-        with pytest.raises(PositionError, match=msg):
+        with raises_saying(PositionError, msg):
             game.apply_amount(75, amount)

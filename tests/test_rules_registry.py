@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from said import said
 
 import squaregame.core.rules as rules_pkg
 from reference import box_positions, pile_children, solve, squares_amounts, sum_children
@@ -65,7 +66,7 @@ def test_unknown_names_are_refused_with_the_known_ones(text: str) -> None:
     with pytest.raises(RuleError) as info:
         parse_rule(text)
     assert info.value.key == "rules.errors.unknown"
-    message = str(info.value)
+    message = said(info.value)
     assert "unknown rule" in message and all(r.key in message for r in RULES)
     assert "\n" not in message and len(message) < 200
 
@@ -214,7 +215,7 @@ def test_the_budget_is_checked_before_any_build(monkeypatch: pytest.MonkeyPatch)
             TableStore().values(OddRule(), False, need)
         assert time.perf_counter() - start < 0.5
         assert info.value.key == "rules.errors.beyond_table"
-        assert f"{cap} positions" in str(info.value)
+        assert f"{cap} positions" in said(info.value)
 
 
 def test_budget_limits_are_monotone_and_within_the_maximum() -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from said import raises_saying, said
 
 from squaregame.core.errors import GameError
 from squaregame.core.kinds import KINDS, SUBTRACTION, SUM, WYTHOFF
@@ -102,7 +103,7 @@ def test_json_form_is_plain() -> None:
 def test_bad_json_is_a_game_error(text: str, key: str) -> None:
     with pytest.raises(GameError) as caught:
         GameSpec.from_json(text)
-    assert caught.value.key == key or key in str(caught.value)
+    assert caught.value.key == key or key in said(caught.value)
 
 
 def test_from_mapping_reads_lesson_steps() -> None:
@@ -128,9 +129,9 @@ def test_build_and_start_share_the_callers_tables() -> None:
     a, b = wythoff.build(tables), wythoff.build(tables)
     a.info((3, 5))
     assert b.table(5) is a.table(5)  # one board, built once, for both games
-    with pytest.raises(GameError, match="no start position"):
+    with raises_saying(GameError, "no start position"):
         GameSpec("squares").start(GameSpec("squares").build(tables))
-    with pytest.raises(GameError, match="up to 4000"):
+    with raises_saying(GameError, "up to 4000"):
         GameSpec("wythoff", position=(5000, 1)).start(GameSpec("wythoff").build(tables))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from said import said
 
 from squaregame.cli.main import main
 from squaregame.core.errors import TableLimitError
@@ -45,7 +46,7 @@ def test_the_message_names_a_built_table_in_the_cache(small_limit: None) -> None
     e = caught.value
     assert e.key == "errors.squares_beyond_table"
     assert e.params == {"need": 30_000, "largest": 20_000}
-    assert "reaches 20000" in str(e) and "--upto 30000" in str(e)
+    assert "reaches 20000" in said(e) and "--upto 30000" in said(e)
 
 
 def test_misere_says_the_misere_position_and_the_normal_table_to_build(
@@ -61,8 +62,8 @@ def test_misere_says_the_misere_position_and_the_normal_table_to_build(
     e = caught.value
     assert e.key == "errors.squares_beyond_table_misere"
     assert e.params == {"need": 20_002, "largest": 20_001, "upto": 20_001}
-    assert str(e).startswith("20002 is beyond the misère Squares table (which reaches 20001")
-    assert str(e).endswith("squaregame build-tables squares --upto 20001")
+    assert said(e).startswith("20002 is beyond the misère Squares table (which reaches 20001")
+    assert said(e).endswith("squaregame build-tables squares --upto 20001")
 
 
 def test_a_cached_table_larger_than_the_shipped_one_is_named(cache_dir: Path) -> None:

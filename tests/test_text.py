@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from said import said
 
 from squaregame.core.errors import GameError, PositionError
 from squaregame.text import Catalog, error_text, languages
@@ -38,9 +39,10 @@ def test_plural_messages_read_naturally() -> None:
 
 def test_error_keys_render_in_each_language_and_prose_passes_through() -> None:
     exc = GameError("common.moves", count=2)
-    assert str(exc) == "2 moves"
+    assert said(exc) == "2 moves"
     assert error_text(exc, Catalog("ru")) == "2 хода"
-    assert str(PositionError("a plain sentence")) == "a plain sentence"
+    assert str(exc) == "common.moves count=2"  # for a log: the key and its values
+    assert error_text(PositionError("a plain sentence")) == "a plain sentence"
 
 
 @pytest.mark.parametrize("lang", [lang for lang in languages() if lang != "en"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from said import raises_saying
 
 from reference import grundy, solve, wythoff_children
 from squaregame.core.errors import TableLimitError
@@ -80,5 +81,5 @@ def test_large_board_and_limits() -> None:
     assert game.info((a, a + 618)).outcome is Outcome.COLD
     assert game.info((a, a + 618)).grundy == 0  # a cold position, beyond 1.0's Grundy limit
     assert game.grundy_known_upto((a, a + 618)) is None
-    with pytest.raises(TableLimitError, match="up to"):
+    with raises_saying(TableLimitError, "up to"):
         game.parse_position([10**6, 1])

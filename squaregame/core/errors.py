@@ -4,7 +4,6 @@ time to make), so the menu, the registry and the text layer can name them cheapl
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 MAX_PILES = 8
@@ -14,10 +13,9 @@ MAX_INPUT_DIGITS = 40  # anything longer is refused before it is even converted
 class GameError(ValueError):
     """Bad input from a user: a catalog key and the values its message needs.
 
-    Core never writes the sentence: ``squaregame.text`` renders ``key`` (e.g.
-    ``errors.not_a_square``) with ``params`` in the user's language. Importing the text
-    layer installs the renderer that ``str()`` uses (English); before that, or for a key
-    that is not in the catalogs, ``str()`` gives the key itself.
+    Core never writes the sentence: ``squaregame.text.error_text`` renders ``key`` (e.g.
+    ``errors.not_a_square``) with ``params`` in the user's language. ``str()`` gives the
+    key and the values, for a log or a test, never for a person.
     """
 
     def __init__(self, key: str, /, **params: Any) -> None:
@@ -26,7 +24,9 @@ class GameError(ValueError):
         self.params = params
 
     def __str__(self) -> str:
-        return _renderer(self)
+        if not self.params:
+            return self.key
+        return f"{self.key} {', '.join(f'{k}={v!r}' for k, v in self.params.items())}"
 
     def __reduce__(self) -> Any:  # picklable across processes with its parameters
         return (_rebuild_error, (type(self), self.key, self.params))
@@ -34,19 +34,6 @@ class GameError(ValueError):
 
 def _rebuild_error(cls: type[GameError], key: str, params: dict[str, Any]) -> GameError:
     return cls(key, **params)
-
-
-def _plain(exc: GameError) -> str:
-    return exc.key
-
-
-_renderer: Callable[[GameError], str] = _plain
-
-
-def set_error_renderer(render: Callable[[GameError], str]) -> None:
-    """How ``str(error)`` reads: installed by the text layer."""
-    global _renderer
-    _renderer = render
 
 
 class RuleError(GameError):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from squaregame.core.errors import PositionError
 from squaregame.core.moves import Run, analysis_of, runs_of
@@ -141,56 +141,6 @@ class Game(ABC, Generic[P]):
     def periodicity(self) -> Periodicity | None:
         """What is proven about the periods of the values (finite subtraction sets)."""
         return None
-
-    # -- words, for screens not yet moved to squaregame.text.games ---------------------
-    # These read through the text layer (installed when squaregame.text.games is imported,
-    # as GameError's renderer is); new code calls squaregame.text.games directly.
-    @property
-    def title(self) -> str:
-        return _text.title(self)
-
-    def format_position(self, pos: P) -> str:
-        return _text.position(self, pos)
-
-    def describe_move(self, pos: P, to: P) -> str:
-        return _text.move(self, pos, to)
-
-    def move_phrase(self, pos: P, to: P) -> str:
-        return _text.phrase(self, pos, to)
-
-
-class GameText(Protocol):
-    """How the text layer writes a game's title, positions and moves."""
-
-    def title(self, game: Game[Any]) -> str: ...
-    def position(self, game: Game[Any], pos: Any) -> str: ...
-    def move(self, game: Game[Any], pos: Any, to: Any) -> str: ...
-    def phrase(self, game: Game[Any], pos: Any, to: Any) -> str: ...
-
-
-class _KeysOnly:
-    """Before the text layer is loaded: machine forms only (kind key, JSON position)."""
-
-    def title(self, game: Game[Any]) -> str:
-        return game.kind.key
-
-    def position(self, game: Game[Any], pos: Any) -> str:
-        return str(game.position_json(pos))
-
-    def move(self, game: Game[Any], pos: Any, to: Any) -> str:
-        return f"{self.position(game, pos)} -> {self.position(game, to)}"
-
-    def phrase(self, game: Game[Any], pos: Any, to: Any) -> str:
-        return self.move(game, pos, to)
-
-
-_text: GameText = _KeysOnly()
-
-
-def set_game_text(text: GameText) -> None:
-    """Installed by :mod:`squaregame.text.games` (as the error renderer is by the text layer)."""
-    global _text
-    _text = text
 
 
 def check_natural(value: int, key: str, **where: Any) -> int:

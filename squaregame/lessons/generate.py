@@ -21,7 +21,7 @@ def value_word(outcome: Outcome, S: Strings) -> str:
 
 
 def fmt(game: Game[Any], pos: Any) -> str:
-    return game.format_position(pos)
+    return games_text.position_text(game, pos)  # the same in every language
 
 
 def move_phrase(game: Game[Any], pos: Any, to: Any, S: Strings) -> str:

@@ -21,6 +21,7 @@ from squaregame.lessons.schema import (
 )
 from squaregame.lessons.schema import LessonError as LessonError  # callers import it here
 from squaregame.lessons.strings import lessons_root
+from squaregame.text import error_text
 
 S = TypeVar("S", bound=StepSpec)
 
@@ -81,7 +82,7 @@ def game_of(p: dict[str, Any], tables: Tables | None = None) -> Game[Any]:
     try:
         spec = GameSpec.from_mapping({"game": DEFAULT_GAME, **p})
     except GameError as exc:
-        raise LessonError(str(exc)) from None
+        raise LessonError(error_text(exc)) from None
     return spec.build(tables or Tables())
 
 

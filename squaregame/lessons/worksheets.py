@@ -30,7 +30,7 @@ from squaregame.lessons import exercises as ex
 from squaregame.lessons.strings import Strings
 from squaregame.play.nimsum import explain
 from squaregame.text import Catalog
-from squaregame.text.games import move_phrase, title
+from squaregame.text.games import move_phrase, position_text, title
 from squaregame.text.rules import rule_label
 
 SQUARES_KIND = kind_for_rule(SQUARES).key
@@ -140,7 +140,7 @@ def _strip(game: Game[Any], upto: int) -> dict[Any, bool]:
 
 
 def _cold_line(hot: dict[Any, bool], game: Game[Any], C: Catalog) -> str:
-    cold = [game.format_position(p) for p, h in hot.items() if not h]
+    cold = [position_text(game, p, C) for p, h in hot.items() if not h]
     return C("worksheet.key.cold_list", positions=", ".join(cold))
 
 
@@ -214,7 +214,7 @@ def _nim_problem(game: SumGame, pos: tuple[int, ...], n: int, C: Catalog) -> Pro
     else:
         answer.append(C("worksheet.nimsum.none"))
     fill = (C("worksheet.nimsum.fill_total"), C("worksheet.nimsum.fill_move"))
-    return Problem(C("worksheet.nimsum.sum", n=n, position=game.format_position(pos)), head,
+    return Problem(C("worksheet.nimsum.sum", n=n, position=position_text(game, pos, C)), head,
                    tuple(rows), frozenset({3}), fill, tuple(answer), game.spec, pos)  # fmt: skip
 
 
@@ -246,8 +246,8 @@ def make_nimsum(req: Request, student: int, rng: random.Random, C: Catalog, t: T
 def _move_answer(game: Game[Any], pos: Any, C: Catalog) -> tuple[str, ...]:
     a = game.analyze(pos)
     if a.info.outcome is Outcome.COLD:
-        kids = ", ".join(game.format_position(m.to) for m in a.moves)
-        return (C("worksheet.moves.none", position=game.format_position(pos), children=kids),)
+        kids = ", ".join(position_text(game, m.to, C) for m in a.moves)
+        return (C("worksheet.moves.none", position=position_text(game, pos, C), children=kids),)
     return tuple(move_phrase(game, pos, m.to, C) for m in a.winning_moves)
 
 
@@ -291,7 +291,7 @@ def make_moves(req: Request, student: int, rng: random.Random, C: Catalog, t: Ta
         name = title(game, C)
         if ex.as_sum(game) is not None:  # which piles: "Sum of piles (squares {1, 4, 9, …})"
             name += f" ({rule_label(game.rule_objects()[0], C)})"
-        prompt = f"{i + 1}. {name}: {game.format_position(pos)}"
+        prompt = f"{i + 1}. {name}: {position_text(game, pos, C)}"
         problems.append(Problem(prompt, fill=(C("worksheet.moves.fill"),),
                                 answer=_move_answer(game, pos, C), game=game.spec,
                                 position=pos))  # fmt: skip

@@ -2,9 +2,7 @@
 
 Core gives values (a kind, a :class:`~squaregame.core.types.Move`, an
 :class:`~squaregame.core.types.Analysis`); this module writes them in the current language
-(or a given :class:`~squaregame.text.Catalog`). Importing it also lets the games' old
-text methods (``game.title``, ``describe_move`` …) speak through it until every screen
-calls these functions.
+(or a given :class:`~squaregame.text.Catalog`).
 """
 
 from __future__ import annotations
@@ -13,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from squaregame import text
-from squaregame.core.game import Game, set_game_text
+from squaregame.core.game import Game
 from squaregame.core.kinds import GameKind, Notation, Param, find_kind
 from squaregame.core.rules import Rule
 from squaregame.core.spec import GameSpec
@@ -182,22 +180,3 @@ def axis_label(kind: GameKind, axis: Literal["x", "y"], catalog: Catalog | None 
 def game_name(name: str, catalog: Catalog | None = None) -> str:
     """The title of the kind called ``name`` (key or alias)."""
     return kind_title(find_kind(name), (), catalog)
-
-
-class _CatalogGameText:
-    """The games' old text methods, answered from the catalogs."""
-
-    def title(self, game: Game[Any]) -> str:
-        return title(game)
-
-    def position(self, game: Game[Any], pos: Any) -> str:
-        return position_text(game, pos)
-
-    def move(self, game: Game[Any], pos: Any, to: Any) -> str:
-        return describe_move(game, pos, to)
-
-    def phrase(self, game: Game[Any], pos: Any, to: Any) -> str:
-        return move_phrase(game, pos, to)
-
-
-set_game_text(_CatalogGameText())
