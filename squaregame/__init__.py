@@ -7,4 +7,6 @@ import os
 # user set is kept.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-__version__ = "1.0.0"
+from squaregame.version import __version__
+
+__all__ = ["__version__"]

@@ -13,11 +13,12 @@ import sys
 from pathlib import Path
 
 _MARKER = "ASSETS.md"
+PACKAGE = Path(__file__).resolve().parent  # the package's own folder
 
 
 def assets_dir() -> Path:
     """The ``assets/`` folder: inside the installed package, or beside it in a source checkout."""
-    here = Path(__file__).resolve().parent
+    here = PACKAGE
     for candidate in (here / "assets", here.parent / "assets"):
         if (candidate / _MARKER).is_file():
             return candidate

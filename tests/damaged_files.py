@@ -14,6 +14,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from squaregame.games import GAMES
 from squaregame.lessons.progress import LessonProgress
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
@@ -23,7 +24,7 @@ from squaregame.ui.start import StartRequest
 async def exercise(data: Path) -> dict[str, object]:
     """Run the app on ``data`` and have it write everything; what it said, and whether it
     reached the menu and then opened a game."""
-    app = SquareGameApp(data_dir=data, ai_delay=0)
+    app = SquareGameApp(GAMES, data_dir=data, ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         started = isinstance(app.screen, MenuScreen)

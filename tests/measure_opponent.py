@@ -21,8 +21,9 @@ import argparse
 import random
 from dataclasses import dataclass, field
 
+from build import sum_game
+
 from squaregame.core.rules import NIM, SQUARES, Rule, SetRule, parse_rule
-from squaregame.core.sum_game import SumGame
 from squaregame.core.sums import solver as sums
 from squaregame.core.types import Analysis, MoveInfo, Outcome
 
@@ -88,7 +89,7 @@ def _measure(trials: int, rng: random.Random) -> tuple[Side, Side]:
         if start is None:
             continue
         exact = sums.solve_box(rules, False, start)
-        game = SumGame(rules, solver=sums.SumSolver())
+        game = sum_game(rules, solver=sums.SumSolver())
         game.bounds.prepare(start)
         todo = [start]
         if not exact.lookup(start)[0]:

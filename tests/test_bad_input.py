@@ -8,6 +8,7 @@ from textual.widgets import Input
 from ui_helpers import game_screen, new_game_dialog, settle
 
 from squaregame.cli.main import main
+from squaregame.games import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.start import StartRequest
 
@@ -48,7 +49,7 @@ def test_every_cli_argument(capsys: pytest.CaptureFixture[str], slot: list[str],
 
 @pytest.mark.parametrize("kind", ["squares", "wythoff", "sum"])
 async def test_every_new_game_field(kind: str) -> None:
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await new_game_dialog(pilot, kind)
         fields = ["#start", "#rules"] if kind == "sum" else ["#start"]
@@ -69,7 +70,7 @@ async def test_every_new_game_field(kind: str) -> None:
 async def test_typed_and_pasted_junk_leaves_the_game_untouched() -> None:
     from textual import events
 
-    app = SquareGameApp(StartRequest(start=75, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=75, seed=1), ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)

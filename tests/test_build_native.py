@@ -16,7 +16,7 @@ from squaregame.core.build import native
 from squaregame.core.build import squares as build
 from squaregame.core.build import squares_native as build_native
 from squaregame.core.files.tablefile import read_table
-from squaregame.core.piles.files import shipped_squares_path
+from squaregame.core.piles.files import shipped_path
 
 pytestmark = pytest.mark.skipif(native.compiler() is None, reason="no C compiler")
 
@@ -52,7 +52,7 @@ def test_native_builder_against_brute_force() -> None:
 def test_native_builder_matches_the_shipped_table() -> None:
     # The shipped table is the C reference's, byte for byte (test_squares.py checks its hash).
     rem, cold = build_native.squares_table_native(999_999, np.uint16, None) or ((), ())
-    shipped = read_table(shipped_squares_path()).arrays["remoteness"]
+    shipped = read_table(shipped_path("squares")).arrays["remoteness"]
     assert bytes(rem) == bytes(shipped[:1_000_000])
     assert len(cold) == 13952 and int(max(rem)) == 128
 

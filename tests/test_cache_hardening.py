@@ -13,8 +13,9 @@ from pathlib import Path
 
 from reference import solve, squares_amounts
 from squaregame.core.files import atomic
-from squaregame.core.piles.files import shipped_squares_path
+from squaregame.core.piles.files import shipped_path
 from squaregame.core.piles.store import TableStore
+from squaregame.core.rules import SQUARES
 
 SHIPPED_UPTO = 1_000_000
 
@@ -30,11 +31,11 @@ def _reference(upto: int) -> dict[int, int]:
 def test_a_table_under_a_larger_name_covers_only_what_its_header_says(cache_dir: Path) -> None:
     cache_dir.mkdir(parents=True)
     liar = cache_dir / "squares-normal-4000000.sgt"
-    shutil.copy(shipped_squares_path(), liar)  # 0..10^6 inside, 4·10^6 on the label
+    shutil.copy(shipped_path("squares"), liar)  # 0..10^6 inside, 4·10^6 on the label
     store = TableStore(use_shipped=False)
-    t = store.squares_normal(1_500_000)  # was an IndexError: the name was believed
+    t = store.tabled(SQUARES).normal(1_500_000)  # was an IndexError: the name was believed
     assert t.upto >= 1_500_000 and t.info(1_500_000).remoteness > 0
-    assert store.largest_squares() >= 1_500_000
+    assert store.tabled(SQUARES).largest() >= 1_500_000
     assert any(key == "tables.mislabeled" for key, _ in store.messages)
 
 
@@ -46,19 +47,19 @@ def test_what_is_not_a_regular_file_is_left_alone(cache_dir: Path) -> None:
     fifo = cache_dir / "squares-normal-3000000.sgt"
     os.mkfifo(fifo)  # opening it to read would block for ever
     store = TableStore(use_shipped=False)
-    t = store.squares_normal(1_500_000)
+    t = store.tabled(SQUARES).normal(1_500_000)
     assert t.info(17).remoteness == 8
     assert (folder / "notes.txt").read_text() == "mine" and fifo.is_fifo()
-    assert store.largest_squares() >= 1_500_000
+    assert store.tabled(SQUARES).largest() >= 1_500_000
 
 
 def test_a_damaged_shipped_table_falls_back_to_building(tmp_path: Path, cache_dir: Path) -> None:
     damaged = tmp_path / "squares-normal.sgt"
-    raw = bytearray(shipped_squares_path().read_bytes())
+    raw = bytearray(shipped_path("squares").read_bytes())
     raw[len(raw) // 2] ^= 0x01  # one flipped bit
     damaged.write_bytes(bytes(raw))
     store = TableStore(shipped=damaged)
-    t = store.squares_normal(2_000)
+    t = store.tabled(SQUARES).normal(2_000)
     want = _reference(2_000)
     assert [t.info(n).remoteness for n in range(2_001)] == [want[n] for n in range(2_001)]
     assert [key for key, _ in store.messages] == ["tables.shipped_damaged"]
@@ -70,7 +71,7 @@ def test_temporaries_of_killed_builds_are_swept(cache_dir: Path) -> None:
     left.write_bytes(b"\0" * 1000)
     then = time.time() - atomic.GRACE - 5
     os.utime(left, (then, then))
-    TableStore(use_shipped=False).squares_normal(100)
+    TableStore(use_shipped=False).tabled(SQUARES).normal(100)
     assert not left.exists()
 
 
@@ -123,8 +124,9 @@ def test_a_fifo_in_place_of_the_shipped_table_falls_back_to_building(tmp_path: P
     code = (
         "from pathlib import Path\n"
         "from squaregame.core.piles.store import TableStore\n"
+        "from squaregame.core.rules import SQUARES\n"
         f"store = TableStore(shipped=Path({str(fifo)!r}))\n"
-        "print(store.squares_normal(17).info(17).remoteness)\n"
+        "print(store.tabled(SQUARES).normal(17).info(17).remoteness)\n"
         "print(*[key for key, _ in store.messages])\n"
     )
     done = _hang_guarded(code, tmp_path / "c")

@@ -12,6 +12,7 @@ import pytest
 
 from squaregame import __version__
 from squaregame.cli.main import main
+from squaregame.core.rules import SQUARES
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -164,9 +165,10 @@ def test_bad_input_in_a_real_process() -> None:
 def test_position_beyond_the_table_names_the_command(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from squaregame.core.piles import store
 
-    monkeypatch.setattr(store, "SQUARES_AUTO_LIMIT", 1_000_000)  # each run has its own tables
+    monkeypatch.setattr(
+        SQUARES, "tabled", SQUARES.tabled._replace(auto_limit=1_000_000)
+    )  # each run has its own tables
     code, _, err = run(capsys, "analyze", "squares", "1500000")
     assert code == 2
     assert "squaregame build-tables squares --upto 1500000" in err

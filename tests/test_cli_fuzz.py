@@ -30,7 +30,7 @@ NUMBERS = ["0", "1", "5", "75", "-5", "4.5", "1e9", "1e300", "inf", "nan", "", "
 WORDS = ["squares", "nim", "wythoff", "sum", "subtraction", "cubes", "powers-of-two",
          "1,3,7,8", "1,1000000", "0", "", "x" * 300, "ünïcödé", "квадраты", "/", "/dev/null",
          "/proc/x", "--", "-", "--help-me"]  # fmt: skip
-GAMES = ["squares", "nim", "wythoff", "sum", "subtraction", "cubes", "chess"]
+GAME_NAMES = ["squares", "nim", "wythoff", "sum", "subtraction", "cubes", "chess"]
 # every subcommand's real options: True when the option takes a value
 OPTIONS = {
     "analyze": {"--rule": True, "--misere": False, "--json": False, "--seed": True},
@@ -61,7 +61,7 @@ def argv(draw: st.DrawFn) -> list[str]:
     command = draw(st.sampled_from(sorted(OPTIONS)))
     args.append(command)
     if command not in ("bench", "serve", "lesson"):
-        args.append(draw(st.sampled_from(GAMES)))
+        args.append(draw(st.sampled_from(GAME_NAMES)))
     if command != "bench" and command != "serve":
         args += draw(st.lists(token(), max_size=3))  # positions, a lesson's name
     options = OPTIONS[command]

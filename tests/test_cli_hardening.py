@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from squaregame.cli import main as cli_main
+from squaregame.games import GAMES
 
 LONG = "9" * 5000
 CASES = [
@@ -93,7 +94,7 @@ def test_a_crashed_app_exits_non_zero(monkeypatch: pytest.MonkeyPatch) -> None:
         raise RuntimeError("boom")
 
     monkeypatch.setattr(app.SquareGameApp, "on_mount", crash)
-    assert app.run_app(None, headless=True) != 0
+    assert app.run_app(GAMES, None, headless=True) != 0
 
 
 def test_output_is_tried_before_the_build(tmp_path: Path) -> None:

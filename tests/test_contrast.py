@@ -14,11 +14,12 @@ from rich.color import Color
 from rich.style import Style
 from ui_helpers import settle
 
+from squaregame.games import GAMES
+from squaregame.games.pile.strip import PositionStrip
 from squaregame.play.settings import THEMES, load_settings
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.move_list import MoveList
-from squaregame.ui.widgets.position_strip import PositionStrip
 
 AA = 4.5
 
@@ -50,7 +51,7 @@ async def test_marks_hint_and_selected_row_reach_aa(
     theme: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(tmp_path))
-    app = SquareGameApp(StartRequest(start=75, seed=1, hints=True), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=75, seed=1, hints=True), ai_delay=0)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         app.theme = theme
@@ -77,7 +78,7 @@ async def test_under_no_color_the_selection_and_the_win_are_shapes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
-    app = SquareGameApp(StartRequest(start=75, seed=1, hints=True), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=75, seed=1, hints=True), ai_delay=0)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         moves = app.screen.query_one(MoveList)
@@ -91,7 +92,7 @@ async def test_palette_themes_are_named_for_people_and_saved(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(tmp_path))
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         commands = list(app.get_system_commands(app.screen))
@@ -111,7 +112,7 @@ async def test_a_screenshot_on_a_fresh_home_is_saved_and_said(
 ) -> None:
     monkeypatch.setenv("HOME", str(tmp_path / "home"))  # no ~/Downloads there
     monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(tmp_path / "data"))
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         shot = next(c for c in app.get_system_commands(app.screen) if c.title == "Screenshot")
@@ -135,7 +136,7 @@ async def test_the_first_screen_is_drawn_in_squaregames_colours_with_one_pass_ov
     reparsed: list[int] = []
     original = Stylesheet.reparse
     monkeypatch.setattr(Stylesheet, "reparse", lambda self: (reparsed.append(1), original(self)))
-    app = SquareGameApp()
+    app = SquareGameApp(GAMES)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         ours = {t.name: t for t in THEME_OBJECTS}[app.theme]

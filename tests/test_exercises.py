@@ -9,6 +9,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from build import KINDS
 
 from reference import (
     grundy,
@@ -99,7 +100,7 @@ def common(batch: list[ex.Exercise]) -> None:
 
 @pytest.mark.parametrize("misere", [False, True])
 def test_is_n_hot(misere: bool) -> None:
-    game = game_of({"game": "squares", "misere": misere})
+    game = game_of({"game": "squares", "misere": misere}, KINDS)
     batch = items("hot", game, 1, 100)
     common(batch)
     for item in batch:
@@ -107,7 +108,7 @@ def test_is_n_hot(misere: bool) -> None:
 
 
 def test_is_the_queen_hot() -> None:
-    batch = items("hot", game_of({"game": "wythoff"}), 0, 24)
+    batch = items("hot", game_of({"game": "wythoff"}, KINDS), 0, 24)
     common(batch)
     for item in batch:
         assert item.correct == {ref_wythoff(False)[item.position][0]}
@@ -115,7 +116,7 @@ def test_is_the_queen_hot() -> None:
 
 @pytest.mark.parametrize("misere", [False, True])
 def test_which_moves_win(misere: bool) -> None:
-    batch = items("moves", game_of({"game": "squares", "misere": misere}), 2, 100)
+    batch = items("moves", game_of({"game": "squares", "misere": misere}, KINDS), 2, 100)
     common(batch)
     ref = ref_squares(misere)
     for item in batch:
@@ -126,7 +127,7 @@ def test_which_moves_win(misere: bool) -> None:
 
 
 def test_which_queen_moves_win() -> None:
-    batch = items("moves", game_of({"game": "wythoff"}), 1, 24)
+    batch = items("moves", game_of({"game": "wythoff"}, KINDS), 1, 24)
     common(batch)
     ref = ref_wythoff(False)
     for item in batch:
@@ -135,14 +136,14 @@ def test_which_queen_moves_win() -> None:
 
 
 def test_what_is_the_remoteness() -> None:
-    batch = items("remoteness", game_of({"game": "squares"}), 1, 100)
+    batch = items("remoteness", game_of({"game": "squares"}, KINDS), 1, 100)
     common(batch)
     for item in batch:
         assert item.correct == {ref_squares(False)[item.position][1]}
 
 
 def test_find_the_blunder() -> None:
-    batch = items("blunder", game_of({"game": "squares"}), 5, 100)
+    batch = items("blunder", game_of({"game": "squares"}, KINDS), 5, 100)
     common(batch)
     ref = ref_squares(False)
     for item in batch:
@@ -159,7 +160,7 @@ def test_find_the_blunder() -> None:
 
 
 def test_find_the_blunder_on_the_board() -> None:
-    batch = items("blunder", game_of({"game": "wythoff"}), 2, 24)
+    batch = items("blunder", game_of({"game": "wythoff"}, KINDS), 2, 24)
     ref = ref_wythoff(False)
     for item in batch:
         pairs = list(itertools.pairwise(item.line))
@@ -172,7 +173,7 @@ def test_find_the_blunder_on_the_board() -> None:
 )
 def test_what_is_the_grundy_value(rule: str, ref: Callable[[], dict[Hashable, int]]) -> None:
     spec = {"game": "squares"} if rule == "squares" else {"game": "subtraction", "rule": rule}
-    batch = items("grundy", game_of(spec), 1, 100)
+    batch = items("grundy", game_of(spec, KINDS), 1, 100)
     common(batch)
     for item in batch:
         assert item.correct == {ref()[item.position]}
@@ -181,7 +182,7 @@ def test_what_is_the_grundy_value(rule: str, ref: Callable[[], dict[Hashable, in
 
 
 def test_what_is_the_nim_sum() -> None:
-    game = game_of({"game": "sum", "rules": ["squares"] * 3})
+    game = game_of({"game": "sum", "rules": ["squares"] * 3}, KINDS)
     batch = items("nimsum", game, 1, 30)
     common(batch)
     _, nim = ref_sum3()
@@ -191,7 +192,7 @@ def test_what_is_the_nim_sum() -> None:
 
 
 def test_which_pile_and_how_much() -> None:
-    game = game_of({"game": "sum", "rules": ["squares"] * 3})
+    game = game_of({"game": "sum", "rules": ["squares"] * 3}, KINDS)
     batch = items("pile", game, 1, 30)
     common(batch)
     kids, nim = ref_sum3()
@@ -201,7 +202,7 @@ def test_which_pile_and_how_much() -> None:
 
 
 def test_a_seed_gives_a_class_the_same_items() -> None:
-    game = game_of({"game": "squares"})
+    game = game_of({"game": "squares"}, KINDS)
     first = [ex.generate("moves", game, ex.seeded(42, "x", i), S, 2, 100) for i in range(20)]
     again = [ex.generate("moves", game, ex.seeded(42, "x", i), S, 2, 100) for i in range(20)]
     other = [ex.generate("moves", game, ex.seeded(43, "x", i), S, 2, 100) for i in range(20)]
@@ -210,7 +211,7 @@ def test_a_seed_gives_a_class_the_same_items() -> None:
 
 
 def test_avoid_keeps_the_lessons_own_examples_out() -> None:
-    game = game_of({"game": "squares"})
+    game = game_of({"game": "squares"}, KINDS)
     for i in range(50):
         item = ex.generate("hot", game, ex.seeded(1, i), S, 20, 24, [22, 23])
         assert item.position not in (22, 23)
@@ -229,7 +230,7 @@ def test_every_kind_is_found_by_name_or_alias() -> None:
 
 @pytest.mark.parametrize("lang", ["ru", "es"])
 def test_items_speak_the_lessons_language(lang: str) -> None:
-    game = game_of({"game": "sum", "rules": ["squares"] * 3})
+    game = game_of({"game": "sum", "rules": ["squares"] * 3}, KINDS)
     for kind in ("nimsum", "pile"):
         en = ex.generate(kind, game, ex.seeded(3), S, 1, 20)
         other = ex.generate(kind, game, ex.seeded(3), Strings(lang), 1, 20)

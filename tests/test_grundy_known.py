@@ -9,13 +9,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from build import pile_game
 
 from squaregame.cli.main import main
-from squaregame.core.games import PileGame
-from squaregame.core.piles.files import save_squares_table
+from squaregame.core.piles.files import save_table
 from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import SQUARES
 from squaregame.core.tables import Tables
+from squaregame.games import GAMES
 from squaregame.text import set_language
 
 
@@ -26,7 +27,7 @@ def _english() -> None:
 
 
 def test_the_reason_is_given_in_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
-    TableStore().build_squares(1_100_000)  # remoteness only: no Grundy values past 10^6
+    TableStore().tabled(SQUARES).build(1_100_000)  # remoteness only: no Grundy values past 10^6
     assert main(["analyze", "sum", "1050000", "0"]) == 0
     out = capsys.readouterr().out
     assert "  grundy      not computed beyond 1,000,000\n" in out
@@ -42,40 +43,42 @@ def test_the_reason_is_given_in_the_cli(capsys: pytest.CaptureFixture[str]) -> N
 def test_a_table_with_grundy_values_is_preferred(cache_dir: Path) -> None:
     from squaregame.core.build.squares import squares_grundy, squares_remoteness, to_le_bytes
 
-    TableStore().build_squares(1_030_000)  # the smaller table, without Grundy values
+    TableStore().tabled(SQUARES).build(1_030_000)  # the smaller table, without Grundy values
     upto = 1_100_000
     with_grundy = cache_dir / f"squares-normal-{upto}.sgt"
     g = np.zeros(upto + 1, dtype=np.uint8)  # past 4,000 faked: this is about choosing
     g[:4001] = squares_grundy(4000)
-    save_squares_table(with_grundy, to_le_bytes(squares_remoteness(upto)), upto, ("B", g.tobytes()))
+    save_table(
+        with_grundy, "squares", to_le_bytes(squares_remoteness(upto)), upto, ("B", g.tobytes())
+    )
     store = TableStore()
-    assert store.squares_grundy_upto() == upto
-    t = store.squares_normal(1_020_000)
+    assert store.tabled(SQUARES).grundy_upto() == upto
+    t = store.tabled(SQUARES).normal(1_020_000)
     assert t.upto == upto and t.grundy(1_020_000) == 0
-    game = PileGame(SQUARES, tables=Tables(store))
+    game = pile_game(SQUARES, tables=Tables(piles=store))
     assert game.info(1_020_000).grundy == 0 and game.grundy_known_upto(1_020_000) is None
     # damaged, it is removed and the other table answers, without Grundy values there
     raw = bytearray(with_grundy.read_bytes())
     raw[-10] ^= 0xFF
     with_grundy.write_bytes(bytes(raw))
     fresh = TableStore()
-    assert fresh.squares_normal(1_020_000).upto == 1_030_000
+    assert fresh.tabled(SQUARES).normal(1_020_000).upto == 1_030_000
     assert any(key == "tables.damaged" for key, _ in fresh.messages) and not with_grundy.exists()
-    assert PileGame(SQUARES, tables=Tables(fresh)).grundy_known_upto(1_020_000) == 1_000_000
+    assert pile_game(SQUARES, tables=Tables(piles=fresh)).grundy_known_upto(1_020_000) == 1_000_000
 
 
 async def test_the_sum_screen_shows_a_dash_and_why() -> None:
     from ui_helpers import settle
 
+    from squaregame.games.sums.piles import PilesView
+    from squaregame.games.sums.screen import SumsScreen
+    from squaregame.games.sums.side import NimSumPanel
     from squaregame.ui.app import SquareGameApp
-    from squaregame.ui.screens.sums import SumsScreen
     from squaregame.ui.start import StartRequest
-    from squaregame.ui.widgets.piles import PilesView
-    from squaregame.ui.widgets.sum_panels import NimSumPanel
 
-    TableStore().build_squares(1_100_000)
+    TableStore().tabled(SQUARES).build(1_100_000)
     req = StartRequest(game="sum", start=(1_050_000, 0), rules=(SQUARES,) * 2, seed=3, hints=True)
-    app = SquareGameApp(req, ai_delay=0)
+    app = SquareGameApp(GAMES, req, ai_delay=0)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         (s,) = [x for x in app.screen_stack if isinstance(x, SumsScreen)]
@@ -94,8 +97,8 @@ def test_build_tables_grundy_is_used_and_capped(
     assert main(["build-tables", "squares", "--upto", "3000", "--grundy"]) == 0
     capsys.readouterr()
     store = TableStore(use_shipped=False)
-    assert store.squares_grundy_upto() == 3000
-    t = store.squares_normal(2999)
+    assert store.tabled(SQUARES).grundy_upto() == 3000
+    t = store.tabled(SQUARES).normal(2999)
     assert [t.grundy(n) for n in range(3001)] == squares_grundy(3000).tolist()
     assert main(["build-tables", "squares", "--upto", "10000001", "--grundy"]) == 2
     assert "--grundy is limited to 10,000,000 positions" in capsys.readouterr().err

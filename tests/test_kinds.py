@@ -1,4 +1,4 @@
-"""The game-kind registry: every kind once, names and aliases, the command line's options
+"""The families' kinds: every kind once, names and aliases, the command line's options
 from the kinds' Params, and the legality checks screens ask instead of re-checking."""
 
 from __future__ import annotations
@@ -7,17 +7,18 @@ import argparse
 from typing import Any
 
 import pytest
+from build import KINDS, make_spec
 from said import raises_saying, said
 
 from squaregame.cli.main import make_parser
 from squaregame.core import rules as rule_registry
 from squaregame.core.errors import GameError, PositionError
-from squaregame.core.kinds import KINDS, SUBTRACTION, SUM, WYTHOFF, find_kind, kind_for_rule
-from squaregame.core.kinds.pile import RuleKind, infinite_rules
 from squaregame.core.rules import NIM, SQUARES, SetRule
 from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
-from squaregame.core.types import MoveShape
+from squaregame.games.pile.kinds import RULE_KINDS, SUBTRACTION, kind_for
+from squaregame.games.sums.kind import SUM
+from squaregame.games.wythoff.kind import WYTHOFF
 from squaregame.text import Catalog, error_text
 
 
@@ -28,29 +29,28 @@ def test_every_kind_is_listed_once_and_every_name_finds_it() -> None:
     assert len(names) == len(set(names)), "an alias is shared by two kinds"
     for kind in KINDS:
         for name in kind.names:
-            assert find_kind(name) is kind
-            assert find_kind(f"  {name.upper()} ") is kind
+            assert KINDS.find(name) is kind
+            assert KINDS.find(f"  {name.upper()} ") is kind
     assert {"squares", "nim", "subtraction", "wythoff", "sum"} <= set(keys)
-    assert find_kind("sq") is kind_for_rule(SQUARES) and find_kind("queen") is WYTHOFF
+    assert KINDS.find("sq") is kind_for(SQUARES) and KINDS.find("queen") is WYTHOFF
 
 
 def test_unknown_kind_names_every_kind() -> None:
     with pytest.raises(GameError) as caught:
-        find_kind("chess")
+        KINDS.find("chess")
     message = said(caught.value)
     assert message.startswith("unknown game 'chess'")
     for kind in KINDS:
         assert kind.key in message
 
 
-def test_a_one_pile_kind_for_every_infinite_rule(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert [k.rule for k in KINDS if isinstance(k, RuleKind)] == infinite_rules()
-    assert kind_for_rule(NIM).key == "nim" and kind_for_rule(SetRule([1, 2])) is SUBTRACTION
-    # a registry that grows (the rule helper's RULES) grows the kinds, with no code here
-    monkeypatch.setattr(rule_registry, "RULES", {"squares": SQUARES, "nim": NIM}, raising=False)
-    assert infinite_rules() == [SQUARES, NIM]
-    monkeypatch.setattr(rule_registry, "RULES", [NIM, SetRule([1, 3])], raising=False)
-    assert infinite_rules() == [NIM]  # finite sets are played as subtraction
+def test_a_one_pile_kind_for_every_infinite_rule() -> None:
+    infinite = [r for r in rule_registry.RULES if not r.is_finite]
+    assert [k.rule for k in RULE_KINDS] == infinite and [k.key for k in RULE_KINDS] == [
+        r.key for r in infinite
+    ]
+    assert [k for k in KINDS if k.rule is not None] == list(RULE_KINDS)
+    assert kind_for(NIM).key == "nim" and kind_for(SetRule([1, 2])) is SUBTRACTION
 
 
 def parse(*argv: str) -> argparse.Namespace:
@@ -59,32 +59,32 @@ def parse(*argv: str) -> argparse.Namespace:
 
 def spec_of(*argv: str) -> GameSpec:
     args = parse(*argv)
-    return GameSpec.from_options(args.game, vars(args), [int(v) for v in args.position])
+    return KINDS.spec_from_options(args.game, vars(args), [int(v) for v in args.position])
 
 
 @pytest.mark.parametrize(
     "argv, expected",
     [
-        (["analyze", "squares", "75"], GameSpec("squares", ("squares",), False, (75,))),
-        (["analyze", "sq", "75", "--misere"], GameSpec("squares", (), True, (75,))),
-        (["analyze", "nim", "9"], GameSpec("nim", ("nim",), False, (9,))),
+        (["analyze", "squares", "75"], make_spec("squares", ("squares",), False, (75,))),
+        (["analyze", "sq", "75", "--misere"], make_spec("squares", (), True, (75,))),
+        (["analyze", "nim", "9"], make_spec("nim", ("nim",), False, (9,))),
         (
             ["analyze", "subtraction", "21", "--rule", "{8,7,3,1}"],
-            GameSpec("subtraction", ("1,3,7,8",), False, (21,)),
+            make_spec("subtraction", ("1,3,7,8",), False, (21,)),
         ),
         (
             ["analyze", "subtraction", "5", "--rule", "nim"],
-            GameSpec("subtraction", ("nim",), False, (5,)),
+            make_spec("subtraction", ("nim",), False, (5,)),
         ),
-        (["analyze", "wythoff", "3", "5"], GameSpec("wythoff", (), False, (3, 5))),
-        (["analyze", "sum", "5", "7", "10"], GameSpec("sum", ("squares",) * 3, False, (5, 7, 10))),
+        (["analyze", "wythoff", "3", "5"], make_spec("wythoff", (), False, (3, 5))),
+        (["analyze", "sum", "5", "7", "10"], make_spec("sum", ("squares",) * 3, False, (5, 7, 10))),
         (
             ["analyze", "sum", "5", "7", "--rule", "nim", "--rule", "1,2"],
-            GameSpec("sum", ("nim", "1,2"), False, (5, 7)),
+            make_spec("sum", ("nim", "1,2"), False, (5, 7)),
         ),
         (
             ["analyze", "sums", "5", "7", "--rule", "nim", "--misere"],
-            GameSpec("sum", ("nim", "nim"), True, (5, 7)),
+            make_spec("sum", ("nim", "nim"), True, (5, 7)),
         ),
     ],
 )
@@ -129,11 +129,11 @@ def test_param_parse_and_form_field() -> None:
     assert [r.key for r in rule.parse("squares; 1,3,7,8")] == ["squares", "1,3,7,8"]
     assert rule.parse("") == ()
     assert WYTHOFF.position_param.parse("(7, 9)") == (7, 9)
-    assert find_kind("squares").position_param.parse("1,000,000") == (1_000_000,)
+    assert KINDS.find("squares").position_param.parse("1,000,000") == (1_000_000,)
     field = WYTHOFF.position_param.form_field()
-    assert field.label_key == "games.params.start_xy.label" and field.example == "7 9"
+    assert field.label_key == "wythoff.params.start_xy.label" and field.example == "7 9"
     assert Catalog("en")(field.label_key) == "Start x y"
-    for text, key in (("", "errors.type_start_xy"), ("7", "errors.type_start_xy"),
+    for text, key in (("", "wythoff.params.start_xy.type"), ("7", "wythoff.params.start_xy.type"),
                       ("7 x", "errors.not_whole_number")):  # fmt: skip
         with pytest.raises(GameError) as caught:
             WYTHOFF.position_param.parse(text)
@@ -143,7 +143,7 @@ def test_param_parse_and_form_field() -> None:
 
 
 def game_of(kind: str, *rules: str) -> Any:
-    return GameSpec(kind, rules).build(Tables())
+    return make_spec(kind, rules).build(Tables())
 
 
 @pytest.mark.parametrize(
@@ -162,7 +162,7 @@ def test_typed_moves_are_read_and_checked(
     kind: str, rules: tuple[str, ...], pos: Any, text: str, to: Any
 ) -> None:
     game = game_of(kind, *rules)
-    assert game.kind.move_from_text(game, pos, text) == to
+    assert game.move_from_text(pos, text) == to
     assert game.check_move(pos, to).target == to
 
 
@@ -187,7 +187,7 @@ def test_illegal_typed_moves_say_why(
 ) -> None:
     game = game_of(kind, *rules)
     with pytest.raises(GameError) as caught:
-        game.kind.move_from_text(game, pos, text, pile=0)
+        game.move_from_text(pos, text, pile=0)
     assert message in said(caught.value)
 
 
@@ -196,12 +196,14 @@ def test_check_move_on_positions() -> None:
     with raises_saying(PositionError, "exactly one pile"):
         sums.check_move((5, 5), (4, 4))
     wythoff = game_of("wythoff")
-    assert wythoff.check_move((3, 5), (1, 3)).shape is MoveShape.MOVE_TO
+    move = wythoff.check_move((3, 5), (1, 3))
+    assert (move.shape, move.amount, move.pile) == ("diagonal", 2, None)
+    assert [wythoff.move((3, 5), to).shape for to in ((1, 5), (3, 0))] == ["left", "down"]
     pile = game_of("squares")
     move = pile.check_move(75, 39)
-    assert (move.shape, move.amount, move.pile) == (MoveShape.TAKE, 36, None)
+    assert (move.shape, move.amount, move.pile) == ("take", 36, None)
     move = sums.check_move((5, 5), (5, 1))
-    assert (move.shape, move.amount, move.pile) == (MoveShape.TAKE_FROM_PILE, 4, 1)
+    assert (move.shape, move.amount, move.pile) == ("take", 4, 1)
 
 
 def test_every_kind_has_its_words_in_every_language() -> None:
@@ -210,11 +212,12 @@ def test_every_kind_has_its_words_in_every_language() -> None:
     for lang in ("en", "ru", "es"):
         cat = Catalog(lang)
         for kind in KINDS:
-            assert cat.has(kind.title_key) or cat.has(f"rules.{kind.key}.name"), kind
+            assert cat.has(kind.title_key), kind
             assert kind_title(kind, (), cat)
+            assert cat.has(f"{kind.area}.position"), kind
             for p in kind.params:
                 assert cat.has(p.help_key), p
                 if p.name == "position":
                     assert cat.has(p.label_key) and cat.has(p.what_key), p
-                    assert cat.has(f"errors.type_{p.text_key}"), p
+                    assert cat.has(p.type_key), p
         assert error_text(GameError("errors.unknown_game", name="x", choices="y"), cat)

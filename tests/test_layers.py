@@ -1,4 +1,21 @@
-"""The game-theory core never imports textual, and looking up a position needs no numpy."""
+"""The house's structure: every import runs down the layers, none closes a circle, no module
+grows past 400 lines, and the game theory never needs the interface.
+
+Every import counts: at the top of a module, inside a function, or for type checking only.
+The layers, lowest first (a module may import its own layer and those below it):
+
+    ground    squaregame.paths, squaregame.start_up, squaregame.version
+    core      game theory (squaregame.core: never textual)
+    text      the catalogs and the words for games
+    play      a game in progress: sessions, saves, records, settings
+    lessons   lessons, exercises, worksheets
+    ui        the Textual shell: app, generic screens, widgets
+    games     the families, one package each (and their registry)
+    api       the public Python API (squaregame.api)
+    classroom the server that gives students the app in a browser
+    cli       the command line
+    face      squaregame/__init__.py (the API's names), squaregame/__main__.py
+"""
 
 from __future__ import annotations
 
@@ -10,44 +27,158 @@ from pathlib import Path
 import squaregame
 
 PACKAGE = Path(squaregame.__file__).parent
-PURE = ["core", "play", "lessons"]  # layers that must never import the UI toolkit
+LAYERS = ("ground", "core", "text", "play", "lessons", "ui", "games", "api", "classroom", "cli",
+          "face")  # fmt: skip
+MAX_LINES = 400
 
 
-def imported_modules(path: Path) -> set[str]:
+def module_name(path: Path) -> str:
+    rel = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def layer(module: str) -> str:
+    parts = module.split(".")
+    if module in ("squaregame", "squaregame.__main__"):
+        return "face"
+    if module in ("squaregame.paths", "squaregame.start_up", "squaregame.version"):
+        return "ground"
+    return parts[1]
+
+
+MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def imports_of(module: str) -> set[str]:
+    """Every module of the package that ``module`` imports, wherever the import stands."""
+    path = MODULES[module]
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    names: set[str] = set()
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+
+    def known(name: str) -> str | None:
+        while name and name not in MODULES:
+            name = name.rpartition(".")[0]
+        return name or None
+
     for node in ast.walk(tree):
+        names: list[str] = []
         if isinstance(node, ast.Import):
-            names.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
-    return names
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, *([base] if base else [])])
+            names = [f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base
+                     for a in node.names]  # fmt: skip
+        for name in names:
+            if name.startswith("squaregame"):
+                target = known(name)
+                if target is not None and target != module:
+                    found.add(target)
+    return found
 
 
-def test_pure_layers_do_not_import_textual_or_the_ui() -> None:
-    files = [
-        f for layer in PURE if (PACKAGE / layer).is_dir() for f in (PACKAGE / layer).rglob("*.py")
-    ]
-    assert files
-    for f in files:
-        for name in imported_modules(f):
-            assert not name.startswith(("textual", "rich", "squaregame.ui", "squaregame.cli")), (
-                f,
-                name,
-            )
+GRAPH = {m: imports_of(m) for m in MODULES}
 
 
-def test_core_runs_without_textual_and_lookups_need_no_numpy() -> None:
+def test_every_module_has_a_layer() -> None:
+    assert {layer(m) for m in MODULES} <= set(LAYERS), sorted({layer(m) for m in MODULES})
+
+
+def test_no_import_runs_up_a_layer() -> None:
+    upward = sorted(
+        f"{m} -> {t}"
+        for m, targets in GRAPH.items()
+        for t in targets
+        if LAYERS.index(layer(t)) > LAYERS.index(layer(m))
+    )
+    assert not upward, upward
+
+
+def circles() -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in GRAPH[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    for v in sorted(GRAPH):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_circle_of_imports() -> None:
+    assert circles() == []
+
+
+def test_no_module_over_400_lines() -> None:
+    long = {m: n for m, p in MODULES.items() if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    assert not long, long
+
+
+def test_the_theory_never_imports_the_interface() -> None:
+    """The layers below the interface never import textual or rich; nor does a family's
+    game theory (every module of a family but its screen and widgets, found by what they
+    import: a module that imports the shell's screens is one)."""
+    for m, path in MODULES.items():
+        if LAYERS.index(layer(m)) >= LAYERS.index("ui"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            named = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                named = [node.module]
+            assert not any(n.split(".")[0] in ("textual", "rich") for n in named), (m, named)
+
+
+def test_every_game_is_played_without_textual_and_lookups_need_no_numpy() -> None:
     code = (
         "import sys\n"
         "sys.modules['textual'] = None  # any import of textual now fails\n"
-        "from squaregame.core.games import PileGame\n"
-        "from squaregame.core.rules import SQUARES\n"
+        "sys.modules['rich'] = None\n"
         "from squaregame.core.ai import Opponent\n"
-        "g = PileGame(SQUARES)\n"
-        "a = g.analyze(999_999)\n"
+        "from squaregame.core.tables import Tables\n"
+        "from squaregame.games import GAMES\n"
+        "tables = Tables()\n"
+        "a = GAMES.kinds.spec('squares', position=999_999).build(tables).analyze(999_999)\n"
         "Opponent(seed=1).choose(a)\n"
         "assert 'numpy' not in sys.modules, 'a table lookup imported numpy'\n"
+        "for kind in GAMES.kinds:  # every family's game, analysed, without the interface\n"
+        "    spec = GAMES.kinds.spec(kind, ('1,3',) if kind.param('rule') else ())\n"
+        "    spec = spec.with_position((5,) * kind.position_param.count[0])\n"
+        "    game = spec.build(tables)\n"
+        "    game.analyze(spec.start(game))\n"
         "print(a.info.remoteness)\n"
     )
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -9,18 +9,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from build import KINDS
 
+from squaregame.games import GAMES
+from squaregame.games.wythoff.lessons import BoardStep, PairsStep
 from squaregame.lessons.exercises import NAMES as EXERCISES
 from squaregame.lessons.model import Lesson, LessonError, game_of, load_lesson, load_lessons
-from squaregame.lessons.schema import (
-    CHECKS,
-    GAMES,
+from squaregame.lessons.schema import CHECKS
+from squaregame.lessons.steps import (
     SPECS,
-    BoardStep,
     FillStep,
     GameStep,
     GrundyStep,
-    PairsStep,
     QuizStep,
     SieveStep,
     SumTableStep,
@@ -29,14 +29,14 @@ from squaregame.lessons.schema import (
 from squaregame.lessons.strings import lessons_root
 from squaregame.text.games import position_text
 
+STEPS = {cls.kind: cls for cls in GAMES.lesson_steps()}  # the steps the families bring
 FOLDERS = sorted(p for p in lessons_root().iterdir() if p.is_dir())
 FILES = [p for folder in FOLDERS for p in sorted(folder.glob("[0-9][0-9]-*.toml"))]
 NAME = "03-why-22.toml"
 
-from squaregame.core.kinds import KINDS, Notation, kind_names  # noqa: E402
 
-ALL_GAMES = ", ".join(kind_names())
-PILE_KINDS = ", ".join(k.key for k in KINDS if k.notation is Notation.NUMBER)
+ALL_GAMES = ", ".join(KINDS.keys())
+PILE_KINDS = ", ".join(k.key for k in GAMES.family("pile").kinds)
 EXERCISE_NAMES = ", ".join(EXERCISES)
 
 
@@ -44,7 +44,7 @@ def load(tmp_path: Path, steps: str, head: str = 'title = "Why 22"\n') -> Lesson
     """A lesson file with ``head`` and the given step tables (TOML), loaded."""
     path = tmp_path / NAME
     path.write_text(head + steps)
-    return load_lesson(path, "en")
+    return load_lesson(path, "en", GAMES)
 
 
 def refused(tmp_path: Path, steps: str, message: str, head: str = 'title = "Why 22"\n') -> None:
@@ -62,17 +62,18 @@ def test_there_are_lessons_in_several_languages() -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_shipped_lesson_loads(path: Path) -> None:
-    lesson = load_lesson(path, path.parent.name)
+    lesson = load_lesson(path, path.parent.name, GAMES)
     assert lesson.steps and lesson.title and lesson.id
     for step in lesson.steps:
-        assert isinstance(step.spec, SPECS[step.kind])
+        assert isinstance(step.spec, (SPECS | STEPS)[step.kind])
         if isinstance(step.spec, GameStep):
             step.game()  # the game can be built
 
 
 @pytest.mark.parametrize("lang", [f.name for f in FOLDERS])
 def test_load_lessons_reads_every_folder(lang: str) -> None:
-    assert [x.lang for x in load_lessons(lang)] == [lang] * len(load_lessons(lang))
+    lessons = load_lessons(GAMES, lang)
+    assert [x.lang for x in lessons] == [lang] * len(lessons)
 
 
 # -- rejections: keys -------------------------------------------------------------------------
@@ -273,7 +274,7 @@ def test_defaults_come_from_the_schema(tmp_path: Path) -> None:
     assert text.as_kind(TextStep).text == "Hello"
     assert fill.as_kind(FillStep).upto == default(FillStep, "upto") == 21
     assert fill.as_kind(FillStep).game == "squares" and not fill.as_kind(FillStep).misere
-    assert sieve.as_kind(SieveStep) == SieveStep(upto=40, auto=2)
+    assert sieve.as_kind(SieveStep) == SieveStep(game="squares", upto=40, auto=2)  # the first
     assert board.as_kind(BoardStep).size == default(BoardStep, "size") == 13
     assert pairs.as_kind(PairsStep).count == default(PairsStep, "count") == 8
     assert grundy.as_kind(GrundyStep).upto == default(GrundyStep, "upto") == 39
@@ -285,7 +286,7 @@ def test_defaults_come_from_the_schema(tmp_path: Path) -> None:
 def test_every_required_field_is_one_the_step_cannot_do_without() -> None:
     required = {
         kind: sorted(f.name for f in fields(cls) if f.default is MISSING)
-        for kind, cls in SPECS.items()
+        for kind, cls in (SPECS | STEPS).items()
     }
     assert required == {
         "text": [], "worked": ["position"], "explain": ["position"], "fill": [], "sieve": [],
@@ -316,7 +317,7 @@ def test_the_schema_knows_the_games_game_of_builds() -> None:
         "subtraction": {"rule": "1,2"},
         "sum": {"rules": ["squares"]},
     }
-    for name in GAMES:
-        game_of({"game": name, **needs.get(name, {})})
+    for kind in KINDS:
+        game_of({"game": kind.key, **needs.get(kind.key, {})}, KINDS)
     with pytest.raises(LessonError):
-        game_of({"game": "chess"})
+        game_of({"game": "chess"}, KINDS)

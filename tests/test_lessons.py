@@ -7,13 +7,16 @@ import tomllib
 from dataclasses import replace
 
 import pytest
+from build import KINDS
 
 from squaregame.core.types import Outcome
+from squaregame.games import GAMES
+from squaregame.games.wythoff.lessons import colouring
 from squaregame.lessons import exercises as ex
 from squaregame.lessons import generate as gen
 from squaregame.lessons import sieve as sv
 from squaregame.lessons.model import LessonError, find_lesson, game_of, load_lessons
-from squaregame.lessons.schema import QuizStep
+from squaregame.lessons.steps import QuizStep
 from squaregame.lessons.strings import Strings, languages, lessons_root
 
 LANGS = languages()
@@ -25,7 +28,7 @@ def test_english_russian_and_spanish_are_there() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_lesson_loads_and_has_a_quiz(lang: str) -> None:
-    lessons = load_lessons(lang)
+    lessons = load_lessons(GAMES, lang)
     assert [x.number for x in lessons] == list(range(1, 11))
     for lesson in lessons:
         assert lesson.title and lesson.steps
@@ -34,7 +37,7 @@ def test_every_lesson_loads_and_has_a_quiz(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", [x for x in LANGS if x != "en"])
 def test_translations_keep_the_same_steps(lang: str) -> None:
-    for en, other in zip(load_lessons("en"), load_lessons(lang), strict=True):
+    for en, other in zip(load_lessons(GAMES, "en"), load_lessons(GAMES, lang), strict=True):
         assert en.id == other.id
         assert [(s.kind, s.params) for s in en.steps] == [(s.kind, s.params) for s in other.steps]
         assert [replace(s.spec, text="") for s in en.steps] == [
@@ -56,7 +59,7 @@ def test_every_exercise_step_draws_items_the_tables_agree_with(lang: str) -> Non
     slow reference in test_exercises.py): each right answer is offered and agrees with the
     tables, and none is a position the lesson's text already answers."""
     S = Strings(lang)
-    for lesson in load_lessons(lang):
+    for lesson in load_lessons(GAMES, lang):
         for index, step in enumerate(lesson.steps):
             if step.kind != "quiz":
                 continue
@@ -77,13 +80,13 @@ def test_every_exercise_step_draws_items_the_tables_agree_with(lang: str) -> Non
 
 def test_the_issue_examples_in_the_lessons() -> None:
     S = Strings("en")
-    l3 = find_lesson("why-22")
+    l3 = find_lesson("why-22", GAMES)
     lines = gen.explain_position(l3.steps[1].game(), 22, S)
     assert lines[-1] == "22 is cold: every move leaves a hot position (21, 18, 13, 6)."
-    frames = sv.sieve(game_of({"game": "squares"}), 40, S)
+    frames = sv.sieve(game_of({"game": "squares"}, KINDS), 40, S)
     assert [f.new_cold for f in frames[:-1]] == [0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39]
     assert [t for t in frames[0].marks if frames[0].marks[t]] == [1, 4, 9, 16, 25, 36]
-    board = gen.wythoff_colouring(13, S)
+    board = colouring(13, S)
     assert sorted(c for c in board[-1].cold if c[0] <= c[1]) == [
         (0, 0),
         (1, 2),
@@ -92,14 +95,14 @@ def test_the_issue_examples_in_the_lessons() -> None:
         (6, 10),
         (8, 13),
     ]
-    assert gen.worked_game(game_of({"game": "squares"}), 75, S)[0].startswith(
+    assert gen.worked_game(game_of({"game": "squares"}, KINDS), 75, S)[0].startswith(
         "75 is hot (remoteness 7): take 36 (to 39)"
     )
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_try_it_position_exists(lang: str) -> None:
-    for lesson in load_lessons(lang):
+    for lesson in load_lessons(GAMES, lang):
         for step in lesson.steps:
             if step.kind == "try":
                 pos = step.position()
@@ -109,11 +112,11 @@ def test_every_try_it_position_exists(lang: str) -> None:
 
 
 def test_lookup_by_number_id_or_title() -> None:
-    assert find_lesson("3").id == "why-22"
-    assert find_lesson("sieve").number == 5
-    assert find_lesson("Wythoff").id == "wythoff"
+    assert find_lesson("3", GAMES).id == "why-22"
+    assert find_lesson("sieve", GAMES).number == 5
+    assert find_lesson("Wythoff", GAMES).id == "wythoff"
     with pytest.raises(LessonError, match="no lesson"):
-        find_lesson("chess")
+        find_lesson("chess", GAMES)
 
 
 def test_a_broken_lesson_file_is_reported(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -122,7 +125,7 @@ def test_a_broken_lesson_file_is_reported(tmp_path) -> None:  # type: ignore[no-
     bad = tmp_path / "01-bad.toml"
     bad.write_text('title = "x"\n[[step]]\nkind = "dance"\n')
     with pytest.raises(LessonError, match="unknown kind 'dance'"):
-        load_lesson(bad, "en")
+        load_lesson(bad, "en", GAMES)
     bad.write_text("title = [")
     with pytest.raises(LessonError, match=r"01-bad\.toml"):
-        load_lesson(bad, "en")
+        load_lesson(bad, "en", GAMES)

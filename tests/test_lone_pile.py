@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from build import pile_game, sum_game
 
 from reference import set_amounts, solve, squares_amounts, sum_children
 from squaregame.cli.main import main, make_parser
 from squaregame.cli.play import build_request
 from squaregame.core.errors import TableLimitError
-from squaregame.core.games import PileGame, SumGame
 from squaregame.core.rules import NIM, SQUARES, SetRule
 from squaregame.core.sums import solver as sums
 from squaregame.text import set_language
@@ -33,7 +33,7 @@ def no_search(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_lone_pile_is_found() -> None:
-    game = SumGame([SQUARES, TWO_THREE, NIM])
+    game = sum_game([SQUARES, TWO_THREE, NIM])
     assert game.lone_pile((0, 1, 0)) == 0  # nothing can move: any pile will do
     assert game.lone_pile((7, 1, 0)) == 0
     assert game.lone_pile((0, 5, 0)) == 1
@@ -46,7 +46,7 @@ def test_lone_pile_is_found() -> None:
 @pytest.mark.parametrize("misere", [False, True])
 def test_matches_brute_force_beyond_the_budget(no_search: None, misere: bool) -> None:
     rules = [TWO_THREE, SQUARES, TWO_THREE]
-    game = SumGame(rules, misere, solver=sums.SumSolver())
+    game = sum_game(rules, misere, solver=sums.SumSolver())
     fns = [set_amounts([2, 3]), squares_amounts, set_amounts([2, 3])]
     positions = [(a, n, b) for n in range(300) for a in (0, 1) for b in (0, 1)]
     ref = solve(sorted(positions, key=sum), sum_children(fns), misere)
@@ -58,8 +58,8 @@ def test_matches_brute_force_beyond_the_budget(no_search: None, misere: bool) ->
 @pytest.mark.parametrize("misere", [False, True])
 def test_one_squares_pile_equals_the_squares_game(no_search: None, misere: bool) -> None:
     n = 900_000  # in the shipped table, far beyond any search
-    game = SumGame([SQUARES], misere, solver=sums.SumSolver())
-    pile = PileGame(SQUARES, misere)
+    game = sum_game([SQUARES], misere, solver=sums.SumSolver())
+    pile = pile_game(SQUARES, misere)
     pos = game.parse_position([n])
     assert pos == (n,)
     a, b = game.analyze(pos), pile.analyze(n)
@@ -71,9 +71,9 @@ def test_one_squares_pile_equals_the_squares_game(no_search: None, misere: bool)
 
 
 def test_terminal_piles_beside_a_big_one(no_search: None) -> None:
-    game = SumGame([NIM, SQUARES, TWO_THREE], True, solver=sums.SumSolver())
+    game = sum_game([NIM, SQUARES, TWO_THREE], True, solver=sums.SumSolver())
     a = game.analyze((0, 999_999, 1))
-    ref = PileGame(SQUARES, True).info(999_999)
+    ref = pile_game(SQUARES, True).info(999_999)
     assert a.info == ref
     assert all(m.to[0] == 0 and m.to[2] == 1 for m in a.moves)  # children stay in the class
     assert all(m.info.remoteness_exact for m in a.moves)
@@ -81,18 +81,17 @@ def test_terminal_piles_beside_a_big_one(no_search: None) -> None:
 
 
 def test_two_live_piles_are_still_refused_in_misere(no_search: None) -> None:
-    game = SumGame([SQUARES, SQUARES], True, solver=sums.SumSolver())
+    game = sum_game([SQUARES, SQUARES], True, solver=sums.SumSolver())
     with pytest.raises(TableLimitError):
         game.parse_position([900_000, 2])
 
 
 def test_beyond_the_pile_table_is_the_pile_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    from squaregame.core.piles import store
 
-    monkeypatch.setattr(store, "SQUARES_AUTO_LIMIT", 5000)
+    monkeypatch.setattr(SQUARES, "tabled", SQUARES.tabled._replace(auto_limit=5000))
     with pytest.raises(TableLimitError) as caught:
-        SumGame([SQUARES]).parse_position([1_000_001])
-    assert caught.value.key == "errors.squares_beyond_table"
+        sum_game([SQUARES]).parse_position([1_000_001])
+    assert caught.value.key == "errors.tabled_beyond_table"
 
 
 def test_cli_sum_of_one_pile_answers_like_the_pile(capsys: pytest.CaptureFixture[str]) -> None:
@@ -119,8 +118,8 @@ def test_a_huge_nim_pile_alone_is_nims_closed_form(misere: bool) -> None:
     """Moves too: the pile's own runs, never listed one by one, in both conventions (misère
     beyond the budget has no nim-sum to fall back on)."""
     n = 10**12
-    game = SumGame([SQUARES, NIM], misere, solver=sums.SumSolver())
-    a, b = game.analyze((0, n)), PileGame(NIM, misere).analyze(n)
+    game = sum_game([SQUARES, NIM], misere, solver=sums.SumSolver())
+    a, b = game.analyze((0, n)), pile_game(NIM, misere).analyze(n)
     assert a.info == b.info and a.info.remoteness_exact
     assert a.truncated and a.move_count == b.move_count == n
     assert [m.to for m in a.winning_moves] == [(0, m.to) for m in b.winning_moves]

@@ -13,4 +13,4 @@ def test_long_numbers_are_shown_by_their_ends_and_length() -> None:
     assert shown("9" * 50, "es") == "99999999…9999 (50 cifras)"
     assert shown(-(10**50)) == "-10000000…0000 (51 digits)"
     assert shown(10**5000, "ru") == "≈5001 цифра"  # str() would refuse it
-    assert "401 digits" in tr("errors.squares_beyond_max", need=10**400, limit=10)
+    assert "401 digits" in tr("errors.tabled_beyond_max", need=10**400, limit=10, rule="squares")

@@ -16,6 +16,7 @@ from operator import xor
 from typing import Any
 
 import pytest
+from build import make_spec
 
 from reference import box_positions, grundy, pile_children, solve, squares_amounts, sum_children
 from squaregame.cli.main import main
@@ -23,7 +24,6 @@ from squaregame.core import moves as move_cap
 from squaregame.core.ai import Opponent
 from squaregame.core.errors import PositionError
 from squaregame.core.game import Game
-from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
 from squaregame.core.types import Analysis, Outcome
 from squaregame.play.session import Session, Verdict
@@ -33,7 +33,7 @@ INSTANT = 0.5  # seconds: generous for a loaded machine; listing 10^12 moves tak
 
 
 def build(kind: str, rules: tuple[str, ...] = (), misere: bool = False) -> Game[Any]:
-    return GameSpec(kind, rules, misere).build(Tables())
+    return make_spec(kind, rules, misere).build(Tables())
 
 
 def nim_truth(n: int, misere: bool) -> tuple[Outcome, int, int | None, int]:
@@ -104,11 +104,11 @@ def test_a_typed_move_from_a_huge_pile_is_checked_without_listing() -> None:
     game = build("nim")
     n = 10**18
     assert game.check_move(n, n - 5).amount == 5
-    assert game.kind.move_from_text(game, n, "999999999999999999") == 1
+    assert game.move_from_text(n, "999999999999999999") == 1
     with pytest.raises(PositionError):
         game.check_move(n, n + 1)
     with pytest.raises(PositionError):
-        game.kind.move_from_text(game, n, str(n + 1))
+        game.move_from_text(n, str(n + 1))
     session: Session[int] = Session(game, n)
     start = time.perf_counter()
     ply = session.play(n - 5)  # not among the listed moves

@@ -9,6 +9,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from build import pile_game, sum_game
 from hypothesis import given
 from hypothesis import strategies as st
 from said import said
@@ -17,7 +18,6 @@ from reference import box_positions, grundy, pile_children, solve, squares_amoun
 from squaregame.cli.main import main
 from squaregame.core.build import rules as build_rules
 from squaregame.core.errors import TableLimitError
-from squaregame.core.games import PileGame, SumGame
 from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import SQUARES, Rule, find_rule, parse_rule
 from squaregame.core.rules.cubes import icbrt
@@ -101,7 +101,7 @@ def test_integer_cube_root(n: int) -> None:
 @pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
 @pytest.mark.parametrize("key", RULE_KEYS)
 def test_one_pile_matches_brute_force(key: str, misere: bool) -> None:
-    game = PileGame(rule_of(key), misere, TableStore())
+    game = pile_game(rule_of(key), misere, TableStore())
     got = {n: (game.info(n).outcome.value, game.info(n).remoteness) for n in range(UPTO + 1)}
     assert got == reference(key, misere)
     if misere:
@@ -186,7 +186,7 @@ def test_sums_with_the_new_rules_match_brute_force(
     }
     rules = [parse_rule(k) for k in keys]
     box = tuple(data.draw(st.integers(0, 12)) for _ in keys)
-    game = SumGame(rules, misere, solver=sums.SumSolver())
+    game = sum_game(rules, misere, solver=sums.SumSolver())
     ref = solve(box_positions(box), sum_children([fns[k] for k in keys]), misere)
     for pos, (outcome, rem) in ref.items():
         info = game.info(pos)
@@ -194,13 +194,13 @@ def test_sums_with_the_new_rules_match_brute_force(
     if not misere:
         g = 0
         for rule, n in zip(rules, box, strict=True):
-            g ^= PileGame(rule).info(n).grundy or 0
+            g ^= pile_game(rule).info(n).grundy or 0
         assert game.info(box).grundy == g and game.info(box).outcome.is_hot == (g != 0)
 
 
 def test_beyond_the_search_budget_the_nim_sum_still_wins(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sums, "SEARCH_BUDGET", 1000)
-    game = SumGame([rule_of("cubes"), rule_of("powers-of-two"), SQUARES], solver=sums.SumSolver())
+    game = sum_game([rule_of("cubes"), rule_of("powers-of-two"), SQUARES], solver=sums.SumSolver())
     info = game.info((4000, 5000, 600))
     assert not info.remoteness_exact and info.grundy is not None
     assert info.outcome.is_hot == (info.grundy != 0)
@@ -209,7 +209,7 @@ def test_beyond_the_search_budget_the_nim_sum_still_wins(monkeypatch: pytest.Mon
 @pytest.mark.parametrize("key", RULE_KEYS)
 def test_beyond_the_table_a_clear_message_at_once(key: str) -> None:
     with pytest.raises(TableLimitError) as info:
-        PileGame(rule_of(key), False, TableStore()).info(10**30)
+        pile_game(rule_of(key), False, TableStore()).info(10**30)
     assert info.value.key == "rules.errors.beyond_table"
     assert "positions squaregame computes" in said(info.value)
 

@@ -6,13 +6,12 @@ from functools import reduce
 from operator import xor
 
 import pytest
+from build import sum_game
 from hypothesis import given
 from hypothesis import strategies as st
 
-from squaregame.core.games import SumGame
 from squaregame.core.rules import NIM, SQUARES, SetRule
-from squaregame.play.nimsum import explain
-from squaregame.play.panels import nimsum_lines
+from squaregame.play.nimsum import explain, nimsum_lines
 from squaregame.text import set_language, tr
 
 rules = st.sampled_from(
@@ -23,7 +22,7 @@ rules = st.sampled_from(
 @given(rs=st.lists(rules, min_size=1, max_size=4), data=st.data())
 def test_explanation_agrees_with_the_tables(rs: list, data: st.DataObject) -> None:  # type: ignore[type-arg]
     pos = tuple(data.draw(st.integers(0, 40)) for _ in rs)
-    game = SumGame(rs)
+    game = sum_game(rs)
     ex = explain(game, pos)
     assert ex is not None
     a = game.analyze(pos)
@@ -56,7 +55,7 @@ def test_every_binary_digit_sits_in_one_column(lang: str, pos: tuple[int, ...]) 
     piles and with eight; the nim-sum's value sits in the Grundy column."""
     set_language(lang)
     two = [SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4])]
-    game = SumGame(two if len(pos) == 2 else [SQUARES] * len(pos))
+    game = sum_game(two if len(pos) == 2 else [SQUARES] * len(pos))
     ex = explain(game, pos)
     assert ex is not None and ex.nim_sum
     lines = nimsum_lines(ex)
@@ -75,7 +74,7 @@ def test_every_binary_digit_sits_in_one_column(lang: str, pos: tuple[int, ...]) 
 
 def test_the_hint_move_is_listed_first_and_marked() -> None:
     """The hint line names the fastest win; the panel lists it first and says so."""
-    game = SumGame([SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4])])
+    game = sum_game([SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4])])
     ex = explain(game, (5, 5))  # three winning moves, on both piles
     assert ex is not None and len(ex.moves) == 3
     hinted = ex.moves[-1].to
@@ -92,4 +91,4 @@ def test_the_hint_move_is_listed_first_and_marked() -> None:
 
 
 def test_misere_has_no_grundy_explanation() -> None:
-    assert explain(SumGame([SQUARES] * 3, misere=True), (5, 7, 10)) is None
+    assert explain(sum_game([SQUARES] * 3, misere=True), (5, 7, 10)) is None

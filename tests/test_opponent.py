@@ -6,21 +6,22 @@ import random
 from typing import Any
 
 import pytest
+from build import pile_game, sum_game, wythoff_game
 from said import raises_saying
 
 from squaregame.core.ai import LEVELS, Opponent, get_level
 from squaregame.core.errors import GameError
-from squaregame.core.games import Game, PileGame, SumGame, WythoffGame
+from squaregame.core.game import Game
 from squaregame.core.rules import SQUARES, SetRule
 from squaregame.core.types import Outcome
 
-GAMES: list[tuple[str, Game[Any], Any]] = [
-    ("squares", PileGame(SQUARES), lambda r: r.randrange(0, 3000)),
-    ("squares-misere", PileGame(SQUARES, True), lambda r: r.randrange(0, 3000)),
-    ("set", PileGame(SetRule([1, 3, 7, 8])), lambda r: r.randrange(0, 500)),
-    ("wythoff", WythoffGame(), lambda r: (r.randrange(60), r.randrange(60))),
-    ("wythoff-misere", WythoffGame(True), lambda r: (r.randrange(60), r.randrange(60))),
-    ("sum", SumGame([SQUARES, SetRule([1, 2, 3])]), lambda r: (r.randrange(30), r.randrange(30))),
+CASES: list[tuple[str, Game[Any], Any]] = [
+    ("squares", pile_game(SQUARES), lambda r: r.randrange(0, 3000)),
+    ("squares-misere", pile_game(SQUARES, True), lambda r: r.randrange(0, 3000)),
+    ("set", pile_game(SetRule([1, 3, 7, 8])), lambda r: r.randrange(0, 500)),
+    ("wythoff", wythoff_game(), lambda r: (r.randrange(60), r.randrange(60))),
+    ("wythoff-misere", wythoff_game(True), lambda r: (r.randrange(60), r.randrange(60))),
+    ("sum", sum_game([SQUARES, SetRule([1, 2, 3])]), lambda r: (r.randrange(30), r.randrange(30))),
 ]
 
 
@@ -44,7 +45,7 @@ class RandomPlayer(Opponent[Any]):
         return self.rng.choice(analysis.moves).to if analysis.moves else None
 
 
-@pytest.mark.parametrize("name, game, start_fn", GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize("name, game, start_fn", CASES, ids=[g[0] for g in CASES])
 def test_never_loses_from_hot_and_delays_from_cold(
     name: str, game: Game[Any], start_fn: Any
 ) -> None:
@@ -66,20 +67,20 @@ def test_never_loses_from_hot_and_delays_from_cold(
 
 
 def test_from_hot_it_takes_the_fastest_win() -> None:
-    game = PileGame(SQUARES)
+    game = pile_game(SQUARES)
     a = game.analyze(75)
     assert Opponent(seed=1).choose(a) == 39
 
 
 def test_seed_makes_choices_reproducible() -> None:
-    game = PileGame(SQUARES)
+    game = pile_game(SQUARES)
     a = game.analyze(1000)
     picks = [Opponent("casual", seed=5).choose(a) for _ in range(3)]
     assert len(set(picks)) == 1
 
 
 def test_fallible_levels_slip_sometimes() -> None:
-    game = PileGame(SQUARES)
+    game = pile_game(SQUARES)
     a = game.analyze(75)  # exactly one winning move
     for key, level in LEVELS.items():
         ai: Opponent[int] = Opponent(key, seed=0)
@@ -95,7 +96,7 @@ def test_unknown_level() -> None:
         get_level("godlike")
 
 
-@pytest.mark.parametrize("name, game, start_fn", GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize("name, game, start_fn", CASES, ids=[g[0] for g in CASES])
 def test_the_opponents_shortcut_agrees_with_the_full_analysis(
     name: str, game: Game[Any], start_fn: Any
 ) -> None:

@@ -57,7 +57,7 @@ NAMED = [
 def test_named_sets_extrapolate_exactly(members: tuple[int, ...], misere: bool) -> None:
     values = periodic_values(SetRule(members), misere)
     assert values.period.remoteness is not None, "a proof is found for every named set"
-    direct = build_set_values(SetRule(members), FAR, misere=misere)
+    direct = build_set_values(SetRule(members).members, FAR, misere=misere)
     for n in range(FAR + 1):
         info = values.info(n)
         assert info.remoteness_exact
@@ -96,7 +96,7 @@ def test_periods_are_the_shortest() -> None:
     """One position earlier, or one period shorter, and the values disagree somewhere."""
     members = (4, 9, 11, 17)
     found = periodic_values(SetRule(members), False).period
-    direct = build_set_values(SetRule(members), 5000, misere=False)
+    direct = build_set_values(SetRule(members).members, 5000, misere=False)
     g = [direct.grundy(n) for n in range(5001)]
     assert found.grundy is not None
     s, p = found.grundy.start, found.grundy.length
@@ -287,7 +287,7 @@ def test_outcome_proven_but_remoteness_not_gives_bounds(monkeypatch: pytest.Monk
     monkeypatch.setattr(periodic, "SEARCH_SIZES", (4200,))
     values = periodic_values(SetRule([1, 2, 4097]), False)
     assert values.period.grundy is not None and values.period.remoteness is None
-    direct = build_set_values(SetRule([1, 2, 4097]), 30_000, misere=False)
+    direct = build_set_values(SetRule([1, 2, 4097]).members, 30_000, misere=False)
     for n in range(4300, 30_001, 37):
         info = values.info(n)
         assert not info.remoteness_exact and info.outcome == direct.outcome(n)
@@ -302,7 +302,7 @@ def test_outcome_proven_but_remoteness_not_gives_bounds(monkeypatch: pytest.Monk
 )
 @settings(max_examples=60, deadline=None)
 def test_play_length_bounds_contain_the_remoteness(members: list[int], misere: bool) -> None:
-    direct = build_set_values(SetRule(members), 600, misere=misere)
+    direct = build_set_values(SetRule(members).members, 600, misere=misere)
     ms = tuple(sorted(members))
     for n in range(601):
         o = direct.outcome(n)

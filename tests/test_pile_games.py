@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from build import pile_game
 from hypothesis import given
 from hypothesis import strategies as st
 from said import raises_saying
 
 from reference import grundy, nim_amounts, pile_children, set_amounts, solve, squares_amounts
 from squaregame.core.errors import PositionError, RuleError
-from squaregame.core.games import PileGame
 from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import NIM, SetRule, parse_rule
 from squaregame.core.values import MisereShift, build_set_values
+from squaregame.games.pile.game import PileGame
 
 sets = st.lists(st.integers(1, 12), min_size=1, max_size=5, unique=True)
 
@@ -23,7 +24,7 @@ def values(game: PileGame, upto: int) -> dict[int, tuple[str, int]]:
 
 @given(members=sets, misere=st.booleans())
 def test_finite_sets_match_reference(members: list[int], misere: bool) -> None:
-    game = PileGame(SetRule(members), misere, TableStore())
+    game = pile_game(SetRule(members), misere, TableStore())
     ref = solve(range(121), pile_children(set_amounts(members)), misere)
     assert values(game, 120) == ref
     if not misere:
@@ -35,13 +36,13 @@ def test_finite_sets_match_reference(members: list[int], misere: bool) -> None:
 
 @given(members=sets.map(lambda s: sorted({1, *s})))
 def test_misere_shift_holds_for_sets_containing_one(members: list[int]) -> None:
-    shifted = MisereShift(build_set_values(SetRule(members), 150, misere=False))
+    shifted = MisereShift(build_set_values(SetRule(members).members, 150, misere=False))
     ref = solve(range(150), pile_children(set_amounts(members)), True)
     assert {n: (shifted.outcome(n).value, shifted.remoteness(n)) for n in range(150)} == ref
 
 
 def test_misere_shift_also_holds_for_squares() -> None:
-    normal = build_set_values(SetRule([k * k for k in range(1, 40)]), 1500, misere=False)
+    normal = build_set_values(SetRule([k * k for k in range(1, 40)]).members, 1500, misere=False)
     ref = solve(range(1500), pile_children(squares_amounts), True)
     shifted = MisereShift(normal)
     assert {n: (shifted.outcome(n).value, shifted.remoteness(n)) for n in range(1500)} == ref
@@ -50,14 +51,14 @@ def test_misere_shift_also_holds_for_squares() -> None:
 def test_misere_shift_fails_without_one_but_the_game_is_still_right() -> None:
     rule = SetRule([2, 3])
     ref = solve(range(60), pile_children(set_amounts([2, 3])), True)
-    shifted = MisereShift(build_set_values(rule, 60, misere=False))
+    shifted = MisereShift(build_set_values(rule.members, 60, misere=False))
     assert any((shifted.outcome(n).value, shifted.remoteness(n)) != ref[n] for n in range(60))
-    assert values(PileGame(rule, True, TableStore()), 59) == ref
+    assert values(pile_game(rule, True, TableStore()), 59) == ref
 
 
 @pytest.mark.parametrize("misere", [False, True])
 def test_nim_closed_form(misere: bool) -> None:
-    game = PileGame(NIM, misere)
+    game = pile_game(NIM, misere)
     assert values(game, 40) == solve(range(41), pile_children(nim_amounts), misere)
     assert game.info(10**20).remoteness in (1, 2)
     if not misere:
@@ -65,7 +66,7 @@ def test_nim_closed_form(misere: bool) -> None:
 
 
 def test_subtraction_example_from_the_he_qin_set() -> None:
-    game = PileGame(parse_rule("1,3,7,8"), False, TableStore())
+    game = pile_game(parse_rule("1,3,7,8"), False, TableStore())
     ref = solve(range(200), pile_children(set_amounts([1, 3, 7, 8])), False)
     assert values(game, 199) == ref
 
@@ -97,8 +98,8 @@ def test_rule_forms() -> None:
 
 
 def test_illegal_amounts_are_refused() -> None:
-    game = PileGame(parse_rule("squares"), False)
-    assert game.apply_amount(75, 9) == 66
+    game = pile_game(parse_rule("squares"), False)
+    assert game.move_from_text(75, "9") == 66
     for amount, msg in ((8, "not a perfect square"), (100, "cannot take"), (0, "positive")):
         with raises_saying(PositionError, msg):
-            game.apply_amount(75, amount)
+            game.move_from_text(75, str(amount))

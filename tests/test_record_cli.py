@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from build import KINDS
 
 from squaregame.cli.main import main
 from squaregame.play.save_folder import saved_paths
@@ -34,7 +35,7 @@ def test_import_then_export_in_every_format(
     code, _, _ = run(capsys, "record", "import", str(source))
     assert code == 0
     assert len(saved_paths()) == 2  # a second import is a second game, none replaced
-    saved, _ = load_game(saved_paths()[0])
+    saved, _ = load_game(saved_paths()[0], KINDS)
     assert saved is not None and saved.session.position == 14
     code, text, _ = run(capsys, "record", "export")
     assert code == 0 and " 2. computer  15 → 14" in text
@@ -53,7 +54,7 @@ def test_import_step_opens_at_the_start(capsys: pytest.CaptureFixture[str], tmp_
     source = tmp_path / "game.json"
     source.write_text(RECORD)  # the name does not matter: the format is read from the content
     assert run(capsys, "record", "import", "--step", str(source))[0] == 0
-    saved, _ = load_game(saved_paths()[0])
+    saved, _ = load_game(saved_paths()[0], KINDS)
     assert saved is not None and saved.session.position == 40
     assert len(saved.session.redo_stack) == 2
 

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 import pytest
+from build import KINDS, make_spec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,7 @@ import squaregame.text
 from squaregame.core.errors import GameError
 from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
+from squaregame.play import record_io as IO
 from squaregame.play import records as R
 from squaregame.play.saves import decode, encode
 from squaregame.play.session import Session
@@ -25,20 +27,20 @@ READABLE = [R.Format.TEXT, R.Format.JSON, R.Format.CSV]
 
 rule_st = st.sampled_from(["nim", "squares", "1,3,7,8", "1,2"])
 spec_st = st.one_of(
-    st.builds(lambda n, m: GameSpec("squares", (), m, (n,)), st.integers(1, 60), st.booleans()),
+    st.builds(lambda n, m: make_spec("squares", (), m, (n,)), st.integers(1, 60), st.booleans()),
     st.builds(
-        lambda n, m: GameSpec("subtraction", ("1,3,7,8",), m, (n,)),
+        lambda n, m: make_spec("subtraction", ("1,3,7,8",), m, (n,)),
         st.integers(1, 40),
         st.booleans(),
     ),
     st.builds(
-        lambda x, y, m: GameSpec("wythoff", (), m, (x, y + (x == 0))),
+        lambda x, y, m: make_spec("wythoff", (), m, (x, y + (x == 0))),
         st.integers(0, 12),
         st.integers(0, 12),
         st.booleans(),
     ),
     st.builds(
-        lambda piles, rules, m: GameSpec("sum", tuple(rules[: len(piles)]), m, tuple(piles)),
+        lambda piles, rules, m: make_spec("sum", tuple(rules[: len(piles)]), m, tuple(piles)),
         st.lists(st.integers(1, 9), min_size=2, max_size=3),
         st.lists(rule_st, min_size=3, max_size=3),
         st.booleans(),
@@ -58,7 +60,7 @@ def played(spec: GameSpec, data: st.DataObject, human_first: bool, two: bool) ->
 
 
 def same_game(a: Session[Any], b: Session[Any]) -> None:
-    assert a.game.spec == b.game.spec
+    assert GameSpec.of(a.game) == GameSpec.of(b.game)
     assert a.start == b.start
     assert [p.after for p in a.plies] == [p.after for p in b.plies]
     assert a.two_humans == b.two_humans
@@ -80,13 +82,13 @@ def test_every_format_round_trips(
     session = played(spec, data, human_first, two)
     squaregame.text.set_language(lang)
     for fmt in READABLE:
-        written = R.write_record(session, fmt, level)
-        record = R.parse_record(written)  # the format is found from the first line
+        written = IO.write_record(session, fmt, level)
+        record = IO.parse_record(written, KINDS)  # the format is found from the first line
         assert record == R.record_of(session, level)
         again = R.replay(record, TABLES)
         same_game(session, again.session)
         assert again.level == level
-        assert R.write_record(again.session, fmt, level) == written  # nothing lost or added
+        assert IO.write_record(again.session, fmt, level) == written  # nothing lost or added
     squaregame.text.set_language("en")
 
 
@@ -97,45 +99,45 @@ def test_a_record_read_in_another_language(spec: GameSpec, data: st.DataObject) 
     are read back."""
     session = played(spec, data, True, False)
     squaregame.text.set_language("ru")
-    written = R.write_record(session, R.Format.TEXT)
+    written = IO.write_record(session, R.Format.TEXT)
     squaregame.text.set_language("en")
-    same_game(session, R.replay(R.parse_record(written), TABLES).session)
+    same_game(session, R.replay(IO.parse_record(written, KINDS), TABLES).session)
 
 
 @settings(max_examples=15, deadline=None)
 @given(spec=spec_st, data=st.data())
 def test_step_replay_waits_on_redo_and_is_saved(spec: GameSpec, data: st.DataObject) -> None:
     session = played(spec, data, data.draw(st.booleans(), label="human first"), False)
-    record = R.parse_record(R.write_record(session, R.Format.JSON))
+    record = IO.parse_record(IO.write_record(session, R.Format.JSON), KINDS)
     saved = R.replay(record, TABLES, step=True)
     assert saved.session.human_to_move or not saved.session.redo_stack  # the app waits
     assert len(saved.session.plies) == (0 if session.human_first or not session.plies else 1)
-    saved = decode(encode(saved), TABLES)  # an imported game is a saved game like any other
+    saved = decode(encode(saved), KINDS, TABLES)  # an imported game is a saved game like any other
     while saved.session.can_redo():
         saved.session.redo()
     same_game(session, saved.session)
 
 
 def test_the_text_record_reads_as_a_person_would_write_it() -> None:
-    spec = GameSpec("squares", (), False, (40,))
+    spec = make_spec("squares", (), False, (40,))
     game = spec.build(TABLES)
     session: Session[Any] = Session(game, spec.start(game))
     for to in (15, 14, 5, 4, 0):
         session.play(to)
-    text = R.write_record(session, R.Format.TEXT)
+    text = IO.write_record(session, R.Format.TEXT)
     assert text.splitlines()[:3] == [
         "squaregame record 1",
         "# Squares, from 40: You won after 5 moves.",
         "game: squares",
     ]
     assert " 1. you       40 → 15  take 25  ☺ hot 5   best" in text
-    md = R.write_record(session, R.Format.MARKDOWN)
+    md = IO.write_record(session, R.Format.MARKDOWN)
     assert (
         "| 2 | computer | take 1 | 15 → 14 | ☹ cold 4 | lost anyway | take 1 (or 2 others) |" in md
     )
     # a hand-written record: "->" for the arrow, comments, and no words at all
     by_hand = "squaregame record 1\ngame: squares\nstart: 40\nfirst: computer\n\n1. 40 -> 15\n"
-    saved = R.replay(R.parse_record(by_hand), TABLES)
+    saved = R.replay(IO.parse_record(by_hand, KINDS), TABLES)
     assert saved.session.position == 15 and not saved.session.human_first
 
 
@@ -211,7 +213,7 @@ BAD: list[tuple[str, str | bytes]] = [
 def test_bad_records_are_refused_with_a_reason(key: str, text: str | bytes) -> None:
     with pytest.raises(GameError) as caught:
         data = text.encode() if isinstance(text, str) else text
-        R.replay(R.parse_record(R.decode(data)), TABLES)
+        R.replay(IO.parse_record(IO.decode(data), KINDS), TABLES)
     assert caught.value.key == f"records.errors.{key}"
     message = error_text(caught.value)
     assert "\n" not in message and not message.startswith("records.")
@@ -219,15 +221,15 @@ def test_bad_records_are_refused_with_a_reason(key: str, text: str | bytes) -> N
 
 def test_bytes_that_are_no_record() -> None:
     with pytest.raises(GameError) as caught:
-        R.decode(b"\xff\xfe squaregame")
+        IO.decode(b"\xff\xfe squaregame")
     assert caught.value.key == "records.errors.encoding"
     with pytest.raises(GameError) as caught:
-        R.decode(b" " * (R.RECORD_LIMIT + 1))
+        IO.decode(b" " * (R.RECORD_LIMIT + 1))
     assert caught.value.key == "records.errors.too_large"
 
 
 def test_a_move_error_names_the_move_and_why() -> None:
     with pytest.raises(GameError) as caught:
-        R.replay(R.parse_record(GOOD_TEXT.replace("40 → 15", "40 → 38")), TABLES)
+        R.replay(IO.parse_record(GOOD_TEXT.replace("40 → 15", "40 → 38"), KINDS), TABLES)
     assert error_text(caught.value).startswith("move 1: ")
     assert "square" in error_text(caught.value)

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from build import pile_game, sum_game
 from hypothesis import given
 from hypothesis import strategies as st
 from said import said
@@ -18,7 +19,6 @@ import squaregame.core.rules as rules_pkg
 from reference import box_positions, pile_children, solve, squares_amounts, sum_children
 from squaregame.core.build import rules as build_rules
 from squaregame.core.errors import RuleError, TableLimitError
-from squaregame.core.games import PileGame, SumGame
 from squaregame.core.piles import store
 from squaregame.core.piles.store import TableStore, computed_limit
 from squaregame.core.rules import RULES, Rule, SetRule, discover_rules, find_rule, parse_rule
@@ -185,7 +185,7 @@ def test_an_unregistered_rule_is_built_from_its_amounts(
     rule: Rule, amounts: object, misere: bool
 ) -> None:
     assert callable(amounts)
-    game = PileGame(rule, misere, TableStore())
+    game = pile_game(rule, misere, TableStore())
     ref = solve(range(800), pile_children(amounts), misere)
     got = {n: (game.info(n).outcome.value, game.info(n).remoteness) for n in range(800)}
     assert got == ref
@@ -195,7 +195,7 @@ def test_an_unregistered_rule_is_built_from_its_amounts(
 def test_sums_with_unregistered_rules(data: st.DataObject, misere: bool) -> None:
     rules: list[Rule] = [OddRule(), BigSquaresRule()]
     box = (data.draw(st.integers(0, 12)), data.draw(st.integers(0, 12)))
-    game = SumGame(rules, misere, TableStore(), sums.SumSolver())
+    game = sum_game(rules, misere, TableStore(), sums.SumSolver())
     ref = solve(box_positions(box), sum_children([odd_amounts, big_square_amounts]), misere)
     for pos, (outcome, rem) in ref.items():
         info = game.info(pos)

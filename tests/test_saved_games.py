@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from squaregame.games import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.saved_games import SavedGamesScreen
@@ -12,7 +13,7 @@ from squaregame.ui.start import StartRequest
 
 
 async def _start(start: int, data: Path) -> None:
-    app = SquareGameApp(StartRequest(game="squares", start=start), ai_delay=0, data_dir=data)
+    app = SquareGameApp(GAMES, StartRequest(game="squares", start=start), ai_delay=0, data_dir=data)
     async with app.run_test() as pilot:
         await pilot.pause()
 
@@ -28,7 +29,7 @@ async def test_the_menu_lists_every_saved_game_and_continues_the_one_chosen(
             os.utime(path, (1_700_000_000 + i, 1_700_000_000 + i))
     assert len(list((tmp_path / "games").glob("*.json"))) == 3  # none replaced
 
-    app = SquareGameApp(ai_delay=0, data_dir=tmp_path)
+    app = SquareGameApp(GAMES, ai_delay=0, data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         menu = app.screen.query_one("#menu")

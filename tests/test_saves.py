@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from build import KINDS, make_spec
 
 from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
@@ -61,16 +62,16 @@ SAVE_1_0_SQUARES = """{"version": 1, "game": {"kind": "squares", "misere": false
 def test_a_1_0_subtraction_save_loads(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text(SAVE_1_0_SUBTRACTION)
-    saved, msg = load_game(path)
+    saved, msg = load_game(path, KINDS)
     assert msg is None and saved is not None
     s = saved.session
-    assert s.game.spec == GameSpec("subtraction", ("1,3,7,8",), True)
+    assert GameSpec.of(s.game) == make_spec("subtraction", ("1,3,7,8",), True)
     assert s.start == 21 and s.position == 20 and not s.human_first
     assert (saved.level, saved.seed) == ("casual", 7)
     assert [p.after for p in reversed(s.redo_stack)] == [17, 16]
     s.redo()
     assert s.position == 16
-    summary, msg = peek_game(path)
+    summary, msg = peek_game(path, KINDS)
     assert msg is None and summary is not None
     assert summary.describe() == "Subtraction {1, 3, 7, 8} (misère) from 21 — 1 move, your move"
 
@@ -84,15 +85,15 @@ def test_other_1_0_saves_load_and_summarize(tmp_path: Path) -> None:
     for text, described, position in cases:
         path = tmp_path / "game.json"
         path.write_text(text)
-        summary, msg = peek_game(path)
+        summary, msg = peek_game(path, KINDS)
         assert msg is None and summary is not None and summary.describe() == described
-        saved, msg = load_game(path, Tables())
+        saved, msg = load_game(path, KINDS, Tables())
         assert msg is None and saved is not None and saved.session.position == position
         assert summary_of(saved).describe() == described
 
 
 def test_migration_keeps_every_field() -> None:
-    doc = migrate(json.loads(SAVE_1_0_SUBTRACTION))
+    doc = migrate(json.loads(SAVE_1_0_SUBTRACTION), KINDS)
     assert doc["version"] == 2 and "start" not in doc
     assert doc["game"] == {
         "game": "subtraction",
@@ -104,21 +105,21 @@ def test_migration_keeps_every_field() -> None:
 
 
 def test_a_save_stores_the_spec_and_round_trips(tmp_path: Path) -> None:
-    game = GameSpec("sum", ("squares", "1,2,3")).build(Tables())
+    game = make_spec("sum", ("squares", "1,2,3")).build(Tables())
     s = Session(game, (5, 7), human_first=True)
     s.play((4, 7), hints=True)
     path = tmp_path / "game.json"
     save_game(SavedGame(s, "perfect", None), path)
     doc = json.loads(path.read_text())
     assert doc["version"] == 2
-    assert GameSpec.from_mapping(doc["game"]) == GameSpec(
+    assert KINDS.spec_from_mapping(doc["game"]) == make_spec(
         "sum", ("squares", "1,2,3"), False, (5, 7)
     )
-    restored, msg = load_game(path)
+    restored, msg = load_game(path, KINDS)
     assert msg is None and restored is not None
     assert restored.session.position == (4, 7) and restored.session.plies[0].hints
     assert encode(restored) == encode(SavedGame(s, "perfect", None))
-    summary, _ = peek_game(path)
+    summary, _ = peek_game(path, KINDS)
     assert summary is not None and summary.state is SaveState.COMPUTER_TO_MOVE
 
 
@@ -127,7 +128,7 @@ def test_unknown_versions_and_damage_are_set_aside(tmp_path: Path) -> None:
     for bad in ('{"version": 99}', '{"version": 2, "game": {"game": "chess"}}',
                 SAVE_1_0_SQUARES.replace('"moves": [0]', '"moves": [2]')):  # fmt: skip
         path.write_text(bad)
-        saved, msg = load_game(path)
+        saved, msg = load_game(path, KINDS)
         assert saved is None and msg and "kept as" in msg
         assert not path.exists()
 
@@ -135,7 +136,7 @@ def test_unknown_versions_and_damage_are_set_aside(tmp_path: Path) -> None:
 def test_a_sound_save_that_meets_a_program_error_is_not_blamed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = GameSpec("squares").build(Tables())
+    game = make_spec("squares").build(Tables())
     path = tmp_path / "k.json"
     save_game(SavedGame(Session(game, 20), "perfect", None), path)
     before = path.read_bytes()
@@ -145,7 +146,7 @@ def test_a_sound_save_that_meets_a_program_error_is_not_blamed(
 
     monkeypatch.setattr(Session, "play", broken)
     monkeypatch.setattr(Session, "__init__", broken)
-    saved, msg = load_game(path)
+    saved, msg = load_game(path, KINDS)
     assert saved is None and msg is not None
     assert "error in squaregame (IndexError)" in msg and "unchanged" in msg
     assert path.read_bytes() == before  # where it was, as it was: not set aside
@@ -157,6 +158,6 @@ def test_a_start_beyond_the_tables_is_not_damage(tmp_path: Path) -> None:
     doc = json.loads(SAVE_1_0_SQUARES)
     doc["start"], doc["moves"], doc["hints"] = 10**30, [], []
     path.write_text(json.dumps(doc))
-    saved, msg = load_game(path)
+    saved, msg = load_game(path, KINDS)
     assert saved is None and msg is not None and "beyond" in msg
     assert path.exists()  # kept where it is

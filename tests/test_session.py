@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from squaregame.core.games import PileGame, WythoffGame
+from build import KINDS, pile_game, wythoff_game
+
 from squaregame.core.rules import SQUARES
 from squaregame.play.saves import SavedGame, load_game, save_game
 from squaregame.play.session import Session, Verdict
@@ -13,7 +14,7 @@ from squaregame.play.settings import Settings, load_settings, save_settings
 
 
 def test_turns_verdicts_and_winner() -> None:
-    s = Session(PileGame(SQUARES), 75, human_first=True)
+    s = Session(pile_game(SQUARES), 75, human_first=True)
     assert s.human_to_move
     ply = s.play(39)  # the only winning move
     assert ply.verdict is Verdict.BEST and ply.by_human
@@ -25,7 +26,7 @@ def test_turns_verdicts_and_winner() -> None:
 
 
 def test_slow_move_is_a_win_but_not_the_fastest() -> None:
-    game = PileGame(SQUARES)
+    game = pile_game(SQUARES)
     for n in range(1, 500):  # the first number with a winning move that is not the fastest
         a = game.analyze(n)
         rems = {m.info.remoteness for m in a.winning_moves}
@@ -40,7 +41,7 @@ def test_slow_move_is_a_win_but_not_the_fastest() -> None:
 
 
 def test_undo_takes_back_the_reply_too_and_redo_replays() -> None:
-    s = Session(PileGame(SQUARES), 75, human_first=True)
+    s = Session(pile_game(SQUARES), 75, human_first=True)
     s.play(39)
     s.play(38)
     s.play(34)
@@ -55,16 +56,16 @@ def test_undo_takes_back_the_reply_too_and_redo_replays() -> None:
 
 
 def test_winner_normal_and_misere() -> None:
-    s = Session(PileGame(SQUARES), 4, human_first=True)
+    s = Session(pile_game(SQUARES), 4, human_first=True)
     s.play(0)
     assert s.over and s.winner_is_human() is True
-    m = Session(PileGame(SQUARES, misere=True), 4, human_first=True)
+    m = Session(pile_game(SQUARES, misere=True), 4, human_first=True)
     m.play(0)
     assert m.over and m.winner_is_human() is False
 
 
 def test_value_history_covers_every_move_and_the_end() -> None:
-    s = Session(PileGame(SQUARES), 75, human_first=True)
+    s = Session(pile_game(SQUARES), 75, human_first=True)
     s.play(39)
     s.play(38)
     hist = s.value_history()
@@ -73,14 +74,14 @@ def test_value_history_covers_every_move_and_the_end() -> None:
 
 
 def test_save_and_restore_round_trip(tmp_path: Path) -> None:
-    s = Session(WythoffGame(), (7, 9), human_first=False)
+    s = Session(wythoff_game(), (7, 9), human_first=False)
     s.play((4, 6), hints=True)
     s.play((3, 5))
     s.play((2, 5))
     s.undo()
     path = tmp_path / "game.json"
     save_game(SavedGame(s, "casual", 4), path)
-    restored, msg = load_game(path)
+    restored, msg = load_game(path, KINDS)
     assert msg is None and restored is not None
     r = restored.session
     assert r.position == s.position and r.human_first is False and restored.level == "casual"
@@ -96,7 +97,7 @@ def test_corrupt_save_is_set_aside_not_lost(tmp_path: Path) -> None:
     illegal = {"version": 1, "game": spec, "start": 10, "human_first": True, "moves": [2]}
     for bad in (b"{not json", json.dumps(illegal).encode()):
         path.write_bytes(bad)
-        saved, msg = load_game(path)
+        saved, msg = load_game(path, KINDS)
         assert saved is None and msg and "kept as" in msg
         assert not path.exists()
         kept = sorted(tmp_path.glob("game.json.corrupt-*"))

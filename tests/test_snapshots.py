@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from ui_helpers import footer_drawn
 
+from squaregame.games import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.start import StartRequest
@@ -15,16 +16,16 @@ SIZE = (80, 24)
 
 
 def test_menu(snap_compare: Any) -> None:
-    assert snap_compare(SquareGameApp(ai_delay=0), terminal_size=SIZE)
+    assert snap_compare(SquareGameApp(GAMES, ai_delay=0), terminal_size=SIZE)
 
 
 def test_game_with_hints(snap_compare: Any) -> None:
-    app = SquareGameApp(StartRequest(start=75, hints=True, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=75, hints=True, seed=1), ai_delay=0)
     assert snap_compare(app, terminal_size=SIZE)
 
 
 def test_game_over(snap_compare: Any) -> None:
-    app = SquareGameApp(StartRequest(start=10, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=10, seed=1), ai_delay=0)
 
     async def play_out(pilot: Any) -> None:
         for _ in range(6):
@@ -41,12 +42,14 @@ def test_game_over(snap_compare: Any) -> None:
 
 
 def test_wythoff_with_hints(snap_compare: Any) -> None:
-    app = SquareGameApp(StartRequest(game="wythoff", start=(7, 9), hints=True, seed=1), ai_delay=0)
+    app = SquareGameApp(
+        GAMES, StartRequest(game="wythoff", start=(7, 9), hints=True, seed=1), ai_delay=0
+    )
     assert snap_compare(app, terminal_size=SIZE)
 
 
 def test_wythoff_large_board_scrolled(snap_compare: Any) -> None:
-    app = SquareGameApp(StartRequest(game="wythoff", start=(300, 500), seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(game="wythoff", start=(300, 500), seed=1), ai_delay=0)
 
     async def open_then_aim(pilot: Any) -> None:
         await pilot.app.workers.wait_for_complete()  # its board is built in a worker
@@ -61,17 +64,17 @@ def test_sum_with_hints(snap_compare: Any) -> None:
 
     rules = (SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4]))
     req = StartRequest(game="sum", start=(15, 12), rules=rules, hints=True, seed=1)
-    assert snap_compare(SquareGameApp(req, ai_delay=0), terminal_size=SIZE, press=["h", "h"])
+    assert snap_compare(SquareGameApp(GAMES, req, ai_delay=0), terminal_size=SIZE, press=["h", "h"])
 
 
 def test_lesson_fill_the_table(snap_compare: Any) -> None:
-    app = SquareGameApp(ai_delay=0, lesson="hot-cold")
+    app = SquareGameApp(GAMES, ai_delay=0, lesson="hot-cold")
     # 0 cold, 1 hot, 2 cold, 3 hot, then 4 wrongly cold (✗ and why), then corrected
     assert snap_compare(app, terminal_size=SIZE, press=["n", "c", "h", "c", "h", "c", "h"])
 
 
 def test_lesson_in_russian(snap_compare: Any) -> None:
-    app = SquareGameApp(ai_delay=0, lang="ru", lesson="why-22")
+    app = SquareGameApp(GAMES, ai_delay=0, lang="ru", lesson="why-22")
     assert snap_compare(app, terminal_size=SIZE, press=["n"])
 
 
@@ -89,19 +92,24 @@ def _open(action: str) -> Any:
     return run_before
 
 
+FAMILY_OF = {"squares": "pile", "wythoff": "wythoff", "sum": "sums"}  # the menu's families
+
+
 @pytest.mark.parametrize("kind", ["squares", "wythoff", "sum"])
 def test_new_game_dialog(snap_compare: Any, kind: str) -> None:
-    app = SquareGameApp(ai_delay=0)
-    assert snap_compare(app, terminal_size=SIZE, run_before=_open(f"new_game('{kind}')"))
+    app = SquareGameApp(GAMES, ai_delay=0)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_open(f"new_game('{FAMILY_OF[kind]}')"))
 
 
 @pytest.mark.parametrize("action", ["settings", "help", "lessons"])
 def test_other_screens(snap_compare: Any, action: str) -> None:
-    assert snap_compare(SquareGameApp(ai_delay=0), terminal_size=SIZE, run_before=_open(action))
+    assert snap_compare(
+        SquareGameApp(GAMES, ai_delay=0), terminal_size=SIZE, run_before=_open(action)
+    )
 
 
 def test_move_review(snap_compare: Any) -> None:
-    app = SquareGameApp(StartRequest(start=10, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=10, seed=1), ai_delay=0)
 
     async def play_and_review(pilot: Any) -> None:
         await pilot.press("enter")
@@ -118,7 +126,7 @@ def test_no_color_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
     import asyncio
 
     monkeypatch.setenv("NO_COLOR", "1")
-    app = SquareGameApp(StartRequest(start=75, hints=True, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=75, hints=True, seed=1), ai_delay=0)
 
     async def check() -> str:
         async with app.run_test(size=SIZE) as pilot:

@@ -12,6 +12,7 @@ import pytest
 from ui_helpers import footer_drawn
 
 from squaregame.core.rules import SetRule
+from squaregame.games import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.start import StartRequest
@@ -33,51 +34,54 @@ def _open(action: str) -> Any:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_menu(snap_compare: Any, lang: str) -> None:
-    assert snap_compare(SquareGameApp(ai_delay=0, lang=lang), terminal_size=SIZE)
+    assert snap_compare(SquareGameApp(GAMES, ai_delay=0, lang=lang), terminal_size=SIZE)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_squares_with_hints(snap_compare: Any, lang: str) -> None:
-    app = SquareGameApp(StartRequest(start=75, hints=True, seed=1), ai_delay=0, lang=lang)
+    app = SquareGameApp(GAMES, StartRequest(start=75, hints=True, seed=1), ai_delay=0, lang=lang)
     assert snap_compare(app, terminal_size=SIZE)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_wythoff_with_hints(snap_compare: Any, lang: str) -> None:
     req = StartRequest(game="wythoff", start=(7, 9), hints=True, seed=1)
-    assert snap_compare(SquareGameApp(req, ai_delay=0, lang=lang), terminal_size=SIZE)
+    assert snap_compare(SquareGameApp(GAMES, req, ai_delay=0, lang=lang), terminal_size=SIZE)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_sum_with_hints(snap_compare: Any, lang: str) -> None:
     rules = (SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4]))
     req = StartRequest(game="sum", start=(15, 12), rules=rules, hints=True, seed=1)
-    assert snap_compare(SquareGameApp(req, ai_delay=0, lang=lang), terminal_size=SIZE)
+    assert snap_compare(SquareGameApp(GAMES, req, ai_delay=0, lang=lang), terminal_size=SIZE)
+
+
+FAMILY_OF = {"squares": "pile", "wythoff": "wythoff", "sum": "sums"}  # the menu's families
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("kind", ["squares", "sum"])
 def test_new_game_dialog(snap_compare: Any, lang: str, kind: str) -> None:
-    app = SquareGameApp(ai_delay=0, lang=lang)
-    assert snap_compare(app, terminal_size=SIZE, run_before=_open(f"new_game('{kind}')"))
+    app = SquareGameApp(GAMES, ai_delay=0, lang=lang)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_open(f"new_game('{FAMILY_OF[kind]}')"))
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("action", ["settings", "lessons"])
 def test_other_screens(snap_compare: Any, lang: str, action: str) -> None:
-    app = SquareGameApp(ai_delay=0, lang=lang)
+    app = SquareGameApp(GAMES, ai_delay=0, lang=lang)
     assert snap_compare(app, terminal_size=SIZE, run_before=_open(action))
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_lesson_step(snap_compare: Any, lang: str) -> None:
-    app = SquareGameApp(ai_delay=0, lang=lang, lesson="hot-cold")
+    app = SquareGameApp(GAMES, ai_delay=0, lang=lang, lesson="hot-cold")
     assert snap_compare(app, terminal_size=SIZE, press=["n", "c", "h", "c", "h", "c"])
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_game_over(snap_compare: Any, lang: str) -> None:
-    app = SquareGameApp(StartRequest(start=10, seed=1), ai_delay=0, lang=lang)
+    app = SquareGameApp(GAMES, StartRequest(start=10, seed=1), ai_delay=0, lang=lang)
 
     async def play_out(pilot: Any) -> None:
         for _ in range(6):

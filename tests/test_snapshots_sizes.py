@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 
 from squaregame.core.rules import SetRule
+from squaregame.games import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.start import StartRequest
 
 SIZES = [(80, 24), (120, 36), (160, 50)]
-GAMES = {
+REQUESTS = {
     "squares": StartRequest(start=75, hints=True, seed=1),
     "wythoff": StartRequest(game="wythoff", start=(7, 9), hints=True, seed=1),
     "sum": StartRequest(
@@ -27,9 +28,9 @@ GAMES = {
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", list(REQUESTS))
 def test_game_screen(snap_compare: Any, game: str, size: tuple[int, int]) -> None:
-    app = SquareGameApp(GAMES[game], ai_delay=0)
+    app = SquareGameApp(GAMES, REQUESTS[game], ai_delay=0)
     press = ["h", "h"] if game == "sum" else []  # hints off and on again: the nim-sum view
     assert snap_compare(app, terminal_size=size, press=press)
 
@@ -45,5 +46,5 @@ def test_value_history_chosen(snap_compare: Any) -> None:
                 await pilot.app.workers.wait_for_complete()
         await pilot.press("c", "left", "left")
 
-    app = SquareGameApp(StartRequest(start=40, hints=True, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=40, hints=True, seed=1), ai_delay=0)
     assert snap_compare(app, terminal_size=(120, 36), run_before=play)

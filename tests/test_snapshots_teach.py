@@ -7,6 +7,7 @@ from typing import Any
 
 from ui_helpers import footer_drawn
 
+from squaregame.games import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.start import StartRequest
 
@@ -16,7 +17,7 @@ MOVES = (26, 25, 16, 15, 6, 5, 1, 0)  # Reds blunder at moves 1 and 3, Blues at 
 
 def teams() -> SquareGameApp:
     req = StartRequest(start=30, seed=1, players="teams", names=("Reds", "Blues"), hints=True)
-    return SquareGameApp(req, ai_delay=0)
+    return SquareGameApp(GAMES, req, ai_delay=0)
 
 
 async def _play(pilot: Any, moves: tuple[int, ...]) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from ui_helpers import footer_drawn, settle
 
+from squaregame.games import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.start import StartRequest
 
@@ -28,5 +29,5 @@ async def _open_why(pilot: Any) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ru", "es"])
 def test_why_22(snap_compare: Any, lang: str) -> None:
-    app = SquareGameApp(StartRequest(start=22, seed=1), ai_delay=0, lang=lang)
+    app = SquareGameApp(GAMES, StartRequest(start=22, seed=1), ai_delay=0, lang=lang)
     assert snap_compare(app, terminal_size=(80, 24), run_before=_open_why)

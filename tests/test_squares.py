@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from build import pile_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,21 +15,21 @@ from reference import grundy, pile_children, solve, squares_amounts
 from squaregame.core.build import squares as build
 from squaregame.core.build.squares import squares_grundy, squares_remoteness
 from squaregame.core.files.tablefile import read_table
-from squaregame.core.games import PileGame
-from squaregame.core.piles.files import shipped_squares_path
+from squaregame.core.piles.files import shipped_path
 from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import SQUARES
 from squaregame.core.types import Outcome
+from squaregame.games.pile.game import PileGame
 
 
 @pytest.fixture(scope="module")
 def normal() -> PileGame:
-    return PileGame(SQUARES, misere=False, store=TableStore())
+    return pile_game(SQUARES, misere=False, store=TableStore())
 
 
 @pytest.fixture(scope="module")
 def misere() -> PileGame:
-    return PileGame(SQUARES, misere=True, store=TableStore())
+    return pile_game(SQUARES, misere=True, store=TableStore())
 
 
 def cold_numbers(game: PileGame, upto: int) -> list[int]:
@@ -83,7 +84,7 @@ def test_normal_and_misere_agree_with_brute_force(normal: PileGame, misere: Pile
 
 
 def test_shipped_table_is_the_one_the_builder_makes() -> None:
-    tf = read_table(shipped_squares_path())
+    tf = read_table(shipped_path("squares"))
     assert tf.meta["upto"] == 10**6
     prefix = 20_000
     rem = np.asarray(tf.arrays["remoteness"][:prefix])
@@ -104,7 +105,7 @@ def _fnv1a_u16(values: list[int]) -> int:
 
 def test_shipped_table_matches_the_c_reference_byte_for_byte() -> None:
     # ../shared/bench/squares_ref.c 1000000 prints cold=13952 maxrem=128 fnv1a_rem=ec42e7a9717ecff1
-    rem = read_table(shipped_squares_path()).arrays["remoteness"]
+    rem = read_table(shipped_path("squares")).arrays["remoteness"]
     first = list(rem[:1_000_000])
     assert sum(1 for r in first if r % 2 == 0) == 13952
     assert max(first) == 128
@@ -155,7 +156,7 @@ def test_the_numpy_builder_makes_the_shipped_table_byte_for_byte(
 ) -> None:
     monkeypatch.setenv("SQUAREGAME_BUILDER", "numpy")
     made = build.squares_table(999_999)
-    shipped = read_table(shipped_squares_path()).arrays["remoteness"]
+    shipped = read_table(shipped_path("squares")).arrays["remoteness"]
     assert bytes(made.rem.astype(np.uint16).tobytes()) == bytes(shipped[:1_000_000].tobytes())
     assert made.cold.size == 13952
 
@@ -210,4 +211,4 @@ def test_the_near_step_gives_the_same_table_however_many_rows_settle_together(
 
 @functools.cache
 def _shipped_remoteness() -> Any:
-    return read_table(shipped_squares_path()).arrays["remoteness"]
+    return read_table(shipped_path("squares")).arrays["remoteness"]

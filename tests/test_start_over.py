@@ -10,6 +10,7 @@ from textual.widgets import Input
 from ui_helpers import new_game_dialog, settle
 
 from squaregame.cli.main import main
+from squaregame.games import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 
@@ -46,7 +47,7 @@ def test_analysis_of_the_end_is_still_allowed(capsys: pytest.CaptureFixture[str]
 
 @pytest.mark.parametrize(("kind", "start"), [("squares", "0"), ("wythoff", "0 0"), ("sum", "0 0")])
 async def test_the_dialog_refuses_it_and_keeps_the_form(kind: str, start: str) -> None:
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await new_game_dialog(pilot, kind)
         dialog.query_one("#start", Input).value = start

@@ -9,14 +9,13 @@ from functools import cache
 from typing import Any
 
 import pytest
+from build import make_spec, pile_game, sum_game
 from measure_opponent import RULES, measure
 
 from squaregame.cli.main import main
 from squaregame.core.ai import Opponent
-from squaregame.core.piles.game import PileGame
 from squaregame.core.rules import NIM, SQUARES, Rule, SetRule, parse_rule
 from squaregame.core.rules.squares import least_squares
-from squaregame.core.sum_game import SumGame
 from squaregame.core.sums import solver as sums
 from squaregame.core.sums.bounds import SumBounds
 from squaregame.core.types import Analysis, MoveInfo, Outcome, PositionInfo
@@ -110,7 +109,7 @@ def test_bounds_contain_the_exact_value_just_beyond_the_budget(
         if start is None:
             continue
         truth = sums.solve_box(rules, False, start)
-        game = SumGame(rules, solver=sums.SumSolver())
+        game = sum_game(rules, solver=sums.SumSolver())
         assert not game.exact_available(start)
         below = [tuple(rng.randint(0, n) for n in start) for _ in range(15)]
         for pos in [start, *game.children(start), *below]:
@@ -130,7 +129,7 @@ def test_each_bound_alone_holds_inside_a_box() -> None:
     rules = (SQUARES, SetRule([1, 3, 7, 8]), NIM)
     box = (30, 25, 20)
     truth = sums.solve_box(rules, False, box)
-    b = SumBounds(rules, SumGame(rules, solver=sums.SumSolver()).normal_piles)
+    b = SumBounds(rules, sum_game(rules, solver=sums.SumSolver()).normal_piles)
     b.prepare(box)
     assert b.groups  # the pairs are solved exactly and used
     for x in range(0, 31, 3):
@@ -144,7 +143,7 @@ def test_each_bound_alone_holds_inside_a_box() -> None:
 
 def test_squares_175_three_times() -> None:
     """The issue's example (true remoteness 55; 1.0 showed 13)."""
-    game = SumGame([SQUARES] * 3, solver=sums.SumSolver())
+    game = sum_game([SQUARES] * 3, solver=sums.SumSolver())
     info = game.info((175, 175, 175))
     assert not info.remoteness_exact and info.outcome is Outcome.HOT
     assert info.upper is not None and info.remoteness_lower <= 55 <= info.upper
@@ -156,7 +155,7 @@ def test_nim_3000_3000_is_proven_and_the_opponent_keeps_both_piles_alive(
 ) -> None:
     """The issue's example: the true remoteness is 6000 (1.0 showed 2) and the longest
     defence takes 1 (1.0 played to 2664 + 3000, its largest exactly solved child)."""
-    game = SumGame([NIM, NIM], solver=sums.SumSolver())
+    game = sum_game([NIM, NIM], solver=sums.SumSolver())
     assert not game.exact_available((3000, 3000))
     info = game.info((3000, 3000))
     assert info.remoteness_lower <= 6000 <= (info.upper or 0)
@@ -212,7 +211,7 @@ HOT_CHILD = PositionInfo(Outcome.HOT, 47, False, 1, 55)
 
 @pytest.mark.parametrize("lang", ["en", "ru", "es"])
 def test_verdict_lines_say_bounds_in_every_language(lang: str) -> None:
-    game = PileGame(SQUARES)
+    game = pile_game(SQUARES)
     catalog = Catalog(lang)
     for info, kids in ((HOT_BOUNDED, [COLD_BOUNDED]), (COLD_BOUNDED, [HOT_CHILD])):
         for upper in (info.upper, None):
@@ -253,7 +252,7 @@ def test_the_value_chart_marks_bounded_bars() -> None:
 def test_verdicts_blame_only_what_is_proven() -> None:
     """Beyond the budget a winning move is *slow* only if its lower bound is above another
     winning move's upper bound (and likewise a *stall*)."""
-    game: Any = SumGame([NIM, NIM], solver=sums.SumSolver())
+    game: Any = sum_game([NIM, NIM], solver=sums.SumSolver())
     session: Session[Any] = Session(game, (3, 5))
     maybe = PositionInfo(Outcome.COLD, 10, False, 0, 20)
     fast = PositionInfo(Outcome.COLD, 12, False, 0, 14)
@@ -272,7 +271,7 @@ def test_a_one_pile_game_with_bounds_is_shown_as_bounds_too() -> None:
     nothing here assumes a sum."""
     pile = PositionInfo(Outcome.HOT, 301, False, None, None)
     a = Analysis(1000, pile, (MoveInfo(997, PositionInfo(Outcome.COLD, 300, False, None, 320)),))
-    game = PileGame(parse_rule("3,5"))
+    game = pile_game(parse_rule("3,5"))
     line = verdict_line(game, a, "analysis", Catalog("en"))
     assert "the defence lasts at least 301 moves" in line
 
@@ -298,10 +297,9 @@ def test_children_of_a_sum_beyond_the_search_are_not_searched_one_by_one() -> No
     """Three Nim piles of 190 are beyond the exact search, but many of their children are
     not: answering each child by a search of its own took seconds apiece. The children get
     proven bounds, as their parent does, and no search is started."""
-    from squaregame.core.spec import GameSpec
     from squaregame.core.tables import Tables
 
-    game = GameSpec("sum", ("nim", "nim", "nim")).build(Tables())
+    game = make_spec("sum", ("nim", "nim", "nim")).build(Tables())
     pos = (190, 190, 190)
     assert not game.exact_available(pos)
     a = game.analyze(pos)

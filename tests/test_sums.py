@@ -6,6 +6,7 @@ from functools import reduce
 from operator import xor
 
 import pytest
+from build import pile_game, sum_game
 from hypothesis import given
 from hypothesis import strategies as st
 from said import raises_saying
@@ -13,7 +14,6 @@ from said import raises_saying
 from reference import box_positions, nim_amounts, set_amounts, solve, squares_amounts, sum_children
 from squaregame.core.ai import Opponent
 from squaregame.core.errors import TableLimitError
-from squaregame.core.games import PileGame, SumGame
 from squaregame.core.rules import NIM, SQUARES, Rule, SetRule
 from squaregame.core.sums import solver as sums
 from squaregame.core.types import Outcome
@@ -41,7 +41,7 @@ def amounts_of(rule: Rule):  # type: ignore[no-untyped-def]
 )
 def test_small_sums_match_reference(rules: list[Rule], data: st.DataObject, misere: bool) -> None:
     box = tuple(data.draw(st.integers(0, 9)) for _ in rules)
-    game = SumGame(rules, misere, solver=sums.SumSolver())
+    game = sum_game(rules, misere, solver=sums.SumSolver())
     ref = solve(box_positions(box), sum_children([amounts_of(r) for r in rules]), misere)
     for pos, (outcome, rem) in ref.items():
         info = game.info(pos)
@@ -51,15 +51,15 @@ def test_small_sums_match_reference(rules: list[Rule], data: st.DataObject, mise
 @given(rules=st.lists(rule_st, min_size=2, max_size=3), data=st.data())
 def test_normal_outcome_is_the_nim_sum(rules: list[Rule], data: st.DataObject) -> None:
     pos = tuple(data.draw(st.integers(0, 14)) for _ in rules)
-    game = SumGame(rules, False, solver=sums.SumSolver())
-    g = reduce(xor, (PileGame(r).info(n).grundy or 0 for r, n in zip(rules, pos, strict=True)))
+    game = sum_game(rules, False, solver=sums.SumSolver())
+    g = reduce(xor, (pile_game(r).info(n).grundy or 0 for r, n in zip(rules, pos, strict=True)))
     info = game.info(pos)
     assert info.grundy == g
     assert (info.outcome is Outcome.HOT) == (g != 0)
 
 
 def test_example_sum_is_cold() -> None:
-    game = SumGame([SQUARES] * 3)
+    game = sum_game([SQUARES] * 3)
     a = game.analyze((5, 7, 10))
     assert a.info.outcome is Outcome.COLD and a.info.remoteness_exact
     assert a.info.grundy == 0  # 0 xor 0 xor 0: every pile is cold
@@ -67,7 +67,7 @@ def test_example_sum_is_cold() -> None:
 
 def test_beyond_the_budget_normal_play_still_wins(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sums, "SEARCH_BUDGET", 1000)
-    game = SumGame([SQUARES, NIM, SetRule([1, 3, 7, 8])], False, solver=sums.SumSolver())
+    game = sum_game([SQUARES, NIM, SetRule([1, 3, 7, 8])], False, solver=sums.SumSolver())
     pos = (40, 33, 50)
     a = game.analyze(pos)
     assert not a.info.remoteness_exact
@@ -79,13 +79,13 @@ def test_beyond_the_budget_normal_play_still_wins(monkeypatch: pytest.MonkeyPatc
 
 def test_beyond_the_budget_misere_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sums, "SEARCH_BUDGET", 1000)
-    game = SumGame([SQUARES] * 3, True, solver=sums.SumSolver())
+    game = sum_game([SQUARES] * 3, True, solver=sums.SumSolver())
     with raises_saying(TableLimitError, "misère"):
         game.info((40, 40, 40))
 
 
 def test_three_piles_of_100_are_exact() -> None:
-    game = SumGame([SQUARES] * 3)
+    game = sum_game([SQUARES] * 3)
     info = game.info((100, 100, 100))
     assert info.remoteness_exact
 

@@ -13,6 +13,7 @@ from sums_reference import reference_solve_box
 from reference import pile_children, solve
 from squaregame.core.rules import NIM, SQUARES, Rule, parse_rule
 from squaregame.core.sums import solver as sums
+from squaregame.core.sums import states
 
 RULES = [SQUARES, NIM, parse_rule("1,3,7,8"), parse_rule("1,2"), parse_rule("2,5,6")]
 FOUR = (SQUARES, NIM, parse_rule("1,3,7,8"), parse_rule("1,2"))
@@ -59,24 +60,24 @@ def test_every_position_of_a_box_against_brute_force() -> None:
 def test_direct_ranking_is_combinations_with_replacement_order() -> None:
     for bound in (0, 1, 4, 11):
         for k in (1, 2, 3, 4):
-            rows = sums.sorted_tuples(bound, k)
+            rows = states.sorted_tuples(bound, k)
             assert rows.tolist() == [
                 list(t) for t in combinations_with_replacement(range(bound + 1), k)
             ]
-            prefix = sums._prefix_counts(bound, k)
-            ranks = sums._rank_sorted([np.ascontiguousarray(rows[:, j]) for j in range(k)], prefix)
+            prefix = states.prefix_counts(bound, k)
+            ranks = states.rank_sorted([np.ascontiguousarray(rows[:, j]) for j in range(k)], prefix)
             assert ranks.tolist() == list(range(len(rows)))
 
 
 def test_a_lowered_member_finds_its_sorted_childs_rank() -> None:
     bound, k = 9, 3
-    rows = sums.sorted_tuples(bound, k)
+    rows = states.sorted_tuples(bound, k)
     index = {tuple(r): i for i, r in enumerate(rows.tolist())}
-    prefix = sums._prefix_counts(bound, k)
+    prefix = states.prefix_counts(bound, k)
     columns = [np.ascontiguousarray(rows[:, j]) for j in range(k)]
     for j in range(k):
         for a in (1, 4, 9):
-            got = sums._lowered_ranks(columns, j, a, prefix).tolist()
+            got = states.lowered_ranks(columns, j, a, prefix).tolist()
             for r, row in zip(got, rows.tolist(), strict=True):
                 if row[j] < a:
                     assert r == -1

@@ -12,9 +12,9 @@ from squaregame.cli.common import StderrProgress
 from squaregame.cli.main import main
 from squaregame.core.build.squares import rem_payload, squares_remoteness
 from squaregame.core.files.tablefile import encode_chunks, encode_table, read_table
-from squaregame.core.piles import store as store_mod
-from squaregame.core.piles.files import save_squares_table
+from squaregame.core.piles.files import save_table
 from squaregame.core.piles.store import TableStore
+from squaregame.core.rules import SQUARES
 
 
 def _tables(folder: Path) -> list[str]:
@@ -22,13 +22,13 @@ def _tables(folder: Path) -> list[str]:
 
 
 def test_on_demand_reaches_ten_to_the_eight() -> None:
-    assert store_mod.SQUARES_AUTO_LIMIT == 10**8
-    assert store_mod.SQUARES_MAX >= store_mod.SQUARES_AUTO_LIMIT
+    assert SQUARES.tabled.auto_limit == 10**8
+    assert SQUARES.tabled.most >= SQUARES.tabled.auto_limit
 
 
 def test_a_table_is_saved_with_one_byte_a_position(cache_dir: Path) -> None:
     store = TableStore(use_shipped=False)
-    t = store.squares_normal(1_000_001)
+    t = store.tabled(SQUARES).normal(1_000_001)
     path = cache_dir / "squares-normal-2000000.sgt"
     tf = read_table(path)
     assert tf.meta["arrays"]["remoteness"]["typecode"] == "B"
@@ -40,18 +40,20 @@ def test_a_table_is_saved_with_one_byte_a_position(cache_dir: Path) -> None:
 def test_a_larger_build_replaces_the_smaller_tables(cache_dir: Path) -> None:
     assert main(["build-tables", "squares", "--upto", "3000", "--grundy"]) == 0
     store = TableStore(use_shipped=False)
-    store.squares_normal(5000)  # Grundy values there: the 3000 file is not enough, built anew
-    store.squares_normal(1_500_000)
+    store.tabled(SQUARES).normal(
+        5000
+    )  # Grundy values there: the 3000 file is not enough, built anew
+    store.tabled(SQUARES).normal(1_500_000)
     assert _tables(cache_dir) == ["squares-normal-2000000.sgt", "squares-normal-3000.sgt"]
     # the 10^6 table was replaced; the one with Grundy values stays (it answers what the
     # new one cannot)
-    assert TableStore(use_shipped=False).squares_grundy_upto() == 3000
-    store.squares_normal(2_500_000)
+    assert TableStore(use_shipped=False).tabled(SQUARES).grundy_upto() == 3000
+    store.tabled(SQUARES).normal(2_500_000)
     assert _tables(cache_dir) == ["squares-normal-3000.sgt", "squares-normal-3000000.sgt"]
 
 
 def test_build_tables_replaces_smaller_tables_too(cache_dir: Path) -> None:
-    TableStore(use_shipped=False).squares_normal(5000)
+    TableStore(use_shipped=False).tabled(SQUARES).normal(5000)
     assert _tables(cache_dir) == ["squares-normal-1000000.sgt"]
     assert main(["build-tables", "squares", "--upto", "1200000"]) == 0
     assert _tables(cache_dir) == ["squares-normal-1200000.sgt"]
@@ -71,7 +73,7 @@ def test_chunks_are_the_file_and_arrays_are_not_copied() -> None:
 
 
 def test_save_accepts_two_byte_values_as_before(tmp_path: Path) -> None:
-    save_squares_table(tmp_path / "t.sgt", bytes(4), 1, None)
+    save_table(tmp_path / "t.sgt", "squares", bytes(4), 1, None)
     assert read_table(tmp_path / "t.sgt").meta["arrays"]["remoteness"]["typecode"] == "H"
 
 

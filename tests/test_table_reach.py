@@ -11,8 +11,7 @@ from said import said
 
 from squaregame.cli.main import main
 from squaregame.core.errors import TableLimitError
-from squaregame.core.piles import store as store_mod
-from squaregame.core.piles.files import save_squares_table
+from squaregame.core.piles.files import save_table
 from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import SQUARES
 from squaregame.text import set_language
@@ -27,32 +26,32 @@ def _english() -> None:
 @pytest.fixture
 def small_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """Nothing past 5,000 is built on demand (so a test never builds a big table)."""
-    monkeypatch.setattr(store_mod, "SQUARES_AUTO_LIMIT", 5000)
+    monkeypatch.setattr(SQUARES, "tabled", SQUARES.tabled._replace(auto_limit=5000))
 
 
 def _fake_table(cache: Path, upto: int) -> Path:
     """A whole table file of ``upto`` (zeros: only its header and length matter here)."""
     cache.mkdir(parents=True, exist_ok=True)
     path = cache / f"squares-normal-{upto}.sgt"
-    save_squares_table(path, bytes(2 * (upto + 1)), upto, None)
+    save_table(path, "squares", bytes(2 * (upto + 1)), upto, None)
     return path
 
 
 def test_the_message_names_a_built_table_in_the_cache(small_limit: None) -> None:
-    TableStore(use_shipped=False).build_squares(20_000)
+    TableStore(use_shipped=False).tabled(SQUARES).build(20_000)
     fresh = TableStore(use_shipped=False)
     with pytest.raises(TableLimitError) as caught:
-        fresh.squares_normal(30_000)
+        fresh.tabled(SQUARES).normal(30_000)
     e = caught.value
-    assert e.key == "errors.squares_beyond_table"
-    assert e.params == {"need": 30_000, "largest": 20_000}
+    assert e.key == "errors.tabled_beyond_table"
+    assert e.params == {"need": 30_000, "largest": 20_000, "rule": SQUARES, "key": "squares"}
     assert "reaches 20000" in said(e) and "--upto 30000" in said(e)
 
 
 def test_misere_says_the_misere_position_and_the_normal_table_to_build(
     small_limit: None,
 ) -> None:
-    TableStore(use_shipped=False).build_squares(20_000)
+    TableStore(use_shipped=False).tabled(SQUARES).build(20_000)
     fresh = TableStore(use_shipped=False)
     # the normal table of 0..20,000 answers misère play up to 20,001 ...
     assert fresh.values(SQUARES, True, 20_001).info(20_001).outcome is not None
@@ -60,8 +59,14 @@ def test_misere_says_the_misere_position_and_the_normal_table_to_build(
     with pytest.raises(TableLimitError) as caught:
         fresh.values(SQUARES, True, 20_002)
     e = caught.value
-    assert e.key == "errors.squares_beyond_table_misere"
-    assert e.params == {"need": 20_002, "largest": 20_001, "upto": 20_001}
+    assert e.key == "errors.tabled_beyond_table_misere"
+    assert e.params == {
+        "need": 20_002,
+        "largest": 20_001,
+        "upto": 20_001,
+        "rule": SQUARES,
+        "key": "squares",
+    }
     assert said(e).startswith("20002 is beyond the misère Squares table (which reaches 20001")
     assert said(e).endswith("squaregame build-tables squares --upto 20001")
 
@@ -69,7 +74,7 @@ def test_misere_says_the_misere_position_and_the_normal_table_to_build(
 def test_a_cached_table_larger_than_the_shipped_one_is_named(cache_dir: Path) -> None:
     _fake_table(cache_dir, 1_500_000)
     with pytest.raises(TableLimitError) as caught:
-        TableStore().squares_normal(store_mod.SQUARES_AUTO_LIMIT + 1)
+        TableStore().tabled(SQUARES).normal(SQUARES.tabled.auto_limit + 1)
     assert caught.value.params["largest"] == 1_500_000
 
 
@@ -78,17 +83,18 @@ def test_a_damaged_or_foreign_cache_file_is_not_named(cache_dir: Path) -> None:
     path.write_bytes(path.read_bytes()[:-64])  # truncated
     (cache_dir / "squares-normal-1700000.sgt").write_bytes(b"not a table")
     with pytest.raises(TableLimitError) as caught:
-        TableStore().squares_normal(store_mod.SQUARES_AUTO_LIMIT + 1)
+        TableStore().tabled(SQUARES).normal(SQUARES.tabled.auto_limit + 1)
     assert caught.value.params["largest"] == 1_000_000  # the shipped table
 
 
 def test_beyond_the_largest_buildable_in_misere_terms() -> None:
     with pytest.raises(TableLimitError) as caught:
-        TableStore().values(SQUARES, True, store_mod.SQUARES_MAX + 2)
-    assert caught.value.key == "errors.squares_beyond_max"
+        TableStore().values(SQUARES, True, SQUARES.tabled.most + 2)
+    assert caught.value.key == "errors.tabled_beyond_max"
     assert caught.value.params == {
-        "need": store_mod.SQUARES_MAX + 2,
-        "limit": store_mod.SQUARES_MAX + 1,
+        "need": SQUARES.tabled.most + 2,
+        "limit": SQUARES.tabled.most + 1,
+        "rule": SQUARES,
     }
 
 

@@ -9,14 +9,15 @@ import pytest
 
 from squaregame.core.files.atomic import write_atomic
 from squaregame.core.files.tablefile import CorruptTableError, encode_table, read_table
-from squaregame.core.piles.files import save_squares_table
+from squaregame.core.piles.files import save_table
 from squaregame.core.piles.store import TableStore
+from squaregame.core.rules import SQUARES
 
 
 def test_round_trip(tmp_path: Path) -> None:
     p = tmp_path / "t.sgt"
     rem = bytes(range(0, 20))
-    save_squares_table(p, rem, 9, ("B", bytes(range(10))))
+    save_table(p, "squares", rem, 9, ("B", bytes(range(10))))
     tf = read_table(p)
     assert tf.meta["upto"] == 9
     assert list(tf.arrays["remoteness"]) == [
@@ -51,14 +52,14 @@ def test_damaged_files_are_detected(tmp_path: Path, damage: str) -> None:
 
 def test_corrupt_cache_is_rebuilt(cache_dir: Path) -> None:
     store = TableStore(use_shipped=False)
-    good = store.squares_normal(50_000)
+    good = store.tabled(SQUARES).normal(50_000)
     path = cache_dir / f"squares-normal-{good.upto}.sgt"
     assert path.is_file()
     raw = bytearray(path.read_bytes())
     raw[-100] ^= 0x5A  # a flipped bit in the payload
     path.write_bytes(bytes(raw))
     fresh = TableStore(use_shipped=False)
-    again = fresh.squares_normal(50_000)
+    again = fresh.tabled(SQUARES).normal(50_000)
     assert any(key == "tables.damaged" for key, _ in fresh.messages)
     assert [again.remoteness(n) for n in range(0, 50_000, 97)] == [
         good.remoteness(n) for n in range(0, 50_000, 97)
@@ -67,11 +68,11 @@ def test_corrupt_cache_is_rebuilt(cache_dir: Path) -> None:
 
 
 def test_truncated_cache_is_rebuilt(cache_dir: Path) -> None:
-    TableStore(use_shipped=False).squares_normal(20_000)
+    TableStore(use_shipped=False).tabled(SQUARES).normal(20_000)
     (path,) = cache_dir.glob("squares-normal-*.sgt")
     path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
     store = TableStore(use_shipped=False)
-    assert store.squares_normal(20_000).info(17).remoteness == 8
+    assert store.tabled(SQUARES).normal(20_000).info(17).remoteness == 8
     read_table(path)
 
 

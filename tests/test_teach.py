@@ -7,10 +7,10 @@ import json
 from typing import Any
 
 import pytest
+from build import KINDS, pile_game
 
 from reference import pile_children, solve, squares_amounts
 from squaregame.core.errors import GameError
-from squaregame.core.games import PileGame
 from squaregame.core.rules import SQUARES
 from squaregame.play.files import Damaged
 from squaregame.play.saves import SavedGame, decode_doc, encode
@@ -44,7 +44,7 @@ MOVES = (26, 25, 16, 15, 6, 5, 1, 0)
 
 
 def teams_game(names: tuple[str, ...] = ("Reds", "Blues")) -> Session[int]:
-    s = Session(PileGame(SQUARES), 30, players="teams", names=names)
+    s = Session(pile_game(SQUARES), 30, players="teams", names=names)
     for to in MOVES:
         s.play(to, hints=True)
     return s
@@ -65,7 +65,7 @@ def test_each_side_has_its_own_moves_blunders_and_slow_wins() -> None:
     assert (reds.moves, reds.blunders) == ((1, 3, 5, 7), (1, 3))
     assert (blues.moves, blues.blunders) == ((2, 4, 6, 8), (2,))
     assert winner_side(s) == 1  # Blues took the last stone
-    assert winner_side(Session(PileGame(SQUARES), 30)) is None
+    assert winner_side(Session(pile_game(SQUARES), 30)) is None
 
 
 def test_game_over_names_the_winner_and_each_sides_blunders() -> None:
@@ -80,7 +80,7 @@ def test_game_over_names_the_winner_and_each_sides_blunders() -> None:
 
 
 def test_every_line_says_whose_move_by_name() -> None:
-    s = Session(PileGame(SQUARES), 30, players="teams", names=("Reds", "Blues"))
+    s = Session(pile_game(SQUARES), 30, players="teams", names=("Reds", "Blues"))
     assert turn_line(s) == "Reds to move"
     ply = s.play(26)
     assert played_line(s, ply, 0) == "Reds: take 4 (to 26)."
@@ -91,7 +91,7 @@ def test_every_line_says_whose_move_by_name() -> None:
 
 
 def test_default_names_for_teams_the_class_and_a_demo() -> None:
-    game = PileGame(SQUARES)
+    game = pile_game(SQUARES)
     teams = Session(game, 30, two_humans=True)  # an old save's "two humans" are teams
     assert teams.players == "teams" and [side_name(teams, i) for i in (0, 1)] == [
         "Team A",
@@ -114,7 +114,7 @@ def test_default_names_for_teams_the_class_and_a_demo() -> None:
 def test_shared_hints_are_not_tagged_move_by_move() -> None:
     s = teams_game()
     assert not any(line.hints for line in build_view(s).history)
-    solo = Session(PileGame(SQUARES), 30)
+    solo = Session(pile_game(SQUARES), 30)
     solo.play(26, hints=True)
     assert build_view(solo).history[0].hints  # a person alone still sees which used hints
 
@@ -129,7 +129,7 @@ def test_the_review_gives_the_best_move_and_each_sides_blunders() -> None:
 
 
 def test_several_best_moves_are_counted() -> None:
-    game = PileGame(SQUARES)
+    game = pile_game(SQUARES)
     for n in range(2, 300):  # a position with two equally good moves and a worse one
         a = game.analyze(n)
         best = [m.to for m in a.best_moves()]
@@ -166,17 +166,17 @@ def test_names_and_speed_as_typed() -> None:
 
 def test_sides_are_saved_and_read_back() -> None:
     s = teams_game()
-    back = decode_doc(json.loads(encode(SavedGame(s, "perfect", None)))).session
+    back = decode_doc(json.loads(encode(SavedGame(s, "perfect", None))), KINDS).session
     assert (back.players, back.names, back.two_humans) == ("teams", ("Reds", "Blues"), True)
     doc = json.loads(encode(SavedGame(s, "perfect", None)))
     doc["players"] = "crowd"
     with pytest.raises(Damaged) as info:
-        decode_doc(doc)
+        decode_doc(doc, KINDS)
     assert info.value.params == {"field": "players"}
 
 
 def test_projector_view_and_big_digits() -> None:
-    s = Session(PileGame(SQUARES), 1_000_000, players="class")
+    s = Session(pile_game(SQUARES), 1_000_000, players="class")
     view = projector_view(s, sides="x", hint="")
     assert view.position == "1 000 000" and view.turn == "The class to move"
     assert view.last == "No moves yet."
@@ -189,7 +189,7 @@ def test_projector_view_and_big_digits() -> None:
 def test_a_demos_value_history_is_told_from_the_side_to_move() -> None:
     from squaregame.play.review import chart_points
 
-    s = Session(PileGame(SQUARES), 30, players="demo")
+    s = Session(pile_game(SQUARES), 30, players="demo")
     s.play(5)  # 30 is hot for A; 5 is cold for B
     assert [p.you_win for p in chart_points(s)] == [True, False]
 

@@ -7,22 +7,21 @@ from __future__ import annotations
 import re
 
 import pytest
+from build import KINDS, sum_game
 
 from squaregame.cli.main import main
-from squaregame.core.games import SumGame
 from squaregame.core.rules import SQUARES
 from squaregame.lessons import generate as gen
 from squaregame.lessons.model import game_of
 from squaregame.lessons.strings import Strings
-from squaregame.play.nimsum import explain
-from squaregame.play.panels import nimsum_lines
+from squaregame.play.nimsum import explain, nimsum_lines
 from squaregame.text import set_language
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "es"])
 def test_one_winning_move_is_said_in_the_singular(lang: str) -> None:
     S = Strings(lang)
-    squares = game_of({"game": "squares"})
+    squares = game_of({"game": "squares"}, KINDS)
     one = gen.question("move", squares, 75, S)  # only take 36 wins
     two = gen.question("move", squares, 19, S)  # take 4 and take 9
     assert len(one.correct) == 1 and len(two.correct) == 2
@@ -30,7 +29,7 @@ def test_one_winning_move_is_said_in_the_singular(lang: str) -> None:
     assert two.why.startswith(S("why_move", pos="19", moves="@").split("@")[0])
     assert one.why != two.why.replace("19", "75")
     set_language(lang)
-    ex = explain(SumGame([SQUARES, SQUARES]), (0, 3))  # one winning move: take 1 from pile 2
+    ex = explain(sum_game([SQUARES, SQUARES]), (0, 3))  # one winning move: take 1 from pile 2
     assert ex is not None and len(ex.moves) == 1
     from squaregame.text import tr
 

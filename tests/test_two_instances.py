@@ -12,6 +12,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from squaregame.games import GAMES
 from squaregame.lessons.progress import LessonProgress
 from squaregame.play.save_folder import claim, release
 from squaregame.play.settings import Settings
@@ -21,8 +22,8 @@ from squaregame.ui.start import StartRequest
 
 
 def test_two_windows_keep_both_lessons_progress(tmp_path: Path) -> None:
-    one = SquareGameApp(data_dir=tmp_path, ai_delay=0)
-    two = SquareGameApp(data_dir=tmp_path, ai_delay=0)
+    one = SquareGameApp(GAMES, data_dir=tmp_path, ai_delay=0)
+    two = SquareGameApp(GAMES, data_dir=tmp_path, ai_delay=0)
     assert one.lesson_progress == {} and two.lesson_progress == {}  # both read it at start
     for step in range(1, 4):  # step through both lessons, turn about
         one.save_lesson_progress("squares-basics", LessonProgress(step=step))
@@ -36,8 +37,8 @@ def test_two_windows_keep_both_lessons_progress(tmp_path: Path) -> None:
 
 
 def test_two_windows_keep_both_settings_changes(tmp_path: Path) -> None:
-    one = SquareGameApp(data_dir=tmp_path, ai_delay=0)
-    two = SquareGameApp(data_dir=tmp_path, ai_delay=0)
+    one = SquareGameApp(GAMES, data_dir=tmp_path, ai_delay=0)
+    two = SquareGameApp(GAMES, data_dir=tmp_path, ai_delay=0)
 
     async def run() -> None:
         async with one.run_test() as pilot:
@@ -58,6 +59,7 @@ HOLD = """
 import sys
 from pathlib import Path
 from squaregame.play.save_folder import claim
+from squaregame.games import GAMES
 assert claim(Path(sys.argv[1]))
 print("claimed", flush=True)
 sys.stdin.read()
@@ -66,7 +68,7 @@ sys.stdin.read()
 
 def test_a_game_open_in_another_window_is_continued_as_a_copy(tmp_path: Path) -> None:
     async def play_one() -> Path:
-        app = SquareGameApp(data_dir=tmp_path, ai_delay=0)
+        app = SquareGameApp(GAMES, data_dir=tmp_path, ai_delay=0)
         async with app.run_test() as pilot:
             app.open_request(StartRequest(game="squares", start=20))
             await pilot.pause()
@@ -86,7 +88,7 @@ def test_a_game_open_in_another_window_is_continued_as_a_copy(tmp_path: Path) ->
         assert not claim(first)  # another process has it
 
         async def continue_it() -> list[str]:
-            app = SquareGameApp(data_dir=tmp_path, ai_delay=0)
+            app = SquareGameApp(GAMES, data_dir=tmp_path, ai_delay=0)
             async with app.run_test() as pilot:
                 assert isinstance(app.screen, MenuScreen) and app.saved is not None
                 app.continue_game()

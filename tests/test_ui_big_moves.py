@@ -9,13 +9,14 @@ from typing import Any
 from ui_helpers import game_screen, settle
 
 from squaregame.core.rules import NIM, SQUARES
+from squaregame.games import GAMES
+from squaregame.games.sums.piles import PilesView
+from squaregame.games.sums.screen import SumsScreen
+from squaregame.games.sums.side import NimSumPanel
 from squaregame.play.session import Verdict
 from squaregame.ui.app import SquareGameApp
-from squaregame.ui.screens.sums import SumsScreen
 from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.move_list import MoveList
-from squaregame.ui.widgets.piles import PilesView
-from squaregame.ui.widgets.sum_panels import NimSumPanel
 
 SIZE = (100, 40)
 N = 10**12
@@ -27,7 +28,7 @@ def prompts(moves: MoveList) -> list[str]:
 
 
 async def test_play_nim_with_a_trillion_counters_opens_and_counts_the_rest() -> None:
-    app = SquareGameApp(StartRequest(game="nim", start=N, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(game="nim", start=N, seed=1), ai_delay=0)
     began = time.perf_counter()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -52,7 +53,7 @@ async def test_play_nim_with_a_trillion_counters_opens_and_counts_the_rest() -> 
 
 
 async def test_misere_nim_with_a_trillion_lists_the_winning_move_among_the_last() -> None:
-    app = SquareGameApp(StartRequest(game="nim", start=N, misere=True, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(game="nim", start=N, misere=True, seed=1), ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = game_screen(app)
@@ -66,7 +67,7 @@ async def test_misere_nim_with_a_trillion_lists_the_winning_move_among_the_last(
 
 def app_for_sum(**kw: Any) -> SquareGameApp:
     req = StartRequest(game="sum", start=(N, 5), rules=(NIM, SQUARES), seed=3, **kw)
-    return SquareGameApp(req, ai_delay=0)
+    return SquareGameApp(GAMES, req, ai_delay=0)
 
 
 async def test_a_sum_with_a_trillion_counters_opens_and_its_amounts_cycle_at_once() -> None:

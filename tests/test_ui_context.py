@@ -11,15 +11,16 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 from ui_helpers import new_game_dialog, settle
 
+from squaregame.games import GAMES
+from squaregame.games.pile.strip import PositionStrip
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.help import HelpScreen
 from squaregame.ui.start import StartRequest
-from squaregame.ui.widgets.position_strip import PositionStrip
 
 
 async def test_esc_while_typing_clears_the_typing_and_keeps_the_game() -> None:
-    app = SquareGameApp(StartRequest(start=30, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=30, seed=1), ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -35,16 +36,16 @@ async def test_esc_while_typing_clears_the_typing_and_keeps_the_game() -> None:
         assert app.screen is not screen
 
 
-GAMES: list[tuple[StartRequest, str]] = [
+CASES: list[tuple[StartRequest, str]] = [
     (StartRequest(start=30, seed=1), "Squares"),
     (StartRequest(game="wythoff", start=(7, 9), seed=1), "Wythoff"),
     (StartRequest(game="sum", start=(5, 7, 10), seed=1), "Sums of piles"),
 ]
 
 
-@pytest.mark.parametrize(("req", "title"), GAMES, ids=[t for _, t in GAMES])
+@pytest.mark.parametrize(("req", "title"), CASES, ids=[t for _, t in CASES])
 async def test_help_opens_at_the_games_own_section(req: StartRequest, title: str) -> None:
-    app = SquareGameApp(req, ai_delay=0)
+    app = SquareGameApp(GAMES, req, ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("question_mark")
@@ -64,7 +65,7 @@ async def test_the_strip_is_off_by_default_and_keeps_the_answer_hidden_without_h
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(tmp_path))  # no settings saved: defaults
-    app = SquareGameApp(StartRequest(start=30, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=30, seed=1), ai_delay=0)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         strip = app.screen.query_one(PositionStrip)
@@ -83,7 +84,7 @@ async def test_the_strip_is_off_by_default_and_keeps_the_answer_hidden_without_h
 
 @pytest.mark.parametrize(("start", "word"), [("30", "hot"), ("34", "cold")])
 async def test_who_should_start_is_said_on_request(start: str, word: str) -> None:
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await new_game_dialog(pilot, "squares")
         advice = dialog.query_one("#dialog-advice", Static)

@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 from ui_helpers import game_screen, settle
 
+from squaregame.games import GAMES
 from squaregame.play.setup import spec_from_fields, start_advice
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.new_game import NewGameDialog
@@ -37,7 +38,7 @@ def _burst(app: SquareGameApp, text: str, then: str) -> None:
 
 
 async def test_ctrl_s_right_after_a_burst_starts_from_all_of_it() -> None:
-    app = SquareGameApp(StartRequest(game="wythoff", start=(7, 9), seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(game="wythoff", start=(7, 9), seed=1), ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         dialog = await _dialog(pilot)
         field = dialog.query_one("#start", Input)
@@ -49,7 +50,7 @@ async def test_ctrl_s_right_after_a_burst_starts_from_all_of_it() -> None:
 
 
 async def test_ctrl_t_right_after_a_burst_judges_all_of_it() -> None:
-    app = SquareGameApp(StartRequest(start=30, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=30, seed=1), ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         dialog = await _dialog(pilot)
         dialog.query_one("#start", Input).value = ""
@@ -62,7 +63,7 @@ async def test_ctrl_t_right_after_a_burst_judges_all_of_it() -> None:
 
 
 async def test_ctrl_s_still_starts_with_a_list_open() -> None:
-    app = SquareGameApp(StartRequest(start=30, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=30, seed=1), ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         dialog = await _dialog(pilot)
         dialog.query_one("#start", Input).value = "45"

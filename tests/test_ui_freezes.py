@@ -16,11 +16,12 @@ from ui_helpers import froze, settle, ticking
 
 from squaregame.cli.main import make_parser
 from squaregame.cli.play import build_request
+from squaregame.games import GAMES
+from squaregame.games.sums.screen import SumsScreen
+from squaregame.games.wythoff.screen import WythoffScreen
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.busy import BusyScreen
 from squaregame.ui.screens.menu import MenuScreen
-from squaregame.ui.screens.sums import SumsScreen
-from squaregame.ui.screens.wythoff import WythoffScreen
 
 SIZE = (100, 32)
 MEMORY = 200 * 2**20  # bytes: a per-position array for 10^12 would be terabytes
@@ -38,7 +39,7 @@ async def send(app: SquareGameApp, key: str) -> None:
 async def open_quickly(argv: tuple[str, ...], start: tuple[int, ...]) -> None:
     tracemalloc.start()
     try:
-        app = SquareGameApp(request(*argv), ai_delay=0)
+        app = SquareGameApp(GAMES, request(*argv), ai_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             ticks = ticking(app)
             await settle(pilot)
@@ -65,12 +66,12 @@ async def test_one_squares_pile_of_a_million_opens_at_once() -> None:
 
 
 async def test_continue_on_a_saved_trillion_opens_at_once() -> None:
-    first = SquareGameApp(request("sum", "1000000000000", "5", "--rule", "nim"), ai_delay=0)
+    first = SquareGameApp(GAMES, request("sum", "1000000000000", "5", "--rule", "nim"), ai_delay=0)
     async with first.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(first.screen, SumsScreen)
         await pilot.press("ctrl+q")  # saves the game
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
@@ -89,7 +90,9 @@ async def test_a_misere_wythoff_table_is_built_in_a_worker_esc_cancels(
     # numpy's builder takes seconds here, so keys land mid-build; the native one can be done
     # before they arrive (test_the_native_wythoff_build_leaves_the_interface_free)
     monkeypatch.setenv("SQUAREGAME_BUILDER", "numpy")
-    app = SquareGameApp(request("wythoff", "--start", "3999", "3998", "--misere"), ai_delay=0)
+    app = SquareGameApp(
+        GAMES, request("wythoff", "--start", "3999", "3998", "--misere"), ai_delay=0
+    )
     async with app.run_test(size=SIZE):
         ticks = ticking(app)
         for _ in range(100):  # the busy screen comes at once; the table takes seconds
@@ -113,7 +116,7 @@ async def test_the_native_wythoff_build_leaves_the_interface_free(
 ) -> None:
     # the C kernels run a band of rows a call with the GIL released: the loop keeps ticking
     monkeypatch.setenv("SQUAREGAME_BUILDER", "native")
-    app = SquareGameApp(request("wythoff", "--start", "3999", "3998"), ai_delay=0)
+    app = SquareGameApp(GAMES, request("wythoff", "--start", "3999", "3998"), ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         ticks = ticking(app)
         for _ in range(600):  # compiling once (a fresh cache), the board, its Grundy values

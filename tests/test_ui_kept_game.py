@@ -6,19 +6,21 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from build import make_spec
 from textual.widgets import Input
 from ui_helpers import game_screen, settle
 
+from squaregame.games import GAMES
+from squaregame.games.pile.strip import PositionStrip
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.new_game import NewGameDialog
 from squaregame.ui.start import StartRequest
-from squaregame.ui.widgets.position_strip import PositionStrip
 
 SIZE = (80, 24)
 
 
 async def test_a_new_game_keeps_the_unfinished_one_and_says_so() -> None:
-    app = SquareGameApp(StartRequest(start=30, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=30, seed=1), ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("n")
@@ -35,7 +37,7 @@ async def test_a_new_game_keeps_the_unfinished_one_and_says_so() -> None:
 
 
 async def test_continuing_the_same_game_says_nothing_about_keeping() -> None:
-    app = SquareGameApp(StartRequest(start=30, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=30, seed=1), ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("escape")  # to the menu, then Continue: the same game
@@ -48,16 +50,15 @@ async def test_continuing_the_same_game_says_nothing_about_keeping() -> None:
 
 async def test_a_lesson_try_it_strip_gives_nothing_away_without_hints() -> None:
     from squaregame.core.rules import SQUARES
-    from squaregame.core.spec import GameSpec
     from squaregame.play.session import Session
     from squaregame.play.settings import Settings
     from squaregame.ui import messages as m
 
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.settings = Settings(strip=True)  # a person who turned the strip on
-        spec = GameSpec("squares", (SQUARES.key,), position=(20,))
+        spec = make_spec("squares", (SQUARES.key,), position=(20,))
         game = spec.build(app.tables)
         app.post_message(m.OpenGame(Session(game, spec.start(game)), persist=False))
         await settle(pilot)

@@ -1,6 +1,6 @@
-"""Every kind of the game-kind registry is playable in the app: the menu lists its families,
-the new-game dialog offers each one-pile rule (Cubes and Powers of two too), ``squaregame
-play <kind>`` opens the screen for the kind's notation, and sums mix any rules."""
+"""Every kind of every family is playable in the app: the menu lists the families, the
+new-game dialog offers each one-pile rule (Cubes and Powers of two too), ``squaregame play
+<kind>`` opens its family's screen, and sums mix any rules."""
 
 from __future__ import annotations
 
@@ -8,29 +8,30 @@ import shlex
 from typing import Any
 
 import pytest
+from build import KINDS, make_spec
 from textual.widgets import Input, Select
 from ui_helpers import settle
 
 from squaregame.cli.main import make_parser
 from squaregame.cli.play import build_request
-from squaregame.core.kinds import KINDS, Notation, families
+from squaregame.core.piles.store import TableStore
 from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
-from squaregame.play.view import slow_to_open
+from squaregame.games import GAMES
+from squaregame.games.pile.screen import PileScreen
+from squaregame.games.sums.piles import PilesView
+from squaregame.games.sums.screen import SumsScreen
+from squaregame.games.sums.side import GrundyTable
+from squaregame.games.wythoff.screen import WythoffScreen
 from squaregame.text import Catalog, set_language
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.new_game import NewGameDialog
-from squaregame.ui.screens.pile import PileScreen
-from squaregame.ui.screens.sums import SumsScreen
-from squaregame.ui.screens.wythoff import WythoffScreen
 from squaregame.ui.start import StartRequest
-from squaregame.ui.widgets.piles import PilesView
-from squaregame.ui.widgets.sum_panels import GrundyTable
 
 SIZE = (80, 24)
-SCREENS = {Notation.NUMBER: PileScreen, Notation.PAIR: WythoffScreen, Notation.PILES: SumsScreen}
+SCREENS = {"pile": PileScreen, "wythoff": WythoffScreen, "sums": SumsScreen}
 
 
 @pytest.fixture(autouse=True)
@@ -70,21 +71,21 @@ async def open_dialog(pilot: Any, entry: int = 0) -> NewGameDialog:
     ],
 )
 async def test_the_menu_lists_the_families_of_the_registry(lang: str, words: tuple[str]) -> None:
-    app = SquareGameApp(ai_delay=0, lang=lang)
+    app = SquareGameApp(GAMES, ai_delay=0, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         menu = app.screen.query_one("#menu")
-        options = [menu.get_option_at_index(i) for i in range(len(families()))]  # type: ignore[attr-defined]
+        families = GAMES.families
+        options = [menu.get_option_at_index(i) for i in range(len(families))]  # type: ignore[attr-defined]
         catalog = Catalog(lang)
-        assert [o.id for o in options] == [f"new-{n.value}" for n in families()]
+        assert [o.id for o in options] == [f"new-{f.key}" for f in families]
         prompts = [str(o.prompt) for o in options]
-        assert prompts == [catalog(f"ui_menu.families.{n.value}") for n in families()]
+        assert prompts == [catalog(f"{f.key}.menu") for f in families]
         for prompt, word in zip(prompts, words, strict=True):
             assert word in prompt
-        for entry, (notation, kinds) in enumerate(families().items()):  # each opens its dialog
+        for entry, family in enumerate(families):  # each opens its dialog
             dialog = await open_dialog(pilot, entry)
-            assert dialog.kind is kinds[0] and dialog.family == kinds
-            assert dialog.kind.notation is notation
+            assert dialog.kind is family.kinds[0] and dialog.family is family
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, MenuScreen)
@@ -109,11 +110,11 @@ async def choose(dialog: NewGameDialog, pilot: Any, kind: str, start: str) -> No
 async def test_a_new_rule_is_played_from_the_dialog(
     kind: str, start: str, title: str, amount: int, illegal: str, refusal: str
 ) -> None:
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
         kinds = [value for _, value in dialog.query_one("#kind", Select)._options]
-        assert kinds == [k.key for k in families()[Notation.NUMBER]]  # the registry's order
+        assert kinds == [k.key for k in GAMES.family("pile").kinds]  # the family's order
         assert not dialog.query_one("#row-rules").display  # a named rule: nothing to type
         await choose(dialog, pilot, kind, start)
         screen = game_of(app)
@@ -130,7 +131,7 @@ async def test_a_new_rule_is_played_from_the_dialog(
 
 
 async def test_a_subtraction_game_asks_for_its_set_and_keeps_it_for_the_next() -> None:
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
         dialog.query_one("#kind", Select).value = "subtraction"
@@ -157,11 +158,24 @@ async def test_a_subtraction_game_asks_for_its_set_and_keeps_it_for_the_next() -
         await settle(pilot)
         new = game_of(app)
         assert new is not screen and new.session.start == 12
-        assert new.session.game.spec == screen.session.game.spec
+        assert GameSpec.of(new.session.game) == GameSpec.of(screen.session.game)
 
 
-async def test_a_start_found_beyond_reach_in_the_worker_brings_the_dialog_back() -> None:
-    app = SquareGameApp(ai_delay=0)
+async def test_a_start_beyond_what_is_built_unasked_is_refused_at_once() -> None:
+    app = SquareGameApp(GAMES, ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await open_dialog(pilot)
+        await choose(dialog, pilot, "cubes", "5000000")  # past computed_limit: no worker
+        assert app.screen is dialog
+        assert "beyond" in text(dialog.query_one("#dialog-error"))
+
+
+async def test_a_start_found_beyond_reach_in_the_worker_brings_the_dialog_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # believed buildable (so prepared in the worker), then found beyond the budget there
+    monkeypatch.setattr(TableStore, "built_unasked", lambda self, rule: 10**9)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
         dialog.query_one("#level", Select).value = "casual"
@@ -193,11 +207,11 @@ PLAY = [
 @pytest.mark.parametrize(
     ("command", "screen_class", "title", "start"), PLAY, ids=[p[0] for p in PLAY]
 )
-async def test_play_opens_the_screen_of_the_kinds_notation(
+async def test_play_opens_the_screen_of_the_kinds_family(
     command: str, screen_class: type, title: str, start: Any
 ) -> None:
     request = build_request(make_parser().parse_args(shlex.split(command)))
-    app = SquareGameApp(request, ai_delay=0)
+    app = SquareGameApp(GAMES, request, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = game_of(app)
@@ -206,14 +220,11 @@ async def test_play_opens_the_screen_of_the_kinds_notation(
         assert screen.hints == ("--hints" in command)
 
 
-def test_every_kind_has_a_screen_and_the_default_request_is_the_registrys_first() -> None:
-    from squaregame.ui.opening import screen_for
-
-    tables = Tables()
+def test_every_kind_has_its_familys_screen_and_the_default_request_is_the_first() -> None:
     for kind in KINDS:
-        spec = GameSpec(kind.key, ("1,2",) if kind.param("rule") else ())
-        assert screen_for(spec.build(tables)) is SCREENS[kind.notation]
-    assert StartRequest().game == KINDS[0].key
+        assert GAMES.family_of(kind).screen() is SCREENS[kind.area]
+    assert StartRequest().game is None  # the first kind of the first family: squares
+    assert GAMES.families[0].kinds[0] is KINDS[0] and KINDS[0].key == "squares"
 
 
 # -- sums of any rules ---------------------------------------------------------------------------
@@ -221,7 +232,7 @@ async def test_a_sum_of_cubes_and_powers_of_two_shows_both_rules() -> None:
     request = build_request(
         make_parser().parse_args(shlex.split("play sum 5 7 --rule cubes --rule powers-of-two"))
     )
-    app = SquareGameApp(request, ai_delay=0)
+    app = SquareGameApp(GAMES, request, ai_delay=0)
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
         screen = game_of(app)
@@ -237,7 +248,7 @@ async def test_a_sum_of_cubes_and_powers_of_two_shows_both_rules() -> None:
 
 
 async def test_sum_rules_may_be_typed_in_the_apps_language() -> None:
-    app = SquareGameApp(ai_delay=0, lang="ru")
+    app = SquareGameApp(GAMES, ai_delay=0, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot, 2)
         note = text(dialog.query_one("#row-rule-names").query("Static").last())
@@ -248,7 +259,7 @@ async def test_sum_rules_may_be_typed_in_the_apps_language() -> None:
         await settle(pilot)
         screen = game_of(app)
         assert isinstance(screen, SumsScreen)
-        assert screen.session.game.rule_keys() == ("cubes", "powers-of-two")
+        assert [r.key for r in screen.session.game.rules] == ["cubes", "powers-of-two"]
 
 
 # -- opening quickly ---------------------------------------------------------------------------
@@ -272,12 +283,12 @@ async def test_sum_rules_may_be_typed_in_the_apps_language() -> None:
 def test_slow_starts_are_found_by_capability(
     kind: str, rules: tuple[str, ...], start: Any, slow: bool
 ) -> None:
-    game = GameSpec(kind, rules).build(Tables())
-    assert slow_to_open(game, start) is slow
+    game = make_spec(kind, rules).build(Tables())
+    assert game.slow_to_open(start) is slow
 
 
 def test_a_finite_set_searched_once_opens_at_once() -> None:
-    game = GameSpec("subtraction", ("1,3,7,8",)).build(Tables())
-    assert slow_to_open(game, 21)
+    game = make_spec("subtraction", ("1,3,7,8",)).build(Tables())
+    assert game.slow_to_open(21)
     game.prepare(21)
-    assert not slow_to_open(game, 21) and not slow_to_open(game, 10**18)
+    assert not game.slow_to_open(21) and not game.slow_to_open(10**18)

@@ -10,13 +10,14 @@ import pytest
 from ui_helpers import settle
 
 from squaregame.core.rules import SQUARES
+from squaregame.games import GAMES
+from squaregame.games.pile.strip import PositionStrip
+from squaregame.games.sums.side import GrundyTable, NimSumPanel
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.big_number import BigNumber, best_scale, big_lines, text_height
 from squaregame.ui.widgets.move_list import MoveList
-from squaregame.ui.widgets.position_strip import PositionStrip
-from squaregame.ui.widgets.sum_panels import GrundyTable, NimSumPanel
 
 SIZES = [(80, 24), (120, 36), (160, 50)]
 
@@ -46,7 +47,7 @@ def test_the_font_draws_every_digit_distinctly_at_every_scale() -> None:
 async def test_the_position_is_drawn_large_and_the_moves_box_fits_its_moves(
     size: tuple[int, int],
 ) -> None:
-    app = SquareGameApp(StartRequest(start=30, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=30, seed=1), ai_delay=0)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         screen = _screen(app)
@@ -66,7 +67,7 @@ async def test_the_position_is_drawn_large_and_the_moves_box_fits_its_moves(
 async def test_the_number_grows_with_the_terminal() -> None:
     scales = []
     for size in SIZES:
-        app = SquareGameApp(StartRequest(start=30, seed=1), ai_delay=0)
+        app = SquareGameApp(GAMES, StartRequest(start=30, seed=1), ai_delay=0)
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             scales.append(_screen(app).query_one("#number", BigNumber).scale())
@@ -76,7 +77,7 @@ async def test_the_number_grows_with_the_terminal() -> None:
 @pytest.mark.parametrize("size", [(80, 24), (140, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_strip_keeps_its_faces_at_seven_digit_numbers(size: tuple[int, int]) -> None:
     """The issue: at 6–7 digit numbers the strip wrapped and lost its ☺/☹ row."""
-    app = SquareGameApp(StartRequest(start=1_234_567, hints=True, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=1_234_567, hints=True, seed=1), ai_delay=0)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         screen = _screen(app)
@@ -96,6 +97,7 @@ async def test_sum_panels_never_wrap_a_row(size: tuple[int, int]) -> None:
     """The Grundy table wrapped its tenth value at 80 columns, the nim-sum's bits and the
     two-pile table at 140: each row now fits the panel it is in."""
     app = SquareGameApp(
+        GAMES,
         StartRequest(game="sum", start=(15, 12), rules=(SQUARES, SQUARES), hints=True, seed=1),
         ai_delay=0,
     )
@@ -121,7 +123,7 @@ async def test_sum_panels_never_wrap_a_row(size: tuple[int, int]) -> None:
 async def test_side_panels_grow_with_the_width() -> None:
     widths = []
     for size in ((80, 24), (160, 50)):
-        app = SquareGameApp(StartRequest(start=30, seed=1), ai_delay=0)
+        app = SquareGameApp(GAMES, StartRequest(start=30, seed=1), ai_delay=0)
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             widths.append(_screen(app).query_one("#side").outer_size.width)
@@ -130,7 +132,7 @@ async def test_side_panels_grow_with_the_width() -> None:
 
 async def test_a_seven_digit_number_is_still_large_at_80_columns() -> None:
     """ "1 234 567" is too wide for scale 1 at 80 columns; "1234567" is not."""
-    app = SquareGameApp(StartRequest(start=1_234_567, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=1_234_567, seed=1), ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         number = _screen(app).query_one("#number", BigNumber)
@@ -146,7 +148,7 @@ async def test_every_key_of_the_footer_is_on_screen_at_80_columns(lang: str, gam
     from squaregame.ui.widgets.key_bar import KeyBar
 
     start: object = {"squares": 30, "wythoff": (7, 9), "sum": (5, 7, 10)}[game]
-    app = SquareGameApp(StartRequest(game=game, start=start, seed=1), ai_delay=0, lang=lang)
+    app = SquareGameApp(GAMES, StartRequest(game=game, start=start, seed=1), ai_delay=0, lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("1" if game != "wythoff" else "left", "enter")  # undo now possible

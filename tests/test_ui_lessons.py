@@ -16,16 +16,17 @@ from textual.widgets import Input, OptionList, Static
 from ui_helpers import settle
 
 from squaregame.core.types import Outcome
+from squaregame.games import GAMES
 from squaregame.lessons import sieve as sv
 from squaregame.lessons.model import load_lessons
-from squaregame.lessons.schema import FillStep, SieveStep
+from squaregame.lessons.steps import FillStep, SieveStep
 from squaregame.lessons.strings import Strings, languages
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.lesson import LessonScreen
 from squaregame.ui.screens.lessons import LessonListScreen
 
-CASES = [(lang, lesson.id) for lang in languages() for lesson in load_lessons(lang)]
+CASES = [(lang, lesson.id) for lang in languages() for lesson in load_lessons(GAMES, lang)]
 
 
 @asynccontextmanager
@@ -33,7 +34,7 @@ async def lesson_app(
     lesson_id: str, **options: Any
 ) -> AsyncIterator[tuple[SquareGameApp, Any, LessonScreen]]:
     """The app opened at a lesson (80×24): the app, its pilot and the lesson screen."""
-    app = SquareGameApp(ai_delay=0, lesson=lesson_id, **options)
+    app = SquareGameApp(GAMES, ai_delay=0, lesson=lesson_id, **options)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -80,7 +81,7 @@ async def do_exercise(pilot: Any, screen: LessonScreen) -> None:
 
 @pytest.mark.parametrize("lang, lesson_id", CASES)
 async def test_step_through_every_lesson(lang: str, lesson_id: str) -> None:
-    app = SquareGameApp(ai_delay=0, lang=lang, lesson=lesson_id)
+    app = SquareGameApp(GAMES, ai_delay=0, lang=lang, lesson=lesson_id)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -150,7 +151,7 @@ async def test_step_through_every_lesson(lang: str, lesson_id: str) -> None:
 
 
 async def test_mastery_the_list_and_a_reset() -> None:
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("down", "down", "down", "enter")  # Lessons

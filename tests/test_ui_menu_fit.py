@@ -6,13 +6,14 @@ from __future__ import annotations
 import pytest
 from textual.widgets import OptionList, Static
 
+from squaregame.games import GAMES
 from squaregame.ui.app import SquareGameApp
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 32), (140, 45)])
 @pytest.mark.parametrize("entries", [7, 9])
 async def test_every_menu_entry_is_in_view(size: tuple[int, int], entries: int) -> None:
-    app = SquareGameApp()
+    app = SquareGameApp(GAMES)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         if entries == 9:  # as with a saved game: "Continue" and "Other saved games" on top

@@ -14,6 +14,7 @@ from textual.command import CommandPalette
 
 from squaregame import start_up
 from squaregame.cli import main as cli_main
+from squaregame.games import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.start import StartRequest
@@ -28,7 +29,7 @@ def _bar_lines(bar: KeyBar) -> list[str]:
 async def test_the_menu_shows_its_keys_and_the_palettes_at_the_right(
     size: tuple[int, int], lang: str
 ) -> None:
-    app = SquareGameApp(ai_delay=0, lang=lang)
+    app = SquareGameApp(GAMES, ai_delay=0, lang=lang)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
@@ -50,7 +51,7 @@ async def test_the_menu_shows_its_keys_and_the_palettes_at_the_right(
 
 
 async def test_the_palettes_key_takes_a_row_of_its_own_when_the_last_is_full() -> None:
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=(24, 20)) as pilot:
         await pilot.pause()
         bar = app.screen.query_one(KeyBar)
@@ -67,7 +68,7 @@ async def test_the_palettes_key_takes_a_row_of_its_own_when_the_last_is_full() -
 
 async def test_a_game_screens_bar_leaves_the_palette_out() -> None:
     """A game has a dozen keys: its bar keeps the room for them (Ctrl+P still works)."""
-    app = SquareGameApp(StartRequest(start=30, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=30, seed=1), ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert not isinstance(app.screen, MenuScreen)
@@ -83,7 +84,9 @@ def test_the_fast_start_pauses_the_collector_until_the_first_frame(
     import squaregame.ui.app as app_module
 
     seen: list[bool] = []
-    monkeypatch.setattr(app_module, "run_app", lambda request: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr(
+        app_module, "run_app", lambda games, request: seen.append(gc.isenabled()) or 0
+    )
     monkeypatch.setattr(sys, "argv", ["squaregame"])  # run as the program: main()
     try:
         assert cli_main.main() == 0
@@ -133,7 +136,7 @@ def test_main_called_as_a_function_leaves_the_collector_alone(
 
 async def _collector_after_the_first_frame() -> tuple[bool, int]:
     """(on?, freeze count) once the menu of a new app is drawn."""
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         return gc.isenabled(), gc.get_freeze_count()
@@ -181,9 +184,9 @@ def test_the_program_pauses_until_the_real_menus_first_frame(
         seen.append(("compose", gc.isenabled(), gc.get_freeze_count() > frozen))
         return compose(self)
 
-    def run_app(request: object) -> int:
+    def run_app(GAMES, request: object) -> int:
         async def first_frame() -> None:
-            app = SquareGameApp(ai_delay=0)
+            app = SquareGameApp(GAMES, ai_delay=0)
             async with app.run_test(size=(80, 24)) as pilot:
                 await pilot.pause()
                 seen.append(("drawn", gc.isenabled(), gc.get_freeze_count() > frozen))
@@ -229,9 +232,10 @@ def test_the_menus_first_frame_imports_no_message_or_play_request() -> None:
     choice) nor ``squaregame play``'s request, nor numpy, nor Textual's Footer."""
     code = (
         "import asyncio, sys, json\n"
+        "from squaregame.games import GAMES\n"
         "from squaregame.ui.app import SquareGameApp\n"
         "async def first_frame():\n"
-        "    app = SquareGameApp(ai_delay=0)\n"
+        "    app = SquareGameApp(GAMES, ai_delay=0)\n"
         "    async with app.run_test(size=(80, 24)) as pilot:\n"
         "        await pilot.pause()\n"
         "        assert type(app.screen).__name__ == 'MenuScreen'\n"
@@ -249,9 +253,10 @@ def test_a_theme_named_before_it_was_registered_is_drawn_in_its_own_colours() ->
     """``TEXTUAL_THEME=high-contrast``: Textual makes the first colours before squaregame's
     third theme exists; they are made again once it does."""
     code = (
+        "from squaregame.games import GAMES\n"
         "from squaregame.ui.app import SquareGameApp\n"
         "from squaregame.ui.themes import HIGH_CONTRAST\n"
-        "app = SquareGameApp(ai_delay=0)\n"
+        "app = SquareGameApp(GAMES, ai_delay=0)\n"
         "want = HIGH_CONTRAST.to_color_system().generate()\n"
         "print(app.theme, app.theme_variables['background'] == want['background'],\n"
         "      app.stylesheet._variables['panel'] == want['panel'])\n"
@@ -267,7 +272,7 @@ async def test_a_menu_choice_still_reaches_the_application() -> None:
     """The menu imports its messages at the first choice: Help still opens."""
     from squaregame.ui.screens.help import HelpScreen
 
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("end", "up", "enter")  # Help: the entry before Quit

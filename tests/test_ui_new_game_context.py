@@ -9,6 +9,7 @@ import pytest
 from textual.widgets import Input, Select, Static
 from ui_helpers import new_game_dialog, settle
 
+from squaregame.games import GAMES
 from squaregame.play.wording import level_blurb
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.new_game import NewGameDialog
@@ -21,7 +22,7 @@ def _text(widget: Static) -> str:
 
 async def test_n_keeps_level_hints_misere_and_first_player() -> None:
     req = StartRequest(start=30, misere=True, level="casual", hints=True, human_first=False)
-    app = SquareGameApp(req, ai_delay=0)
+    app = SquareGameApp(GAMES, req, ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("n")
@@ -41,7 +42,7 @@ async def test_n_keeps_level_hints_misere_and_first_player() -> None:
 
 
 async def test_a_preset_clears_the_error_and_the_focus_stays_on_the_bad_field() -> None:
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await new_game_dialog(pilot, "sum")
         dialog.query_one("#start", Input).value = "5 7"
@@ -64,7 +65,7 @@ async def test_a_preset_clears_the_error_and_the_focus_stays_on_the_bad_field() 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "es"])
 async def test_the_opponents_description_is_shown_whole_at_80_columns(lang: str) -> None:
-    app = SquareGameApp(ai_delay=0, lang=lang)
+    app = SquareGameApp(GAMES, ai_delay=0, lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await new_game_dialog(pilot, "wythoff")
         for level in ("perfect", "casual"):
@@ -81,10 +82,10 @@ async def test_the_opponents_description_is_shown_whole_at_80_columns(lang: str)
 
 @pytest.mark.parametrize("lang", ["en", "ru", "es"])
 async def test_the_rules_placeholder_fits_at_80_columns(lang: str) -> None:
-    app = SquareGameApp(ai_delay=0, lang=lang)
+    app = SquareGameApp(GAMES, ai_delay=0, lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.new_game("sum")
+        app.new_game("sums")
         await pilot.pause()
         rules = app.screen.query_one("#rules", Input)
         assert len(rules.placeholder) <= rules.content_region.width, rules.placeholder

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual import events
 
+from squaregame.games import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.help import HelpScreen
 from squaregame.ui.screens.menu import MenuScreen
@@ -19,7 +20,7 @@ def _type(app: SquareGameApp, *keys: str) -> None:
 
 async def test_enter_down_enter_on_help_opens_help_once() -> None:
     for _ in range(4):
-        app = SquareGameApp(ai_delay=0)
+        app = SquareGameApp(GAMES, ai_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.press("up", "up")  # Help, from the top (the list wraps)

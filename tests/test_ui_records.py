@@ -6,9 +6,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from build import KINDS
 from textual.widgets import Static
 from ui_helpers import game_screen, settle
 
+from squaregame.games import GAMES
+from squaregame.play import record_io as IO
 from squaregame.play import records as R
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.saved_games import SavedGamesScreen
@@ -16,7 +19,9 @@ from squaregame.ui.start import StartRequest
 
 
 async def test_x_writes_the_record_and_says_where(tmp_path: Path) -> None:
-    app = SquareGameApp(StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path)
+    app = SquareGameApp(
+        GAMES, StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("2", "5", "enter")
@@ -33,7 +38,7 @@ async def test_x_writes_the_record_and_says_where(tmp_path: Path) -> None:
         assert any(str(folder / f"{stem}.txt") in s for s in said), said
         assert (folder / f"{stem}.md").read_text().startswith("## Squares, from 40")
         for name in written[:2] + written[3:]:  # each record reads back as the game on screen
-            record = R.parse_record((folder / name).read_text())
+            record = IO.parse_record((folder / name).read_text(), KINDS)
             assert record == R.record_of(session, game_screen(app).level)
         await pilot.press("x")  # a second export never replaces the first
         await settle(pilot)
@@ -43,7 +48,9 @@ async def test_x_writes_the_record_and_says_where(tmp_path: Path) -> None:
 async def test_the_review_is_copied_as_markdown(tmp_path: Path) -> None:
     from squaregame.ui.screens.move_review import MoveReviewScreen
 
-    app = SquareGameApp(StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path)
+    app = SquareGameApp(
+        GAMES, StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("2", "5", "enter")
@@ -60,7 +67,9 @@ async def test_the_review_is_copied_as_markdown(tmp_path: Path) -> None:
 
 async def _three_saves(data: Path) -> None:
     for i, start in enumerate((30, 40, 50)):
-        app = SquareGameApp(StartRequest(game="squares", start=start), ai_delay=0, data_dir=data)
+        app = SquareGameApp(
+            GAMES, StartRequest(game="squares", start=start), ai_delay=0, data_dir=data
+        )
         async with app.run_test() as pilot:
             await pilot.pause()
         for path in (data / "games").glob("*.json"):
@@ -75,7 +84,7 @@ def hint(screen: SavedGamesScreen) -> str:
 async def test_d_then_d_deletes_a_saved_game_and_any_other_key_keeps_it(tmp_path: Path) -> None:
     await _three_saves(tmp_path)
     assert len(list((tmp_path / "games").glob("*.json"))) == 3
-    app = SquareGameApp(ai_delay=0, data_dir=tmp_path)
+    app = SquareGameApp(GAMES, ai_delay=0, data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("down", "enter")  # "Other saved games (2)…"

@@ -13,12 +13,14 @@ from textual.widgets import Input, ProgressBar, Select, Static
 from ui_helpers import froze, settle, ticking
 
 from squaregame.core.sums import solver as sums
+from squaregame.games import GAMES
+from squaregame.games.sums.screen import SumsScreen
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.busy import BusyScreen
 from squaregame.ui.screens.menu import MenuScreen
-from squaregame.ui.screens.new_game import PRESETS, NewGameDialog
-from squaregame.ui.screens.sums import SumsScreen
+from squaregame.ui.screens.new_game import NewGameDialog
 
+PRESETS = GAMES.family("sums").presets()  # the sums dialog's ready-made games
 SIZE = (80, 24)
 FOUR_SQUARES = next(i for i, (name, _) in enumerate(PRESETS) if name.endswith("four_squares"))
 # Wall-clock seconds the event loop may go without a tick while the search runs in a thread
@@ -43,7 +45,7 @@ def slow_search(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def start_four_squares(pilot: Any) -> BusyScreen:
     app = pilot.app
-    app.new_game("sum")
+    app.new_game("sums")
     for _ in range(100):  # composed (later on a busy machine): its Select drawn
         await pilot.pause()
         dialog = app.screen
@@ -80,7 +82,7 @@ def text(widget: Any) -> str:
 
 
 async def test_solving_shows_progress_answers_keys_and_esc_cancels(slow_search: None) -> None:
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         ticks = ticking(app)
@@ -129,7 +131,7 @@ async def test_solving_shows_progress_answers_keys_and_esc_cancels(slow_search: 
 
 
 async def test_without_cancel_the_game_opens_when_solved(slow_search: None) -> None:
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         ticks = ticking(app)

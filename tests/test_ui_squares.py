@@ -9,20 +9,22 @@ from pathlib import Path
 
 from ui_helpers import game_screen, hinted_amount, settle, text_of
 
+from squaregame.core.rules import SQUARES
 from squaregame.core.types import Outcome
+from squaregame.games import GAMES
+from squaregame.games.pile.screen import PileScreen
 from squaregame.play.session import Verdict
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.new_game import NewGameDialog
-from squaregame.ui.screens.pile import PileScreen
 from squaregame.ui.start import StartRequest
 
 SIZE = (80, 24)
 
 
 def app_for(start: int = 75, **kw: object) -> SquareGameApp:
-    return SquareGameApp(StartRequest(start=start, seed=1, **kw), ai_delay=0)  # type: ignore[arg-type]
+    return SquareGameApp(GAMES, StartRequest(start=start, seed=1, **kw), ai_delay=0)  # type: ignore[arg-type]
 
 
 async def type_amount(pilot, amount: int) -> None:  # type: ignore[no-untyped-def]
@@ -101,7 +103,7 @@ async def test_illegal_input_is_refused_and_the_game_goes_on() -> None:
 
 
 async def test_keys_while_the_computer_thinks_make_no_second_move() -> None:
-    app = SquareGameApp(StartRequest(start=75, seed=1), ai_delay=2.0)
+    app = SquareGameApp(GAMES, StartRequest(start=75, seed=1), ai_delay=2.0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = game_screen(app)
@@ -176,7 +178,7 @@ async def test_save_and_restore_between_runs() -> None:
     saved = json.loads(save.read_text())
     assert saved["moves"][0] == 39
 
-    again = SquareGameApp(ai_delay=0)
+    again = SquareGameApp(GAMES, ai_delay=0)
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, MenuScreen)
@@ -192,7 +194,7 @@ async def test_a_corrupt_save_is_set_aside_with_a_message() -> None:
     data = Path(os.environ["SQUAREGAME_DATA_DIR"])
     data.mkdir(parents=True, exist_ok=True)
     (data / "game.json").write_text('{"version": 1, "game": ')
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
@@ -202,7 +204,7 @@ async def test_a_corrupt_save_is_set_aside_with_a_message() -> None:
 
 
 async def test_new_game_dialog_validates_and_starts() -> None:
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # "Squares" is the first entry of a fresh menu
@@ -239,7 +241,7 @@ async def test_settings_are_saved_and_the_theme_applies() -> None:
     from squaregame.play.settings import load_settings
     from squaregame.ui.screens.settings import SettingsScreen
 
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.action_settings()
@@ -259,7 +261,7 @@ async def test_two_teams_take_turns_with_hints_and_review_every_move() -> None:
 
     from squaregame.ui.screens.move_review import MoveReviewScreen
 
-    app = SquareGameApp(StartRequest(start=12, two_humans=True, hints=True), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=12, two_humans=True, hints=True), ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = game_screen(app)
@@ -288,10 +290,11 @@ async def test_two_teams_take_turns_with_hints_and_review_every_move() -> None:
 
 
 async def test_a_start_at_the_top_of_a_table_shows_the_strip_below_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from squaregame.core.piles import store
-    from squaregame.ui.widgets.position_strip import PositionStrip
+    from squaregame.games.pile.strip import PositionStrip
 
-    monkeypatch.setattr(store, "SQUARES_AUTO_LIMIT", 1_000_000)  # only the shipped table
+    monkeypatch.setattr(
+        SQUARES, "tabled", SQUARES.tabled._replace(auto_limit=1_000_000)
+    )  # only the shipped table
     app = app_for(1_000_000)  # its very last position
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

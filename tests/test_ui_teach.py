@@ -11,11 +11,12 @@ from text_check import WORD, english_in, visible_lines
 from textual.widgets import DataTable, Static
 from ui_helpers import game_screen, settle, text_of
 
+from squaregame.games import GAMES
+from squaregame.games.pile.screen import PileScreen
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.move_review import MoveReviewScreen
-from squaregame.ui.screens.pile import PileScreen
 from squaregame.ui.screens.projector import ProjectorScreen
 from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.big_number import BigNumber
@@ -27,7 +28,7 @@ MOVES = (26, 25, 16, 15, 6, 5, 1, 0)  # Reds blunder at moves 1 and 3, Blues at 
 
 
 def app_for(start: int = 30, **kw: object) -> SquareGameApp:
-    return SquareGameApp(StartRequest(start=start, seed=1, **kw), ai_delay=0)  # type: ignore[arg-type]
+    return SquareGameApp(GAMES, StartRequest(start=start, seed=1, **kw), ai_delay=0)  # type: ignore[arg-type]
 
 
 async def test_a_teams_game_to_the_end_shows_each_sides_blunders() -> None:
@@ -172,7 +173,7 @@ async def test_a_demo_pauses_steps_and_shows_on_the_projector() -> None:
 async def test_a_demo_of_every_family_pauses_and_steps(game: str, start: object) -> None:
     """The boards' own arrow keys and letters do not take the demo's keys away."""
     app = SquareGameApp(
-        StartRequest(game=game, start=start, players="demo", speed=60.0), ai_delay=0
+        GAMES, StartRequest(game=game, start=start, players="demo", speed=60.0), ai_delay=0
     )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -222,7 +223,7 @@ async def test_teaching_screens_speak_the_language(lang: str) -> None:
             problems.append(f"{where}: {sorted(set(bad))}\n" + "\n".join(lines))
 
     app = SquareGameApp(
-        StartRequest(start=30, seed=1, players="teams", hints=True), ai_delay=0, lang=lang
+        GAMES, StartRequest(start=30, seed=1, players="teams", hints=True), ai_delay=0, lang=lang
     )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -239,7 +240,9 @@ async def test_teaching_screens_speak_the_language(lang: str) -> None:
         await pilot.press("r")
         await pilot.pause()
         check(app, "teams review")
-    app = SquareGameApp(StartRequest(start=30, seed=1, players="demo", speed=60.0), lang=lang)
+    app = SquareGameApp(
+        GAMES, StartRequest(start=30, seed=1, players="demo", speed=60.0), lang=lang
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("space")
@@ -274,7 +277,7 @@ async def test_the_new_game_dialog_names_the_sides() -> None:
     from squaregame.ui.screens.menu import MenuScreen
     from squaregame.ui.screens.new_game import NewGameDialog
 
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

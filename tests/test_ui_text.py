@@ -16,6 +16,7 @@ from textual.widgets import OptionList, Select
 from ui_helpers import settle
 
 from squaregame.cli.main import main, make_parser
+from squaregame.games import GAMES
 from squaregame.lessons.strings import LESSON_FILES, Strings, lessons_root, template_languages
 from squaregame.text import Catalog, language, set_language
 from squaregame.ui.app import SquareGameApp
@@ -57,7 +58,7 @@ def check(app: SquareGameApp, lang: str, where: str) -> None:
 async def test_settings_help_lessons_and_a_lesson_speak_the_language(lang: str) -> None:
     # Settings and Help are opened over the lesson list: the menu behind them is not this
     # area's to translate (text_check.foreign_words can walk it once it is).
-    app = SquareGameApp(ai_delay=0, lang=lang)
+    app = SquareGameApp(GAMES, ai_delay=0, lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.action_lessons()
@@ -108,7 +109,7 @@ def test_the_check_catches_english() -> None:
     import asyncio
 
     async def words() -> tuple[list[str], list[str]]:
-        app = SquareGameApp(ai_delay=0, lang="en")
+        app = SquareGameApp(GAMES, ai_delay=0, lang="en")
         async with app.run_test(size=(80, 24)) as pilot:
             app.action_lessons()
             await pilot.pause()
@@ -123,7 +124,7 @@ def test_the_check_catches_english() -> None:
 
 
 async def test_language_setting_is_saved_and_switches_the_app_but_lang_is_not_saved() -> None:
-    app = SquareGameApp(ai_delay=0, lang="ru")  # saved: English (nothing saved yet)
+    app = SquareGameApp(GAMES, ai_delay=0, lang="ru")  # saved: English (nothing saved yet)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert language() == "ru"
@@ -160,9 +161,9 @@ async def test_language_setting_is_saved_and_switches_the_app_but_lang_is_not_sa
         assert isinstance(menu, MenuScreen)  # recomposed, and still ready for a key
         assert menu.query_one("#menu").has_focus
 
-    again = SquareGameApp(ai_delay=0)  # the next run speaks the saved language
+    again = SquareGameApp(GAMES, ai_delay=0)  # the next run speaks the saved language
     assert language() == "es" and again.settings.lang == "es"
-    once = SquareGameApp(ai_delay=0, lang="en")
+    once = SquareGameApp(GAMES, ai_delay=0, lang="en")
     async with once.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert language() == "en"
@@ -193,7 +194,7 @@ def test_lang_accepts_every_language_and_refuses_others(
 
 
 async def test_lesson_letter_keys_work_under_the_russian_layout() -> None:
-    app = SquareGameApp(ai_delay=0, lang="ru", lesson="hot-cold")
+    app = SquareGameApp(GAMES, ai_delay=0, lang="ru", lesson="hot-cold")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -206,7 +207,7 @@ async def test_lesson_letter_keys_work_under_the_russian_layout() -> None:
         assert screen.state().marks[0] == (False, False) and screen.state().cursor == 1
         await pilot.press("и")  # b: back
         assert screen.index == 0
-    app = SquareGameApp(ai_delay=0, lang="ru", lesson="squares")
+    app = SquareGameApp(GAMES, ai_delay=0, lang="ru", lesson="squares")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("т", "т")  # past the sample game

@@ -15,7 +15,7 @@ from ui_helpers import game_screen, settle, text_of
 
 import squaregame
 from squaregame.core.ai import LEVELS
-from squaregame.core.kinds import Notation
+from squaregame.games import GAMES
 from squaregame.text import set_language
 from squaregame.text.catalog import load_catalog
 from squaregame.ui.app import SquareGameApp
@@ -25,16 +25,21 @@ from squaregame.ui.widgets.key_bar import KeyBar
 
 SIZE = (80, 24)
 PACKAGE = Path(squaregame.__file__).parent
-KEY = re.compile(r"""["'](ui_(?:game|dialog|menu)\.[a-z0-9_.]+)["']""")
+FAMILIES = [f.key for f in GAMES.families]  # pile, wythoff, sums: each its own words
+AREAS = "|".join(["ui_game", "ui_dialog", "ui_menu", *FAMILIES])
+KEY = re.compile(rf"""["']((?:{AREAS})\.[a-z0-9_.]+)["']""")
 # Keys the code builds from parts (f-strings), spelled out.
-NOTATIONS = [n.value for n in Notation]  # number, pair, piles
 BUILT = [
-    *(f"ui_game.{n}.{w}" for n in NOTATIONS for w in ("choose", "hints_on")),
+    *(f"{f}.screen.{w}" for f in FAMILIES for w in ("choose", "hints_on")),
+    *(
+        f"{f}.{w}"
+        for f in FAMILIES
+        for w in ("menu", "dialog_title", "command.title", "command.help")
+    ),
     *(f"ui_game.hint.{w}{a}" for w in ("hot", "cold") for a in ("", "_about")),
-    *(f"ui_game.pair.heatmap_{w}" for w in ("on", "off")),
+    *(f"wythoff.screen.heatmap_{w}" for w in ("on", "off")),
     *(f"ui_dialog.levels.{k}.{w}" for k in LEVELS for w in ("name", "blurb")),
     *(f"ui_dialog.new.players_{p}" for p in ("solo", "class", "teams")),
-    *(f"ui_dialog.new.title.{n}" for n in NOTATIONS),
     *(f"ui_dialog.flags.misere.{w}" for w in ("label", "on", "off")),
     *(f"ui_dialog.over.buttons.{c}" for c in ("again", "new", "review", "menu")),
     *(f"ui_dialog.over.{w}" for w in ("first_won", "second_won")),
@@ -45,11 +50,10 @@ BUILT = [
     *(f"ui_dialog.review.verdicts.{v}" for v in ("best", "slow", "blunder", "forced", "stall")),
     *(f"ui_game.nimsum.{k}" for k in ("pile", "size", "grundy", "binary", "ones", "total")),
     *(f"ui_menu.state.{s}" for s in ("your_move", "computer_to_move", "finished")),
-    *(f"ui_menu.families.{n}" for n in NOTATIONS),
     *(f"ui_menu.entries.{e}" for e in ("lessons", "settings", "help", "quit")),
     *(
         f"ui_menu.commands.{c}.{w}"
-        for c in (*(f"new_{n}" for n in NOTATIONS), "settings", "lessons", "help")
+        for c in ("settings", "lessons", "help")
         for w in ("title", "help")
     ),
     *(
@@ -69,7 +73,7 @@ def english_afterwards() -> Any:
 def test_every_key_the_interface_uses_is_in_the_english_catalog() -> None:
     english = load_catalog("en")
     used = set(BUILT)
-    for f in [*(PACKAGE / "ui").rglob("*.py"), *(PACKAGE / "play").rglob("*.py")]:
+    for f in [f for d in ("ui", "play", "games") for f in (PACKAGE / d).rglob("*.py")]:
         used.update(KEY.findall(f.read_text(encoding="utf-8")))
     assert len(used) > 150
     assert sorted(k for k in used if k not in english) == []
@@ -85,7 +89,7 @@ def footer(screen: Any) -> dict[str, str]:
 
 
 async def test_a_game_in_russian_with_plurals_and_a_russian_footer() -> None:
-    app = SquareGameApp(StartRequest(start=75, seed=1, hints=True), ai_delay=0, lang="ru")
+    app = SquareGameApp(GAMES, StartRequest(start=75, seed=1, hints=True), ai_delay=0, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = game_screen(app)
@@ -108,7 +112,7 @@ async def test_a_game_in_russian_with_plurals_and_a_russian_footer() -> None:
 
 
 async def test_russian_layout_letters_work() -> None:
-    app = SquareGameApp(StartRequest(start=19, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=19, seed=1), ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = game_screen(app)
@@ -120,7 +124,7 @@ async def test_russian_layout_letters_work() -> None:
 
 
 async def test_the_menu_in_spanish() -> None:
-    app = SquareGameApp(ai_delay=0, lang="es")
+    app = SquareGameApp(GAMES, ai_delay=0, lang="es")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         menu = app.screen
@@ -134,7 +138,7 @@ async def test_the_menu_in_spanish() -> None:
 async def test_lang_is_for_one_run_and_settings_keep_the_saved_language(tmp_path: Path) -> None:
     settings = tmp_path / "settings.json"
     settings.write_text(json.dumps({"lang": "en", "level": "strong"}))
-    app = SquareGameApp(ai_delay=0, data_dir=tmp_path, lang="ru")
+    app = SquareGameApp(GAMES, ai_delay=0, data_dir=tmp_path, lang="ru")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.lang == "ru" and app.settings.lang == "en"
@@ -148,14 +152,14 @@ async def test_lang_is_for_one_run_and_settings_keep_the_saved_language(tmp_path
         assert app.lang == "ru" and not app.screen.query("#done")
     saved = json.loads(settings.read_text())
     assert saved["lang"] == "en" and saved["level"] == "strong"
-    again = SquareGameApp(ai_delay=0, data_dir=tmp_path)
+    again = SquareGameApp(GAMES, ai_delay=0, data_dir=tmp_path)
     assert again.lang == "en"  # the next start speaks the saved language
 
 
 async def test_choosing_a_language_in_settings_is_saved(tmp_path: Path) -> None:
     from textual.widgets import Select
 
-    app = SquareGameApp(ai_delay=0, data_dir=tmp_path)
+    app = SquareGameApp(GAMES, ai_delay=0, data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.lang == "en"
@@ -171,7 +175,7 @@ async def test_choosing_a_language_in_settings_is_saved(tmp_path: Path) -> None:
 async def test_a_russian_lesson_answers_the_russian_layout() -> None:
     from squaregame.ui.screens.lesson import LessonScreen
 
-    app = SquareGameApp(ai_delay=0, lang="ru", lesson="hot-cold")
+    app = SquareGameApp(GAMES, ai_delay=0, lang="ru", lesson="hot-cold")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen

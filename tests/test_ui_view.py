@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from build import sum_game
 from ui_helpers import settle
 
-from squaregame.core.games import Game
+from squaregame.core.game import Game
+from squaregame.games import GAMES
 from squaregame.play.view import build_view
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.start import StartRequest
@@ -41,7 +43,7 @@ CASES = [
 async def test_a_move_and_its_reply_analyse_each_position_once(
     analyses: list[Any], request_: StartRequest, keys: list[str]
 ) -> None:
-    app = SquareGameApp(request_, ai_delay=0)
+    app = SquareGameApp(GAMES, request_, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -58,7 +60,7 @@ async def test_a_move_and_its_reply_analyse_each_position_once(
 
 
 async def test_undo_and_redo_analyse_nothing_again(analyses: list[Any]) -> None:
-    app = SquareGameApp(StartRequest(start=75, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=75, seed=1), ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("3", "6", "enter")
@@ -104,7 +106,7 @@ def _record_draws(app: SquareGameApp, monkeypatch: pytest.MonkeyPatch) -> list[s
 async def test_moving_the_selection_redraws_only_the_chooser(
     monkeypatch: pytest.MonkeyPatch, request_: StartRequest, key: str, chooser: set[str]
 ) -> None:
-    app = SquareGameApp(request_, ai_delay=0)
+    app = SquareGameApp(GAMES, request_, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         drawn = _record_draws(app, monkeypatch)
@@ -115,14 +117,14 @@ async def test_moving_the_selection_redraws_only_the_chooser(
 
 async def test_the_view_is_what_the_panels_show() -> None:
     """Sum panels get their data from the view: the Grundy sequences, the pair table."""
-    from squaregame.core.games import SumGame
     from squaregame.core.rules import SetRule
     from squaregame.core.types import Outcome
-    from squaregame.play.panels import SumData
+    from squaregame.games.sums.panels import SumData
+    from squaregame.games.sums.screen import SumsScreen
     from squaregame.play.session import Session
 
-    game = SumGame((SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4])))
-    view = build_view(Session(game, (15, 12)))
+    game = sum_game((SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4])))
+    view = build_view(Session(game, (15, 12)), SumsScreen.panels)
     data = view.panels
     assert isinstance(data, SumData)
     assert [r.label for r in data.rules] == ["{1, 3, 7, 8}", "{1, 2, 3, 4}"]

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from build import KINDS, make_spec
 from text_check import WORD, english_in, screen_lines
 from textual import events
 from textual.command import CommandPalette
@@ -36,13 +37,13 @@ from textual.widgets import Input, OptionList, Select
 
 import squaregame
 from squaregame.core.errors import GameError
-from squaregame.core.games import PileGame
-from squaregame.core.kinds import KINDS
 from squaregame.core.rules import RULES
 from squaregame.core.spec import GameSpec
 from squaregame.core.types import Outcome
+from squaregame.games import GAMES
+from squaregame.games.pile.game import PileGame
 from squaregame.lessons.model import load_lessons
-from squaregame.lessons.schema import FillStep, SieveStep
+from squaregame.lessons.steps import FillStep, SieveStep
 from squaregame.lessons.strings import lesson_language
 from squaregame.play.session import Session
 from squaregame.text import Catalog, languages, set_language
@@ -56,9 +57,10 @@ from squaregame.ui.screens.lesson import LessonScreen
 from squaregame.ui.screens.lessons import LessonListScreen
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.move_review import MoveReviewScreen
-from squaregame.ui.screens.new_game import PRESETS, NewGameDialog
+from squaregame.ui.screens.new_game import NewGameDialog
 
 LANGS = list(languages())
+PRESETS = GAMES.family("sums").presets()  # the sums dialog's ready-made games
 SIZE = (100, 32)
 SMALL = (80, 24)
 
@@ -196,7 +198,7 @@ class Walk:
 
 
 def spec_of(kind: str, start: tuple[int, ...] | None = None, misere: bool = False) -> GameSpec:
-    return GameSpec(kind, RULES_OF.get(kind, ()), misere, start or STARTS.get(kind))
+    return make_spec(kind, RULES_OF.get(kind, ()), misere, start or STARTS.get(kind))
 
 
 async def send(app: SquareGameApp, key: str) -> None:
@@ -392,7 +394,7 @@ async def walk_game_over(w: Walk, where: str, back: bool = False) -> None:
 async def walk_busy(w: Walk) -> None:
     """The 4×50 squares sum: its search runs behind the busy screen; Esc stops it."""
     app = w.app
-    app.new_game("sum")
+    app.new_game("sums")
     for _ in range(100):  # composed (later on a busy machine): its Select drawn
         await w.pilot.pause()
         dialog = app.screen
@@ -492,7 +494,7 @@ def unreadable_files(data: Path) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 async def test_every_screen_speaks_the_language(lang: str, tmp_path: Path) -> None:
     unreadable_files(tmp_path)  # two notifications at start-up
-    app = SquareGameApp(lang=lang, data_dir=tmp_path, ai_delay=0)
+    app = SquareGameApp(GAMES, lang=lang, data_dir=tmp_path, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         w = Walk(pilot, lang)
         # English is only read for raw keys and placeholders, which the code's paths (not the
@@ -592,14 +594,14 @@ async def walk_lesson(w: Walk, number: int) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 async def test_every_lesson_step_speaks_the_language(lang: str, tmp_path: Path) -> None:
-    app = SquareGameApp(lang=lang, data_dir=tmp_path, ai_delay=0)
+    app = SquareGameApp(GAMES, lang=lang, data_dir=tmp_path, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         w = Walk(pilot, lang)
         w.thorough = lang != "en"  # English: each step as it opens (see the screens' walk)
         await pilot.pause()
         app.action_lessons()
         await w.check("lesson list")
-        for lesson in load_lessons(lesson_language(lang)):
+        for lesson in load_lessons(GAMES, lesson_language(lang)):
             await walk_lesson(w, lesson.number)
         await w.check("lesson list, the lessons visited")
     assert len(w.visited) >= (60 if lang == "en" else 90)
@@ -614,7 +616,7 @@ async def test_the_main_screens_at_80_columns(lang: str, tmp_path: Path) -> None
     """The menu and what it opens, a game of each family with hints and its side views, and
     a lesson, at 80×24 (texts the narrower screen cuts short would show here). English is
     drawn for 80 columns in the first place (tests/test_snapshots.py)."""
-    app = SquareGameApp(lang=lang, data_dir=tmp_path, ai_delay=0)
+    app = SquareGameApp(GAMES, lang=lang, data_dir=tmp_path, ai_delay=0)
     async with app.run_test(size=SMALL) as pilot:
         w = Walk(pilot, lang)
         await pilot.pause()

@@ -8,8 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from build import KINDS
 from ui_helpers import settle
 
+from squaregame.games import GAMES
 from squaregame.play.review import ChartPoint
 from squaregame.text import set_language, tr
 from squaregame.ui.app import SquareGameApp
@@ -80,7 +82,7 @@ async def _play_three(pilot: Any, app: SquareGameApp) -> list[Any]:
 
 
 async def test_choose_a_bar_with_the_keys_explore_and_come_back() -> None:
-    app = SquareGameApp(StartRequest(start=40, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=40, seed=1), ai_delay=0)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         main = await _play_three(pilot, app)
@@ -101,7 +103,7 @@ async def test_choose_a_bar_with_the_keys_explore_and_come_back() -> None:
 
 
 async def test_a_click_on_a_bar_or_a_move_goes_back_there() -> None:
-    app = SquareGameApp(StartRequest(start=40, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=40, seed=1), ai_delay=0)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         main = await _play_three(pilot, app)
@@ -128,7 +130,7 @@ async def test_a_what_if_is_not_saved_over_the_game(tmp_path: Any, monkeypatch: 
     from squaregame.play.saves import load_game
 
     monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(tmp_path))
-    app = SquareGameApp(StartRequest(start=40, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=40, seed=1), ai_delay=0)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         main = await _play_three(pilot, app)
@@ -141,6 +143,6 @@ async def test_a_what_if_is_not_saved_over_the_game(tmp_path: Any, monkeypatch: 
         screen.request_move(other)
         await settle(pilot)
     (path,) = saved_paths(tmp_path)
-    loaded, msg = load_game(path)
+    loaded, msg = load_game(path, KINDS)
     assert msg is None and loaded is not None
     assert [p.after for p in loaded.session.plies] == main

@@ -11,6 +11,7 @@ import pytest
 from textual.widgets import Tree
 from ui_helpers import settle
 
+from squaregame.games import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.messages import OpenWhy
 from squaregame.ui.screens.game_base import GameScreen
@@ -48,7 +49,9 @@ def _last_cold(g: Any) -> int:
 
 
 async def test_w_opens_the_proof_lines_open_x_saves_esc_returns(tmp_path: Path) -> None:
-    app = SquareGameApp(StartRequest(game="squares", start=22), ai_delay=0, data_dir=tmp_path)
+    app = SquareGameApp(
+        GAMES, StartRequest(game="squares", start=22), ai_delay=0, data_dir=tmp_path
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = app.screen
@@ -99,7 +102,7 @@ async def test_w_opens_the_proof_lines_open_x_saves_esc_returns(tmp_path: Path) 
 async def test_w_works_on_the_wythoff_and_sum_screens(
     tmp_path: Path, request_: StartRequest, first: str
 ) -> None:
-    app = SquareGameApp(request_, ai_delay=0, data_dir=tmp_path)
+    app = SquareGameApp(GAMES, request_, ai_delay=0, data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         why = await _why(pilot)
@@ -107,7 +110,9 @@ async def test_w_works_on_the_wythoff_and_sum_screens(
 
 
 async def test_a_big_cold_position_comes_a_page_at_a_time(tmp_path: Path) -> None:
-    app = SquareGameApp(StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path)
+    app = SquareGameApp(
+        GAMES, StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         why, g = await _why_of(app, pilot, _last_cold)
@@ -128,7 +133,7 @@ async def test_the_why_screen_speaks_russian(tmp_path: Path) -> None:
     from text_check import english_words
 
     request = StartRequest(game="squares", start=22)
-    app = SquareGameApp(request, ai_delay=0, data_dir=tmp_path, lang="ru")
+    app = SquareGameApp(GAMES, request, ai_delay=0, data_dir=tmp_path, lang="ru")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         why = await _why(pilot)
@@ -137,7 +142,9 @@ async def test_the_why_screen_speaks_russian(tmp_path: Path) -> None:
 
 
 async def test_an_ended_game_and_the_unshown_moves_in_the_handout(tmp_path: Path) -> None:
-    app = SquareGameApp(StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path)
+    app = SquareGameApp(
+        GAMES, StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         why, g = await _why_of(app, pilot, lambda g: 0)  # no move left: a leaf
@@ -163,7 +170,9 @@ async def test_the_game_is_only_asked_off_the_ui_thread(tmp_path: Path) -> None:
     waits for it (checked by where the calls come from, not by timing)."""
     import threading
 
-    app = SquareGameApp(StartRequest(game="sum", start=(5, 7, 10)), ai_delay=0, data_dir=tmp_path)
+    app = SquareGameApp(
+        GAMES, StartRequest(game="sum", start=(5, 7, 10)), ai_delay=0, data_dir=tmp_path
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = app.screen
@@ -191,7 +200,9 @@ async def test_the_game_is_only_asked_off_the_ui_thread(tmp_path: Path) -> None:
 
 
 async def test_a_position_beyond_reach_is_said_not_a_crash(tmp_path: Path) -> None:
-    app = SquareGameApp(StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path)
+    app = SquareGameApp(
+        GAMES, StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = app.screen

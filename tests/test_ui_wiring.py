@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import squaregame
+from squaregame.games import GAMES
 
 ROOT = Path(squaregame.__file__).parent.parent
 PACKAGE = "squaregame/ui"
@@ -133,13 +134,13 @@ def test_screens_ask_the_application_by_message() -> None:
 async def test_a_new_game_from_a_game_takes_its_place() -> None:
     from ui_helpers import settle
 
+    from squaregame.games.pile.screen import PileScreen
     from squaregame.ui.app import SquareGameApp
     from squaregame.ui.screens.menu import MenuScreen
     from squaregame.ui.screens.new_game import NewGameDialog
-    from squaregame.ui.screens.pile import PileScreen
     from squaregame.ui.start import StartRequest
 
-    app = SquareGameApp(StartRequest(start=75, seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(start=75, seed=1), ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         old = app.screen

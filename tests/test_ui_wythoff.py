@@ -7,19 +7,20 @@ from typing import Any
 from ui_helpers import settle
 
 from squaregame.core.types import Outcome
+from squaregame.games import GAMES
+from squaregame.games.wythoff.board import WythoffBoard
+from squaregame.games.wythoff.screen import WythoffScreen
+from squaregame.games.wythoff.side import ColdPairs, TwoPiles
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.menu import MenuScreen
-from squaregame.ui.screens.wythoff import WythoffScreen
 from squaregame.ui.start import StartRequest
-from squaregame.ui.widgets.wythoff_board import WythoffBoard
-from squaregame.ui.widgets.wythoff_panels import ColdPairs, TwoPiles
 
 SIZE = (80, 24)
 
 
 def app_for(start: tuple[int, int] = (7, 9), **kw: Any) -> SquareGameApp:
-    return SquareGameApp(StartRequest(game="wythoff", start=start, seed=2, **kw), ai_delay=0)
+    return SquareGameApp(GAMES, StartRequest(game="wythoff", start=start, seed=2, **kw), ai_delay=0)
 
 
 def screen_of(app: SquareGameApp) -> WythoffScreen:
@@ -146,7 +147,7 @@ async def test_undo_redo_and_continue_after_restart() -> None:
         await pilot.press("r")
         await settle(pilot)
         assert s.session.position == after_reply
-    again = SquareGameApp(ai_delay=0)
+    again = SquareGameApp(GAMES, ai_delay=0)
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, MenuScreen)
@@ -158,7 +159,7 @@ async def test_undo_redo_and_continue_after_restart() -> None:
 async def test_new_wythoff_game_from_the_menu() -> None:
     from squaregame.ui.screens.new_game import NewGameDialog
 
-    app = SquareGameApp(ai_delay=0)
+    app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("down", "enter")  # Squares, then Wythoff's queen

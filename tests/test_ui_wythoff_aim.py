@@ -9,19 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from build import wythoff_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ui_helpers import settle
 
-from squaregame.core.games import WythoffGame
+from squaregame.games import GAMES
+from squaregame.games.wythoff.board import WythoffBoard, shade
+from squaregame.games.wythoff.screen import AXES, WythoffScreen, next_cell
 from squaregame.ui.app import SquareGameApp
-from squaregame.ui.screens.wythoff import AXES, WythoffScreen, next_cell
 from squaregame.ui.start import StartRequest
-from squaregame.ui.widgets.wythoff_board import WythoffBoard, shade
 
 
 def _targets(q: tuple[int, int]) -> frozenset[tuple[int, int]]:
-    return frozenset(WythoffGame().children(q))
+    return frozenset(wythoff_game().children(q))
 
 
 def test_the_issues_sequences() -> None:
@@ -53,7 +54,7 @@ def test_the_cursor_rests_only_on_legal_targets(x: int, y: int, keys: list[str])
 
 
 async def test_keys_aim_in_the_app_and_enter_plays_there() -> None:
-    app = SquareGameApp(StartRequest(game="wythoff", start=(7, 9), seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(game="wythoff", start=(7, 9), seed=1), ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -67,7 +68,7 @@ async def test_keys_aim_in_the_app_and_enter_plays_there() -> None:
 
 @pytest.mark.parametrize(("size", "cell"), [((80, 24), (2, 1)), ((160, 50), (4, 2))])
 async def test_squares_grow_on_a_large_terminal(size: tuple[int, int], cell: Any) -> None:
-    app = SquareGameApp(StartRequest(game="wythoff", start=(7, 9), seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(game="wythoff", start=(7, 9), seed=1), ai_delay=0)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         board = app.screen.query_one(WythoffBoard)
@@ -75,7 +76,7 @@ async def test_squares_grow_on_a_large_terminal(size: tuple[int, int], cell: Any
 
 
 async def test_the_last_x_label_is_whole() -> None:
-    app = SquareGameApp(StartRequest(game="wythoff", start=(300, 297), seed=1), ai_delay=0)
+    app = SquareGameApp(GAMES, StartRequest(game="wythoff", start=(300, 297), seed=1), ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.app.workers.wait_for_complete()
@@ -87,7 +88,7 @@ async def test_the_last_x_label_is_whole() -> None:
 
 async def test_the_heatmap_keeps_the_marks_and_has_a_legend() -> None:
     req = StartRequest(game="wythoff", start=(7, 9), hints=True, seed=1)
-    app = SquareGameApp(req, ai_delay=0)
+    app = SquareGameApp(GAMES, req, ai_delay=0)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         await pilot.press("m")

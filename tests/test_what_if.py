@@ -6,17 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from build import KINDS, pile_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from squaregame.core.games import PileGame
 from squaregame.core.rules import SQUARES
 from squaregame.play.saves import SavedGame, load_game, save_game
 from squaregame.play.session import Session
 
 
 def _game(start: int = 40, plies: int = 6) -> Session[int]:
-    s = Session(PileGame(SQUARES), start)
+    s = Session(pile_game(SQUARES), start)
     while len(s.plies) < plies and not s.over:
         s.play(s.analysis().best_moves()[0].to)
     return s
@@ -64,7 +64,7 @@ def test_a_what_if_is_never_saved_over_the_game(tmp_path: Path) -> None:
     s.play(next(m.to for m in s.analysis().moves if m.to != main[2]))
     path = tmp_path / "g.json"
     save_game(SavedGame(s, "perfect", 1), path)
-    loaded, msg = load_game(path)
+    loaded, msg = load_game(path, KINDS)
     assert msg is None and loaded is not None
     assert [p.after for p in loaded.session.plies] == main and not loaded.session.can_redo()
 

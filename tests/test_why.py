@@ -6,6 +6,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 import pytest
+from build import KINDS
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,7 +22,6 @@ from reference import (
 from squaregame.cli.main import main
 from squaregame.core.errors import GameError
 from squaregame.core.game import Game
-from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
 from squaregame.core.types import Outcome
 from squaregame.core.why import MAX_DEPTH, Step, WhyNode, WhyTree, outline
@@ -32,7 +32,7 @@ TABLES = Tables()
 
 
 def build(kind: str, pos: list[int], rule: list[str] | None = None, misere: bool = False) -> Any:
-    spec = GameSpec.from_options(kind, {"rule": rule, "misere": misere}, pos)
+    spec = KINDS.spec_from_options(kind, {"rule": rule, "misere": misere}, pos)
     game = spec.build(TABLES)
     return game, spec.start(game)
 

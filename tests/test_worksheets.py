@@ -23,6 +23,7 @@ from reference import (
     wythoff_children,
 )
 from squaregame.core.tables import Tables
+from squaregame.games import GAMES
 from squaregame.lessons import worksheets as ws
 from squaregame.lessons.worksheet_html import document
 from squaregame.lessons.worksheet_svg import page_svg
@@ -36,7 +37,9 @@ TABLES = Tables()
 
 @cache
 def class_of(kind: str, lang: str = "en", seed: int = 11, rule: str | None = None) -> list[Any]:
-    return ws.sheets(ws.Request(kind, seed=seed, students=CLASS, lang=lang, rule=rule), TABLES)
+    return ws.sheets(
+        ws.Request(kind, seed=seed, students=CLASS, lang=lang, rule=rule), GAMES, TABLES
+    )
 
 
 def amounts_of(rule: str) -> Callable[[int], Iterable[int]]:
@@ -76,7 +79,7 @@ def check_strip(sheet: Any, rule: str) -> None:
 @pytest.mark.parametrize("rule", [None, "1,3,7,8"])
 def test_table_keys_match_brute_force(rule: str | None) -> None:
     for sheet in class_of("table", rule=rule):
-        assert sheet.spec.rules == ((rule or "squares"),)
+        assert sheet.spec.rule_keys == ((rule or "squares"),)
         check_strip(sheet, rule or "squares")
         cold = [str(n) for n, hot in sheet.cells.hot.items() if not hot]
         assert sheet.key_lines == (Catalog("en")("worksheet.key.cold_list",
@@ -86,7 +89,7 @@ def test_table_keys_match_brute_force(rule: str | None) -> None:
 def test_sieve_keys_match_brute_force_and_start_is_given() -> None:
     rules = set()
     for sheet in class_of("sieve"):
-        rule = sheet.spec.rules[0]
+        rule = sheet.spec.rule_keys[0]
         rules.add(rule)
         check_strip(sheet, rule)
         step = {0, *(a for a in amounts_of(rule)(sheet.cells.side) if a <= sheet.cells.side)}
@@ -94,8 +97,8 @@ def test_sieve_keys_match_brute_force_and_start_is_given() -> None:
         cold = [n for n in sheet.cells.positions if ref_pile(rule)[n][0] == "cold"]
         assert sheet.problems[0].answer[0].endswith(", ".join(map(str, cold)))
     assert len(rules) > 3  # the class gets different rules
-    shared = ws.sheets(ws.Request("sieve", students=20, rule="1,3,4", size=30), TABLES)
-    assert {s.spec.rules for s in shared} == {("1,3,4",)}
+    shared = ws.sheets(ws.Request("sieve", students=20, rule="1,3,4", size=30), GAMES, TABLES)
+    assert {s.spec.rule_keys for s in shared} == {("1,3,4",)}
     assert len({s.cells.side for s in shared}) > 3 and max(s.cells.side for s in shared) <= 30
     for sheet in shared:
         check_strip(sheet, "1,3,4")
@@ -118,7 +121,7 @@ def test_nimsum_keys_match_brute_force() -> None:
     for sheet in class_of("nimsum"):
         assert len(sheet.problems) == 8
         for p in sheet.problems:
-            nim = p.game.rules[0] == "nim"
+            nim = p.game.rule_keys[0] == "nim"
             values = [n if nim else g_sq[n] for n in p.position]
             total = reduce(xor, values, 0)
             width = max(1, max([*values, total]).bit_length())
@@ -155,7 +158,7 @@ def test_moves_keys_list_every_winning_move() -> None:
     cold_items = 0
     for sheet in class_of("moves"):
         for p in sheet.problems:
-            ref, children = refs[p.game.kind], kids[p.game.kind]
+            ref, children = refs[p.game.kind.key], kids[p.game.kind.key]
             game = p.game.build(TABLES)
             wins = [k for k in children(p.position) if ref[k][0] == "cold"]
             if ref[p.position][0] == "cold":
@@ -168,10 +171,10 @@ def test_moves_keys_list_every_winning_move() -> None:
     assert cold_items >= CLASS * 2
 
 
-@pytest.mark.parametrize("kind", ws.NAMES)
+@pytest.mark.parametrize("kind", ws.names(GAMES))
 def test_same_seed_same_bytes_and_students_differ(kind: str) -> None:
     req = ws.Request(kind, seed=4, students=5, lang="ru")
-    a, b = ws.sheets(req, TABLES), ws.sheets(req, Tables())
+    a, b = ws.sheets(req, GAMES, TABLES), ws.sheets(req, GAMES, Tables())
     for key in (False, True):
         assert document(a, key).encode() == document(b, key).encode()
     assert [page_svg(s, True) for s in a] == [page_svg(s, True) for s in b]
@@ -181,7 +184,7 @@ def test_same_seed_same_bytes_and_students_differ(kind: str) -> None:
         return cells, [p.position for p in s.problems]
 
     assert len({repr(items(s)) for s in a}) == len(a)  # five students, five variants
-    other = ws.sheets(ws.Request(kind, seed=5, students=5, lang="ru"), TABLES)
+    other = ws.sheets(ws.Request(kind, seed=5, students=5, lang="ru"), GAMES, TABLES)
     assert [items(s) for s in other] != [items(s) for s in a]
 
 
@@ -195,11 +198,11 @@ def test_worksheet_catalogs_are_complete_and_translated() -> None:
         assert not [k for k in words if load_catalog("en")[k] not in ("Grundy",)], same
 
 
-@pytest.mark.parametrize("kind", ws.NAMES)
+@pytest.mark.parametrize("kind", ws.names(GAMES))
 def test_every_language_renders_and_nothing_is_fetched(kind: str) -> None:
     shown: dict[str, str] = {}
     for lang in ("en", "ru", "es"):
-        sheets = ws.sheets(ws.Request(kind, seed=2, students=2, lang=lang), TABLES)
+        sheets = ws.sheets(ws.Request(kind, seed=2, students=2, lang=lang), GAMES, TABLES)
         html = document(sheets, False) + document(sheets, True)
         svg = "".join(page_svg(s, k) for s in sheets for k in (False, True))
         assert html.count('<section class="page">') == 4
@@ -234,6 +237,6 @@ def test_budgets_are_checked_before_any_work() -> None:
     ]
     for req in bad:
         with pytest.raises(ws.WorksheetError):
-            ws.check(req)
-    assert ws.find_worksheet("P-to-N").key == "sieve"
-    assert ws.find_worksheet("xor").key == "nimsum"
+            ws.check(req, GAMES)
+    assert ws.find_worksheet("P-to-N", GAMES).key == "sieve"
+    assert ws.find_worksheet("xor", GAMES).key == "nimsum"

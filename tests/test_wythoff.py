@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import pytest
+from build import wythoff_game
 from said import raises_saying
 
 from reference import grundy, solve, wythoff_children
 from squaregame.core.errors import TableLimitError
-from squaregame.core.games import WythoffGame
 from squaregame.core.types import Outcome
-from squaregame.core.wythoff import (
+from squaregame.games.wythoff.grundy import wythoff_grundy
+from squaregame.games.wythoff.table import (
     build_wythoff,
     cold_pairs,
     is_cold_misere,
     is_cold_normal,
     lower_wythoff,
 )
-from squaregame.core.wythoff_grundy import wythoff_grundy
 
 
 def test_first_cold_pairs() -> None:
@@ -65,7 +65,7 @@ def test_grundy_values_match_brute_force() -> None:
 
 
 def test_misere_exceptions_near_the_corner() -> None:
-    game = WythoffGame(misere=True)
+    game = wythoff_game(misere=True)
     assert game.info((0, 1)).outcome is Outcome.COLD
     assert game.info((2, 2)).outcome is Outcome.COLD
     assert game.info((0, 0)).outcome is Outcome.HOT
@@ -74,7 +74,7 @@ def test_misere_exceptions_near_the_corner() -> None:
 
 
 def test_large_board_and_limits() -> None:
-    game = WythoffGame()
+    game = wythoff_game()
     assert game.info((300, 500)).outcome is Outcome.HOT
     a = lower_wythoff(618)
     assert a == 999

@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from build import wythoff_game
 
 from reference import grundy, wythoff_children, wythoff_grundy_rows
-from squaregame.core.games import WythoffGame
 from squaregame.core.tables import Tables
-from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT, WYTHOFF_GRUNDY_LIMIT, cold_pairs
-from squaregame.core.wythoff_grundy import GrundyBoards, wythoff_grundy
+from squaregame.games.wythoff.grundy import GrundyBoards, wythoff_grundy
+from squaregame.games.wythoff.table import (
+    WYTHOFF_AUTO_LIMIT,
+    WYTHOFF_GRUNDY_LIMIT,
+    WythoffBoards,
+    cold_pairs,
+)
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 5, 63, 64, 65, 130])
@@ -78,10 +83,10 @@ def test_boards_grow_and_are_kept() -> None:
 
 def test_the_game_reports_progress_and_answers_from_the_shared_boards() -> None:
     tables = Tables()
-    game = WythoffGame(tables=tables)
+    game = wythoff_game(tables=tables)
     seen: list[float] = []
     game.prepare((1500, 700), seen.append)
-    assert tables.wythoff_grundy_ready(1500)
+    assert WythoffBoards.of(tables).grundy_ready(1500)
     assert seen and min(seen) >= 0 and max(seen) <= 1 and seen == sorted(seen)
     assert game.info((1500, 700)).grundy == int(wythoff_grundy(1500)[1500, 700])
-    assert WythoffGame(misere=True, tables=tables).info((1500, 700)).grundy is None
+    assert wythoff_game(misere=True, tables=tables).info((1500, 700)).grundy is None

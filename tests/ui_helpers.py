@@ -9,9 +9,10 @@ import time
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from squaregame.games import GAMES
+from squaregame.games.pile.screen import PileScreen
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.new_game import NewGameDialog
-from squaregame.ui.screens.pile import PileScreen
 
 
 async def settle(pilot: Pilot[None]) -> None:
@@ -40,13 +41,18 @@ def hinted_amount(screen: PileScreen) -> int:
 
 
 async def new_game_dialog(pilot: Pilot[None], kind: str) -> NewGameDialog:
-    """Open the new-game dialog for ``kind`` (as the menu does) and return it."""
+    """Open the new-game dialog of ``kind``'s family (as the menu does) and return it."""
     await pilot.pause()
-    pilot.app.new_game(kind)  # type: ignore[attr-defined]
+    pilot.app.new_game(family_of(kind))  # type: ignore[attr-defined]
     await pilot.pause()
     dialog = pilot.app.screen
     assert isinstance(dialog, NewGameDialog)
     return dialog
+
+
+def family_of(kind: str) -> str:
+    """The key of the family a kind (by its key or alias) belongs to."""
+    return GAMES.family_of(GAMES.kinds.find(kind)).key
 
 
 async def footer_drawn(pilot: Pilot[None]) -> None:

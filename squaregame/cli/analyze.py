@@ -16,12 +16,12 @@ from squaregame.cli.common import (
 from squaregame.cli.move_ranges import summary_json, summary_lines
 from squaregame.core.ai import Opponent
 from squaregame.core.game import Game
-from squaregame.core.kinds import Notation
 from squaregame.core.tables import Tables
 from squaregame.core.types import Analysis, PositionInfo
 from squaregame.text import tr
 from squaregame.text.games import (
     describe_move,
+    move_column,
     position_text,
     remoteness_span,
     title,
@@ -140,19 +140,6 @@ def periodicity_lines(found: Periodicity) -> list[str]:
             "exact below, bounds beyond"
         )
     return lines
-
-
-def move_column(game: Game[Any], pos: Any, to: Any) -> str:
-    """A move as the table's first column: for the queen, which way and how far (its target
-    is the next column: "move to (6,9)  (6,9)" said it twice); else the move's words."""
-    if game.kind.notation is Notation.PAIR:
-        (x, y), (tx, ty) = pos, to
-        if ty == y:
-            return f"← {x - tx}"
-        if tx == x:
-            return f"↓ {y - ty}"
-        return f"↙ {x - tx}"
-    return describe_move(game, pos, to)
 
 
 def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:

@@ -35,7 +35,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 from squaregame.cli.bench_figures import (
@@ -59,7 +58,6 @@ from squaregame.cli.bench_run import (
     pairs_for,
 )
 from squaregame.cli.commands import help_text
-from squaregame.core.kinds import WYTHOFF, kind_for_rule
 from squaregame.core.rules import NIM, SQUARES
 from squaregame.core.tables import Tables
 
@@ -71,17 +69,18 @@ GROUPS = ("builder", "board", "sums", "cli", "app", "moves")
 def parse_sizes(text: str) -> list[int]:
     """``--sizes``: whole numbers (``10000000`` or ``1e7``, ``4e7``), within the builder's limit."""
     from squaregame.cli.common import UsageError
-    from squaregame.core.piles.store import SQUARES_MAX
+    from squaregame.core.rules import SQUARES
+
+    most = SQUARES.tabled.most if SQUARES.tabled is not None else 0  # the builder's limit
 
     sizes: list[int] = []
     for part in text.split(","):
         word = part.strip().replace("_", "")
         m = re.fullmatch(r"(\d{1,10})(?:[eE](\d{1,2}))?", word)
         n = int(m[1]) * 10 ** int(m[2] or 0) if m else 0
-        if not 1 <= n <= SQUARES_MAX:
+        if not 1 <= n <= most:
             raise UsageError(
-                f"--sizes takes whole numbers from 1 to {SQUARES_MAX:,} separated by commas, "
-                f"not '{word}'"
+                f"--sizes takes whole numbers from 1 to {most:,} separated by commas, not '{word}'"
             )
         sizes.append(n)
     if len(sizes) > MAX_SIZES:
@@ -125,23 +124,22 @@ def add_parser(sub: Any) -> None:
 def opponent_latencies(tables: Tables) -> None:
     from squaregame.core.ai import Opponent
     from squaregame.core.game import Game
-    from squaregame.core.kinds import SUBTRACTION
-    from squaregame.core.spec import GameSpec
+    from squaregame.games import GAMES
 
     print("Opponent's reply, perfect level (inside this process: latencies, not ratios)")
     rng = random.Random(7)
 
     def build(kind: str, *rules: str) -> Game[Any]:
-        return GameSpec(kind, rules).build(tables)
+        return GAMES.kinds.spec(kind, rules).build(tables)
 
     cases: list[tuple[str, Game[Any], list[Any]]] = [
-        ("Squares, starts up to 10^6", build(kind_for_rule(SQUARES).key),
+        ("Squares, starts up to 10^6", build(SQUARES.key),
          [rng.randrange(10**6) for _ in range(40)]),
-        ("Subtraction {1,3,7,8}, starts up to 10^18", build(SUBTRACTION.key, "1,3,7,8"),
+        ("Subtraction {1,3,7,8}, starts up to 10^18", build("subtraction", "1,3,7,8"),
          [rng.randrange(10**18) for _ in range(20)]),
-        ("Nim, starts up to 10^6", build(kind_for_rule(NIM).key),
+        ("Nim, starts up to 10^6", build(NIM.key),
          [rng.randrange(10**6) for _ in range(20)]),
-        ("Wythoff, starts up to 2000", build(WYTHOFF.key),
+        ("Wythoff, starts up to 2000", build("wythoff"),
          [(rng.randrange(2000), rng.randrange(2000)) for _ in range(20)]),
     ]  # fmt: skip
     for name, game, starts in cases:
@@ -184,10 +182,10 @@ def compile_package() -> None:
     folder cannot be written, it is timed as it is)."""
     import compileall
 
-    import squaregame
+    from squaregame import paths
 
     with contextlib.suppress(OSError):
-        compileall.compile_dir(Path(squaregame.__file__).parent, quiet=2)
+        compileall.compile_dir(paths.PACKAGE, quiet=2)
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:

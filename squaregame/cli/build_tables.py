@@ -1,4 +1,5 @@
-"""``squaregame build-tables squares --upto N``: build (and cache) a larger Squares table.
+"""``squaregame build-tables squares --upto N``: build (and cache) a larger table of a rule
+that keeps its tables in files (``Rule.tabled``: Squares).
 
 This is also the script that produced the shipped table::
 
@@ -15,16 +16,19 @@ from typing import Any
 
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import StderrProgress, UsageError, parse_int
-from squaregame.core.kinds import kind_for_rule
-from squaregame.core.piles.files import save_squares_table
-from squaregame.core.piles.store import SQUARES_MAX
-from squaregame.core.rules import SQUARES
+from squaregame.core.piles.files import cache_path, save_table
+from squaregame.core.piles.store import TableStore
+from squaregame.core.rules import RULES, Rule, Tabled
 from squaregame.core.tables import Tables
 
-# Grundy values take a mex over about √n children each (core/build/squares.py squares_grundy),
-# measured with time.process_time on 2 cores: 7 s for 10^6, 19 s for 2·10^6, 63 s for
-# 4·10^6, 212 s for 10^7 (52 MB); and no further.
-GRUNDY_MAX = 10**7
+
+def tabled_rules() -> dict[str, Rule]:
+    """The rules whose tables are built ahead, by key."""
+    return {r.key: r for r in RULES if r.tabled is not None}
+
+
+def _first() -> Tabled:
+    return next(r.tabled for r in RULES if r.tabled is not None)
 
 
 def add_parser(sub: Any) -> None:
@@ -34,16 +38,17 @@ def add_parser(sub: Any) -> None:
         description="Build the Squares table (outcome and remoteness) for 0..N and keep it in "
         "the user's cache, so that positions up to N answer at once.",
     )
-    squares = kind_for_rule(SQUARES).key  # the one game whose tables are built ahead
-    p.add_argument("game", metavar="GAME", choices=[squares], help=squares)
+    keys = list(tabled_rules())
+    first = _first()
+    p.add_argument("game", metavar="GAME", choices=keys, help=", ".join(keys))
     p.add_argument(
-        "--upto", required=True, metavar="N", help=f"largest position (≤ {SQUARES_MAX:,})"
+        "--upto", required=True, metavar="N", help=f"largest position (≤ {first.most:,})"
     )
     p.add_argument(
         "--grundy",
         action="store_true",
-        help=f"also compute Grundy values (≤ {GRUNDY_MAX:,}; slow: about 1 minute for "
-        "4,000,000 and 4 minutes for 10,000,000)",
+        help=f"also compute Grundy values (≤ {first.grundy_most:,}; slow: about 1 minute "
+        "for 4,000,000 and 4 minutes for 10,000,000)",
     )
     p.add_argument("--output", metavar="FILE", help="write here instead of the cache")
     p.set_defaults(run=run)
@@ -87,27 +92,30 @@ def check_output(path: Path, flag: str = "--output") -> None:
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
+    rule = tabled_rules()[args.game]
+    spec = rule.tabled
+    assert spec is not None
     upto = parse_int(args.upto, "--upto")
-    if not 1 <= upto <= SQUARES_MAX:
-        raise UsageError(f"--upto must be between 1 and {SQUARES_MAX:,}")
-    if args.grundy and upto > GRUNDY_MAX:
-        raise UsageError(f"--grundy is limited to {GRUNDY_MAX:,} positions (about 4 minutes there)")
+    if not 1 <= upto <= spec.most:
+        raise UsageError(f"--upto must be between 1 and {spec.most:,}")
+    if args.grundy and (spec.grundy is None or upto > spec.grundy_most):
+        raise UsageError(
+            f"--grundy is limited to {spec.grundy_most:,} positions (about 4 minutes there)"
+        )
     if args.output is not None:
         check_output(Path(args.output))
-    from squaregame.core.build.squares import rem_payload, squares_grundy, squares_remoteness
 
     start = time.perf_counter()
-    rem = squares_remoteness(upto, StderrProgress(f"remoteness 0..{upto:,}"))
+    rem, payload = spec.build(upto, StderrProgress(f"remoteness 0..{upto:,}"))
     grundy = None
-    if args.grundy:
-        g = squares_grundy(upto, StderrProgress(f"Grundy values 0..{upto:,}"))
-        code = "B" if int(g.max()) < 256 else "H"
-        grundy = (code, g.astype("u1" if code == "B" else "<u2").tobytes())
-    cached = tables.store.cache / f"squares-normal-{upto}.sgt"
+    if args.grundy and spec.grundy is not None:
+        grundy = spec.grundy(upto, StderrProgress(f"Grundy values 0..{upto:,}"))
+    store = TableStore.of(tables)
+    cached = cache_path(store.cache, spec.name, upto)
     path = Path(args.output) if args.output is not None else cached
-    save_squares_table(path, rem_payload(rem), upto, grundy)
+    save_table(path, spec.name, payload, upto, grundy)
     if path == cached and grundy is None:
-        tables.store.drop_smaller(cached, upto)  # replaced, not accumulated
+        store.tabled(rule).drop_smaller(cached, upto)  # replaced, not accumulated
     cold = int(((rem % 2) == 0).sum())
     print(
         f"wrote {path} — positions 0..{upto:,}, {cold:,} cold, largest remoteness "

@@ -11,9 +11,8 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from squaregame.core.errors import MAX_INPUT_DIGITS, GameError
-from squaregame.core.kinds import KINDS, kind_names
-from squaregame.core.rules import Rule, parse_rule
 from squaregame.core.spec import GameSpec
+from squaregame.games import GAMES
 from squaregame.text import tr
 
 
@@ -87,20 +86,16 @@ def parse_ints(texts: Sequence[str], what: str = "position") -> list[int]:
     return [parse_int(t, what) for t in texts]
 
 
-def parse_rules(texts: Sequence[str] | None) -> list[Rule]:
-    return [parse_rule(t) for t in texts or []]
-
-
 def add_game_argument(p: argparse.ArgumentParser, **kw: Any) -> None:
     """The GAME positional: any kind's key or alias."""
-    p.add_argument("game", metavar="GAME", help=" · ".join(kind_names()), **kw)
+    p.add_argument("game", metavar="GAME", help=" · ".join(GAMES.kinds.keys()), **kw)
 
 
 def add_game_options(p: argparse.ArgumentParser) -> None:
     """Every kind's options (--misere, --rule …), each once, declared by the kinds' Params;
     which of them a game takes is checked when its spec is made."""
     seen: set[str] = set()
-    for kind in KINDS:
+    for kind in GAMES.kinds:
         for param in kind.params:
             if param.name == "position" or param.flag is None or param.flag in seen:
                 continue
@@ -112,7 +107,9 @@ def spec_from_args(
     args: argparse.Namespace, position: Sequence[int] | None, *, position_flag: str | None = None
 ) -> GameSpec:
     """The game the command line asks for (its options checked against the kind's Params)."""
-    return GameSpec.from_options(args.game, vars(args), position, position_flag=position_flag)
+    return GAMES.kinds.spec_from_options(
+        args.game, vars(args), position, position_flag=position_flag
+    )
 
 
 class StderrProgress:

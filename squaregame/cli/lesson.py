@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError
+from squaregame.games import GAMES
 from squaregame.lessons.model import LessonError, find_lesson
 from squaregame.lessons.strings import lesson_language
 from squaregame.text import languages, tr
@@ -49,14 +50,14 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     if args.list:
         from squaregame.lessons.model import load_lessons
 
-        for lesson in load_lessons(shown):
+        for lesson in load_lessons(GAMES, shown):
             print(f"{lesson.number:>2}  {lesson.id:<14} {lesson.title}")
         return 0
     if args.name:
         try:
-            find_lesson(args.name, shown)
+            find_lesson(args.name, GAMES, shown)
         except LessonError as exc:
             raise UsageError(str(exc)) from None
     from squaregame.ui.app import run_app  # textual only when playing
 
-    return run_app(None, lang=lang, lesson=args.name or "", lesson_seed=args.seed)
+    return run_app(GAMES, None, lang=lang, lesson=args.name or "", lesson_seed=args.seed)

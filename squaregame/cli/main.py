@@ -10,7 +10,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from squaregame import __version__, start_up
+from squaregame import start_up
+from squaregame.version import __version__
 
 if TYPE_CHECKING:
     from squaregame.cli.common import Parser
@@ -67,9 +68,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(args_list: list[str]) -> int:
     if not args_list:  # the fast path: straight to the menu (start-up ends at its first frame)
         try:
+            from squaregame.games import GAMES
             from squaregame.ui.app import run_app
 
-            return run_app(None)
+            return run_app(GAMES, None)
         except KeyboardInterrupt:
             return 130
         except Exception as exc:  # before the app ran (Textual reports errors inside it)
@@ -93,7 +95,7 @@ def _main(args_list: list[str]) -> int:
             from squaregame.cli.common import one_line
             from squaregame.text import tr
 
-            for key, params in tables.store.take_messages() if tables.store_used else []:
+            for key, params in tables.take_messages():
                 print(f"squaregame: {one_line(tr(key, **params))}", file=sys.stderr)
     except GameError as exc:
         from squaregame.cli.common import one_line

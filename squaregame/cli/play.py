@@ -15,8 +15,8 @@ from squaregame.cli.common import (
 )
 from squaregame.core.ai import LEVELS
 from squaregame.core.errors import GameError
-from squaregame.core.kinds import KINDS, find_kind
 from squaregame.core.tables import Tables
+from squaregame.games import GAMES
 from squaregame.play.setup import check_playable
 from squaregame.play.sides import DEMO_SPEED, PLAYERS, parse_names, parse_speed
 from squaregame.text import tr
@@ -33,15 +33,22 @@ def add_parser(sub: Any) -> None:
         description="Open a game in the app: 'play squares --start 75', "
         "'play wythoff --start 7 9', 'play sum 5 7 10 --rule 1,3,7,8'.",
     )
-    names = [n for kind in KINDS for n in kind.names]
-    p.add_argument("game", metavar="GAME", choices=names, help=" · ".join(k.key for k in KINDS))
-    p.add_argument("piles", metavar="PILE", nargs="*", help=tr("games.params.piles.help"))
+    kinds = GAMES.kinds
+    names = [n for kind in kinds for n in kind.names]
+    p.add_argument("game", metavar="GAME", choices=names, help=" · ".join(kinds.keys()))
+    after = [k.position_param for k in kinds if not k.position_param.flag]  # play sum 5 7 10
+    p.add_argument(
+        "piles",
+        metavar=after[0].metavar if after else "N",
+        nargs="*",
+        help=" · ".join(dict.fromkeys(tr(p.help_key) for p in after)),
+    )
     p.add_argument(
         "--start",
         metavar="N",
         nargs="+",
         help=" · ".join(
-            dict.fromkeys(tr(k.position_param.help_key) for k in KINDS if k.position_param.flag)
+            dict.fromkeys(tr(k.position_param.help_key) for k in kinds if k.position_param.flag)
         ),
     )
     add_game_options(p)
@@ -74,7 +81,7 @@ def build_request(args: argparse.Namespace, tables: Tables | None = None) -> Sta
     """Check everything the user typed; a UsageError or GameError says what is wrong."""
     from squaregame.ui.start import StartRequest
 
-    kind = find_kind(args.game)
+    kind = GAMES.kinds.find(args.game)
     param = kind.position_param
     given = [parse_int(v, "--start") for v in (args.start or [])]
     piles = [parse_int(v, "pile") for v in args.piles]
@@ -108,14 +115,14 @@ def build_request(args: argparse.Namespace, tables: Tables | None = None) -> Sta
     if seed is not None and not 0 <= seed < 2**63:
         raise UsageError("--seed must be between 0 and 2^63")
     return StartRequest(
-        game=spec.kind,
+        game=spec.kind.key,
         start=start,
         misere=spec.misere,
         human_first=args.first == "you",
         level=args.level,
         hints=args.hints or args.players != "solo",
         seed=seed,
-        rules=spec.rule_objects(),
+        rules=spec.rules,
         two_humans=args.players == "teams",
         players=args.players,
         names=names,
@@ -135,10 +142,10 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     from squaregame.cli.lesson import check_lang
     from squaregame.ui.app import run_app  # textual only when playing
 
-    return run_app(build_request(args, tables), lang=check_lang(args.lang))
+    return run_app(GAMES, build_request(args, tables), lang=check_lang(args.lang))
 
 
 def run_menu(lang: str | None = None) -> int:
     from squaregame.ui.app import run_app
 
-    return run_app(None, lang=lang)
+    return run_app(GAMES, None, lang=lang)

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from squaregame.cli.commands import help_text
 from squaregame.core.files.atomic import write_atomic
 from squaregame.core.tables import Tables
-from squaregame.play import records
+from squaregame.games import GAMES
+from squaregame.play import record_io, records
 from squaregame.play.records import Format, error
 from squaregame.text import tr
 
@@ -79,7 +80,8 @@ def read_record(name: str, tables: Tables, *, step: bool = False) -> SavedGame:
     else:
         with open(name, "rb") as f:  # an OSError is one line from main, exit status 2
             data = f.read(records.RECORD_LIMIT + 1)
-    return records.replay(records.parse_record(records.decode(data)), tables, step=step)
+    record = record_io.parse_record(record_io.decode(data), GAMES.kinds)
+    return records.replay(record, tables, step=step)
 
 
 def saved_game_path(name: str | None) -> Path:
@@ -104,7 +106,7 @@ def load_saved(name: str | None, tables: Tables) -> SavedGame:
     from squaregame.play.saves import load_game
 
     path = saved_game_path(name)
-    saved, message = load_game(path, tables)
+    saved, message = load_game(path, GAMES.kinds, tables)
     if saved is None:
         raise UsageError(message or tr("records.errors.unknown_save", name=path.stem))
     return saved
@@ -112,7 +114,7 @@ def load_saved(name: str | None, tables: Tables) -> SavedGame:
 
 # -- writing -----------------------------------------------------------------------------------
 def emit(saved: SavedGame, args: argparse.Namespace) -> int:
-    text = records.write_record(saved.session, Format(args.format), saved.level)
+    text = record_io.write_record(saved.session, Format(args.format), saved.level)
     if args.output is None:
         sys.stdout.write(text)
         return 0
@@ -132,7 +134,7 @@ def run_list(args: argparse.Namespace, tables: Tables) -> int:
     if not found:
         print(tr("records.cli.none"))
     for path in found:
-        summary, message = peek_game(path)
+        summary, message = peek_game(path, GAMES.kinds)
         if message:
             print(f"squaregame: {message}", file=sys.stderr)
         if summary is None:

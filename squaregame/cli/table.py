@@ -16,8 +16,7 @@ from squaregame.cli.common import (
     parse_int,
     spec_from_args,
 )
-from squaregame.core.kinds import WYTHOFF, find_kind, kind_for_rule
-from squaregame.core.rules import SQUARES
+from squaregame.games import GAMES
 
 if TYPE_CHECKING:  # --stats (the builders' benchmark) imports only what it needs
     from squaregame.core.game import Game
@@ -54,66 +53,20 @@ def _positions(game: Game[Any], upto: int, dims: int) -> Iterator[Any]:
         yield kind.position_from_values(values)
 
 
-WYTHOFF_STATS_MAX = 8000  # a board of 8000² cells: three bytes each, about a second or two
-
-
 def run_stats(args: argparse.Namespace, n: int) -> int:
-    """Build a table afresh (never from the cache) and print what the C references print:
-    ``squares_ref N`` (positions 0..N−1) or ``wythoff_ref N`` (the N×N board 0..N−1)."""
-    kind = find_kind(args.game)
-    wythoff = kind is WYTHOFF
-    if (kind is not kind_for_rule(SQUARES) and not wythoff) or args.misere or args.rule:
-        raise UsageError("--stats is for normal-play squares or wythoff only")
+    """Build a table afresh (never from the cache) and print what the C references print
+    (``squares_ref N``: positions 0..N−1; ``wythoff_ref N``: the N×N board 0..N−1)."""
+    kind = GAMES.kinds.find(args.game)
+    top = kind.stats_limit
+    if top is None or args.misere or args.rule:
+        offered = " or ".join(k.key for k in GAMES.kinds if k.stats_limit is not None)
+        raise UsageError(f"--stats is for normal-play {offered} only")
     if args.csv:
         raise UsageError("--stats prints JSON (--json) or a line of text")
-    if wythoff:
-        top = WYTHOFF_STATS_MAX
-    else:
-        from squaregame.core.piles.store import SQUARES_MAX
-
-        top = SQUARES_MAX
     if not 1 <= n <= top:
         raise UsageError(f"--upto must be between 1 and {top:,} with --stats")
-    if wythoff:
-        return _wythoff_stats(args, n)
-    from squaregame.core.build.squares import squares_table  # numpy: only here
-
-    built = squares_table(n - 1)
-    at = int(built.rem.argmax())
-    stats = {
-        "upto": n,
-        "cold_count": int(built.cold.size),
-        "max_remoteness": int(built.rem[at]),
-        "max_remoteness_at": at,
-        "cold_ending_in_6": [int(c) for c in built.cold[built.cold % 10 == 6]],
-    }
-    if args.json:
-        print(json.dumps(stats))
-    else:
-        print(
-            f"positions 0..{n - 1:,}: {stats['cold_count']:,} cold, largest remoteness "
-            f"{stats['max_remoteness']} (at {at:,})"
-        )
-    return 0
-
-
-def _wythoff_stats(args: argparse.Namespace, n: int) -> int:
-    from squaregame.core.wythoff import board_stats  # numpy only if the C kernel is not there
-
-    cold_count, top, at = board_stats(n - 1)
-    stats = {
-        "upto": n,
-        "cold_count": cold_count,
-        "max_remoteness": top,
-        "max_remoteness_at": list(at),
-    }
-    if args.json:
-        print(json.dumps(stats))
-    else:
-        print(
-            f"board 0..{n - 1:,} squared: {stats['cold_count']:,} cold, largest remoteness "
-            f"{stats['max_remoteness']} (at {at})"
-        )
+    stats, said = kind.table_stats(n)
+    print(json.dumps(stats) if args.json else said)
     return 0
 
 
@@ -126,7 +79,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     from squaregame.cli.analyze import progress_for
     from squaregame.cli.table_render import csv_text, json_object, plain_text
 
-    dims = find_kind(args.game).table_dims(len(args.rule or []))
+    dims = GAMES.kinds.find(args.game).table_dims(len(args.rule or []))
     if (upto + 1) ** dims > MAX_CELLS:
         raise UsageError(f"that table would have more than {MAX_CELLS:,} positions; lower --upto")
     spec = spec_from_args(args, [upto] * dims)

@@ -15,7 +15,8 @@ from typing import Any
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError, parse_int
 from squaregame.core.tables import Tables
-from squaregame.lessons.worksheets import MAX_STUDENTS, NAMES, Request, Sheet, check, sheets
+from squaregame.games import GAMES
+from squaregame.lessons.worksheets import MAX_STUDENTS, Request, Sheet, check, sheets
 from squaregame.text import tr
 
 FORMATS = ("html", "svg", "both")
@@ -95,15 +96,15 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     )
     if not 0 <= req.seed < 2**63:
         raise UsageError(tr("ui_lessons.cli.bad_seed", value=args.seed))
-    kind = check(req)  # every budget, before any work
+    kind = check(req, GAMES)  # every budget, before any work
     folder = Path(args.out)
     if not folder.is_dir():
         raise UsageError(C("worksheet.errors.not_folder", path=str(folder)))
-    found = sheets(req, tables)
+    found = sheets(req, GAMES, tables)
     base = f"worksheet-{kind.key}-seed{req.seed}"
     for path in write_all(found, folder, args.format, base):
         print(C("worksheet.cli.written", path=str(path)))
     return 0
 
 
-__all__ = ["NAMES", "add_parser", "run"]
+__all__ = ["add_parser", "run"]

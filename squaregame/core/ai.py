@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 from squaregame.core.errors import GameError
 
 if TYPE_CHECKING:
-    from squaregame.core.games import Game
+    from squaregame.core.game import Game
     from squaregame.core.types import Analysis
 
 P = TypeVar("P")

@@ -18,10 +18,21 @@ class GameError(ValueError):
     key and the values, for a log or a test, never for a person.
     """
 
+    # How the input was given, where its message may be worded for it: ``options`` (the
+    # command line's options), ``field`` (a dialog's field). The text layer says the message
+    # ``<key>_<way>`` where the catalogs have one, else ``<key>``.
+    way: str | None = None
+
     def __init__(self, key: str, /, **params: Any) -> None:
         super().__init__(key)
         self.key = key
         self.params = params
+
+    def given_as(self, way: str) -> GameError:
+        """This error, about input given ``way``."""
+        said = _rebuild_error(type(self), self.key, self.params)
+        said.way = way
+        return said
 
     def __str__(self) -> str:
         if not self.params:
@@ -29,11 +40,16 @@ class GameError(ValueError):
         return f"{self.key} {', '.join(f'{k}={v!r}' for k, v in self.params.items())}"
 
     def __reduce__(self) -> Any:  # picklable across processes with its parameters
-        return (_rebuild_error, (type(self), self.key, self.params))
+        return (_rebuild_error, (type(self), self.key, self.params, self.way))
 
 
-def _rebuild_error(cls: type[GameError], key: str, params: dict[str, Any]) -> GameError:
-    return cls(key, **params)
+def _rebuild_error(
+    cls: type[GameError], key: str, params: dict[str, Any], way: str | None = None
+) -> GameError:
+    error = cls(key, **params)
+    if way is not None:
+        error.way = way
+    return error
 
 
 class RuleError(GameError):

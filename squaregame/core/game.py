@@ -1,63 +1,165 @@
-"""What every game offers: its positions, its moves and the value of every position.
+"""What every game offers, and what every kind of game declares once.
 
-A game is built from a :class:`~squaregame.core.spec.GameSpec` with
-``spec.build(tables)``; its kind (:mod:`squaregame.core.kinds`) knows how its positions are
-written and read. Nothing here is prose: moves are :class:`~squaregame.core.types.Move`
-values and errors carry catalog keys; :mod:`squaregame.text.games` writes the words.
+A :class:`GameKind` is one entry of a family's list of games (Squares, Wythoff's queen, a
+sum …): its key and aliases, its parameters (:mod:`squaregame.core.params`), how its
+positions are written and read, and how it builds a :class:`Game`. A game is what is played:
+its positions, its moves and the value of every position. Games are built from a
+:class:`~squaregame.core.spec.GameSpec` (``spec.build(tables)``).
+
+Nothing here is prose: moves are :class:`~squaregame.core.types.Move` values, words are
+catalog keys in the kind's :attr:`~GameKind.area` (its family's file of words), errors carry
+catalog keys; :mod:`squaregame.text.games` writes them. Code outside a family asks a game
+for capabilities (:meth:`Game.summands`, :attr:`Game.dimensions` …), never which class it is.
 """
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from itertools import product
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from squaregame.core.errors import PositionError
 from squaregame.core.moves import Run, analysis_of, runs_of
-from squaregame.core.types import Analysis, Move, PositionInfo
+from squaregame.core.params import Param, Values
+from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
 
 if TYPE_CHECKING:
-    from squaregame.core.kinds.base import GameKind
     from squaregame.core.piles.periodic import Periodicity
-    from squaregame.core.rules import Rule
-    from squaregame.core.spec import GameSpec
+    from squaregame.core.piles.pile import Pile
+    from squaregame.core.rules.base import Rule
     from squaregame.core.tables import Tables
 
 P = TypeVar("P")
 Progress = Callable[[float], None]
 
 
+class Summand(NamedTuple):
+    """One part of a position that is a sum of one-pile games: the pile (its rule and values,
+    normal play) and its size."""
+
+    pile: Pile
+    size: int
+
+
+class GameKind(ABC):
+    """One kind of game, declared once by its family (``squaregame/games/<family>/``)."""
+
+    key: str
+    aliases: tuple[str, ...] = ()
+    params: tuple[Param, ...]
+    area: str  # the catalog area of its family's words: <area>.<key>.title, <area>.position …
+    rule: Rule | None = None  # the one rule the kind itself fixes (Squares, Nim, …), if any
+    # Which lesson steps and exercises apply to its games (squaregame.lessons): keys.
+    lesson_steps: frozenset[str] = frozenset()
+    exercises: frozenset[str] = frozenset()
+
+    def __repr__(self) -> str:
+        return f"<kind {self.key}>"
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.key, *self.aliases)
+
+    @property
+    def title_key(self) -> str:
+        return f"{self.area}.{self.key}.title"
+
+    def title_values(self, rules: Sequence[Rule]) -> dict[str, Any]:
+        """Values the title needs besides the kind (a subtraction game's set)."""
+        return {}
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+    @property
+    def position_param(self) -> Param:
+        p = self.param("position")
+        assert p is not None, self.key
+        return p
+
+    # -- specs ---------------------------------------------------------------------------
+    @abstractmethod
+    def normalize(
+        self, rules: tuple[Rule, ...], position: Values | None
+    ) -> tuple[tuple[Rule, ...], Values | None]:
+        """The rules as they are played (one per pile) and the position checked for shape
+        and sign; a :class:`GameError` says what is wrong."""
+
+    @abstractmethod
+    def build(self, rules: tuple[Rule, ...], misere: bool, tables: Tables) -> Game[Any]: ...
+
+    def random_position(self, rules: tuple[Rule, ...], rng: random.Random) -> Values:
+        """A start for a game opened without one."""
+        return (rng.randint(10, 100),)
+
+    random_cap: int | None = None  # a random start the dialog draws stays within this
+
+    def rule_json(self, rule_keys: tuple[str, ...]) -> Any:
+        """The ``rule`` field of the CLI's JSON output."""
+        return rule_keys[0]
+
+    # -- positions -----------------------------------------------------------------------
+    @abstractmethod
+    def position_values(self, pos: Any) -> Values: ...
+
+    @abstractmethod
+    def position_from_values(self, values: Values) -> Any: ...
+
+    def position_json(self, pos: Any) -> Any:
+        """A position as the JSON of saves, records and ``analyze --json``: its numbers."""
+        return list(self.position_values(pos))
+
+    def position_from_json(self, raw: Any) -> Values:
+        """The numbers of a position written by :meth:`position_json` (checked for type)."""
+        values = raw if isinstance(raw, list) else [raw]
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            raise PositionError("errors.bad_position_json", text=_shown(repr(raw)))
+        return tuple(values)
+
+    def position_words(self, pos: Any) -> dict[str, Any]:
+        """The values of the position's words, ``<area>.position`` in the catalogs."""
+        return {"n": self.position_values(pos)[0]}
+
+    def record_notation(self, values: Sequence[int]) -> str:
+        """A position in game records, the same in every language: ``40``, ``5+7+10``."""
+        return "+".join(str(v) for v in values)
+
+    def phrase_count(self, pos: Any) -> int:
+        """The number a phrase about what is left agrees with ("1 is left", "4 + 7 are")."""
+        return 2
+
+    @abstractmethod
+    def is_terminal(self, rules: Sequence[Rule], pos: Any) -> bool:
+        """No move is left (asked without any table: the menu's look at a save)."""
+
+    def table_dims(self, rule_count: int) -> int:
+        """How many coordinates a table of this kind has (``squaregame table``)."""
+        return 1
+
+    def coordinate_names(self, dims: int) -> list[str]:
+        """Column names for a CSV table."""
+        return ["position"]
+
+    # ``squaregame table --stats``: a normal-play table built afresh (never from a cache),
+    # its statistics as its C reference prints them; offered up to ``stats_limit`` (None: no).
+    stats_limit: int | None = None
+
+    def table_stats(self, n: int) -> tuple[dict[str, Any], str]:
+        """The statistics of the table of ``n`` positions (``n``² for a board), and a line
+        saying them."""
+        raise NotImplementedError(self.key)
+
+
 class Game(ABC, Generic[P]):
     """A game: its positions, its moves and the value of every position."""
 
-    misere: bool
-    tables: Tables
-    _kind: GameKind | None = None
-
-    # -- what kind of game -------------------------------------------------------------
-    @property
-    def kind(self) -> GameKind:
-        """The registry entry this game was built from (found from the rules if built bare)."""
-        if self._kind is None:
-            self._kind = self._default_kind()
-        return self._kind
-
-    @abstractmethod
-    def _default_kind(self) -> GameKind: ...
-
-    @abstractmethod
-    def rule_objects(self) -> tuple[Rule, ...]:
-        """The rules the game is played with (one per pile; none for Wythoff)."""
-
-    def rule_keys(self) -> tuple[str, ...]:
-        return tuple(r.key for r in self.rule_objects())
-
-    @property
-    def spec(self) -> GameSpec:
-        """The game as a spec (without a start position)."""
-        from squaregame.core.spec import GameSpec
-
-        return GameSpec(self.kind.key, self.rule_keys(), self.misere)
+    def __init__(self, kind: GameKind, rules: Sequence[Rule], misere: bool, tables: Tables) -> None:
+        self.kind = kind
+        self.rules: tuple[Rule, ...] = tuple(rules)  # one per pile; none for Wythoff's queen
+        self.misere = misere
+        self.tables = tables
 
     # -- positions ---------------------------------------------------------------------
     @abstractmethod
@@ -69,6 +171,12 @@ class Game(ABC, Generic[P]):
     def prepare(self, pos: P, progress: Progress | None = None) -> None:
         """Build whatever answering ``pos`` needs now, reporting a long build to ``progress``."""
 
+    def slow_to_open(self, pos: P) -> bool:
+        """Might answering ``pos`` take long enough to notice (an exact search, a table to
+        build, a great many moves)? Such a start is prepared in a worker; a wrong "yes" costs
+        nothing visible. A "no" is checked at once, so an unreachable start is said at once."""
+        return False
+
     def position_json(self, pos: P) -> Any:
         return self.kind.position_json(pos)
 
@@ -76,7 +184,33 @@ class Game(ABC, Generic[P]):
         return self.kind.position_values(pos)
 
     def rule_json(self) -> Any:
-        return self.kind.rule_json(self.rule_keys())
+        return self.kind.rule_json(tuple(r.key for r in self.rules))
+
+    @property
+    def dimensions(self) -> int | None:
+        """How many numbers a position has (1: a pile, 2: a board square or two piles …), when
+        every position has as many; None when they differ (heaps that split)."""
+        return None
+
+    def positions(self, low: int, high: int) -> Iterator[P]:
+        """Every position whose numbers each lie in ``low..high``, in order, for a game of
+        fixed :attr:`dimensions`; none for any other."""
+        dims = self.dimensions
+        if dims is None:
+            return
+        for values in product(range(low, high + 1), repeat=dims):
+            yield self.kind.position_from_values(values)
+
+    def random_position(self, low: int, high: int, rng: random.Random) -> P | None:
+        """A position whose numbers are drawn in ``low..high`` (as :meth:`positions` lists
+        them; None for a game without fixed :attr:`dimensions`)."""
+        dims = self.dimensions
+        if dims is None:
+            return None
+        drawn: P = self.kind.position_from_values(
+            tuple(rng.randint(low, high) for _ in range(dims))
+        )
+        return drawn
 
     # -- moves and values --------------------------------------------------------------
     @abstractmethod
@@ -99,9 +233,18 @@ class Game(ABC, Generic[P]):
             raise PositionError("errors.unreachable", position=str(self.position_json(to)))
         return self.move(pos, to)
 
+    def move_from_text(self, pos: P, text: str, *, pile: int | None = None) -> P:
+        """The position a typed move leads to, checked for legality: by default the target
+        typed as a position (``3 5``); a game of piles reads an amount (``pile``: the pile a
+        lone amount is taken from, in a sum)."""
+        values = self.kind.position_param.parse_numbers(text)
+        return self.check_move(pos, self.kind.position_from_values(values)).target
+
     def best_moves(self, pos: P) -> list[P]:
         """Where a perfect player moves from ``pos`` (any of them, at random)."""
         return [m.to for m in self.analyze(pos).best_moves()]
+
+    knows_best_moves = False  # best_moves reads them off a table, without valuing every move
 
     def analyze(self, pos: P, cap: int | None = None) -> Analysis[P]:
         """The value of ``pos`` and of its moves: all of them, or past ``cap`` (default
@@ -136,11 +279,31 @@ class Game(ABC, Generic[P]):
         return None
 
     def is_terminal(self, pos: P) -> bool:
-        return self.kind.is_terminal(self.rule_objects(), pos)
+        return self.kind.is_terminal(self.rules, pos)
 
     def periodicity(self) -> Periodicity | None:
         """What is proven about the periods of the values (finite subtraction sets)."""
         return None
+
+    def cold_below(self, n: int) -> list[int]:
+        """For a game of one-number positions: every cold position below ``n``, in order."""
+        make = self.kind.position_from_values
+        return [k for k in range(n) if self.info(make((k,))).outcome is Outcome.COLD]
+
+    # -- sums --------------------------------------------------------------------------
+    def summands(self, pos: P) -> tuple[Summand, ...] | None:
+        """``pos`` as a sum of one-pile games (each pile with its rule), for a game whose
+        positions are such sums; None for any other. Its normal-play Grundy value is the
+        nim-sum of the piles' (Sprague–Grundy)."""
+        return None
+
+    def with_summand(self, pos: P, index: int, size: int) -> P:
+        """``pos`` with its ``index``-th summand (:meth:`summands`) at ``size``."""
+        raise NotImplementedError(f"{self.kind.key} is not a sum")
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 20 else text[:20] + "…"
 
 
 def check_natural(value: int, key: str, **where: Any) -> int:

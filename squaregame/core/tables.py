@@ -1,87 +1,48 @@
 """The tables a program shares: created by the caller (the CLI, the app, a test), passed in.
 
-A :class:`Tables` owns everything that is worth computing once and keeping: the one-pile
-:class:`~squaregame.core.piles.store.TableStore`, the
-:class:`~squaregame.core.sums.solver.SumSolver` with its solved boxes, the Wythoff boards
-built so far and Wythoff's Grundy values. Two ``Tables`` share nothing, so tests and
-concurrent app sessions cannot see each other's state.
+A :class:`Tables` keeps everything that is worth computing once and keeping, as *parts*
+keyed by name and made when first asked for: the one-pile values
+(:meth:`squaregame.core.piles.store.TableStore.of`, key ``piles``), the sums' solved boxes
+(``sums``), a family's own boards (Wythoff's, ``wythoff``). It knows none of them: each
+owner asks for its part by its key. Two ``Tables`` share nothing, so tests and concurrent
+app sessions cannot see each other's state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar, cast
 
-if TYPE_CHECKING:  # each imported when first used: a build's statistics need none of them
-    from squaregame.core.piles.store import TableStore
-    from squaregame.core.sums.solver import SumSolver
-    from squaregame.core.wythoff import WythoffTable
-    from squaregame.core.wythoff_grundy import GrundyBoards
-
-Progress = Callable[[float], None]
+T = TypeVar("T")
 
 
 class Tables:
-    """One program's tables; give it to :meth:`GameSpec.build`."""
+    """One program's tables; give it to :meth:`GameSpec.build`. ``cache``: the folder table
+    files are kept in (default: the user's cache folder); ``parts``: parts given ready made
+    (a test's own store)."""
 
-    def __init__(
-        self,
-        store: TableStore | None = None,
-        solver: SumSolver | None = None,
-        *,
-        cache: Path | None = None,
-    ) -> None:
-        self._store = store
-        self._cache = cache
-        self._solver = solver
-        self._wythoff: dict[tuple[int, bool], WythoffTable] = {}
-        self._grundy_boards: GrundyBoards | None = None
+    def __init__(self, *, cache: Path | None = None, **parts: Any) -> None:
+        self.cache = cache
+        self._parts: dict[str, Any] = dict(parts)
 
-    @property
-    def store(self) -> TableStore:
-        if self._store is None:
-            from squaregame.core.piles.store import TableStore
+    def part(self, key: str, make: Callable[[Tables], T]) -> T:
+        """The part called ``key``, made by ``make(self)`` the first time it is asked for."""
+        found = self._parts.get(key)
+        if found is None:
+            found = self._parts[key] = make(self)
+        return cast(T, found)
 
-            self._store = TableStore(self._cache)
-        return self._store
+    def has(self, key: str) -> bool:
+        """Has the part called ``key`` been made (so that it may have news to tell)?"""
+        return key in self._parts
 
-    @property
-    def store_used(self) -> bool:
-        """Whether anything asked for the one-pile tables (so that they have news to tell)."""
-        return self._store is not None
-
-    @property
-    def solver(self) -> SumSolver:
-        if self._solver is None:
-            from squaregame.core.sums.solver import SumSolver
-
-            self._solver = SumSolver()
-        return self._solver
-
-    @property
-    def _wythoff_grundy(self) -> GrundyBoards:
-        if self._grundy_boards is None:
-            from squaregame.core.wythoff import WYTHOFF_GRUNDY_LIMIT
-            from squaregame.core.wythoff_grundy import GrundyBoards
-
-            self._grundy_boards = GrundyBoards(WYTHOFF_GRUNDY_LIMIT)
-        return self._grundy_boards
-
-    def wythoff(self, size: int, misere: bool, progress: Progress | None = None) -> WythoffTable:
-        """A Wythoff board of side at least ``size`` (a kept one if it is large enough)."""
-        for (s, m), t in self._wythoff.items():
-            if m == misere and s >= size:
-                return t
-        from squaregame.core.wythoff import build_wythoff
-
-        t = build_wythoff(size, misere, progress, self.wythoff_grundy)
-        self._wythoff[(size, misere)] = t
-        return t
-
-    def wythoff_grundy(self, size: int, progress: Progress | None = None) -> Any:
-        """Normal-play Wythoff Grundy values g[x, y] covering 0..size (computed, then kept)."""
-        return self._wythoff_grundy.board(size, progress)
-
-    def wythoff_grundy_ready(self, size: int) -> bool:
-        return self._wythoff_grundy.covers(size)
+    def take_messages(self) -> list[tuple[str, dict[str, Any]]]:
+        """What the parts have to tell a person (a damaged cache file rebuilt …): catalog keys
+        and their values, each said once; taken, so the next call has only what is new."""
+        said: list[tuple[str, dict[str, Any]]] = []
+        for part in self._parts.values():
+            take = getattr(part, "take_messages", None)
+            if take is not None:
+                said += take()
+        return said

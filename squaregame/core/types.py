@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 P = TypeVar("P")
 
@@ -182,23 +182,27 @@ def delay_key(info: PositionInfo) -> tuple[int, int]:
     return (info.remoteness_lower if upper is None else upper, info.remoteness_lower)
 
 
-class MoveShape(Enum):
-    """How a move reads: its text is ``games.move.<value>`` in the catalogs."""
-
-    TAKE = "take"  # take an amount from the one pile
-    TAKE_FROM_PILE = "take_from_pile"  # take an amount from one pile of several
-    MOVE_TO = "move_to"  # move a piece to a square (Wythoff's queen)
-
-
 class Move(NamedTuple, Generic[P]):
-    """One move as a value: where it starts and ends, and what was taken from which pile.
+    """One move as a value: where it starts and ends, and what it did.
 
-    ``amount`` is the number of counters taken (``None`` for a queen move), ``pile`` the
-    0-based pile of a sum (``None`` when there is one pile or none). The text layer writes it.
+    ``shape`` names how the move reads: its words are ``<area>.move.<shape>`` in the
+    catalogs of the game's family (``take``, ``left``, ``split`` …), so a family brings its
+    own shapes with no change here. ``amount`` is what was taken (the distance a piece
+    moved), ``pile`` the 0-based pile or heap it was taken from (``None`` when there is only
+    one), ``parts`` what that heap became when a move may split it (``(2, 4)``: two heaps
+    of 2 and 4; ``None``: it was not split). The text layer writes it.
     """
 
     source: P
     target: P
-    shape: MoveShape
+    shape: str
     amount: int | None = None
     pile: int | None = None
+    parts: tuple[int, ...] | None = None
+
+
+class Message(NamedTuple):
+    """Words to be written by the text layer: a catalog key and the values it needs."""
+
+    key: str
+    values: dict[str, Any]

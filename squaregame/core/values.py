@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from squaregame.core.types import Outcome, PositionInfo
-
-if TYPE_CHECKING:
-    from squaregame.core.rules import Rule
 
 
 class IntArray(Protocol):
@@ -169,11 +166,8 @@ class NimValues(PileValues):
         return pieces[::-1]
 
 
-def build_set_values(rule: Rule, upto: int, *, misere: bool) -> ArrayValues:
+def build_set_values(members: tuple[int, ...], upto: int, *, misere: bool) -> ArrayValues:
     """Plain dynamic programming over 0..upto for a finite subtraction set."""
-    members = rule.members
-    if members is None:
-        raise ValueError(f"{rule.key} is not a finite set")
     # Remoteness in 32 bits: for some sets it grows without bound and without a period
     # (e.g. {3, 5, 15}: rem(n + 40) = rem(n) + 6 or + 8 by residue), past 65,535.
     rem = array("L", bytes(array("L").itemsize * (upto + 1)))

@@ -8,11 +8,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
-from squaregame.core.game import Game
-from squaregame.core.games import SumGame
-from squaregame.core.kinds import Notation
+from squaregame.core.game import Game, GameKind
 from squaregame.lessons.strings import Strings
 
 
@@ -57,10 +55,17 @@ Suits = Callable[[Game[Any], Any], bool]
 
 @dataclass(frozen=True)
 class ExerciseKind:
+    """One kind of exercise. ``general``: it may be asked of any game; otherwise only of
+    kinds that declare it (:attr:`~squaregame.core.game.GameKind.exercises`)."""
+
     key: str
     aliases: tuple[str, ...]
     suits: Suits
     make: Make
+    general: bool = True
+
+    def applies(self, kind: GameKind) -> bool:
+        return self.general or self.key in kind.exercises
 
 
 def seeded(seed: int, *parts: object) -> random.Random:
@@ -73,34 +78,9 @@ def seeded(seed: int, *parts: object) -> random.Random:
 
 def positions(game: Game[Any], low: int, high: int) -> Iterator[Any]:
     """Every position with each coordinate (number, x and y, or pile) in ``low..high``."""
-    notation = game.kind.notation
-    if notation is Notation.NUMBER:
-        yield from range(low, high + 1)
-    elif notation is Notation.PAIR:
-        for x in range(low, high + 1):
-            for y in range(low, high + 1):
-                yield (x, y)
-    else:
-        count = len(game.rule_objects())
-
-        def rec(prefix: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-            if len(prefix) == count:
-                yield prefix
-                return
-            for n in range(low, high + 1):
-                yield from rec((*prefix, n))
-
-        yield from rec(())
+    return game.positions(low, high)
 
 
 def draw_position(game: Game[Any], low: int, high: int, rng: random.Random) -> Any:
-    notation = game.kind.notation
-    if notation is Notation.NUMBER:
-        return rng.randint(low, high)
-    count = 2 if notation is Notation.PAIR else len(game.rule_objects())
-    return tuple(rng.randint(low, high) for _ in range(count))
-
-
-def as_sum(game: Game[Any]) -> SumGame | None:
-    """The game as a sum of piles, if it is one (the registry's notation says)."""
-    return cast(SumGame, game) if game.kind.notation is Notation.PILES else None
+    """A position with each coordinate drawn in ``low..high``."""
+    return game.random_position(low, high, rng)

@@ -18,8 +18,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from squaregame.core.game import Game
-from squaregame.core.games import SumGame
-from squaregame.core.kinds import Notation
 from squaregame.core.types import Analysis, MoveInfo, Outcome
 from squaregame.lessons.exercise_model import (
     Exercise,
@@ -27,7 +25,6 @@ from squaregame.lessons.exercise_model import (
     Make,
     NoPosition,
     Suits,
-    as_sum,
     draw_position,
     positions,
     seeded,
@@ -43,7 +40,6 @@ __all__ = [
     "Make",
     "NoPosition",
     "Suits",
-    "as_sum",
     "find_exercise",
     "generate",
     "positions",
@@ -117,21 +113,23 @@ def _nim_line(values: Sequence[int]) -> str:
 
 
 def _is_normal_sum(game: Game[Any], pos: Any) -> bool:
-    piles = as_sum(game)
-    return piles is not None and not piles.misere and piles.grundy(pos) is not None
+    """Is ``pos`` a normal-play sum of piles whose Grundy values are all known?"""
+    parts = None if game.misere else game.summands(pos)
+    return parts is not None and all(p.pile.grundy(p.size) is not None for p in parts)
 
 
-def _pile_values(game: SumGame, pos: tuple[int, ...]) -> list[int]:
-    return [game.normal_piles[i].info(n).grundy or 0 for i, n in enumerate(pos)]
+def _pile_values(game: Game[Any], pos: Any) -> list[int]:
+    return [p.pile.grundy(p.size) or 0 for p in game.summands(pos) or ()]
 
 
-def _pile_work(game: SumGame, pos: tuple[int, ...], S: Strings) -> tuple[str, ...]:
+def _pile_work(game: Game[Any], pos: Any, S: Strings) -> tuple[str, ...]:
     """Each pile with its Grundy value, in binary with as many digits as the largest."""
     values = _pile_values(game, pos)
     width = max(1, max(values).bit_length())
+    sizes = [p.size for p in game.summands(pos) or ()]
     return tuple(
         S("work_pile", pile=i + 1, n=n, g=g, bits=format(g, f"0{width}b"))
-        for i, (n, g) in enumerate(zip(pos, values, strict=True))
+        for i, (n, g) in enumerate(zip(sizes, values, strict=True))
     )
 
 
@@ -175,9 +173,9 @@ def _moves(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Exercis
         for m in shown
     }
     choices = tuple((move_phrase(game, pos, m.to, S), m.to) for m in shown)
-    piles = as_sum(game)
-    work = _pile_work(piles, pos, S) if piles is not None and _is_normal_sum(game, pos) else ()
-    kind = "pile" if piles is not None else "moves"
+    is_sum = game.summands(pos) is not None
+    work = _pile_work(game, pos, S) if _is_normal_sum(game, pos) else ()
+    kind = "pile" if is_sum else "moves"
     prompt = S("ask_pile" if kind == "pile" else "ask_move", pos=p)
     return Exercise(kind, pos, prompt, choices, frozenset(m.to for m in right), said, why,
                     work=work, notes=notes)  # fmt: skip
@@ -209,7 +207,7 @@ def _remoteness(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Ex
 
 
 def _grundy_suits(game: Game[Any], pos: Any) -> bool:
-    if game.kind.notation is not Notation.NUMBER or game.is_terminal(pos):
+    if game.is_terminal(pos):
         return False
     return game.info(pos).grundy is not None and all(
         m.info.grundy is not None for m in game.analyze(pos).moves
@@ -240,9 +238,7 @@ def _nimsum_suits(game: Game[Any], pos: Any) -> bool:
 
 
 def _nimsum(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Exercise:
-    piles = as_sum(game)
-    assert piles is not None
-    values = _pile_values(piles, pos)
+    values = _pile_values(game, pos)
     total = 0
     for v in values:
         total ^= v
@@ -254,11 +250,11 @@ def _nimsum(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Exerci
     notes = {o: S("note_nimsum", value=o) for o in options if o != total}
     return Exercise("nimsum", pos, S("ask_nimsum", pos=fmt(game, pos)),
                     tuple((str(o), o) for o in options), frozenset({total}), str(total), why,
-                    work=_pile_work(piles, pos, S), notes=notes)  # fmt: skip
+                    work=_pile_work(game, pos, S), notes=notes)  # fmt: skip
 
 
 def _pile_suits(game: Game[Any], pos: Any) -> bool:
-    return as_sum(game) is not None and _move_suits(game, pos) and _is_normal_sum(game, pos)
+    return _is_normal_sum(game, pos) and _move_suits(game, pos)
 
 
 # -- find the blunder -------------------------------------------------------------------
@@ -326,9 +322,9 @@ KINDS: tuple[ExerciseKind, ...] = (
     ExerciseKind("moves", ("move", "winning"), _move_suits, _moves),
     ExerciseKind("remoteness", ("remote",), _remoteness_suits, _remoteness),
     ExerciseKind("blunder", ("mistake",), _blunder_suits, _blunder),
-    ExerciseKind("grundy", ("mex",), _grundy_suits, _grundy),
-    ExerciseKind("nimsum", ("nim-sum", "xor"), _nimsum_suits, _nimsum),
-    ExerciseKind("pile", ("which-pile",), _pile_suits, _moves),
+    ExerciseKind("grundy", ("mex",), _grundy_suits, _grundy, general=False),
+    ExerciseKind("nimsum", ("nim-sum", "xor"), _nimsum_suits, _nimsum, general=False),
+    ExerciseKind("pile", ("which-pile",), _pile_suits, _moves, general=False),
 )
 NAMES: tuple[str, ...] = tuple(k.key for k in KINDS)
 

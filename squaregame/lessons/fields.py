@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import MISSING, fields
 from typing import Any, TypeAlias, TypeVar
 
-from squaregame.core.kinds import kind_names
 from squaregame.lessons.exercises import NAMES as EXERCISES
 from squaregame.lessons.exercises import find_exercise
 
@@ -23,11 +22,10 @@ class LessonError(ValueError):
 
 
 Ask: TypeAlias = str  # an exercise kind (squaregame.lessons.exercises.KINDS), or an alias
-GAMES = kind_names()  # every kind of the registry (squares, subtraction, nim, wythoff, sum …)
 
 # Names of field types: each has a check in CHECKS below (the annotation selects it).
 Text: TypeAlias = str  # Markdown
-GameName: TypeAlias = str  # one of GAMES
+GameName: TypeAlias = str  # a kind's key or alias (checked against the kinds when loaded)
 RuleText: TypeAlias = str  # a rule, e.g. "1,3,7,8" or the name of a rule
 Rules: TypeAlias = tuple[str, ...]  # one rule per pile
 Size: TypeAlias = int  # a whole number, 1 or more
@@ -65,13 +63,10 @@ def _word(v: Any) -> str:
     return v.strip()
 
 
-def _one_of(choices: tuple[str, ...]) -> Callable[[Any], str]:
-    def check(v: Any) -> str:
-        if v not in choices:
-            raise _Bad("one of " + ", ".join(choices), suggest(v, choices))
-        return str(v)
-
-    return check
+def _name(v: Any) -> str:
+    if not isinstance(v, str) or not v.strip():
+        raise _Bad('the name of a game, e.g. "squares"')
+    return v.strip()
 
 
 def _rules(v: Any) -> Rules:
@@ -129,7 +124,7 @@ def _tables(v: Any) -> StepTables:
 
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "Text": _text,
-    "GameName": _one_of(GAMES),
+    "GameName": _name,
     "RuleText": _word,
     "Rules": _rules,
     "Size": _size,

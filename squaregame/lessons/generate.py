@@ -7,10 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from squaregame.core.game import Game
-from squaregame.core.piles.game import PileGame
-from squaregame.core.sum_game import SumGame
 from squaregame.core.types import Analysis, Outcome
-from squaregame.core.wythoff import cold_pairs, lower_wythoff
 from squaregame.lessons.strings import Strings
 from squaregame.text import Catalog
 from squaregame.text import games as games_text
@@ -187,47 +184,21 @@ def check_mark(game: Game[Any], n: Any, says_hot: bool, S: Strings) -> tuple[boo
 
 @dataclass(frozen=True)
 class BoardFrame:
+    """One stage of colouring a board 0..size each way: the cells marked so far."""
+
     cold: frozenset[tuple[int, int]]
     hot: frozenset[tuple[int, int]]
     text: str
-
-
-def wythoff_colouring(size: int, S: Strings) -> list[BoardFrame]:
-    """Colouring the board from the corner: each cold pair makes its lines hot."""
-    cold: set[tuple[int, int]] = set()
-    hot: set[tuple[int, int]] = set()
-    frames = []
-    for k, (a, b) in enumerate(cold_pairs(size)):
-        for x, y in {(a, b), (b, a)}:
-            if x <= size and y <= size:
-                cold.add((x, y))
-                for d in range(1, size + 1):
-                    for cell in ((x + d, y), (x, y + d), (x + d, y + d)):
-                        if cell[0] <= size and cell[1] <= size and cell not in cold:
-                            hot.add(cell)
-        frames.append(BoardFrame(frozenset(cold), frozenset(hot), S("board_pair", k=k, a=a, b=b)))
-    return frames
-
-
-def pair_lines(count: int, S: Strings) -> list[str]:
-    lines = [S("pairs_head")]
-    used: set[int] = set()
-    for k in range(count):
-        a = 0
-        while a in used:
-            a += 1
-        b = a + k
-        used.update((a, b))
-        lines.append(f"{k:>3}   {a:>4}   {b:>4}   {lower_wythoff(k):>5}")
-    return lines
+    size: int
 
 
 # -- Grundy values ----------------------------------------------------------------------
 
 
-def grundy_lines(game: PileGame, upto: int, S: Strings) -> list[str]:
+def grundy_lines(game: Game[Any], upto: int, S: Strings) -> list[str]:
+    """The Grundy values of the one-number positions 0..upto, and their proven period."""
     lines = []
-    values = [game.info(n) for n in range(upto + 1)]
+    values = [game.info(game.kind.position_from_values((n,))) for n in range(upto + 1)]
     for base in range(0, upto + 1, 10):
         row = values[base : base + 10]
         lines.append(f"{base:>3}: " + " ".join(f"{v.outcome.symbol}{v.grundy}" for v in row))
@@ -240,7 +211,8 @@ def grundy_lines(game: PileGame, upto: int, S: Strings) -> list[str]:
     return lines
 
 
-def sum_table(game: SumGame, width: int, height: int, S: Strings) -> list[str]:
+def sum_table(game: Game[Any], width: int, height: int, S: Strings) -> list[str]:
+    """Hot and cold of the two-number positions 0..width by 0..height."""
     lines = [S("sumtable_head")]
     for y in range(height, -1, -1):
         cells = " ".join(game.info((x, y)).outcome.symbol for x in range(width + 1))

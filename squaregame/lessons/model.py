@@ -9,17 +9,12 @@ from typing import Any, TypeVar
 
 from squaregame.core.errors import GameError
 from squaregame.core.game import Game
+from squaregame.core.kinds import Kinds
 from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
-from squaregame.lessons.schema import (
-    DEFAULT_GAME,
-    LessonFile,
-    PositionStep,
-    StepSpec,
-    parse_step,
-    read_fields,
-)
 from squaregame.lessons.schema import LessonError as LessonError  # callers import it here
+from squaregame.lessons.schema import LessonFile, LessonGames, parse_step, read_fields, step_kinds
+from squaregame.lessons.steps import GameStep, PositionStep, StepSpec
 from squaregame.lessons.strings import lessons_root
 from squaregame.text import error_text
 
@@ -28,9 +23,11 @@ S = TypeVar("S", bound=StepSpec)
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a lesson; ``spec`` is its typed definition (see ``schema``)."""
+    """One step of a lesson; ``spec`` is its typed definition (see ``schema``), ``game_spec``
+    the game it is about (read when the lesson is loaded; None for a step without one)."""
 
     spec: StepSpec
+    game_spec: GameSpec | None = None
 
     @property
     def kind(self) -> str:
@@ -53,7 +50,13 @@ class Step:
         return self.spec
 
     def game(self, tables: Tables | None = None) -> Game[Any]:
-        return game_of(self.params, tables)
+        """The step's game (a step without one has none: a :class:`LessonError`)."""
+        if self.game_spec is None:
+            raise LessonError(f"a {self.kind} step has no game")
+        return self.game_spec.build(tables or Tables())
+
+    def game_or_none(self, tables: Tables | None = None) -> Game[Any] | None:
+        return None if self.game_spec is None else self.game(tables)
 
     def position(self) -> Any:
         return self.spec.position if isinstance(self.spec, PositionStep) else None
@@ -77,24 +80,37 @@ class Lesson:
         return sum(1 for s in self.steps if s.kind in ("quiz", "try"))
 
 
-def game_of(p: dict[str, Any], tables: Tables | None = None) -> Game[Any]:
-    """The game a step's fields describe, built through its :class:`GameSpec`."""
+def spec_of(p: dict[str, Any], kinds: Kinds) -> GameSpec:
+    """The game a step's fields describe (its ``game``, ``rule`` or ``rules``, ``misere``)."""
     try:
-        spec = GameSpec.from_mapping({"game": DEFAULT_GAME, **p})
+        return kinds.spec_from_mapping(p)
     except GameError as exc:
         raise LessonError(error_text(exc)) from None
-    return spec.build(tables or Tables())
 
 
-def load_lesson(path: Path, lang: str) -> Lesson:
+def game_of(p: dict[str, Any], kinds: Kinds, tables: Tables | None = None) -> Game[Any]:
+    """The game a step's fields describe, built."""
+    return spec_of(p, kinds).build(tables or Tables())
+
+
+def _step(spec: StepSpec, kinds: Kinds) -> Step:
+    if not isinstance(spec, GameStep):
+        return Step(spec)
+    fields_ = {f.name: getattr(spec, f.name) for f in fields(spec)}
+    return Step(spec, spec_of({k: v for k, v in fields_.items() if v is not None}, kinds))
+
+
+def load_lesson(path: Path, lang: str, games: LessonGames) -> Lesson:
     try:
         with open(path, "rb") as f:
             doc = tomllib.load(f)
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise LessonError(f"{path.name}: {exc}") from exc
     head = read_fields(LessonFile, doc, path.name, "a lesson")
+    kinds, specs = games.kinds, step_kinds(games)
     steps = tuple(
-        Step(parse_step(raw, f"{path.name}, step {i}")) for i, raw in enumerate(head.step, 1)
+        _step(parse_step(raw, f"{path.name}, step {i}", kinds, specs), kinds)
+        for i, raw in enumerate(head.step, 1)
     )
     number = int(path.name.split("-", 1)[0]) if path.name[:2].isdigit() else 0
     return Lesson(
@@ -109,18 +125,18 @@ def load_lesson(path: Path, lang: str) -> Lesson:
     )
 
 
-def load_lessons(lang: str = "en") -> list[Lesson]:
+def load_lessons(games: LessonGames, lang: str = "en") -> list[Lesson]:
     """Every lesson of a language, in file order (falls back to English)."""
     folder = lessons_root() / lang
     if not folder.is_dir():
         folder = lessons_root() / "en"
         lang = "en"
-    return [load_lesson(p, lang) for p in sorted(folder.glob("[0-9][0-9]-*.toml"))]
+    return [load_lesson(p, lang, games) for p in sorted(folder.glob("[0-9][0-9]-*.toml"))]
 
 
-def find_lesson(name: str, lang: str = "en") -> Lesson:
+def find_lesson(name: str, games: LessonGames, lang: str = "en") -> Lesson:
     """By number (``3``), id (``why-22``) or a unique start of the title."""
-    lessons = load_lessons(lang)
+    lessons = load_lessons(games, lang)
     key = name.strip().lower()
     for lesson in lessons:
         if key in (str(lesson.number), lesson.id.lower()):

@@ -1,4 +1,5 @@
-"""The lesson file format: one typed definition per step kind, and the checks made on loading.
+"""The lesson file format: a file read into its steps (:mod:`squaregame.lessons.steps`),
+and the checks made on loading.
 
 A lesson file (``assets/lessons/<lang>/NN-name.toml``)::
 
@@ -8,239 +9,81 @@ A lesson file (``assets/lessons/<lang>/NN-name.toml``)::
 
     [[step]]
     text = "Markdown shown on the left."
-    kind = "fill"            # text (default) | worked | explain | fill | sieve | quiz |
-    game = ...               # board | pairs | grundy | sumtable | try  (a game kind)
+    kind = "fill"            # text (default) | worked | explain | fill | sieve | quiz | …
+    game = ...               # a game kind (the first that the step applies to, if left out)
     upto = 21
 
-Each ``[[step]]`` table is read into the dataclass of its kind below: a key the kind does not
-have, a value of the wrong type and a missing required key are all refused with a
-``LessonError`` naming the file, the step and the key. Defaults live here, nowhere else.
+Each ``[[step]]`` table is read into the dataclass of its kind (or of a kind a family
+brings: :meth:`LessonGames.lesson_steps`): a key the kind does not have, a value of the wrong
+type and a missing required key are all refused with a ``LessonError`` naming the file, the
+step and the key.
 
-Game fields, where a step kind takes a game: ``game`` (squares, subtraction, nim, wythoff or
-sum), ``rule`` (subtraction's set, such as "1,3,7,8"), ``rules`` (for sum, one per pile),
-``misere``, and for some kinds ``position`` (a number, [x, y] for wythoff, or the piles of a
-sum). Quiz steps are exercises generated from the tables (``squaregame.lessons.exercises``):
-``ask`` names the kind, and a fresh position is drawn for each attempt with every coordinate
-in ``low..high``, never one of ``avoid`` (the positions the lesson's text already answers).
+Game fields, where a step kind takes a game: ``game`` (a kind's key or alias), ``rule``
+(subtraction's set, such as "1,3,7,8"), ``rules`` (for sum, one per pile), ``misere``, and
+for some kinds ``position`` (a number, [x, y] for wythoff, or the piles of a sum). A step
+kind is either *general* (any game) or applies to the kinds that declare it
+(:attr:`~squaregame.core.game.GameKind.lesson_steps`). Quiz steps are exercises generated
+from the tables (``squaregame.lessons.exercises``): ``ask`` names the kind, and a fresh
+position is drawn for each attempt with every coordinate in ``low..high``, never one of
+``avoid`` (the positions the lesson's text already answers).
+
+What a step shows (:attr:`StepSpec.shows`) is how the lesson screen draws it: its own text
+only; ``lines`` (all at once), ``stepped`` (one more per Space) or ``latest`` (only the last
+of them) from :meth:`StepSpec.lines`; ``board`` frames from :meth:`StepSpec.frames`; or the
+interactive ``fill``, ``sieve``, ``quiz`` and ``try``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any, Protocol
 
-from squaregame.core.kinds import KINDS as GAME_KINDS
-from squaregame.core.kinds import SUM, Notation, find_kind, kind_for_rule
-from squaregame.core.rules import SQUARES
+from squaregame.core.errors import GameError
+from squaregame.lessons.exercises import find_exercise
 from squaregame.lessons.fields import (
     CHECKS,
-    GAMES,
-    Ask,
-    GameName,
     LessonError,
-    Line,
-    Position,
-    Positions,
-    Rules,
-    RuleText,
     Size,
     StepTables,
     Text,
-    Whole,
     check_of,
     read_fields,
     show,
     suggest,
 )
+from squaregame.lessons.steps import (
+    SPECS,
+    GameStep,
+    PositionStep,
+    QuizStep,
+    StepSpec,
+    SumTableStep,
+)
 
-DEFAULT_GAME = kind_for_rule(SQUARES).key
-ANY_GAME = frozenset(Notation)
-PILE_GAMES = frozenset({Notation.NUMBER})  # one pile: the position is a number
+if TYPE_CHECKING:
+    from squaregame.core.game import GameKind
+    from squaregame.core.kinds import Kinds
 
 __all__ = [
-    "ANY_GAME",
     "CHECKS",
-    "DEFAULT_GAME",
-    "GAMES",
-    "KINDS",
-    "PILE_GAMES",
     "SPECS",
     "LessonError",
     "LessonFile",
+    "LessonGames",
     "parse_step",
     "read_fields",
 ]
 
 
-# -- the step kinds ------------------------------------------------------------------------
+class LessonGames(Protocol):
+    """What lessons need of the program's games (the registry, ``squaregame.games``)."""
 
+    @property
+    def kinds(self) -> Kinds: ...
 
-@dataclass(frozen=True, kw_only=True)
-class StepSpec:
-    """A step that only shows its text."""
-
-    kind: ClassVar[str] = "text"
-    text: Text = ""
-
-
-@dataclass(frozen=True, kw_only=True)
-class GameStep(StepSpec):
-    """A step about a game. ``games`` are the games the step kind can show."""
-
-    games: ClassVar[frozenset[Notation]] = ANY_GAME
-    game: GameName = DEFAULT_GAME
-    rule: RuleText | None = None
-    rules: Rules | None = None
-    misere: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class PositionStep(GameStep):
-    """A step about one position of a game."""
-
-    position: Position
-
-
-@dataclass(frozen=True, kw_only=True)
-class TextStep(StepSpec):
-    kind: ClassVar[str] = "text"
-
-
-@dataclass(frozen=True, kw_only=True)
-class WorkedStep(PositionStep):
-    """Perfect play from ``position``, one move more per Space. ``plain``: say only who
-    moves where (for the first lesson, before hot and cold are defined)."""
-
-    kind: ClassVar[str] = "worked"
-    plain: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class SampleStep(PositionStep):
-    """A game played from ``position`` through ``line``, first player ● and second ○, one
-    move more per Space; with ``judge`` each move is marked as keeping or throwing a win."""
-
-    kind: ClassVar[str] = "sample"
-    line: Line
-    judge: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class MexStep(PositionStep):
-    """The Grundy value of ``position`` worked out: its moves' values, then the mex."""
-
-    kind: ClassVar[str] = "mex"
-    games: ClassVar[frozenset[Notation]] = PILE_GAMES
-
-
-@dataclass(frozen=True, kw_only=True)
-class DigitsStep(GameStep):
-    """How many cold numbers below ``upto`` end in each digit, one more power of ten per
-    Space, from 100 to ``upto`` (at most the shipped table's size)."""
-
-    kind: ClassVar[str] = "digits"
-    games: ClassVar[frozenset[Notation]] = PILE_GAMES
-    upto: Size = 1_000_000
-
-
-@dataclass(frozen=True, kw_only=True)
-class StrategyStep(PositionStep):
-    """The proof that ``position`` is hot or cold as a tree: the winning move and every
-    reply answered (or every move and its refutation), ``depth`` moves deep."""
-
-    kind: ClassVar[str] = "strategy"
-    depth: Size = 12
-
-
-@dataclass(frozen=True, kw_only=True)
-class ExplainStep(PositionStep):
-    """Every move from ``position`` and what it leads to."""
-
-    kind: ClassVar[str] = "explain"
-
-
-@dataclass(frozen=True, kw_only=True)
-class FillStep(GameStep):
-    """The student marks 0..upto hot or cold."""
-
-    kind: ClassVar[str] = "fill"
-    games: ClassVar[frozenset[Notation]] = PILE_GAMES
-    upto: Size = 21
-
-
-@dataclass(frozen=True, kw_only=True)
-class SieveStep(GameStep):
-    """The sieve over 0..upto (two piles: 0..upto each way); the first ``auto`` frames are
-    shown, then the student names each next cold position (a wrong guess is explained and
-    can be tried again)."""
-
-    kind: ClassVar[str] = "sieve"
-    games: ClassVar[frozenset[Notation]] = frozenset({Notation.NUMBER, Notation.PILES})
-    upto: Size = 40
-    auto: Size = 2
-
-
-@dataclass(frozen=True, kw_only=True)
-class QuizStep(GameStep):
-    """An exercise of kind ``ask``, a fresh position in ``low..high`` for each attempt."""
-
-    kind: ClassVar[str] = "quiz"
-    ask: Ask
-    low: Whole = 1
-    high: Size = 40
-    avoid: Positions = ()
-
-
-@dataclass(frozen=True, kw_only=True)
-class BoardStep(StepSpec):
-    """Wythoff's board, 0..size each way, coloured from the corner."""
-
-    kind: ClassVar[str] = "board"
-    size: Size = 13
-
-
-@dataclass(frozen=True, kw_only=True)
-class PairsStep(StepSpec):
-    """The first ``count`` cold pairs of Wythoff's game."""
-
-    kind: ClassVar[str] = "pairs"
-    count: Size = 8
-
-
-@dataclass(frozen=True, kw_only=True)
-class GrundyStep(GameStep):
-    """Grundy values of 0..upto, and the period if there is one."""
-
-    kind: ClassVar[str] = "grundy"
-    games: ClassVar[frozenset[Notation]] = PILE_GAMES
-    upto: Size = 39
-
-
-@dataclass(frozen=True, kw_only=True)
-class SumTableStep(GameStep):
-    """Hot and cold of a two-pile sum, 0..width by 0..height."""
-
-    kind: ClassVar[str] = "sumtable"
-    games: ClassVar[frozenset[Notation]] = frozenset({Notation.PILES})
-    game: GameName = SUM.key
-    width: Size = 12
-    height: Size = 10
-
-
-@dataclass(frozen=True, kw_only=True)
-class TryStep(PositionStep):
-    """Play the game from ``position`` (key t)."""
-
-    kind: ClassVar[str] = "try"
-
-
-SPECS: dict[str, type[StepSpec]] = {
-    cls.kind: cls
-    for cls in (TextStep, WorkedStep, ExplainStep, FillStep, SieveStep, QuizStep, BoardStep,
-                PairsStep, GrundyStep, SumTableStep, TryStep, SampleStep, MexStep, DigitsStep,
-                StrategyStep)
-}  # fmt: skip
-KINDS = frozenset(SPECS)
+    def lesson_steps(self) -> tuple[type[StepSpec], ...]:
+        """The step kinds the families bring besides the ones below."""
+        ...
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -259,26 +102,54 @@ for _cls in (*SPECS.values(), LessonFile):  # every field type has a check
         check_of(_f.type)
 
 
-def parse_step(raw: dict[str, Any], where: str) -> StepSpec:
-    """One ``[[step]]`` table as the dataclass of its kind."""
+def step_kinds(games: LessonGames) -> dict[str, type[StepSpec]]:
+    """Every step kind a lesson may use: these, and those the families bring."""
+    extra = {cls.kind: cls for cls in games.lesson_steps()}
+    for cls in extra.values():  # every field type has a check
+        for f in fields(cls):
+            check_of(f.type)
+    return SPECS | extra
+
+
+def parse_step(
+    raw: dict[str, Any], where: str, kinds: Kinds, specs: dict[str, type[StepSpec]]
+) -> StepSpec:
+    """One ``[[step]]`` table as the dataclass of its kind (``specs``: :func:`step_kinds`)."""
     kind = raw.get("kind", "text")
-    if not isinstance(kind, str) or kind not in SPECS:
-        raise LessonError(f"{where}: unknown kind {show(kind)}" + suggest(kind, KINDS))
+    if not isinstance(kind, str) or kind not in specs:
+        raise LessonError(f"{where}: unknown kind {show(kind)}" + suggest(kind, specs))
     params = {k: v for k, v in raw.items() if k != "kind"}
-    spec = read_fields(SPECS[kind], params, where, f"a {kind} step")
+    spec = read_fields(specs[kind], params, where, f"a {kind} step")
     if isinstance(spec, GameStep):
-        _check_game(spec, where)
+        spec = _check_game(spec, where, kinds)
     return spec
 
 
-def _check_game(spec: GameStep, where: str) -> None:
-    """What one field of a game step needs of another, as the game-kind registry says."""
-    game, kind = spec.game, spec.kind
-    found = find_kind(game)
-    if found.notation not in spec.games:
-        choices = ", ".join(k.key for k in GAME_KINDS if k.notation in spec.games)
+def applies(spec: GameStep | type[GameStep], kind: GameKind) -> bool:
+    """Does a step of this kind apply to games of ``kind``?"""
+    return spec.general or spec.kind in kind.lesson_steps
+
+
+def _check_game(spec: GameStep, where: str, kinds: Kinds) -> GameStep:
+    """The game the step names (the first it applies to, if none), and what one field of a
+    game step needs of another, as the kind says."""
+    step = spec.kind
+    fit = [k for k in kinds if applies(spec, k)]
+    if spec.game is None:
+        spec = replace(spec, game=fit[0].key)
+    game = str(spec.game)
+    try:
+        found = kinds.find(game)
+    except GameError:
+        choices = ", ".join(kinds.keys())
         raise LessonError(
-            f"{where}: 'game' of a {kind} step must be one of {choices}, not '{game}'"
+            f"{where}: 'game' must be one of {choices}, not {show(game)}"
+            + suggest(game, kinds.keys())
+        ) from None
+    if found not in fit:
+        choices = ", ".join(k.key for k in fit)
+        raise LessonError(
+            f"{where}: 'game' of a {step} step must be one of {choices}, not '{game}'"
         )
     rule_param = found.param("rule")
     takes_one = rule_param is not None and rule_param.count == (1, 1)
@@ -294,34 +165,40 @@ def _check_game(spec: GameStep, where: str) -> None:
     if isinstance(spec, SumTableStep) and spec.rules is not None and len(spec.rules) != 2:
         raise LessonError(f"{where}: 'rules' of a sumtable step must name 2 piles")
     if isinstance(spec, QuizStep):
-        _check_quiz(spec, found.notation, where)
+        _check_quiz(spec, found, where)
     if isinstance(spec, PositionStep):
-        pos = spec.position
-        if found.notation is Notation.PAIR:
-            ok, expected = isinstance(pos, tuple) and len(pos) == 2, "[x, y]"
-        elif found.notation is Notation.PILES:
-            piles = len(spec.rules or ())
-            expected = f"a list of {piles} pile" + ("s" if piles != 1 else "")
-            ok = isinstance(pos, tuple) and len(pos) == piles
-        else:
-            ok, expected = isinstance(pos, int), "a number"
-        if not ok:
-            shown = list(pos) if isinstance(pos, tuple) else pos
-            raise LessonError(
-                f"{where}: 'position' must be {expected} for game '{game}', not {shown}"
-            )
+        _check_position(spec, found, where)
+    return spec
 
 
-ASK_GAMES: dict[str, frozenset[Notation]] = {
-    "grundy": PILE_GAMES,
-    "nimsum": frozenset({Notation.PILES}),
-    "pile": frozenset({Notation.PILES}),
-}
+def _check_position(spec: PositionStep, kind: GameKind, where: str) -> None:
+    """The position has the kind's shape: a number, [x, y], or as many piles as rules."""
+    param = kind.position_param
+    lo, hi = param.count
+    pos = spec.position
+    values = pos if isinstance(pos, tuple) else (pos,)
+    if lo == hi == 1:
+        ok, expected = isinstance(pos, int), "a number"
+    elif lo == hi:
+        ok, expected = isinstance(pos, tuple) and len(pos) == lo, _shape(param.metavar)
+    else:
+        count = len(spec.rules or ())
+        noun = param.metavar.lower() + ("s" if count != 1 else "")
+        ok, expected = isinstance(pos, tuple) and len(values) == count, f"a list of {count} {noun}"
+    if not ok:
+        shown = list(pos) if isinstance(pos, tuple) else pos
+        raise LessonError(
+            f"{where}: 'position' must be {expected} for game '{spec.game}', not {shown}"
+        )
 
 
-def _check_quiz(spec: QuizStep, notation: Notation, where: str) -> None:
-    allowed = ASK_GAMES.get(spec.ask, ANY_GAME)
-    if notation not in allowed:
+def _shape(metavar: str) -> str:
+    """``X Y`` as a lesson file writes it: ``[x, y]``."""
+    return "[" + ", ".join(metavar.lower().split()) + "]"
+
+
+def _check_quiz(spec: QuizStep, kind: GameKind, where: str) -> None:
+    if not find_exercise(spec.ask).applies(kind):
         raise LessonError(f"{where}: a '{spec.ask}' exercise cannot be asked of game '{spec.game}'")
     if spec.low > spec.high:
         raise LessonError(f"{where}: 'low' ({spec.low}) must not be above 'high' ({spec.high})")

@@ -12,11 +12,9 @@ their child) gets a move to it, so they are hot. Each mark is final when it is m
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from squaregame.core.game import Game
-from squaregame.core.kinds import Notation
-from squaregame.core.sum_game import SumGame
 from squaregame.core.types import Outcome
 from squaregame.lessons.generate import fmt
 from squaregame.lessons.strings import Strings
@@ -31,28 +29,38 @@ class SieveFrame:
     new_cold: Pos | None
 
 
-def two_piles(game: Game[Any]) -> SumGame | None:
-    """The game as two piles, if it is a sum (the registry's notation says)."""
-    return cast(SumGame, game) if game.kind.notation is Notation.PILES else None
-
-
 def order(game: Game[Any], upto: int) -> list[Pos]:
-    """The positions the sieve looks at, children before parents."""
-    if two_piles(game) is not None:
-        cells = [(x, y) for x in range(upto + 1) for y in range(upto + 1)]
-        return sorted(cells, key=lambda c: (c[0] + c[1], c[0]))
-    return list(range(upto + 1))
+    """The positions the sieve looks at, children before parents: every position whose
+    numbers lie in 0..upto, fewest counters first (then the smaller first number)."""
+    return sorted(game.positions(0, upto), key=_size)
+
+
+def _size(pos: Pos) -> tuple[int, Any]:
+    values = pos if isinstance(pos, tuple) else (pos,)
+    return (sum(values), values[0])
 
 
 def parents(game: Game[Any], pos: Pos, upto: int) -> list[Pos]:
-    """Every position within the sieve from which one move reaches ``pos``."""
-    piles = two_piles(game)
-    if piles is not None:
-        x, y = pos
-        out = [(x + a, y) for a in piles.rules[0].amounts(upto) if x + a <= upto]
-        return out + [(x, y + a) for a in piles.rules[1].amounts(upto) if y + a <= upto]
-    rule = game.rule_objects()[0]
-    return [pos + a for a in rule.amounts(upto) if pos + a <= upto]
+    """Every position within the sieve from which one move reaches ``pos``: those a move on
+    its first pile reaches it from, nearest first, then its second pile's."""
+    return _parents(game, upto).get(pos, [])
+
+
+def _parents(game: Game[Any], upto: int) -> dict[Pos, list[Pos]]:
+    """Each position of the sieve's box, with the positions of the box one move above it
+    (in :func:`parents`' order)."""
+    found: dict[Pos, list[Pos]] = {}
+    for p in order(game, upto):
+        for child in game.children(p):
+            found.setdefault(child, []).append(p)
+    return {c: sorted(ps, key=lambda p: _changed(c, p)) for c, ps in found.items()}
+
+
+def _changed(child: Pos, parent: Pos) -> tuple[int, Any]:
+    """Which number a move from ``parent`` to ``child`` changed, then the parent."""
+    if not isinstance(parent, tuple):
+        return (0, parent)
+    return (next(i for i, (a, b) in enumerate(zip(parent, child, strict=True)) if a != b), parent)
 
 
 def sieve(game: Game[Any], upto: int, S: Strings) -> list[SieveFrame]:
@@ -60,7 +68,8 @@ def sieve(game: Game[Any], upto: int, S: Strings) -> list[SieveFrame]:
     every position one move above the cold one, saying which were marked already."""
     marks: dict[Pos, bool] = {}
     frames = []
-    if getattr(game, "misere", False):  # the last mover loses: an end position is hot
+    above_of = _parents(game, upto)
+    if game.misere:  # the last mover loses: an end position is hot
         ends = [p for p in order(game, upto) if game.is_terminal(p)]
         marks.update(dict.fromkeys(ends, True))
         said = ", ".join(fmt(game, p) for p in ends)
@@ -69,7 +78,7 @@ def sieve(game: Game[Any], upto: int, S: Strings) -> list[SieveFrame]:
         if pos in marks:
             continue
         marks[pos] = False
-        above = parents(game, pos, upto)
+        above = above_of.get(pos, [])
         already = [p for p in above if p in marks]
         for p in above:
             marks.setdefault(p, True)
@@ -88,9 +97,9 @@ def parse_guess(game: Game[Any], text: str) -> Pos | None:
     if not parts or not all(p.isdigit() and len(p) <= 6 for p in parts):
         return None
     values = tuple(int(p) for p in parts)
-    if two_piles(game) is not None:
-        return values if len(values) == 2 else None
-    return values[0] if len(values) == 1 else None
+    if len(values) != game.dimensions:
+        return None
+    return game.kind.position_from_values(values)
 
 
 def judge_guess(

@@ -13,14 +13,8 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-if TYPE_CHECKING:
-    from squaregame.core.ai import Opponent
-    from squaregame.core.games import Game
-    from squaregame.play.session import Session
-
-P = TypeVar("P")
 V = TypeVar("V")
 
 
@@ -50,27 +44,3 @@ class PositionCache:
 
     def __len__(self) -> int:
         return len(self._items)
-
-
-def choose_reply(opponent: Opponent[P], session: Session[P], pos: P) -> P | None:
-    """The opponent's move from ``pos``, reading the session's analysis of it.
-
-    The same choice as :meth:`Opponent.move` (the same random draws, so a seed replays the
-    same game): a game with its own shortcut to the best moves (Wythoff's table slices, Nim's
-    closed form) is asked directly; any other is answered from the one analysis of ``pos``.
-    """
-    game = session.game
-    if _has_shortcut(game):
-        return opponent.move(game, pos)
-    return opponent.choose(session.analysis(pos))
-
-
-def _has_shortcut(game: Game[Any]) -> bool:
-    """Does ``game`` find its best moves without valuing every move: a board read off its
-    table (a pair), or one pile from which any amount may be taken (a closed form)?"""
-    from squaregame.core.kinds import Notation
-
-    notation = game.kind.notation
-    if notation is Notation.PAIR:
-        return True
-    return notation is Notation.NUMBER and any(r.is_any_amount for r in game.rule_objects())

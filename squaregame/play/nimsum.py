@@ -1,14 +1,17 @@
 """The Sprague–Grundy explanation of a sum, as data: each pile's Grundy value, the nim-sum,
-and each winning move with the pile's value before and after (the words are written by
-:func:`squaregame.play.panels.nimsum_lines`)."""
+and each winning move with the pile's value before and after (:func:`explain`); and the same
+worked out in words, column by column (:func:`nimsum_lines`). Any game whose positions are
+sums of piles (:meth:`~squaregame.core.game.Game.summands`) is explained."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import reduce
 from operator import xor
+from typing import Any
 
-from squaregame.core.games import SumGame
+from squaregame.core.game import Game
+from squaregame.text import tr
 from squaregame.text.rules import rule_label
 
 
@@ -24,7 +27,7 @@ class PileLine:
 class WinningMove:
     pile: int  # 1-based
     take: int
-    to: tuple[int, ...]
+    to: Any  # the sum's position after the move
     before: int  # the pile's Grundy value now
     after: int  # ... and after the move
 
@@ -43,31 +46,71 @@ class NimSumExplanation:
         ]
 
 
-def explain(game: SumGame, pos: tuple[int, ...]) -> NimSumExplanation | None:
-    """The explanation for a normal-play sum, or None for misère (no Grundy theory applies)."""
-    if game.misere:
+def explain(game: Game[Any], pos: Any) -> NimSumExplanation | None:
+    """The explanation of a normal-play sum; None for misère play (no Grundy theory
+    applies), a game that is no sum, or a pile whose Grundy value is not known that far."""
+    parts = None if game.misere else game.summands(pos)
+    if parts is None:
         return None
-    values = [game.normal_piles[i].info(n).grundy for i, n in enumerate(pos)]
+    values = [p.pile.grundy(p.size) for p in parts]
     if any(v is None for v in values):
         return None
     grundy = [v or 0 for v in values]
     total = reduce(xor, grundy, 0)
     piles = tuple(
-        PileLine(i + 1, n, rule_label(game.rules[i]), g)
-        for i, (n, g) in enumerate(zip(pos, grundy, strict=True))
+        PileLine(i + 1, p.size, rule_label(p.pile.rule), g)
+        for i, (p, g) in enumerate(zip(parts, grundy, strict=True))
     )
     moves: list[WinningMove] = []
     if total:
-        for i, (n, g) in enumerate(zip(pos, grundy, strict=True)):
+        for i, (p, g) in enumerate(zip(parts, grundy, strict=True)):
             target = g ^ total
-            if game.rules[i].is_any_amount:  # Grundy value m at size m: one size to go to
-                if target < n:
-                    to = (*pos[:i], target, *pos[i + 1 :])
-                    moves.append(WinningMove(i + 1, n - target, to, g, target))
-                continue
-            for a in game.rules[i].amounts(n):
-                if game.normal_piles[i].info(n - a).grundy == target:
-                    to = (*pos[:i], n - a, *pos[i + 1 :])
-                    moves.append(WinningMove(i + 1, a, to, g, target))
+            for size in p.pile.grundy_moves(p.size, target):
+                to = game.with_summand(pos, i, size)
+                moves.append(WinningMove(i + 1, p.size - size, to, g, target))
     width = max(1, max([*grundy, total]).bit_length())
     return NimSumExplanation(piles, total, width, tuple(moves))
+
+
+def nimsum_lines(ex: NimSumExplanation, hinted: Any = None) -> tuple[str, ...]:
+    """The nim-sum worked out in binary, column by column, and why each winning move wins.
+
+    Every binary digit (the piles', the column counts', the nim-sum's) sits in one column;
+    a label too long for the space left of the digits takes a line of its own. ``hinted``
+    is the move the hint line names (the fastest win): it is listed first and marked, so the
+    panel and the hint never seem to disagree."""
+    pile, size, grundy = (tr(f"ui_game.nimsum.{k}") for k in ("pile", "size", "grundy"))
+    w = max(6, len(pile) + 1)  # "montón", "кучка": the heading never runs into the next
+    counts = ex.column_parities()
+    cell = max(len(str(c)) for c in counts)  # 1 (at most 8 piles), but never misaligned
+
+    def digits(values: list[int]) -> str:
+        return " ".join(f"{v:>{cell}}" for v in values)
+
+    def bits(value: int) -> str:
+        return digits([int(b) for b in format(value, f"0{ex.width}b")])
+
+    def labelled(label: str, value: str, right: str) -> list[str]:
+        column = f"{value:>{w + 14}}"  # the value in the Grundy column
+        if len(label) < w + 14 - len(value):  # room for the label and one space
+            return [label + column[len(label) :] + "  " + right]
+        return [label, column + "  " + right]
+
+    out = [f"{pile:<{w}}{size:>6}{grundy:>8}  {tr('ui_game.nimsum.binary')}"]
+    for p in ex.piles:
+        out.append(f"{p.pile:<{w}}{p.size:>6}{p.grundy:>8}  {bits(p.grundy)}")
+    out.append("─" * (w + 15 + (cell + 1) * ex.width))
+    out += labelled(tr("ui_game.nimsum.ones"), "", digits(counts))
+    out += labelled(tr("ui_game.nimsum.total"), str(ex.nim_sum), bits(ex.nim_sum))
+    out.append("")
+    if ex.nim_sum == 0:
+        out.append(tr("ui_game.nimsum.cold"))
+        return tuple(out)
+    one = len(ex.moves) == 1  # "the winning move" (never "moves" for one)
+    out.append(tr("ui_game.nimsum.hot_one" if one else "ui_game.nimsum.hot", total=ex.nim_sum))
+    moves = sorted(ex.moves, key=lambda m: m.to != hinted)  # stable: the hint's move first
+    for m in moves:
+        why = tr("ui_game.nimsum.why", pile=m.pile, before=m.before, take=m.take, after=m.after)
+        mark = f" — {tr('ui_game.nimsum.hinted')}" if m.to == hinted else ""
+        out.append(f"• {why}{mark}")
+    return tuple(out)

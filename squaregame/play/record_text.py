@@ -25,7 +25,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from squaregame.core.types import PositionInfo
 from squaregame.play.records import (
@@ -42,6 +42,9 @@ from squaregame.play.records import (
 from squaregame.play.session import Ply, Session
 from squaregame.text import tr
 from squaregame.text.games import describe_move, remoteness_span, title
+
+if TYPE_CHECKING:
+    from squaregame.core.kinds import Kinds
 
 TEXT_MAGIC = "squaregame record"
 HEADER = ("game", "rules", "misere", "start", "first", "players", "level")
@@ -88,10 +91,10 @@ def heading(session: Session[Any]) -> str:
 
 
 def _header(record: Record, names: tuple[str, str]) -> dict[str, str]:
-    spec, kind = record.spec, record.spec.game_kind
+    spec, kind = record.spec, record.spec.kind
     return {
-        "game": spec.kind,
-        "rules": RULES_SEPARATOR.join(spec.rules),
+        "game": kind.key,
+        "rules": RULES_SEPARATOR.join(spec.rule_keys),
         "misere": "yes" if spec.misere else "no",
         "start": notation(kind, spec.position or ()),
         "first": names[0],
@@ -134,7 +137,7 @@ def to_text(session: Session[Any], level: str = "perfect") -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_text(text: str) -> Record:
+def parse_text(text: str, kinds: Kinds) -> Record:
     lines = text.lstrip("\ufeff").splitlines()
     first = lines[0].strip() if lines else ""
     if not first.startswith(TEXT_MAGIC):
@@ -162,10 +165,10 @@ def parse_text(text: str) -> Record:
         if key in header:
             raise error("twice", field=key)
         header[key] = value.strip()
-    return _from_fields(header, [(f"line {n}", f, t) for n, f, t in raw_moves])
+    return _from_fields(kinds, header, [(f"line {n}", f, t) for n, f, t in raw_moves])
 
 
-def _from_fields(fields: dict[str, str], moves: list[tuple[str, str, str]]) -> Record:
+def _from_fields(kinds: Kinds, fields: dict[str, str], moves: list[tuple[str, str, str]]) -> Record:
     """A record from the header's fields and the moves' (where, from, to) as written."""
     for name in ("game", "start", "first"):
         if not fields.get(name):
@@ -175,6 +178,7 @@ def _from_fields(fields: dict[str, str], moves: list[tuple[str, str, str]]) -> R
         raise error("field", field="misere", text=_cut(misere))
     rules = [r.strip() for r in fields.get("rules", "").split(";") if r.strip()]
     return make_record(
+        kinds,
         fields["game"],
         rules,
         misere in ("yes", "true"),
@@ -215,7 +219,7 @@ def to_csv(session: Session[Any], level: str = "perfect") -> str:
     return out.getvalue()
 
 
-def parse_csv(text: str) -> Record:
+def parse_csv(text: str, kinds: Kinds) -> Record:
     try:
         rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     except csv.Error as exc:
@@ -240,7 +244,7 @@ def parse_csv(text: str) -> Record:
                 raise error("mixed", row=i + 2, field=c)
     fields = {c: first[c] for c in CSV_COLUMNS[:6]} | {"start": first["to"]}
     return _from_fields(
-        fields, [(f"row {i + 3}", r["from"], r["to"]) for i, r in enumerate(table[1:])]
+        kinds, fields, [(f"row {i + 3}", r["from"], r["to"]) for i, r in enumerate(table[1:])]
     )
 
 

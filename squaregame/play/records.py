@@ -12,7 +12,9 @@ Bad input of any kind is a :class:`~squaregame.core.errors.GameError` whose key 
 ``records.errors`` in the catalogs: one line, the move number where there is one.
 
 Positions are written in one notation, the same in every language and every format
-(:func:`notation`): ``40``, ``(3,5)``, ``5+7+10``.
+(:func:`notation`, the family's own): ``40``, ``(3,5)``, ``5+7+10``. Reading and writing
+any format is :mod:`squaregame.play.record_io`'s; text and CSV are
+:mod:`squaregame.play.record_text`'s.
 """
 
 from __future__ import annotations
@@ -22,14 +24,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import MAX_INPUT_DIGITS, GameError
-from squaregame.core.kinds import GameKind, Notation, find_kind
+from squaregame.core.game import GameKind
 from squaregame.core.spec import GameSpec
 
 if TYPE_CHECKING:
+    from squaregame.core.kinds import Kinds
     from squaregame.core.tables import Tables
     from squaregame.play.saves import SavedGame
     from squaregame.play.session import Session
@@ -79,7 +81,7 @@ class Record:
 
 def record_of(session: Session[Any], level: str = "perfect") -> Record:
     game = session.game
-    spec = game.spec.with_position(game.position_values(session.start))
+    spec = GameSpec.of(game).with_position(game.position_values(session.start))
     moves = tuple(game.position_values(p.after) for p in session.plies)
     first = session.human_first or session.two_humans  # two people: "first" moved first
     return Record(spec, moves, first, session.two_humans, level)
@@ -95,9 +97,8 @@ def winner(session: Session[Any]) -> int | None:
 
 # -- positions in one notation -------------------------------------------------------------
 def notation(kind: GameKind, values: Sequence[int]) -> str:
-    if kind.notation is Notation.PAIR:
-        return f"({values[0]},{values[1]})"
-    return "+".join(str(v) for v in values)
+    """A position as records write it, in every language: its family's notation."""
+    return kind.record_notation(values)
 
 
 _NOTATION = re.compile(r"\s*(\d+(\s*\+\s*\d+)*|\(\s*\d+\s*,\s*\d+\s*\))\s*")
@@ -121,6 +122,7 @@ def _cut(text: str, limit: int = 40) -> str:
 
 # -- what every format shares ----------------------------------------------------------------
 def make_record(
+    kinds: Kinds,
     game: Any,
     rules: Any,
     misere: Any,
@@ -134,7 +136,7 @@ def make_record(
     from squaregame.core.ai import LEVELS
 
     try:
-        spec = GameSpec.from_mapping(
+        spec = kinds.spec_from_mapping(
             {"game": game, "rules": rules, "misere": misere, "position": list(start)}
         )
     except GameError as exc:
@@ -245,7 +247,7 @@ def _json_position(kind: GameKind, raw: Any, where: str) -> tuple[int, ...]:
     return values
 
 
-def parse_json(text: str) -> Record:
+def parse_json(text: str, kinds: Kinds) -> Record:
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError):
@@ -258,7 +260,7 @@ def parse_json(text: str) -> Record:
     if not isinstance(spec, dict) or not isinstance(spec.get("game"), str):
         raise error("field", field="game", text=_cut(json.dumps(spec)))
     try:
-        kind = find_kind(spec["game"])
+        kind = kinds.find(spec["game"])
     except GameError as exc:
         raise error("game", reason=exc) from None
     start = _json_position(kind, spec.get("position"), "start")
@@ -278,6 +280,7 @@ def parse_json(text: str) -> Record:
         if not isinstance(doc.get(name, ""), str):
             raise error("field", field=name, text=_cut(json.dumps(doc.get(name))))
     return make_record(
+        kinds,
         spec["game"],
         spec.get("rules", []),
         spec.get("misere", False),
@@ -287,69 +290,3 @@ def parse_json(text: str) -> Record:
         doc.get("level", "perfect"),
         moves,
     )
-
-
-# -- any format ------------------------------------------------------------------------------
-def detect(text: str) -> Format:
-    """Which format ``text`` is in, from how it begins."""
-    from squaregame.play.record_text import CSV_COLUMNS, TEXT_MAGIC
-
-    head = text.lstrip("\ufeff \t\r\n")
-    if head.startswith("{"):
-        return Format.JSON
-    if head.startswith(TEXT_MAGIC):
-        return Format.TEXT
-    if head.startswith(CSV_COLUMNS[0] + ","):
-        return Format.CSV
-    raise error("not_record")
-
-
-def decode(data: bytes) -> str:
-    if len(data) > RECORD_LIMIT:
-        raise error("too_large", size=len(data), limit=RECORD_LIMIT)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise error("encoding") from None
-
-
-def parse_record(text: str, fmt: Format | None = None) -> Record:
-    """A record in any readable format (found from its first line unless given)."""
-    from squaregame.play.record_text import parse_csv, parse_text
-
-    found = fmt or detect(text)
-    if found is Format.JSON:
-        return parse_json(text)
-    if found is Format.TEXT:
-        return parse_text(text)
-    if found is Format.CSV:
-        return parse_csv(text)
-    raise error("not_record")
-
-
-def write_record(session: Session[Any], fmt: Format, level: str = "perfect") -> str:
-    from squaregame.play.record_text import to_csv, to_markdown, to_text
-
-    if fmt is Format.JSON:
-        return to_json(session, level)
-    if fmt is Format.TEXT:
-        return to_text(session, level)
-    if fmt is Format.CSV:
-        return to_csv(session, level)
-    return to_markdown(session, level)
-
-
-def export_files(session: Session[Any], level: str, folder: Path) -> Path:
-    """Write the game's record into ``folder`` as text, JSON, CSV and the Markdown review
-    side by side, under
-    the game's save name (``-2``, ``-3`` … rather than over an earlier export); returns the
-    text file's path."""
-    from squaregame.core.files.atomic import write_atomic
-
-    stem, n = session.save_key, 1
-    while any((folder / f"{stem}{SUFFIX[f]}").exists() for f in Format):
-        n += 1
-        stem = f"{session.save_key}-{n}"
-    for fmt in Format:  # the Markdown review too, to paste anywhere
-        write_atomic(folder / f"{stem}{SUFFIX[fmt]}", write_record(session, fmt, level).encode())
-    return folder / f"{stem}{SUFFIX[Format.TEXT]}"

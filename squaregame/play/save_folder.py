@@ -7,10 +7,14 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from squaregame import paths
 from squaregame.core.files.atomic import sweep_stale_temporaries
 from squaregame.play.saves import SavedGame, SaveSummary, games_dir, peek_game, save_game
+
+if TYPE_CHECKING:
+    from squaregame.core.kinds import Kinds
 
 try:
     import fcntl
@@ -88,12 +92,14 @@ def open_folder(data: Path | None = None) -> None:
             pass
 
 
-def latest_summary(data: Path | None = None) -> tuple[Path | None, SaveSummary | None, list[str]]:
+def latest_summary(
+    kinds: Kinds, data: Path | None = None
+) -> tuple[Path | None, SaveSummary | None, list[str]]:
     """The most recent sound saved game (damaged ones, newer, are set aside on the way),
     its summary, and anything to tell the person."""
     messages: list[str] = []
     for path in saved_paths(data):
-        summary, message = peek_game(path)
+        summary, message = peek_game(path, kinds)
         if message:
             messages.append(message)
         if summary is not None:

@@ -33,6 +33,7 @@ from squaregame.text import error_text, tr
 
 if TYPE_CHECKING:
     from squaregame.core.game import Game
+    from squaregame.core.kinds import Kinds
     from squaregame.core.spec import GameSpec
     from squaregame.core.tables import Tables
     from squaregame.play.session import Session
@@ -41,11 +42,6 @@ SAVE_VERSION = 2
 READABLE = (1, 2)
 SAVE_LIMIT = 64 * 1024 * 1024  # bytes: the longest games stay far below
 MAX_MOVES = 1_000_000
-
-
-def save_path() -> Path:
-    """Where squaregame 1.0 kept its one saved game (moved into :func:`games_dir`)."""
-    return paths.data_dir() / "game.json"
 
 
 def games_dir(data: Path | None = None) -> Path:
@@ -64,9 +60,11 @@ class SavedGame:
 
 
 def encode(saved: SavedGame) -> bytes:
+    from squaregame.core.spec import GameSpec  # (the menu's first frame reads no spec)
+
     s = saved.session
     game = s.game
-    spec = game.spec.with_position(game.position_values(s.start))
+    spec = GameSpec.of(game).with_position(game.position_values(s.start))
     doc = {
         "version": SAVE_VERSION,
         "game": spec.to_dict(),
@@ -95,17 +93,15 @@ def _positions(raw: Any, field: str) -> list[Any]:
     return moves
 
 
-def migrate(doc: Any) -> dict[str, Any]:
+def migrate(doc: Any, kinds: Kinds) -> dict[str, Any]:
     """A save document in the current version, its fields' types checked (version 1 is
     converted; other versions and wrong types are :class:`Damaged`)."""
     if not isinstance(doc, dict) or doc.get("version") not in READABLE:
         raise Damaged("version")
     if doc["version"] == 1:
-        from squaregame.core.kinds import find_kind
-
         old = expect(doc.get("game"), dict, "game")
         try:
-            kind = find_kind(str(old["kind"]))
+            kind = kinds.find(str(old["kind"]))
             rule = old.get("rule")
             rules = rule if isinstance(rule, list) else [rule] if kind.param("rule") else []
             spec = {"game": kind.key, "rules": rules, "misere": old["misere"]}
@@ -134,11 +130,9 @@ def migrate(doc: Any) -> dict[str, Any]:
     return dict(doc)
 
 
-def _spec(doc: dict[str, Any]) -> GameSpec:
-    from squaregame.core.spec import GameSpec
-
+def _spec(doc: dict[str, Any], kinds: Kinds) -> GameSpec:
     try:
-        spec = GameSpec.from_mapping(doc["game"])
+        spec = kinds.spec_from_mapping(doc["game"])
     except GameError as exc:
         raise Damaged("field", field="game") from exc
     if spec.position is None:
@@ -163,14 +157,14 @@ def _damage(exc: GameError) -> Exception:
     return Damaged("moves")
 
 
-def decode_doc(raw: Any, tables: Tables | None = None) -> SavedGame:
+def decode_doc(raw: Any, kinds: Kinds, tables: Tables | None = None) -> SavedGame:
     """Rebuild a saved game by replaying its moves (every one checked for legality)."""
     from squaregame.core.ai import LEVELS
     from squaregame.core.tables import Tables
     from squaregame.play.session import Session
 
-    doc = migrate(raw)
-    spec = _spec(doc)
+    doc = migrate(raw, kinds)
+    spec = _spec(doc, kinds)
     try:
         game = spec.build(tables if tables is not None else Tables())
         session: Session[Any] = Session(
@@ -195,8 +189,8 @@ def decode_doc(raw: Any, tables: Tables | None = None) -> SavedGame:
     return SavedGame(session, level if level in LEVELS else "perfect", doc.get("seed"))
 
 
-def decode(data: bytes, tables: Tables | None = None) -> SavedGame:
-    return decode_doc(json.loads(data), tables)
+def decode(data: bytes, kinds: Kinds, tables: Tables | None = None) -> SavedGame:
+    return decode_doc(json.loads(data), kinds, tables)
 
 
 def game_file(path: Path, parse: Callable[[Any], Any]) -> UserFile[Any]:
@@ -211,10 +205,6 @@ def save_game(saved: SavedGame, path: Path | None = None) -> Path:
     return target
 
 
-def clear_game(path: Path) -> None:
-    path.unlink(missing_ok=True)
-
-
 def _guarded(file: UserFile[Any]) -> tuple[Any, str | None]:
     """``file.load()``; a sound file that meets a program error, or a start beyond the
     tables, is left as it is and the message says so (the file is not blamed)."""
@@ -226,10 +216,12 @@ def _guarded(file: UserFile[Any]) -> tuple[Any, str | None]:
         return None, tr("files.game.bug", name=exc.__class__.__name__)
 
 
-def load_game(path: Path, tables: Tables | None = None) -> tuple[SavedGame | None, str | None]:
+def load_game(
+    path: Path, kinds: Kinds, tables: Tables | None = None
+) -> tuple[SavedGame | None, str | None]:
     """The game saved at ``path``, every move checked again, keeping its name (or None,
     and what to tell the person)."""
-    saved, message = _guarded(game_file(path, lambda doc: decode_doc(doc, tables)))
+    saved, message = _guarded(game_file(path, lambda doc: decode_doc(doc, kinds, tables)))
     if saved is not None:
         saved.session.save_key = path.stem
     return saved, message
@@ -261,7 +253,7 @@ class SaveSummary:
     def start(self) -> str:
         from squaregame.text.games import position_text
 
-        kind = self.spec.game_kind
+        kind = self.spec.kind
         return position_text(kind, kind.position_from_values(self.spec.position or ()))
 
     def describe(self) -> str:
@@ -274,18 +266,14 @@ class SaveSummary:
         )
 
 
-def summarize(data: bytes) -> SaveSummary:
-    return summarize_doc(json.loads(data))
-
-
-def summarize_doc(raw: Any) -> SaveSummary:
+def summarize_doc(raw: Any, kinds: Kinds) -> SaveSummary:
     """A quick look at a save (for the menu); the full check happens when it is opened."""
-    doc = migrate(raw)
-    spec, moves = _spec(doc), doc["moves"]
-    kind = spec.game_kind
+    doc = migrate(raw, kinds)
+    spec, moves = _spec(doc, kinds), doc["moves"]
+    kind = spec.kind
     try:
         values = kind.position_from_json(moves[-1]) if moves else spec.position
-        finished = kind.is_terminal(spec.rule_objects(), kind.position_from_values(values or ()))
+        finished = kind.is_terminal(spec.rules, kind.position_from_values(values or ()))
     except GameError as exc:
         raise Damaged("moves") from exc
     if finished:
@@ -298,16 +286,18 @@ def summarize_doc(raw: Any) -> SaveSummary:
 
 
 def summary_of(saved: SavedGame) -> SaveSummary:
+    from squaregame.core.spec import GameSpec  # (the menu's first frame reads no spec)
+
     s = saved.session
     if s.over:
         state = SaveState.FINISHED
     else:
         state = SaveState.YOUR_MOVE if s.human_to_move else SaveState.COMPUTER_TO_MOVE
-    spec = s.game.spec.with_position(s.game.position_values(s.start))
+    spec = GameSpec.of(s.game).with_position(s.game.position_values(s.start))
     return SaveSummary(spec, len(s.plies), state)
 
 
-def peek_game(path: Path) -> tuple[SaveSummary | None, str | None]:
+def peek_game(path: Path, kinds: Kinds) -> tuple[SaveSummary | None, str | None]:
     """One saved game's summary, or None; a damaged file is set aside with a message."""
-    summary, message = _guarded(game_file(path, summarize_doc))
+    summary, message = _guarded(game_file(path, lambda doc: summarize_doc(doc, kinds)))
     return summary, message

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from squaregame.core.errors import PositionError
 from squaregame.core.game import Game
 from squaregame.core.types import Analysis, MoveInfo, Outcome, PositionInfo
 from squaregame.play.analyses import PositionCache
 from squaregame.text.games import position_text
+
+if TYPE_CHECKING:
+    from squaregame.core.ai import Opponent
 
 P = TypeVar("P")
 
@@ -268,3 +271,16 @@ class Session(Generic[P]):
         if self.main_line is not None:
             return []
         return [self.game.position_json(p.after) for p in reversed(self.redo_stack)]
+
+
+def choose_reply(opponent: Opponent[P], session: Session[P], pos: P) -> P | None:
+    """The opponent's move from ``pos``, reading the session's analysis of it.
+
+    The same choice as :meth:`Opponent.move` (the same random draws, so a seed replays the
+    same game): a game with its own shortcut to the best moves (Wythoff's table slices, Nim's
+    closed form) is asked directly; any other is answered from the one analysis of ``pos``.
+    """
+    game = session.game
+    if game.knows_best_moves:
+        return opponent.move(game, pos)
+    return opponent.choose(session.analysis(pos))

@@ -5,7 +5,7 @@ one declaration gives the command line its option and the dialog its field, and 
 same parsing); :func:`spec_from_fields` turns what was typed into a
 :class:`~squaregame.core.spec.GameSpec`, and :func:`check_start` checks the start — at once
 where that is quick; a start that needs a table built or an exact search is checked by the
-application in a worker (:func:`~squaregame.play.view.slow_to_open`). Nothing here knows
+application in a worker (:meth:`~squaregame.core.game.Game.slow_to_open`). Nothing here knows
 which kinds there are: that is the registry's business.
 """
 
@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import GameError, RuleError
-from squaregame.core.kinds import SUM, GameKind, Notation, Param, ParamType, rule_named
-from squaregame.core.rules import NIM, RULES, SQUARES, Rule
+from squaregame.core.game import GameKind
+from squaregame.core.params import Param, ParamType
+from squaregame.core.rules import RULES
 from squaregame.core.spec import GameSpec
 from squaregame.play.sides import PLAYERS as PLAYERS  # the dialog's choices
-from squaregame.play.view import slow_to_open
 from squaregame.text import games as games_text
 from squaregame.text.rules import rule_name
 
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from squaregame.core.tables import Tables
 
 RANDOM_RANGES = (30, 100, 1000, 10**6)
-RANDOM_CAP = {Notation.PAIR: 1000, Notation.PILES: 30}  # random boards and piles stay small
 SET_EXAMPLE = "1,3,7,8"  # a finite set of amounts, as typed
 
 
@@ -49,27 +48,8 @@ class GameSetup:
     def start_in(self, game: Game[Any]) -> Any:
         """The start as a position of ``game`` (built from :attr:`spec`)."""
         if self.spec.position is None:
-            raise GameError("errors.no_position", game=self.spec.kind)
+            raise GameError("errors.no_position", game=self.spec.kind.key)
         return game.kind.position_from_values(self.spec.position)
-
-
-def _sum(position: tuple[int, ...], *rules: Rule | str) -> GameSpec:
-    return GameSpec(SUM.key, tuple(str(r) for r in rules), position=position)  # str: its key
-
-
-# Sums to start from (name's catalog key, the sum); the rules are data, the names words.
-PRESETS: tuple[tuple[str, GameSpec], ...] = (
-    ("ui_dialog.presets.three_squares", _sum((5, 7, 10), SQUARES)),
-    ("ui_dialog.presets.two_sets", _sum((15, 15), "1,3,7,8", "1,2,3,4")),
-    ("ui_dialog.presets.nim", _sum((3, 5, 7), NIM)),
-    ("ui_dialog.presets.mixed", _sum((20, 30, 12), SQUARES, SQUARES, NIM)),
-    (
-        "ui_dialog.presets.cubes_twos",
-        _sum((30, 20), rule_named("cubes"), rule_named("powers-of-two")),
-    ),
-    ("ui_dialog.presets.four_squares", _sum((50, 47, 44, 41), SQUARES)),
-    ("ui_dialog.presets.set_257", _sum((30, 40), "2,5,7")),
-)
 
 
 # -- what a field shows ----------------------------------------------------------------------
@@ -82,7 +62,7 @@ def rules_text(spec: GameSpec) -> str:
     a named rule by its name in the current language (``квадраты``), as :func:`typed_rules`
     reads it back; a set by its amounts (``1,3,7,8``)."""
     names = field_names()
-    shown = [names.get(key, key) for key in spec.rules]
+    shown = [names.get(key, key) for key in spec.rule_keys]
     return shown[0] if len(set(shown)) == 1 else "; ".join(shown)
 
 
@@ -103,7 +83,7 @@ def random_start(kind: GameKind, top: int, rng: random.Random, piles: int = 3) -
     or piles); ``piles`` numbers where the kind takes any number of them."""
     lo, hi = kind.position_param.count
     count = lo if lo == hi else max(lo, min(piles, hi))
-    top = min(top, RANDOM_CAP.get(kind.notation, top))
+    top = min(top, kind.random_cap or top)
     return " ".join(str(rng.randint(1, top)) for _ in range(count))
 
 
@@ -117,7 +97,10 @@ def typed_rules(text: str) -> str:
 
 class FieldError(GameError):
     """A :class:`GameError` about one field of the dialog: ``field`` is its parameter's name
-    (the dialog keeps the focus there, where the person is to correct it)."""
+    (the dialog keeps the focus there, where the person is to correct it). It is said the
+    dialog's way where its message has one (``<key>_field``)."""
+
+    way = "field"
 
     def __init__(self, error: GameError, field: str) -> None:
         super().__init__(error.key, **error.params)
@@ -143,12 +126,10 @@ def spec_from_fields(kind: GameKind, fields: Mapping[str, Any]) -> GameSpec:
             raise FieldError(exc, param.name) from None
     try:
         return GameSpec(
-            kind.key, values.get("rule", ()), values.get("misere", False), values.get("position")
+            kind, values.get("rule", ()), values.get("misere", False), values.get("position")
         )
-    except GameError as exc:
-        if exc.key == "errors.sum_rule_count":  # said the dialog's way
-            raise FieldError(GameError("errors.sum_rule_field", **exc.params), "rule") from None
-        raise
+    except RuleError as exc:  # the rules do not fit the game (a sum's count of them)
+        raise FieldError(exc, "rule") from None
 
 
 def _read(param: Param, raw: Any) -> Any:
@@ -158,7 +139,7 @@ def _read(param: Param, raw: Any) -> Any:
     if not text.strip() and param.count[0] > 0:
         raise GameError("ui_dialog.errors.type_rule", example=param.example)
     try:
-        return tuple(r.key for r in param.parse(typed_rules(text)))
+        return param.parse(typed_rules(text))
     except RuleError as exc:
         raise GameError("errors.rule_field", error=exc) from None
 
@@ -180,7 +161,7 @@ def start_advice(spec: GameSpec, tables: Tables) -> str:
 
     game, start = check_start(spec, tables)
     where = games_text.position_text(game, start)
-    if slow_to_open(game, start):
+    if game.slow_to_open(start):
         return tr("ui_dialog.advice.too_big", position=where)
     hot = game.info(start).outcome is Outcome.HOT
     return tr(f"ui_dialog.advice.{'hot' if hot else 'cold'}", position=where)
@@ -193,8 +174,8 @@ def check_start(spec: GameSpec, tables: Tables) -> tuple[Game[Any], Any]:
     start as its position (for a caller that goes on to judge it)."""
     game = spec.build(tables)
     if spec.position is None:
-        raise GameError(f"errors.type_{spec.game_kind.position_param.text_key}")
+        raise GameError(spec.kind.position_param.type_key)
     start = game.kind.position_from_values(spec.position)
-    if not slow_to_open(game, start):
+    if not game.slow_to_open(start):
         check_playable(game, spec.start(game))
     return game, start

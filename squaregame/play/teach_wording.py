@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from squaregame.core.kinds import Notation
 from squaregame.play.session import Ply, Session
 from squaregame.play.sides import (
     SideRecord,
@@ -193,14 +192,16 @@ def projector_view(
     message: str = "",
 ) -> ProjectorView:
     game = session.game
-    pos = session.position
-    if game.kind.notation is Notation.NUMBER:
-        shown = f"{pos:,}".replace(",", " ")
-    else:
-        shown = games_text.position_text(game, pos)
+    shown = grouped(games_text.position_text(game, session.position))
     turn = turn_line(session, thinking=thinking, paused=paused)
     if typed:
         turn = f"{turn} — {tr('ui_game.turn.typed')} {typed}"
     return ProjectorView(
         games_text.title(game), sides, shown, turn, last_move_line(session), hint, message
     )
+
+
+def grouped(text: str) -> str:
+    """A position that is one number, in groups of three digits (``1 000 000``), as the
+    projector shows it from the back of the room; any other position as it is."""
+    return f"{int(text):,}".replace(",", " ") if text.isascii() and text.isdigit() else text

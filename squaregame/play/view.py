@@ -12,28 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 from squaregame.core.errors import GameError
-from squaregame.core.games import Game, SumGame
-from squaregame.core.kinds import Notation
-from squaregame.core.piles.store import COMPUTED_MAX, SQUARES_AUTO_LIMIT
-from squaregame.core.rules import Rule
+from squaregame.core.game import Game
 from squaregame.core.types import Analysis, MoveInfo, PositionInfo
-from squaregame.core.wythoff import WYTHOFF_AUTO_LIMIT
-from squaregame.play.panels import panel_data
 from squaregame.play.review import ChartPoint, HistoryLine, chart_points
 from squaregame.play.session import Session
 from squaregame.play.sides import shared
 from squaregame.play.wording import history_text, more_moves, move_label, prediction, who
 
 P = TypeVar("P")
-QUICK_BOARD = 64  # Wythoff boards up to here are built in a moment
-QUICK_TABLE = 1 << 13  # a pile's table built from its rule's amounts this far: a moment
 BOARD_TARGETS = 50_000  # a board marks every square the queen may reach (at most 12,003)
-# Nothing past this is built without asking (``squaregame build-tables``): a larger pile is
-# answered at once from what is at hand (a formula, a period, a table), or refused at once.
-BUILT_UNASKED = max(SQUARES_AUTO_LIMIT, COMPUTED_MAX)
+# A game's own panels (the strip, a board's values, the nim-sum …), read from the tables:
+# each family's screen gives its own (squaregame/games/<family>/panels.py).
+Panels = Callable[[Session[Any], Analysis[Any]], Any]
 
 
 @dataclass(frozen=True)
@@ -73,7 +66,7 @@ class GameView(Generic[P]):
     prediction: str  # the hint line: who wins from here, how fast, and how
     history: tuple[HistoryLine, ...]
     chart: tuple[ChartPoint, ...]
-    panels: Any  # the game's own panels: StripData, BoardData or SumData (play.panels)
+    panels: Any  # the game's own panels, made by its family's Panels (None: it has none)
     targets: frozenset[P] = field(default=frozenset(), compare=False)  # see legal_targets
     more: MoreMoves | None = None  # moves not listed (None: every move is)
     value_of: Callable[[P], MoveLine[P] | None] | None = field(default=None, compare=False)
@@ -86,8 +79,8 @@ class GameView(Generic[P]):
         return found
 
 
-def build_view(session: Session[P], board: int = 0) -> GameView[P]:
-    """The view of ``session``'s current position (``board``: Wythoff's board size)."""
+def build_view(session: Session[P], own: Panels | None = None) -> GameView[P]:
+    """The view of ``session``'s current position (``own``: the game's own panels)."""
     game = session.game
     a = session.analysis()
     pos = a.position
@@ -126,7 +119,7 @@ def build_view(session: Session[P], board: int = 0) -> GameView[P]:
         prediction=prediction(game, a),
         history=history,
         chart=chart_points(session),
-        panels=panels(session, pos, board),
+        panels=panels(session, pos, own),
         targets=legal_targets(game, a),
         more=None if a.summary is None else MoreMoves(*more_moves(a.summary, moves)),
         value_of=value_of,
@@ -142,38 +135,22 @@ def legal_targets(game: Game[P], a: Analysis[P]) -> frozenset[P]:
     return frozenset(m.to for m in a.moves)
 
 
-def panels(session: Session[P], pos: P, board: int = 0) -> Any:
-    """The game's panel data at ``pos`` (computed once per position)."""
-    return session.cache.get(
-        ("panels", pos), lambda: panel_data(session, session.analysis(pos), board)
-    )
+def panels(session: Session[P], pos: P, own: Panels | None) -> Any:
+    """The game's own panel data at ``pos`` (computed once per position; None where a table
+    limit stops them: the panels stay empty, the game goes on)."""
+    if own is None:
+        return None
+
+    def read() -> Any:
+        try:
+            return own(session, session.analysis(pos))
+        except GameError:
+            return None
+
+    return session.cache.get(("panels", pos), read)
 
 
-def prepare(session: Session[P], pos: P, board: int = 0) -> None:
+def prepare(session: Session[P], pos: P, own: Panels | None = None) -> None:
     """Analyse ``pos`` and read its panel data now (in a worker), so drawing it is instant."""
     session.analysis(pos)
-    panels(session, pos, board)
-
-
-def slow_to_open(game: Game[Any], pos: Any) -> bool:
-    """Might opening ``game`` at ``pos`` take long enough to notice (an exact search, a table
-    to build, a great many moves)? Such a start is prepared in a worker; a wrong "yes" costs
-    nothing visible. A "no" is checked at once, so an unreachable start is said at once."""
-    kind = game.kind
-    values = kind.position_values(pos)
-    if kind.notation is Notation.PAIR:
-        return QUICK_BOARD < max(values) <= WYTHOFF_AUTO_LIMIT
-    piles = zip(game.rule_objects(), values, strict=False)  # a pair has no rule: no piles
-    if any(_slow_pile(game, rule, n) for rule, n in piles):
-        return True
-    return kind.notation is Notation.PILES and cast(SumGame, game).needs_search(pos)
-
-
-def _slow_pile(game: Game[Any], rule: Rule, n: int) -> bool:
-    """Would a pile of ``n`` under ``rule`` take a while: its table built?"""
-    misere = game.misere
-    if rule.is_finite:  # its periods are searched first: a moment, or seconds for a large set
-        return not game.tables.store.has_finite(rule, misere)
-    if rule.closed_form(misere) is not None:  # Nim: a formula, its moves counted in runs
-        return False
-    return QUICK_TABLE < n <= BUILT_UNASKED
+    panels(session, pos, own)

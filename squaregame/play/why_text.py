@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from squaregame.core.game import Game
-from squaregame.core.types import MoveShape, PositionInfo
+from squaregame.core.types import PositionInfo
 from squaregame.core.why import Line, Step, WhyNode
 from squaregame.text import Catalog, tr
 from squaregame.text import games as games_text
@@ -45,7 +45,7 @@ def move_text(game: Game[Any], node: WhyNode[Any], catalog: Catalog | None = Non
     if move is None:
         return position_text(game, node.position, catalog)
     said = games_text.move_text(game, move, catalog)
-    if move.shape is MoveShape.MOVE_TO:
+    if games_text.says_where(game, move, catalog):
         return said
     where = position_text(game, node.position, catalog)
     return _say("why.step", catalog, act=said, to=where)

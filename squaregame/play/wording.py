@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from squaregame.core.game import Game
-from squaregame.core.kinds import Notation
-from squaregame.core.types import Analysis, MoveShape, MoveSummary, Outcome, PositionInfo
+from squaregame.core.types import Analysis, MoveSummary, Outcome, PositionInfo
 from squaregame.play.session import Ply, Session, Verdict
 from squaregame.play.sides import shared
 from squaregame.play.teach_wording import cap, over_lines, over_title, ply_side_name
@@ -23,22 +22,8 @@ from squaregame.text import tr
 title = games_text.title
 describe_move = games_text.describe_move
 move_phrase = games_text.move_phrase
-
-
-def history_text(game: Game[Any], pos: Any, to: Any) -> str:
-    """One move in the history: ``take 36 → 39``, ``♛ to (3,5)``."""
-    if game.move(pos, to).shape is MoveShape.MOVE_TO:
-        x, y = game.kind.position_values(to)
-        return tr("ui_game.history.queen", x=x, y=y)
-    return f"{describe_move(game, pos, to)} → {games_text.position_text(game, to)}"
-
-
-def move_label(game: Game[Any], pos: Any, to: Any) -> str:
-    """A row of the move list; one-pile amounts are right-aligned so the arrows line up."""
-    if game.kind.notation is not Notation.NUMBER:
-        return describe_move(game, pos, to)
-    amount = f"{pos - to:>{len(str(pos))}}"
-    return tr("ui_game.move.label", amount=amount, position=to)
+history_text = games_text.history_text
+move_label = games_text.move_label
 
 
 # -- values ------------------------------------------------------------------------------

@@ -2,7 +2,11 @@
 
 Core gives values (a kind, a :class:`~squaregame.core.types.Move`, an
 :class:`~squaregame.core.types.Analysis`); this module writes them in the current language
-(or a given :class:`~squaregame.text.Catalog`).
+(or a given :class:`~squaregame.text.Catalog`). A family's words are in its own area of the
+catalogs (its kinds' ``area``, ``assets/i18n/<lang>/<area>.toml``): ``<area>.position``,
+``<area>.move.<shape>``, and where it has them ``<area>.move.phrase`` (what a move leaves),
+``<area>.move.history`` (a move in the game's history), ``<area>.move.label`` (a row of the
+move list) and ``<area>.column.<shape>`` (a move in ``analyze``'s table).
 """
 
 from __future__ import annotations
@@ -11,11 +15,11 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from squaregame import text
-from squaregame.core.game import Game
-from squaregame.core.kinds import GameKind, Notation, Param, find_kind
+from squaregame.core.game import Game, GameKind
+from squaregame.core.params import Param
 from squaregame.core.rules import Rule
 from squaregame.core.spec import GameSpec
-from squaregame.core.types import Analysis, Move, MoveShape, Outcome, PositionInfo
+from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
 from squaregame.text.catalog import PLACEHOLDER, Catalog
 
 Voice = Literal["analysis", "player"]
@@ -26,31 +30,34 @@ def _say(key: str, catalog: Catalog | None, **values: Any) -> str:
 
 
 def _has(key: str, catalog: Catalog | None) -> bool:
-    return (catalog or Catalog(text.language())).has(key)
+    return _catalog(catalog).has(key)
+
+
+def _catalog(catalog: Catalog | None) -> Catalog:
+    return catalog or Catalog(text.language())
 
 
 # -- titles -----------------------------------------------------------------------------
 def kind_title(kind: GameKind, rules: Sequence[Rule] = (), catalog: Catalog | None = None) -> str:
-    """A kind's name (``games.<key>.title``; a kind derived from a new rule falls back to the
-    rule's own name, ``rules.<key>.name``). Without ``rules``, a rule in the title is left out."""
+    """A kind's name (its ``title_key``: ``<area>.<key>.title``, or a rule's own name).
+    Without ``rules``, a rule in the title is left out."""
     values = kind.title_values(list(rules)) if rules else {}
-    for key in (kind.title_key, f"rules.{kind.key}.name"):
-        if _has(key, catalog):
-            return _say(key, catalog, **_with_defaults(key, values, catalog)).strip()
+    key = kind.title_key
+    if _has(key, catalog):
+        return _say(key, catalog, **_with_defaults(key, values, catalog)).strip()
     return kind.key.replace("-", " ").replace("_", " ").capitalize()
 
 
 def _with_defaults(key: str, values: dict[str, Any], catalog: Catalog | None) -> dict[str, Any]:
     """``values``, with an empty text for any other placeholder of the message ``key``."""
-    raw = (catalog or Catalog(text.language())).raw(key)
+    raw = _catalog(catalog).raw(key)
     return {n: "" for n in PLACEHOLDER.findall(str(raw))} | values
 
 
 def title(game: Game[Any] | GameSpec, catalog: Catalog | None = None) -> str:
     """E.g. ``Squares``, ``Subtraction {1, 3, 7, 8} (misère)``."""
-    spec = game.spec if isinstance(game, Game) else game
-    rules = spec.rule_objects()
-    name = kind_title(spec.game_kind, rules, catalog)
+    spec = GameSpec.of(game) if isinstance(game, Game) else game
+    name = kind_title(spec.kind, spec.rules, catalog)
     return _say("games.misere_title", catalog, title=name) if spec.misere else name
 
 
@@ -58,34 +65,32 @@ def title(game: Game[Any] | GameSpec, catalog: Catalog | None = None) -> str:
 def position_text(
     game: Game[Any] | GameKind | GameSpec, pos: Any, catalog: Catalog | None = None
 ) -> str:
-    """A position in the kind's notation: ``39``, ``(3,5)``, ``5 + 7 + 10``."""
-    kind = _kind_of(game)
-    values = kind.position_values(pos)
-    if kind.notation is Notation.NUMBER:
-        return _say("games.position.number", catalog, n=values[0])
-    if kind.notation is Notation.PAIR:
-        return _say("games.position.pair", catalog, x=values[0], y=values[1])
-    return _say("games.position.piles_separator", catalog).join(map(str, values))
-
-
-def _kind_of(game: Game[Any] | GameKind | GameSpec) -> GameKind:
-    if isinstance(game, GameKind):
-        return game
-    if isinstance(game, GameSpec):
-        return game.game_kind
-    return game.kind
+    """A position in its family's notation: ``39``, ``(3,5)``, ``5 + 7 + 10``."""
+    kind = game if isinstance(game, GameKind) else game.kind
+    return _say(f"{kind.area}.position", catalog, **kind.position_words(pos))
 
 
 def move_text(game: Game[Any], move: Move[Any], catalog: Catalog | None = None) -> str:
     """``take 9``, ``take 2 from pile 3``, ``move to (3,5)``."""
-    pile = None if move.pile is None else move.pile + 1
-    return _say(
-        f"games.move.{move.shape.value}",
-        catalog,
-        amount=move.amount,
-        pile=pile,
-        position=position_text(game, move.target, catalog),
-    )
+    return _say(_move_key(game, move), catalog, **_move_values(game, move, catalog))
+
+
+def _move_key(game: Game[Any], move: Move[Any]) -> str:
+    return f"{game.kind.area}.move.{move.shape}"
+
+
+def _move_values(game: Game[Any], move: Move[Any], catalog: Catalog | None) -> dict[str, Any]:
+    return {
+        "amount": move.amount,
+        "pile": None if move.pile is None else move.pile + 1,
+        "parts": None if move.parts is None else " + ".join(map(str, move.parts)),
+        "position": position_text(game, move.target, catalog),
+    }
+
+
+def says_where(game: Game[Any], move: Move[Any], catalog: Catalog | None = None) -> bool:
+    """Do a move's own words already say where it leads ("move to (3,5)")?"""
+    return "{position}" in str(_catalog(catalog).raw(_move_key(game, move)))
 
 
 def describe_move(game: Game[Any], pos: Any, to: Any, catalog: Catalog | None = None) -> str:
@@ -96,11 +101,43 @@ def move_phrase(game: Game[Any], pos: Any, to: Any, catalog: Catalog | None = No
     """A move with where it leads: ``take 36 (to 39)``; a queen move already says where."""
     move = game.move(pos, to)
     said = move_text(game, move, catalog)
-    if move.shape is MoveShape.MOVE_TO:
+    key = f"{game.kind.area}.move.phrase"
+    if says_where(game, move, catalog) or not _has(key, catalog):
         return said
-    left = to if game.kind.notation is Notation.NUMBER else 2  # "queda 1", "quedan 4 + 7"
-    where = position_text(game, to, catalog)
-    return _say("games.move.phrase", catalog, move=said, position=where, count=left)
+    where = position_text(game, to, catalog)  # "queda 1", "quedan 4 + 7"
+    return _say(key, catalog, move=said, position=where, count=game.kind.phrase_count(to))
+
+
+def history_text(game: Game[Any], pos: Any, to: Any, catalog: Catalog | None = None) -> str:
+    """One move in a game's history: ``take 36 → 39``, ``♛ to (3,5)``."""
+    move = game.move(pos, to)
+    key = f"{game.kind.area}.move.history"
+    if _has(key, catalog):
+        return _say(key, catalog, **_move_values(game, move, catalog))
+    return f"{move_text(game, move, catalog)} → {position_text(game, to, catalog)}"
+
+
+def move_label(game: Game[Any], pos: Any, to: Any, catalog: Catalog | None = None) -> str:
+    """A row of the move list; where the family has a label of its own (one pile), its
+    amounts are right-aligned so the arrows line up."""
+    move = game.move(pos, to)
+    key = f"{game.kind.area}.move.label"
+    if not _has(key, catalog):
+        return move_text(game, move, catalog)
+    width = len(str(max(game.position_values(pos))))
+    values = _move_values(game, move, catalog) | {"amount": f"{move.amount:>{width}}"}
+    return _say(key, catalog, **values)
+
+
+def move_column(game: Game[Any], pos: Any, to: Any, catalog: Catalog | None = None) -> str:
+    """A move as the first column of a table of moves: its family's short form where it has
+    one (the queen's way and distance, ``↙ 2``: its target is the next column), else its
+    words."""
+    move = game.move(pos, to)
+    key = f"{game.kind.area}.column.{move.shape}"
+    if _has(key, catalog):
+        return _say(key, catalog, **_move_values(game, move, catalog))
+    return move_text(game, move, catalog)
 
 
 # -- the verdict line -------------------------------------------------------------------
@@ -169,14 +206,5 @@ def param_label(param: Param, catalog: Catalog | None = None) -> str:
     return _say(param.label_key, catalog)
 
 
-def param_help(param: Param, catalog: Catalog | None = None) -> str:
-    return _say(param.help_key, catalog)
-
-
 def axis_label(kind: GameKind, axis: Literal["x", "y"], catalog: Catalog | None = None) -> str:
-    return _say(f"games.{kind.key}.axis_{axis}", catalog)
-
-
-def game_name(name: str, catalog: Catalog | None = None) -> str:
-    """The title of the kind called ``name`` (key or alias)."""
-    return kind_title(find_kind(name), (), catalog)
+    return _say(f"{kind.area}.{kind.key}.axis_{axis}", catalog)

@@ -21,7 +21,6 @@ from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES, Theme
 
 from squaregame import paths, start_up
-from squaregame.core.kinds import families
 from squaregame.play.save_folder import latest_summary, open_folder, saved_paths
 from squaregame.play.saves import SaveSummary
 from squaregame.play.settings import (
@@ -46,6 +45,7 @@ if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears
     from squaregame.play.files import UserFile
     from squaregame.play.session import Session
     from squaregame.ui import messages as m
+    from squaregame.ui.families import AppGames
     from squaregame.ui.start import StartRequest
 
 
@@ -60,6 +60,7 @@ class SquareGameApp(RecordsApp):
 
     def __init__(
         self,
+        games: AppGames,
         request: StartRequest | None = None,
         *,
         ai_delay: float | None = None,
@@ -69,6 +70,7 @@ class SquareGameApp(RecordsApp):
         lesson_seed: int | None = None,
     ) -> None:
         super().__init__()
+        self.games = games  # the families of games it offers (squaregame.games.GAMES)
         self.register_theme(HIGH_CONTRAST)  # (dark and light took Textual's places: below)
         if self.theme not in BUILTIN_THEMES:  # named before it was registered (TEXTUAL_THEME):
             self.stylesheet.set_variables(self.get_css_variables())  # its colours, made now
@@ -90,11 +92,14 @@ class SquareGameApp(RecordsApp):
         self.ai_delay = self.settings.ai_delay if ai_delay is None else ai_delay
         self.demo_speed = DEMO_SPEED  # a demo's seconds per move (``--speed``)
         self.saved: SaveSummary | None
-        self._saved_path, self.saved, save_msgs = latest_summary(self.data_folder)
+        save_msgs: list[str] = []
+        self._saved_path, self.saved = None, None
+        if saved_paths(self.data_folder):  # (the games' kinds are read only to read a save)
+            self._saved_path, self.saved, save_msgs = latest_summary(games.kinds, self.data_folder)
         self._start_msgs += save_msgs
         self._lesson_progress: dict[str, LessonProgress] | None = None  # read when first needed
         self._tables: Tables | None = None
-        self.menu = MenuScreen(self.saved_description())
+        self.menu = MenuScreen(self.saved_description(), tuple(f.key for f in games.families))
         if self.saved is not None:  # the others are offered in a list
             self.menu.others = max(0, len(saved_paths(self.data_folder)) - 1)
 
@@ -127,7 +132,8 @@ class SquareGameApp(RecordsApp):
                 from squaregame.lessons.model import find_lesson
                 from squaregame.lessons.strings import lesson_language
 
-                self.open_lesson(find_lesson(self.start_lesson, lesson_language(language())))
+                lang = lesson_language(language())
+                self.open_lesson(find_lesson(self.start_lesson, self.games, lang))
 
     @property
     def lang(self) -> str:
@@ -140,12 +146,12 @@ class SquareGameApp(RecordsApp):
     def open_request(self, r: StartRequest) -> None:
         import random
 
-        from squaregame.core.kinds import find_kind
         from squaregame.core.spec import GameSpec
         from squaregame.play.session import Session
 
-        given = None if r.start is None else find_kind(r.game).position_values(r.start)
-        spec = GameSpec(r.game, tuple(x.key for x in r.rules), r.misere, given)
+        kind = self.games.kinds.find(r.game) if r.game else self.games.families[0].kinds[0]
+        given = None if r.start is None else kind.position_values(r.start)
+        spec = GameSpec(kind, tuple(r.rules), r.misere, given)
         spec = spec.with_random_position(random.Random(r.seed))
         game = spec.build(self.tables)
         session: Session[Any] = Session(
@@ -177,7 +183,7 @@ class SquareGameApp(RecordsApp):
         from squaregame.ui.screens.lessons import LessonListScreen
 
         # in the app's language; it reads the record through the getter, as saving replaces it
-        self.push_screen(LessonListScreen(lambda: self.lesson_progress))
+        self.push_screen(LessonListScreen(self.games, lambda: self.lesson_progress))
 
     def open_lesson(self, lesson: Lesson) -> None:
         from squaregame.lessons.progress import LessonProgress
@@ -216,7 +222,8 @@ class SquareGameApp(RecordsApp):
 
         if not any(isinstance(s, HelpScreen) for s in self.screen_stack):
             # in the app's language (and only once); from a game, at its section
-            self.push_screen(HelpScreen(section=section))
+            families = tuple(f.key for f in self.games.families)
+            self.push_screen(HelpScreen(section=section, families=families))
 
     def on_open_help(self, message: m.OpenHelp) -> None:
         self.action_help(message.section)
@@ -331,8 +338,12 @@ class SquareGameApp(RecordsApp):
             yield command("theme", partial(self.choose_theme, theme), name=name)
         yield command("screenshot", self.take_screenshot)
 
-        for notation, kinds in families().items():  # a new game of each family
-            yield command(f"new_{notation.value}", partial(self.new_game, kinds[0].key))
+        for family in self.games.families:  # a new game of each family
+            yield SystemCommand(
+                tr(f"{family.key}.command.title"),
+                tr(f"{family.key}.command.help"),
+                partial(self.new_game, family.key),
+            )
         yield command("settings", self.action_settings)
         yield command("lessons", self.action_lessons)
         yield command("help", self.action_help)
@@ -345,6 +356,7 @@ class SquareGameApp(RecordsApp):
 
 
 def run_app(
+    games: AppGames,
     request: StartRequest | None = None,
     *,
     lang: str | None = None,
@@ -354,6 +366,6 @@ def run_app(
 ) -> int:
     """Run the app; its exit status: 0, or non-zero when it ended on an error (Textual
     prints the error and sets ``return_code``)."""
-    app = SquareGameApp(request, lang=lang, lesson=lesson, lesson_seed=lesson_seed)
+    app = SquareGameApp(games, request, lang=lang, lesson=lesson, lesson_seed=lesson_seed)
     app.run(headless=headless)
     return app.return_code or 0

@@ -65,11 +65,11 @@ class OpenGame(Message):
 class NewGameRequest(Message):
     """Ask for a new game's settings, then open it (in place of ``replace``, if given).
 
-    The dialog offers the family of ``kind`` (a key or alias of the game-kind registry; none:
-    its first kind), or starts from ``spec``: its kind, rules and misère (the game on screen,
-    so a subtraction game keeps its set)."""
+    The dialog offers the kinds of the ``family`` named (a family's key; none: the first
+    family), beginning with its first, or starts from ``spec``: its kind, rules and misère
+    (the game on screen, so a subtraction game keeps its set)."""
 
-    kind: str | None = None
+    family: str | None = None
     spec: GameSpec | None = None
     replace: Any = None  # the game screen the new game replaces
     persist: bool = True
@@ -120,7 +120,7 @@ class QuitApp(Message):
 
 @dataclass(eq=False, repr=False)
 class OpenHelp(Message):
-    """Show the help, at ``section`` (a game's notation: ``number``, ``pair``, ``piles``)."""
+    """Show the help, at ``section`` (a family's key: ``pile``, ``wythoff``, ``sums`` …)."""
 
     section: str | None = None
 

@@ -22,12 +22,13 @@ from squaregame.text import error_text, tr
 from squaregame.ui.screens.menu import MenuScreen
 
 if TYPE_CHECKING:
-    from squaregame.core.games import Game
+    from squaregame.core.game import GameKind
     from squaregame.core.spec import GameSpec
     from squaregame.core.tables import Tables
     from squaregame.play.session import Session
     from squaregame.play.setup import GameSetup
     from squaregame.ui import messages as m
+    from squaregame.ui.families import AppGames, ScreenFamily
     from squaregame.ui.screens.busy import Done, Report
     from squaregame.ui.screens.game_base import GameScreen
 
@@ -38,6 +39,7 @@ MAX_LISTED_SAVES = 200  # the most recent saved games the list shows
 class GamesApp(App[None]):
     """Opens game screens and keeps the saved game; :class:`SquareGameApp` does the rest."""
 
+    games: AppGames
     settings: Settings
     ai_delay: float
     demo_speed: float
@@ -123,10 +125,12 @@ class GamesApp(App[None]):
         A start that needs an exact search or a table built is prepared in a thread first;
         if it cannot be (beyond the tables), ``failed`` hears why (else a notice says it);
         if the player stops it (Esc), ``cancelled`` is called."""
-        from squaregame.play.view import prepare, slow_to_open
+        from squaregame.play.view import prepare
 
+        screen = self.games.family_of(session.game.kind).screen()
         push = partial(
             self._push_game,
+            screen,
             session,
             level=level,
             hints=hints,
@@ -134,18 +138,19 @@ class GamesApp(App[None]):
             persist=persist,
             replace=replace,
         )
-        if not slow_to_open(session.game, session.position):
+        if not session.game.slow_to_open(session.position):
             push()
             return
 
         def work(report: Report) -> None:
             session.game.prepare(session.position, report)  # a long table build reports
-            prepare(session, session.position)
+            prepare(session, session.position, screen.panels)
 
         self.run_busy(work, tr("ui_dialog.busy.solving"), lambda _: push(), failed, cancelled)
 
     def _push_game(
         self,
+        screen_class: type[GameScreen[Any]],
         session: Session[Any],
         *,
         level: str,
@@ -154,7 +159,6 @@ class GamesApp(App[None]):
         persist: bool = True,
         replace: Screen[Any] | None = None,
     ) -> None:
-        screen_class = screen_for(session.game)
         delay = self.demo_speed if session.players == "demo" else self.ai_delay
         screen = screen_class(session, level=level, seed=seed, hints=hints, delay=delay)
         screen.configure(self.settings)
@@ -167,7 +171,7 @@ class GamesApp(App[None]):
             before, before_path = self.saved, self._saved_path
             self.save_game(SavedGame(session, level, seed))
             self._say_kept(before, before_path, session.save_key)
-        for key, params in self.tables.store.take_messages():  # a cache file rebuilt, ...
+        for key, params in self.tables.take_messages():  # a cache file rebuilt, ...
             self.notify(tr(key, **params), severity="warning", timeout=10)
 
     def _say_kept(self, before: SaveSummary | None, path: Path | None, key: str) -> None:
@@ -183,23 +187,25 @@ class GamesApp(App[None]):
 
     def new_game(
         self,
-        kind: str | None = None,
+        family: str | None = None,
         spec: GameSpec | None = None,
         replace: Screen[Any] | None = None,
         persist: bool = True,
         current: GameSetup | None = None,
     ) -> None:
-        """Ask for a new game's settings (the family of the kind called ``kind``, or starting
-        from ``spec``; ``current``: the game on screen, whose opponent, hints, first player
-        and sides the dialog keeps), then open it."""
-        from squaregame.core.kinds import KINDS, find_kind
-
-        chosen = spec.game_kind if spec is not None else find_kind(kind or KINDS[0].key)
-        self._ask_setup(chosen.key, spec, replace, persist, current=current)
+        """Ask for a new game's settings (of the family called ``family``, from its first
+        kind, or starting from ``spec``; ``current``: the game on screen, whose opponent,
+        hints, first player and sides the dialog keeps), then open it."""
+        games = self.games
+        if spec is not None:
+            kind = spec.kind
+        else:
+            kind = (games.family(family) if family else games.families[0]).kinds[0]
+        self._ask_setup(kind, spec, replace, persist, current=current)
 
     def _ask_setup(
         self,
-        kind: str,
+        kind: GameKind,
         spec: GameSpec | None,
         replace: Screen[Any] | None,
         persist: bool,
@@ -210,16 +216,17 @@ class GamesApp(App[None]):
     ) -> None:
         """The dialog (``again``: as it was answered, with ``error`` saying what went wrong;
         ``current``: the game it replaces, how it was played)."""
-        from squaregame.core.kinds import find_kind
         from squaregame.ui.screens.new_game import NewGameDialog
 
         def start(setup: GameSetup | None) -> None:
             if setup is not None:
                 self._start_setup(setup, replace, persist)
 
+        family: ScreenFamily = self.games.family_of(kind)
         dialog = NewGameDialog(
             self.settings,
-            find_kind(kind),
+            family,
+            kind,
             spec,
             self.tables,
             again=again,
@@ -258,8 +265,8 @@ class GamesApp(App[None]):
             cancelled=ask_again,
         )
 
-    def action_new_game(self, kind: str) -> None:
-        self.new_game(kind)
+    def action_new_game(self, family: str) -> None:
+        self.new_game(family)
 
     def saved_description(self, summary: SaveSummary | None = None) -> str | None:
         s = summary or self.saved
@@ -287,7 +294,7 @@ class GamesApp(App[None]):
 
         entries: list[SavedEntry] = []
         for path in saved_paths(self.data_folder)[:MAX_LISTED_SAVES]:
-            summary, message = peek_game(path)
+            summary, message = peek_game(path, self.games.kinds)
             if message:
                 self.notify(message, severity="warning", timeout=8)
             if summary is None:
@@ -319,7 +326,7 @@ class GamesApp(App[None]):
         def opened(result: tuple[SavedGame | None, str | None]) -> None:
             loaded, msg = result
             if loaded is None:
-                self._saved_path, summary, _ = latest_summary(self.data_folder)
+                self._saved_path, summary, _ = latest_summary(self.games.kinds, self.data_folder)
                 self._set_saved(summary)
                 self.notify(msg or tr("ui_menu.notify.no_save"), severity="warning", timeout=8)
                 return
@@ -330,7 +337,8 @@ class GamesApp(App[None]):
                 loaded.session, level=loaded.level, hints=self.settings.hints, seed=loaded.seed
             )
 
-        self.run_busy(lambda _report: load_game(path), tr("ui_dialog.busy.loading"), opened)
+        kinds = self.games.kinds
+        self.run_busy(lambda _: load_game(path, kinds), tr("ui_dialog.busy.loading"), opened)
 
     def save_game(self, saved: SavedGame) -> None:
         from squaregame.play.save_folder import release, save_in_folder
@@ -359,21 +367,12 @@ class GamesApp(App[None]):
         )
 
     def on_new_game_request(self, message: m.NewGameRequest) -> None:
-        self.new_game(message.kind, message.spec, message.replace, message.persist, message.current)
+        self.new_game(
+            message.family, message.spec, message.replace, message.persist, message.current
+        )
 
     def on_continue_game(self, message: m.ContinueGame) -> None:
         self.continue_game(message.path)
 
     def on_open_saved_games(self, _: m.OpenSavedGames) -> None:
         self.show_saved_games()
-
-
-def screen_for(game: Game[Any]) -> type[GameScreen[Any]]:
-    """The screen that shows ``game``: the one for how its positions are written (one pile
-    under any rule, a pair, piles). The one place a game meets its screen."""
-    from squaregame.ui.screens.pile import PileScreen
-    from squaregame.ui.screens.sums import SumsScreen
-    from squaregame.ui.screens.wythoff import WythoffScreen
-
-    screens: tuple[type[GameScreen[Any]], ...] = (PileScreen, WythoffScreen, SumsScreen)
-    return {screen.notation: screen for screen in screens}[game.kind.notation]

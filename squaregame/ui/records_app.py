@@ -18,7 +18,7 @@ class RecordsApp(GamesApp):
     def on_export_record(self, message: m.ExportRecord) -> None:
         folder = self.data_folder / "records"
         try:
-            from squaregame.play.records import export_files  # (not needed to start)
+            from squaregame.play.record_io import export_files  # (not needed to start)
 
             path = export_files(message.session, message.level, folder)
         except OSError as exc:
@@ -33,7 +33,7 @@ class RecordsApp(GamesApp):
         path = message.path
         listed = saved_paths(self.data_folder)
         index = listed.index(path) if path in listed else 0
-        summary, _ = peek_game(path)
+        summary, _ = peek_game(path, self.games.kinds)
         what = self.saved_description(summary) or path.stem
         if not claim(path):  # open in another window: that window keeps saving it
             self.notify(tr("ui_saved.in_use"), severity="warning", timeout=8)
@@ -47,7 +47,7 @@ class RecordsApp(GamesApp):
                 self.notify(tr("ui_saved.delete_failed", error=exc), severity="error", timeout=8)
             release(path)
             path.with_name(f".{path.name}.claim").unlink(missing_ok=True)
-        self._saved_path, summary, _ = latest_summary(self.data_folder)
+        self._saved_path, summary, _ = latest_summary(self.games.kinds, self.data_folder)
         self._set_saved(summary)
         if saved_paths(self.data_folder):
             self.show_saved_games(highlighted=index)  # the list clamps it to the last

@@ -6,10 +6,8 @@ not build this dataclass (a frozen dataclass costs more to create than any scree
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-
-from squaregame.core.kinds import KINDS
 
 if TYPE_CHECKING:
     from squaregame.core.rules import Rule
@@ -19,7 +17,7 @@ if TYPE_CHECKING:
 class StartRequest:
     """``squaregame play ...``: open a game directly."""
 
-    game: str = field(default_factory=lambda: KINDS[0].key)  # a kind of the registry
+    game: str | None = None  # a kind's key or alias (None: the first kind of the first family)
     start: Any = None  # a position of the kind (a number, (x, y), piles); None: random
     rules: tuple[Rule, ...] = ()  # the kind's rules given (a sum: one, or one per pile)
     two_humans: bool = False

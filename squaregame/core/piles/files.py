@@ -1,13 +1,14 @@
-"""The Squares table files: the one shipped with the package, and those the cache holds
-(``squares-normal-<N>.sgt``, in :mod:`squaregame.core.files.tablefile`'s format), read, checked
-and written; :class:`squaregame.core.piles.store.TableStore` decides which one answers."""
+"""A rule's normal-play table files: the one shipped with the package
+(``assets/tables/<name>-normal.sgt``) and those the cache holds (``<name>-normal-<N>.sgt``),
+in :mod:`squaregame.core.files.tablefile`'s format, read, checked and written;
+:class:`~squaregame.core.piles.tabled.TabledTables` decides which one answers. ``name`` is the
+rule's :attr:`~squaregame.core.rules.base.Tabled.name` (Squares: ``squares``)."""
 
 from __future__ import annotations
 
 import os
 import re
 import stat
-from collections.abc import Callable
 from pathlib import Path
 
 from squaregame import paths
@@ -15,26 +16,30 @@ from squaregame.core.files.atomic import Chunk
 from squaregame.core.files.tablefile import CorruptTableError, read_table, write_table
 from squaregame.core.values import ArrayValues
 
-SHIPPED_SQUARES = ("tables", "squares-normal.sgt")
-CACHE_NAME = re.compile(r"^squares-normal-(\d+)\.sgt$")
 
-Progress = Callable[[float], None]
-
-
-def shipped_squares_path() -> Path:
-    return paths.asset(*SHIPPED_SQUARES)
+def shipped_path(name: str) -> Path:
+    return paths.asset("tables", f"{name}-normal.sgt")
 
 
-def load_squares_file(path: Path) -> ArrayValues:
+def cache_path(folder: Path, name: str, upto: int) -> Path:
+    return folder / f"{name}-normal-{upto}.sgt"
+
+
+def named_upto(path: Path, name: str) -> int | None:
+    """The last position a cache file's *name* claims (never believed: see the header)."""
+    m = re.fullmatch(rf"{re.escape(name)}-normal-(\d+)\.sgt", path.name)
+    return None if m is None else int(m.group(1))
+
+
+def load_values_file(path: Path, name: str) -> ArrayValues:
     tf = read_table(path)
     meta = tf.meta
-    if meta.get("game") != "squares" or meta.get("misere") is not False:
-        raise CorruptTableError(f"{path.name}: not a normal-play Squares table")
+    if meta.get("game") != name or meta.get("misere") is not False:
+        raise CorruptTableError(f"{path.name}: not a normal-play {name} table")
     rem = tf.arrays["remoteness"]
     if len(rem) != meta.get("upto", -1) + 1:
         raise CorruptTableError(f"{path.name}: length does not match its header")
-    table = ArrayValues(rem, tf.arrays.get("grundy"), misere=False)
-    return table
+    return ArrayValues(rem, tf.arrays.get("grundy"), misere=False)
 
 
 def is_regular(path: Path) -> bool:
@@ -45,10 +50,10 @@ def is_regular(path: Path) -> bool:
         return False
 
 
-def squares_file_header(path: Path) -> tuple[int, int] | None:
-    """(last position, last position with a Grundy value or -1) of a normal Squares table
-    file whose header is whole and whose length matches it (the payload's checksum is not
-    read); None for any other file."""
+def file_header(path: Path, name: str) -> tuple[int, int] | None:
+    """(last position, last position with a Grundy value or -1) of a normal-play table file
+    of ``name`` whose header is whole and whose length matches it (the payload's checksum is
+    not read); None for any other file."""
     if not is_regular(path):
         return None
     try:
@@ -56,7 +61,7 @@ def squares_file_header(path: Path) -> tuple[int, int] | None:
         meta = tf.meta
         upto = int(meta["upto"])
         whole = len(tf.arrays["remoteness"]) == upto + 1
-        if meta.get("game") == "squares" and meta.get("misere") is False and whole:
+        if meta.get("game") == name and meta.get("misere") is False and whole:
             grundy = tf.arrays.get("grundy")
             return upto, -1 if grundy is None else min(upto, len(grundy) - 1)
     except (CorruptTableError, OSError, KeyError, TypeError, ValueError):
@@ -64,8 +69,9 @@ def squares_file_header(path: Path) -> tuple[int, int] | None:
     return None
 
 
-def save_squares_table(
+def save_table(
     path: Path,
+    name: str,
     rem: bytes | tuple[str, Chunk],
     upto: int,
     grundy: tuple[str, Chunk] | None,
@@ -75,16 +81,4 @@ def save_squares_table(
     arrays = {"remoteness": ("H", rem) if isinstance(rem, bytes) else rem}
     if grundy is not None:
         arrays["grundy"] = grundy
-    write_table(path, {"game": "squares", "rule": "squares", "misere": False, "upto": upto}, arrays)
-
-
-def build_squares_values(
-    upto: int, progress: Progress | None = None
-) -> tuple[ArrayValues, tuple[str, Chunk]]:
-    from squaregame.core.build.squares import (  # numpy only when building
-        rem_payload,
-        squares_remoteness,
-    )
-
-    rem = squares_remoteness(upto, progress)
-    return ArrayValues(rem, None, misere=False), rem_payload(rem)
+    write_table(path, {"game": name, "rule": name, "misere": False, "upto": upto}, arrays)

@@ -66,7 +66,7 @@ from squaregame.core.values import ArrayValues, PileValues
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-    from squaregame.core.rules import Rule
+    from squaregame.core.rules.base import Rule
 
 SEARCH_SIZES = (4096, 65_536, 1 << 20, 1 << 22)
 SEARCH_WORK = 25_000_000  # positions × (1 + members) per table: ~5 s, ~300 MB at most

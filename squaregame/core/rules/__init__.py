@@ -15,7 +15,7 @@ import importlib
 import pkgutil
 
 from squaregame.core.errors import RuleError
-from squaregame.core.rules.base import MAX_SET_MEMBER, MAX_SET_SIZE, Rule
+from squaregame.core.rules.base import MAX_SET_MEMBER, MAX_SET_SIZE, Rule, Tabled
 from squaregame.core.rules.finite import SetRule, parse_set
 from squaregame.core.rules.nim import RULE as NIM
 from squaregame.core.rules.nim import NimRule
@@ -33,6 +33,7 @@ __all__ = [
     "RuleError",
     "SetRule",
     "SquaresRule",
+    "Tabled",
     "discover_rules",
     "find_rule",
     "parse_rule",

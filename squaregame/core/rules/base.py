@@ -16,10 +16,9 @@ Capabilities (every one has a default, so a new rule declares only what it has):
   Every play of a sum is an interleaving of such plays, so they bound a sum's remoteness
   (:mod:`squaregame.core.sums.bounds`);
 * ``closed_form(misere)`` — values for every pile size without a table (Nim);
-* ``normal_table(store, need, progress)`` — a rule's own source of normal-play values
-  (Squares: its shipped table, the cache and its fast builder);
-  ``grundy_known_upto(store)`` — how far that source holds Grundy values. Without one, the store
-  computes any infinite rule from its amounts (:func:`squaregame.core.build.rules.rule_table`).
+* ``tabled`` — its normal-play tables are kept in files and built fast (:class:`Tabled`:
+  Squares, with its shipped table); without it, the store computes any infinite rule from its
+  amounts (:func:`squaregame.core.build.rules.rule_table`).
 
 A rule module in this package declares ``RULE = SomeRule()`` and is found by the registry
 (``squaregame.core.rules.__init__``) by itself; ``order`` places it in lists, ``aliases``
@@ -32,10 +31,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from itertools import islice
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from squaregame.core.piles.store import TableStore
     from squaregame.core.values import PileValues
 
 MAX_SET_SIZE = 64
@@ -43,6 +41,22 @@ MAX_SET_MEMBER = 10**6
 NOTATION_TERMS = 4  # an infinite rule is written with its first four amounts: {1, 4, 9, 16, …}
 
 Progress = Callable[[float], None]
+
+
+class Tabled(NamedTuple):
+    """How a rule's normal-play tables are kept and built: files ``<name>-normal-<N>.sgt`` in
+    the cache (and ``assets/tables/<name>-normal.sgt`` shipped, if there is one), built on
+    demand up to ``auto_limit`` positions and never past ``most``, by ``build(upto,
+    progress)``: the remoteness of 0..upto (an array) and its file payload (typecode, bytes)."""
+
+    name: str
+    auto_limit: int
+    most: int
+    build: Callable[[int, Progress | None], tuple[Any, Any]]
+    # Grundy values of 0..upto as a file payload (typecode, bytes), for ``build-tables
+    # --grundy``, and the most positions that may take (None: not offered).
+    grundy: Callable[[int, Progress | None], tuple[str, Any]] | None = None
+    grundy_most: int = 0
 
 
 class Rule(ABC):
@@ -114,16 +128,14 @@ class Rule(ABC):
         """Values for every pile size without a table, if the rule has a formula."""
         return None
 
-    def normal_table(
-        self, store: TableStore, need: int, progress: Progress | None
-    ) -> PileValues | None:
-        """Normal-play values covering ``need`` from the rule's own source (None: computed)."""
-        return None
+    tabled: Tabled | None = None  # its tables kept in files and built fast (see Tabled)
 
-    def grundy_known_upto(self, store: TableStore) -> int | None:
-        """How far normal-play Grundy values are at hand, when not for every position the
-        values reach (Squares: its tables' Grundy arrays); None: wherever values are."""
-        return None
+    # A table of the first n positions built afresh, its statistics as the C reference prints
+    # them (``squaregame table --stats``): offered up to ``stats_limit`` (None: not offered).
+    stats_limit: int | None = None
+
+    def table_stats(self, n: int) -> tuple[dict[str, Any], str]:
+        raise NotImplementedError(self.key)
 
     @property
     def notation(self) -> str:

@@ -5,13 +5,37 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 from math import isqrt
-from typing import TYPE_CHECKING
+from typing import Any
 
-from squaregame.core.rules.base import Progress, Rule
+from squaregame.core.rules.base import Progress, Rule, Tabled
 
-if TYPE_CHECKING:
-    from squaregame.core.piles.store import TableStore
-    from squaregame.core.values import PileValues
+# Built on demand (with a progress bar and a cancel key) as far as this: 10^8 positions take
+# one byte each (100 MB on disk and in memory). Further needs ``build-tables squares``.
+AUTO_LIMIT = 10**8
+MOST = 2 * 10**8  # the largest table squaregame builds
+
+
+def _build(upto: int, progress: Progress | None) -> tuple[Any, tuple[str, Any]]:
+    """The remoteness of 0..upto and its file payload, by the fast builder."""
+    from squaregame.core.build.squares import rem_payload, squares_remoteness  # numpy: here
+
+    rem = squares_remoteness(upto, progress)
+    return rem, rem_payload(rem)
+
+
+def _grundy(upto: int, progress: Progress | None) -> tuple[str, Any]:
+    """Grundy values of 0..upto as a file payload: one byte each when all fit, else two."""
+    from squaregame.core.build.squares import squares_grundy  # numpy: here
+
+    g = squares_grundy(upto, progress)
+    code = "B" if int(g.max()) < 256 else "H"
+    return code, g.astype("u1" if code == "B" else "<u2").tobytes()
+
+
+# Grundy values take a mex over about √n children each (core/build/squares.py squares_grundy),
+# measured with time.process_time on 2 cores: 7 s for 10^6, 19 s for 2·10^6, 63 s for
+# 4·10^6, 212 s for 10^7 (52 MB); and no further.
+GRUNDY_MOST = 10**7
 
 
 class SquaresRule(Rule):
@@ -29,16 +53,32 @@ class SquaresRule(Rule):
     def count_amounts(self, n: int) -> int:
         return isqrt(max(n, 0))
 
-    def normal_table(
-        self, store: TableStore, need: int, progress: Progress | None
-    ) -> PileValues | None:
-        """The shipped table (0..10^6 with Grundy values), the cache, or the fast builder."""
-        return store.squares_normal(need, progress)
+    # Its tables: shipped (0..10^6 with Grundy values), cached, or built by the fast builder
+    # on demand as far as AUTO_LIMIT (with a progress bar and a cancel key); further needs
+    # ``build-tables squares`` (``--grundy`` adds Grundy values), and nothing past MOST.
+    tabled = Tabled("squares", AUTO_LIMIT, MOST, _build, _grundy, GRUNDY_MOST)
 
-    def grundy_known_upto(self, store: TableStore) -> int | None:
-        """Grundy values are in the shipped table (to 10^6) and in tables built with
-        ``build-tables squares --grundy``; remoteness tables built on demand have none."""
-        return store.squares_grundy_upto()
+    stats_limit = MOST  # the largest table squaregame builds
+
+    def table_stats(self, n: int) -> tuple[dict[str, Any], str]:
+        """Positions 0..n−1 built afresh: the C reference's cold count, largest remoteness
+        and where, and the cold positions ending in 6."""
+        from squaregame.core.build.squares import squares_table  # numpy: only here
+
+        built = squares_table(n - 1)
+        at = int(built.rem.argmax())
+        stats = {
+            "upto": n,
+            "cold_count": int(built.cold.size),
+            "max_remoteness": int(built.rem[at]),
+            "max_remoteness_at": at,
+            "cold_ending_in_6": [int(c) for c in built.cold[built.cold % 10 == 6]],
+        }
+        said = (
+            f"positions 0..{n - 1:,}: {stats['cold_count']:,} cold, largest remoteness "
+            f"{stats['max_remoteness']} (at {at:,})"
+        )
+        return stats, said
 
     def shortest_play(self, n: int) -> int:
         """The least number of positive squares summing to ``n`` (every play ends at 0):

@@ -60,7 +60,7 @@ from squaregame.core.rules import Rule
 from squaregame.core.sums import solver as sums
 
 if TYPE_CHECKING:
-    from squaregame.core.piles.game import PileGame
+    from squaregame.core.piles.pile import Pile
     from squaregame.core.sums.solver import BoxSolution
 
 Piles = tuple[int, ...]
@@ -115,11 +115,11 @@ def _down(value: int, odd: bool) -> int:
 class SumBounds:
     """Bounds on a normal-play sum's remoteness from its piles' tables (A–F above).
 
-    ``piles`` are the sum's one-pile games in normal play (their ``info`` gives each pile's
+    ``piles`` are the sum's piles in normal play (their ``info`` gives each pile's
     Grundy value and remoteness). :meth:`prepare` solves small sub-sums exactly for a box.
     """
 
-    def __init__(self, rules: Sequence[Rule], piles: Sequence[PileGame]) -> None:
+    def __init__(self, rules: Sequence[Rule], piles: Sequence[Pile]) -> None:
         self.rules = tuple(rules)
         self.piles = tuple(piles)
         self.groups: tuple[Group, ...] = ()

@@ -23,9 +23,18 @@ from math import comb, prod
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.rules import Rule
+from squaregame.core.sums.states import (
+    Group,
+    group_key,
+    groups_of,
+    lowered_ranks,
+    prefix_counts,
+)
 
 if TYPE_CHECKING:
     import numpy.typing as npt
+
+    from squaregame.core.tables import Tables
 
 # Work units a search may take (:func:`search_cost`; a unit is about 9 ns on the 2-core
 # development machine): 175M is about 1.6 s of searching, 2 s for the whole command. That
@@ -39,74 +48,6 @@ MAX_STATES = 20_000_000  # about 20 bytes a state at the peak: 0.4 GB
 # plane itself: a long Nim axis has one plane per counter.
 PLANE_COST = 600
 CHUNK = 8192  # states of a plane taken together: their temporaries fit in the cache
-
-
-@dataclass(frozen=True)
-class Group:
-    """Piles that share one rule. Their order does not matter, so only sorted tuples are
-    states: 4 squares piles up to 50 have 316,251 of them instead of 6,765,201."""
-
-    piles: tuple[int, ...]  # indices into the position
-    rule: Rule
-    bound: int  # every pile of the group is at most this
-    tuples: npt.NDArray[Any]  # count × len(piles), sorted rows, in lexicographic order
-    keys: npt.NDArray[Any]  # packed rows, increasing
-
-    @property
-    def count(self) -> int:
-        return int(self.tuples.shape[0])
-
-    @property
-    def nim_axis(self) -> bool:
-        return self.rule.is_any_amount and len(self.piles) == 1
-
-    def pack(self, rows: npt.NDArray[Any]) -> npt.NDArray[Any]:
-        key = rows[..., 0].astype("int64")
-        for j in range(1, rows.shape[-1]):
-            key = key * (self.bound + 1) + rows[..., j]
-        return key
-
-    def rank(self, values: tuple[int, ...]) -> int:
-        import numpy as np
-
-        key = self.pack(np.asarray(sorted(values), dtype=np.int64)[None, :])
-        return int(np.searchsorted(self.keys, key)[0])
-
-
-def _group_key(rule: Rule, pile: int) -> str:
-    """Piles group by rule, except any-amount piles: each keeps its own axis."""
-    return f"{rule.key}#{pile}" if rule.is_any_amount else rule.key
-
-
-def sorted_tuples(bound: int, k: int) -> Any:
-    """Every non-decreasing k-tuple of 0..bound, in lexicographic order (the order of
-    ``itertools.combinations_with_replacement``), built a column at a time: each row is
-    repeated once for every value from its last one up to ``bound``."""
-    import numpy as np
-
-    rows = np.arange(bound + 1, dtype=np.int64)[:, None]
-    for _ in range(k - 1):
-        last = rows[:, -1]
-        reps = bound + 1 - last
-        starts = np.cumsum(reps) - reps  # where each row's copies begin
-        new = np.repeat(last, reps) + (np.arange(int(reps.sum())) - np.repeat(starts, reps))
-        rows = np.column_stack([np.repeat(rows, reps, axis=0), new])
-    return rows.reshape(-1, k)
-
-
-def _groups(rules: tuple[Rule, ...], box: tuple[int, ...]) -> list[Group]:
-    import numpy as np
-
-    by_rule: dict[str, list[int]] = {}
-    for i, r in enumerate(rules):
-        by_rule.setdefault(_group_key(r, i), []).append(i)
-    groups = []
-    for piles in by_rule.values():
-        bound = max(box[i] for i in piles)
-        tuples = sorted_tuples(bound, len(piles))
-        g = Group(tuple(piles), rules[piles[0]], bound, tuples, np.empty(0))
-        groups.append(Group(g.piles, g.rule, g.bound, tuples, g.pack(tuples)))
-    return groups
 
 
 @dataclass(frozen=True)
@@ -144,7 +85,7 @@ class BoxSolution:
 
 
 def _states(rules: tuple[Rule, ...], box: tuple[int, ...]) -> tuple[list[Group], int]:
-    groups = _groups(rules, box)
+    groups = groups_of(rules, box)
     return groups, prod(g.count for g in groups)
 
 
@@ -155,7 +96,7 @@ def _count_states(rules: tuple[Rule, ...], box: tuple[int, ...]) -> tuple[int, i
     any-amount pile eight; every state four more (ordering, settling). Measured."""
     by_rule: dict[str, list[int]] = {}
     for i, r in enumerate(rules):
-        by_rule.setdefault(_group_key(r, i), []).append(i)
+        by_rule.setdefault(group_key(r, i), []).append(i)
     states, per_state, tables = 1, 4, 0
     for piles in by_rule.values():
         bound = max(box[i] for i in piles)
@@ -192,54 +133,6 @@ def fits_budget(rules: tuple[Rule, ...], box: tuple[int, ...]) -> bool:
     return states <= MAX_STATES and search_cost(rules, box) <= SEARCH_BUDGET
 
 
-def _prefix_counts(bound: int, k: int) -> Any:
-    """S[m][v] = Σ_{u<v} C(bound − u + m, m): how many sorted m-tuples of values ≥ u there are,
-    summed over u below v — the blocks that :func:`_rank_sorted` adds up."""
-    import numpy as np
-
-    table = np.zeros((k, bound + 2), dtype=np.int64)
-    for m in range(k):
-        counts = [comb(bound - u + m, m) for u in range(bound + 1)]
-        table[m, 1:] = np.cumsum(counts)
-    return table
-
-
-def _rank_sorted(columns: list[Any], prefix: Any) -> Any:
-    """The rank of each sorted row (given as its columns) among all sorted k-tuples of
-    0..bound in lexicographic order (``combinations_with_replacement``'s order), computed
-    directly: a row t is preceded by, for each place i, the tuples that agree before i and
-    hold a smaller value at i, i.e. Σ_i (S[k−1−i][t_i] − S[k−1−i][t_(i−1)]) with
-    t_(−1) = 0. No keys, no search: k small-table lookups a row."""
-    import numpy as np
-
-    k = len(columns)
-    rank = np.take(prefix[k - 1], columns[0])
-    for i in range(1, k):
-        m = prefix[k - 1 - i]
-        rank += np.take(m, columns[i])
-        rank -= np.take(m, columns[i - 1])
-    return rank
-
-
-def _lowered_ranks(columns: list[Any], j: int, a: int, prefix: Any) -> Any:
-    """For every state of a group (its sorted rows given as contiguous ``columns``): the rank
-    of the state with member ``j`` lowered by ``a`` (−1 where it is smaller than ``a``). The
-    row stays sorted but for that member, which moves left to its place: at most k − 1
-    compare-exchanges, not a sort."""
-    import numpy as np
-
-    cols = list(columns)
-    low = cols[j] - a
-    ok = low >= 0
-    np.maximum(low, 0, out=low)
-    cols[j] = low
-    for i in range(j, 0, -1):  # bubble the lowered value left
-        cols[i - 1], cols[i] = np.minimum(cols[i - 1], cols[i]), np.maximum(cols[i - 1], cols[i])
-    ranks = _rank_sorted(cols, prefix)
-    ranks[~ok] = -1
-    return ranks
-
-
 def solve_box(rules: tuple[Rule, ...], misere: bool, box: tuple[int, ...]) -> BoxSolution:
     """Outcome and remoteness of every position of the sum inside ``box`` (up to symmetry).
 
@@ -251,7 +144,7 @@ def solve_box(rules: tuple[Rule, ...], misere: bool, box: tuple[int, ...]) -> Bo
     * a pile alone in its group moves to ``index − a·stride`` (no table at all);
     * a group of several piles moves by ``stride · (child rank − rank)``, a table of the
       group's own size per (member, amount), the child's rank computed directly
-      (:func:`_lowered_ranks`);
+      (:func:`lowered_ranks`);
     * an any-amount pile keeps running aggregates along its axis, as before.
 
     Memory: the plane order (8 bytes a state), remoteness and cold remoteness (4 + 4), the
@@ -260,7 +153,7 @@ def solve_box(rules: tuple[Rule, ...], misere: bool, box: tuple[int, ...]) -> Bo
     """
     import numpy as np  # numpy only when searching
 
-    groups = _groups(rules, box)
+    groups = groups_of(rules, box)
     counts = [g.count for g in groups]
     size = prod(counts)
     strides = [prod(counts[j + 1 :]) for j in range(len(groups))]
@@ -297,13 +190,13 @@ def solve_box(rules: tuple[Rule, ...], misere: bool, box: tuple[int, ...]) -> Bo
         elif len(g.piles) == 1:
             singles.append((stride, g.count, amounts))
         else:
-            prefix = _prefix_counts(g.bound, len(g.piles))
+            prefix = prefix_counts(g.bound, len(g.piles))
             here = np.arange(g.count, dtype=np.int64)
             columns = [np.ascontiguousarray(g.tuples[:, j]) for j in range(len(g.piles))]
             moves = []
             for j in range(len(g.piles)):
                 for a in amounts:
-                    child = _lowered_ranks(columns, j, a, prefix)
+                    child = lowered_ranks(columns, j, a, prefix)
                     moves.append((a, np.where(child >= 0, (child - here) * stride, 0)))
             shared.append((gi, stride, g.count, len(g.piles), moves))
     agg_min = {gi: np.full(size, none, dtype=wide) for gi, *_ in nim_axes}
@@ -369,6 +262,13 @@ def solve_box(rules: tuple[Rule, ...], misere: bool, box: tuple[int, ...]) -> Bo
 
 class SumSolver:
     """Keeps solved boxes so that every position of a game is answered by one search."""
+
+    PART = "sums"  # its key in a program's Tables
+
+    @classmethod
+    def of(cls, tables: Tables) -> SumSolver:
+        """The solver of a program's tables (made when first asked for)."""
+        return tables.part(cls.PART, lambda _: cls())
 
     def __init__(self, keep: int = 6) -> None:
         self._solved: OrderedDict[tuple[tuple[str, ...], bool, tuple[int, ...]], BoxSolution] = (

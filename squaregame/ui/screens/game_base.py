@@ -1,18 +1,18 @@
 """The frame every game screen shares: position, turn line, hint line, history and value
 chart beside it, messages below, and the keys for hints, undo, redo and new games.
 
-A game supplies four things (see :class:`GameScreen`): its widgets (:meth:`make_parts`),
-how the position's view reaches them (:meth:`show_position`), the move Enter plays
-(:meth:`chosen_move`) and how typed text becomes a move (:meth:`parse_typed`). Each screen
-shows the games whose positions are written its way (:attr:`GameScreen.notation`): one
-screen for every one-pile rule, one for a pair, one for sums of piles. The view of
-the position (:class:`~squaregame.play.view.GameView`) is built once per position and held
-in :attr:`view`; each widget is given only its slice, and only when that slice changed.
+A game's family supplies (see :class:`GameScreen`): its widgets (:meth:`make_parts`), how
+the position's view reaches them (:meth:`show_position`), the move Enter plays
+(:meth:`chosen_move`), and where it has them its own panels (:attr:`panels`) and how typed
+text becomes a move (:meth:`parse_typed`; by default the game reads it). A family's words
+on the screen are in its own catalog area (``<area>.screen.choose``, ``.hints_on``). The
+view of the position (:class:`~squaregame.play.view.GameView`) is built once per position and
+held in :attr:`view`; each widget is given only its slice, and only when that slice changed.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from rich.markup import escape
 from textual.app import ComposeResult
@@ -25,7 +25,8 @@ from textual.widgets import ContentSwitcher, Header, Static
 from squaregame import paths
 from squaregame.core.ai import Opponent
 from squaregame.core.errors import GameError
-from squaregame.core.kinds import Notation
+from squaregame.core.spec import GameSpec
+from squaregame.core.types import Analysis
 from squaregame.play.review import chart_speaker
 from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session
@@ -72,9 +73,6 @@ class GameScreen(
         *TypedMoves.TYPING_BINDINGS,
         Binding("question_mark", "help_here", "ui_game.keys.help"),
     ]
-    # The games this screen shows: those whose positions are written this way. It also
-    # names the screen's own words: ui_game.<notation>.choose, ….hints_on, ….
-    notation: ClassVar[Notation]
 
     view: var[GameView[P] | None] = var(None, init=False, always_update=True)
     hints: var[bool] = var(False, init=False)
@@ -126,7 +124,20 @@ class GameScreen(
 
     def parse_typed(self, text: str) -> P:
         """Typed text as a move; a :class:`GameError` says why it is not one."""
-        raise NotImplementedError
+        s = self.session
+        to: P = s.game.move_from_text(s.position, text)
+        return to
+
+    @property
+    def area(self) -> str:
+        """Where the game's family keeps its words (and its help section)."""
+        return self.session.game.kind.area
+
+    @staticmethod
+    def panels(session: Session[Any], a: Analysis[Any]) -> Any:
+        """The game's own panel data (its family's: the strip, a board's values, the
+        nim-sum …), read in a worker where it takes long; None: it has none."""
+        return None
 
     def configure(self, settings: Settings) -> None:
         """Take what the settings say about this screen (before it is shown)."""
@@ -181,7 +192,7 @@ class GameScreen(
     def refresh_view(self) -> None:
         """Build the view of the session's position (analysed once, then kept)."""
         try:
-            self.view = build_view(self.session)
+            self.view = build_view(self.session, self.panels)
         except GameError as exc:  # e.g. a table limit: say so, keep the game
             self.say(error_text(exc), error=True)
 
@@ -242,7 +253,7 @@ class GameScreen(
         if self.thinking:
             return _bold(tr("ui_game.turn.thinking"))
         if s.human_to_move:
-            how = escape(tr(f"ui_game.{self.notation.value}.choose"))
+            how = escape(tr(f"{self.area}.screen.choose"))
             typed = (
                 f"   {escape(tr('ui_game.turn.typed'))} [reverse]{self.typed}[/]"
                 if self.typed
@@ -305,7 +316,7 @@ class GameScreen(
 
     def action_toggle_hints(self) -> None:
         self.hints = not self.hints
-        on = tr(f"ui_game.{self.notation.value}.hints_on")
+        on = tr(f"{self.area}.screen.hints_on")
         self.say(on if self.hints else tr("ui_game.hints_off"))
 
     def action_new_game(self) -> None:
@@ -316,7 +327,7 @@ class GameScreen(
         this game's kind, rules and misère (a subtraction game keeps its set), and keeps how
         it is played: first player, opponent, hints and sides (``n`` forgets nothing)."""
         s = self.session
-        spec = s.game.spec
+        spec = GameSpec.of(s.game)
         current = GameSetup(spec, s.human_first, self.level, self.hints, s.two_humans,
                             s.players, s.names)  # fmt: skip
         self.app.post_message(
@@ -325,7 +336,7 @@ class GameScreen(
 
     def action_help_here(self) -> None:
         """Help, opened at this game's own section."""
-        self.app.post_message(OpenHelp(self.notation.value))
+        self.app.post_message(OpenHelp(self.area))
 
     def action_menu(self) -> None:
         """Esc: clears what is being typed, if anything; else back to the menu."""

@@ -7,13 +7,12 @@ would otherwise play before the digits arrive.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from textual import events
 from textual.binding import Binding
 
 from squaregame.core.errors import GameError
-from squaregame.core.kinds import Notation
 from squaregame.play.session import Session
 from squaregame.text import error_text, tr
 from squaregame.ui.widgets.move_list import MoveList
@@ -41,12 +40,14 @@ class TypedMoves(Generic[P]):
         Binding("comma,б", "type(',')", "ui_game.keys.type", show=False, priority=True),
     )
 
-    notation: ClassVar[Notation]
     session: Session[P]
     typed: str
     thinking: bool
 
     if TYPE_CHECKING:  # provided by GameScreen
+
+        @property
+        def area(self) -> str: ...
 
         def parse_typed(self, text: str) -> P: ...
         def chosen_move(self) -> P | None: ...
@@ -73,7 +74,7 @@ class TypedMoves(Generic[P]):
             return
         if len(text) > 40 or any(c not in TYPED_CHARS for c in text):
             shown = text if len(text) <= MAX_TYPED else text[:MAX_TYPED] + "…"
-            how = tr(f"ui_game.{self.notation.value}.choose")
+            how = tr(f"{self.area}.screen.choose")
             self.say(tr("ui_game.errors.pasted", text=shown, how=how), error=True)
             return
         self.typed = text

@@ -1,8 +1,9 @@
-"""Keys and rules: ``assets/help/<lang>.md`` in the app's language, English if there is none.
+"""Keys and rules, in the app's language: each family's own section (``<key>.help`` in its
+catalog, one ``##`` section each, in the families' order), then the rest
+(``assets/help/<lang>.md``, English if there is none).
 
-Opened from a game, it opens at that game's section: every language's file has the game
-sections first and in the same order (:data:`SECTIONS`: one-pile games, Wythoff's queen,
-sums), so the section is found by its place, not by its translated title."""
+Opened from a game, it opens at that game's family's section, found by its place among the
+sections, not by its translated title."""
 
 from __future__ import annotations
 
@@ -13,44 +14,49 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from squaregame import paths
-from squaregame.text import language
+from squaregame.text import Catalog, language
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 
 
-def help_text(lang: str | None = None) -> str:
-    path = paths.asset("help", f"{lang or language()}.md")
+def help_text(lang: str | None = None, families: tuple[str, ...] = ()) -> str:
+    """The title, each family's section (``families``: their keys, in order), the rest."""
+    said = lang or language()
+    path = paths.asset("help", f"{said}.md")
     if not path.is_file():
         path = paths.asset("help", "en.md")
-    return path.read_text(encoding="utf-8")
-
-
-SECTIONS = ("number", "pair", "piles")  # the first three "##" sections, in this order
+    head, _, rest = path.read_text(encoding="utf-8").partition("\n## ")
+    catalog = Catalog(said)
+    own = [catalog(f"{key}.help").strip() for key in families]
+    return "\n\n".join([head.rstrip(), *own, "## " + rest]) if rest else head
 
 
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     BINDINGS = [Binding(keys("escape,q,question_mark"), "close", "ui_widgets.keys.close")]
 
-    def __init__(self, lang: str | None = None, section: str | None = None) -> None:
+    def __init__(
+        self, lang: str | None = None, section: str | None = None, families: tuple[str, ...] = ()
+    ) -> None:
         super().__init__()
         localize_bindings(self)
         self.lang = lang  # None: whatever the app speaks when the help is drawn
-        self.section = section  # a game's notation (SECTIONS): open there
+        self.families = families  # the families' keys: their sections come first, in order
+        self.section = section  # a family's key: open at its section
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Markdown(help_text(self.lang), id="help")
+            yield Markdown(help_text(self.lang, self.families), id="help")
         yield Footer()
 
     AUTO_FOCUS = "#help-box"  # (not a query in on_mount: the screen may already be going)
 
     def on_markdown_table_of_contents_updated(self, event: Markdown.TableOfContentsUpdated) -> None:
         """The document is laid out: scroll to the game's own section."""
-        if self.section not in SECTIONS:
+        if self.section not in self.families:
             return
         heads = [hid for level, _title, hid in event.table_of_contents if level == 2]
-        place = SECTIONS.index(self.section)
+        place = self.families.index(self.section)
         target = heads[place] if place < len(heads) else None
         if target:
             self.call_after_refresh(self.scroll_to_section, target)
@@ -62,7 +68,7 @@ class HelpScreen(ModalScreen[None]):
             )
 
     def relocalize(self) -> None:
-        self.query_one("#help", Markdown).update(help_text(self.lang))
+        self.query_one("#help", Markdown).update(help_text(self.lang, self.families))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -10,7 +10,7 @@ What the student does (exercises, the table, the sieve, try-it games) is in
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,25 +19,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Markdown, OptionList, Static
 
 from squaregame import paths
-from squaregame.core.games import PileGame, SumGame
-from squaregame.core.why import WhyTree, outline
-from squaregame.lessons import generate as gen
 from squaregame.lessons.model import Lesson, Step
 from squaregame.lessons.progress import LessonProgress
-from squaregame.lessons.schema import (
-    BoardStep,
-    DigitsStep,
-    GrundyStep,
-    PairsStep,
-    SampleStep,
-    SieveStep,
-    StrategyStep,
-    SumTableStep,
-    WorkedStep,
-)
+from squaregame.lessons.steps import SieveStep
 from squaregame.lessons.strings import Strings
-from squaregame.play.why_text import render_text
-from squaregame.text import Catalog, tr
+from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import OpenWhy, SaveLessonProgress
@@ -49,10 +35,9 @@ from squaregame.ui.widgets.lesson_panels import (
     SievePanel,
 )
 
-REVEAL_KINDS = {"worked", "board", "sieve", "sample", "digits"}
-LINE_KINDS = {"worked", "explain", "pairs", "grundy", "sumtable", "sample", "mex", "digits",
-              "strategy"}  # fmt: skip
-STEPPED = {"worked", "sample", "digits"}  # lines shown one more per Space
+LINES = {"lines", "stepped", "latest"}  # what a step shows: lines of text (StepSpec.shows)
+STEPPED = {"stepped", "latest"}  # ... one more per Space
+REVEAL = {*STEPPED, "board", "sieve"}  # Space shows more
 
 
 class NumberInput(Input):
@@ -143,32 +128,32 @@ class LessonScreen(LessonTasks, Screen[None]):
         self.query_one("#lesson-text", Markdown).update(step.text or "")
         for child in self.query_one("#lesson-panel").children:
             child.display = False
-        kind = step.kind
-        self.query_one("#lesson-panel").display = kind != "text"
-        if kind in LINE_KINDS:
+        shows = step.spec.shows
+        self.query_one("#lesson-panel").display = shows != "text"
+        if shows in LINES:
             if not st.lines:
-                st.lines = self._lines(step)
-            shown = st.shown if kind in STEPPED else len(st.lines)
-            if kind == "digits":  # the latest table only: it holds the earlier ones
+                st.lines = step.spec.lines(step.game_or_none(), self.S)
+            shown = st.shown if shows in STEPPED else len(st.lines)
+            if shows == "latest":  # the latest table only: it holds the earlier ones
                 self.query_one(RevealPanel).show([st.lines[shown - 1]], 1, len(st.lines) - shown)
             else:
                 self.query_one(RevealPanel).show(st.lines, shown)
             self.query_one(RevealPanel).display = True
-        elif kind == "fill":
+        elif shows == "fill":
             self.draw_fill()
-        elif kind == "sieve":
+        elif shows == "sieve":
             self.draw_sieve()
-        elif kind == "board":
-            size = step.as_kind(BoardStep).size
+        elif shows == "board":
             if not st.frames:
-                st.frames = gen.wythoff_colouring(size, self.S)
-            self.query_one(BoardPanel).show(st.frames[st.shown - 1], size)
+                st.frames = step.spec.frames(step.game_or_none(), self.S)
+            frame = st.frames[st.shown - 1]
+            self.query_one(BoardPanel).show(frame, frame.size)
             self.query_one(BoardPanel).display = True
-        elif kind == "quiz":
+        elif shows == "quiz":
             if not step.text:  # a bare exercise: its question is the heading
                 self.query_one("#lesson-text", Markdown).update(f"# {self.item().prompt}")
             self.draw_quiz()
-        elif kind == "try":
+        elif shows == "try":
             prompt = self.query_one("#panel-prompt", Static)
             prompt.update(tr("ui_lessons.lesson.try_help"))
             prompt.display = True
@@ -176,46 +161,6 @@ class LessonScreen(LessonTasks, Screen[None]):
         self.status()
         self.refresh_bindings()
         self.save()
-
-    def _lines(self, step: Step) -> list[str]:
-        S = self.S
-        kind = step.kind
-        if kind == "worked":
-            plain = step.as_kind(WorkedStep).plain
-            return gen.worked_game(step.game(), step.position(), S, plain=plain)
-        if kind == "explain":
-            return gen.explain_position(step.game(), step.position(), S)
-        if kind == "sample":
-            sample = step.as_kind(SampleStep)
-            line = [sample.position, *sample.line]
-            return gen.played_game(step.game(), line, S, judge=sample.judge)
-        if kind == "mex":
-            return gen.mex_lines(step.game(), step.position(), S)
-        if kind == "digits":
-            return self._digits(step)
-        if kind == "strategy":
-            depth = step.as_kind(StrategyStep).depth
-            game = step.game()
-            tree = outline(WhyTree(game, step.position()), depth=depth)
-            return render_text(game, tree, Catalog(S.lang)).rstrip("\n").split("\n")
-        if kind == "pairs":
-            return gen.pair_lines(step.as_kind(PairsStep).count, S)
-        if kind == "grundy":  # a one-pile game (the lesson schema says so)
-            game = cast(PileGame, step.game())
-            return gen.grundy_lines(game, step.as_kind(GrundyStep).upto, S)
-        spec = step.as_kind(SumTableStep)  # a sum (the lesson schema says so)
-        return gen.sum_table(cast(SumGame, step.game()), spec.width, spec.height, S)
-
-    def _digits(self, step: Step) -> list[str]:
-        """The table of last digits, one more bound (10², 10³, …, ``upto``) per Space: each
-        entry is the whole table so far."""
-        game = cast(PileGame, step.game())
-        upto = min(step.as_kind(DigitsStep).upto, game.values(0).upto + 1)
-        cold = game.values(upto - 1).cold_below(upto)
-        bounds = [10**k for k in range(2, len(str(upto))) if 10**k < upto] + [upto]
-        return [
-            "\n".join(gen.digits_table(cold, bounds[: i + 1], self.S)) for i in range(len(bounds))
-        ]
 
     def status(self) -> None:
         p = self.progress
@@ -235,13 +180,13 @@ class LessonScreen(LessonTasks, Screen[None]):
         """On the last step, with nothing on it left to answer."""
         if self.index != len(self.lesson.steps) - 1:
             return False
-        return self.step.kind != "quiz" or self.state().settled
+        return self.step.spec.shows != "quiz" or self.state().settled
 
     # -- actions -------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        kind = self.step.kind
+        kind = self.step.spec.shows
         if action == "reveal":
-            return kind in REVEAL_KINDS
+            return kind in REVEAL
         if action == "try_it":
             return kind == "try"
         if action in ("mark", "cursor"):
@@ -266,7 +211,7 @@ class LessonScreen(LessonTasks, Screen[None]):
 
     def why_position(self) -> Any:
         """The position the step is about, if any (an exercise: its current item's)."""
-        if self.step.kind == "quiz":
+        if self.step.spec.shows == "quiz":
             return self.item().position if self.item().kind != "blunder" else None
         return self.step.position()
 
@@ -278,7 +223,7 @@ class LessonScreen(LessonTasks, Screen[None]):
 
     def action_reveal(self) -> None:
         st = self.state()
-        kind = self.step.kind
+        kind = self.step.spec.shows
         total = len(st.lines) if kind in STEPPED else len(st.frames)
         if kind == "sieve":
             total = min(total, self.step.as_kind(SieveStep).auto)

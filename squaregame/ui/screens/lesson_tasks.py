@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 from squaregame.lessons import exercises as ex
 from squaregame.lessons import generate as gen
 from squaregame.lessons import sieve as sv
-from squaregame.lessons.schema import FillStep, QuizStep, SieveStep
+from squaregame.lessons.steps import FillStep, QuizStep, SieveStep
 from squaregame.play.session import Session
 from squaregame.text import tr
 from squaregame.ui.messages import OpenGame
@@ -126,7 +126,7 @@ class LessonTasks:
         self.draw_note()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_list.id != "quiz" or self.step.kind != "quiz":
+        if event.option_list.id != "quiz" or self.step.spec.shows != "quiz":
             return
         st, q = self.state(), self.item()
         value = q.choices[event.option_index][1]
@@ -149,7 +149,7 @@ class LessonTasks:
 
     def action_show_answer(self) -> None:
         st = self.state()
-        if self.step.kind == "sieve":
+        if self.step.spec.shows == "sieve":
             self.sieve_reveal()
             return
         q = self.item()

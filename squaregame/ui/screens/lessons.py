@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from squaregame import paths
 from squaregame.lessons.model import Lesson, load_lessons
 from squaregame.lessons.progress import LessonProgress
+from squaregame.lessons.schema import LessonGames
 from squaregame.lessons.strings import lesson_language
 from squaregame.text import Catalog, language, tr
 from squaregame.ui.localize import localize_bindings
@@ -34,10 +35,14 @@ class LessonListScreen(Screen[None]):
     ]
 
     def __init__(
-        self, progress: Callable[[], Mapping[str, LessonProgress]], lang: str | None = None
+        self,
+        games: LessonGames,
+        progress: Callable[[], Mapping[str, LessonProgress]],
+        lang: str | None = None,
     ) -> None:
         super().__init__()
         localize_bindings(self)
+        self.games = games
         self.progress = progress  # reads the application's record, updated as lessons are done
         self.requested = lang  # None: the app's language, also after a switch
         self.resetting: str | None = None  # the lesson whose reset waits for a second r
@@ -45,7 +50,7 @@ class LessonListScreen(Screen[None]):
 
     def load(self) -> None:
         self.lang = lesson_language(self.requested or language())
-        self.lessons = load_lessons(self.lang)
+        self.lessons = load_lessons(self.games, self.lang)
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)

@@ -1,4 +1,4 @@
-"""The main menu: one entry per family of games in the registry, then the rest."""
+"""The main menu: one entry per family of games, then the rest."""
 
 from __future__ import annotations
 
@@ -12,20 +12,18 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from squaregame.core.kinds import Notation, families
 from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.widgets.key_bar import KeyBar
 
-NEW = "new-"  # a game entry's id: NEW + the family's notation ("new-number", …)
+NEW = "new-"  # a game entry's id: NEW + the family's key ("new-pile", …)
 ENTRIES = ("lessons", "settings", "help", "quit")  # after the games
 
 
-def game_entries() -> list[tuple[str, str]]:
-    """(id, text) of an entry per family of game kinds, in the registry's order: the one-pile
-    games, Wythoff's queen, sums (``ui_menu.families.<notation>``)."""
-    return [(NEW + n.value, tr(f"ui_menu.families.{n.value}")) for n in families()]
+def game_entries(families: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(id, text) of an entry per family of games (by key, in order: ``<key>.menu``)."""
+    return [(NEW + key, tr(f"{key}.menu")) for key in families]
 
 
 def request(choice: str) -> Message | None:
@@ -41,9 +39,8 @@ def request(choice: str) -> Message | None:
         QuitApp,
     )
 
-    if choice.startswith(NEW):  # a new game of the family's first kind (the dialog offers all)
-        kinds = families().get(Notation(choice.removeprefix(NEW)), ())
-        return NewGameRequest(kinds[0].key) if kinds else None
+    if choice.startswith(NEW):  # a new game of the family (its dialog offers every kind)
+        return NewGameRequest(family=choice.removeprefix(NEW))
     messages: dict[str, type[Message]] = {
         "continue": ContinueGame,
         "saved-games": OpenSavedGames,
@@ -67,9 +64,11 @@ class MenuScreen(Screen[None]):
     saved: var[str | None] = var(None, init=False)  # what "Continue" says, if there is a save
     others: var[int] = var(0, init=False)  # how many more saved games there are
 
-    def __init__(self, saved: str | None = None) -> None:
+    def __init__(self, saved: str | None = None, families: tuple[str, ...] = ()) -> None:
+        """``families``: the keys of the families of games, an entry each, in order."""
         super().__init__()
         localize_bindings(self)
+        self.families = families
         self.set_reactive(MenuScreen.saved, saved)
         self._shown = False
         self._chosen_at: float | None = None  # when something was chosen (see below)
@@ -94,7 +93,7 @@ class MenuScreen(Screen[None]):
             entries.append(Option(tr("ui_menu.saved_games", count=self.others), id="saved-games"))
         return [
             *(entries if self.saved else []),
-            *(Option(text, id=key) for key, text in game_entries()),
+            *(Option(text, id=key) for key, text in game_entries(self.families)),
             *(Option(tr(f"ui_menu.entries.{e}"), id=e) for e in ENTRIES),
         ]
 

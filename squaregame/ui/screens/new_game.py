@@ -1,12 +1,12 @@
-"""The new-game dialog, made from the game-kind registry.
+"""The new-game dialog, made from a family's kinds.
 
-A menu entry opens it for one family of kinds (:func:`~squaregame.core.kinds.families`: the
-one-pile games, Wythoff's queen, sums); a family of several kinds begins with the choice of
-one — for one pile, the rule: each named rule of the rule registry, or a set typed in. The
-game's fields are the chosen kind's parameters, each made from its
-:meth:`~squaregame.core.kinds.Param.form_field` (the same declaration gives the command line
-its option): the start, the rule or rules, normal or misère. The application's own fields
-follow: a random start, who starts, strength, players, hints; for sums, presets.
+A menu entry opens it for one family (the one-pile games, Wythoff's queen, sums …); a family
+of several kinds begins with the choice of one — for one pile, the rule: each named rule of
+the rule registry, or a set typed in. The game's fields are the chosen kind's parameters,
+each made from its :meth:`~squaregame.core.params.Param.form_field` (the same declaration
+gives the command line its option): the start, the rule or rules, normal or misère. The
+application's own fields follow: a random start, who starts, strength, players, hints; and
+the family's ready-made games, where it has them (sums).
 
 The dialog only checks what is quick to check (:mod:`squaregame.play.setup`) and returns at
 once: a start that needs an exact search or a table built first is prepared by the
@@ -27,13 +27,13 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from squaregame import paths
 from squaregame.core.ai import LEVELS
 from squaregame.core.errors import MAX_PILES, GameError
-from squaregame.core.kinds import GameKind, Param, ParamType, families, find_kind
+from squaregame.core.game import GameKind
+from squaregame.core.params import Param, ParamType
 from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
 from squaregame.play.settings import Settings
 from squaregame.play.setup import (
     PLAYERS,
-    PRESETS,
     RANDOM_RANGES,
     FieldError,
     GameSetup,
@@ -50,10 +50,11 @@ from squaregame.play.wording import level_blurb, level_name
 from squaregame.text import Catalog, error_text, language, tr
 from squaregame.text.games import kind_title, param_label
 from squaregame.text.rules import rule_name
+from squaregame.ui.families import ScreenFamily
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.widgets.form import form_row
 
-__all__ = ["PRESETS", "GameSetup", "NewGameDialog"]
+__all__ = ["GameSetup", "NewGameDialog"]
 
 FIELD_IDS = {"position": "start", "rule": "rules", "misere": "variant"}  # else the param's name
 DENSE_ROWS = 7  # more rows than this: no space between them (the dialog fits 80×24)
@@ -120,6 +121,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
     def __init__(
         self,
         settings: Settings,
+        family: ScreenFamily,
         kind: GameKind,
         spec: GameSpec | None = None,
         tables: Tables | None = None,
@@ -137,7 +139,8 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         localize_bindings(self)
         self.settings = settings
         self.kind = kind
-        self.family = families()[kind.notation]
+        self.family = family
+        self.presets = family.presets()
         self.spec = again.spec if again is not None else spec
         self.again = again
         self.current = current
@@ -149,7 +152,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
     def _family_params(self) -> dict[str, Param]:
         """Every parameter a kind of the family has, by name (the chosen kind's first)."""
         found: dict[str, Param] = {}
-        for kind in (self.kind, *self.family):
+        for kind in (self.kind, *self.family.kinds):
             for param in kind.params:
                 found.setdefault(param.name, param)
         return found
@@ -158,16 +161,15 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
     def compose(self) -> ComposeResult:
         s = self.settings
         with Vertical(id="dialog"):
-            title = tr(f"ui_dialog.new.title.{self.kind.notation.value}")
+            title = tr(f"{self.family.key}.dialog_title")
             yield Static(f"[b]{title}[/b]", id="dialog-title")
-            keys = {k.key for k in self.family}
-            presets = [(tr(name), i) for i, (name, p) in enumerate(PRESETS) if p.kind in keys]
+            presets = [(tr(name), i) for i, (name, _) in enumerate(self.presets)]
             if presets:
                 prompt = tr("ui_dialog.new.preset_prompt")
                 select = Select(presets, prompt=prompt, id="preset", compact=True)
                 yield form_row(tr("ui_dialog.new.preset"), select)
-            if len(self.family) > 1:
-                kinds = [(kind_choice(k), k.key) for k in self.family]
+            if len(self.family.kinds) > 1:
+                kinds = [(kind_choice(k), k.key) for k in self.family.kinds]
                 yield form_row(tr("ui_dialog.new.game"), _choice("kind", self.kind.key, kinds))
             flags = [p for p in self.params.values() if p.type is ParamType.FLAG]
             for param in self.params.values():
@@ -214,7 +216,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
     def _row(self, param: Param) -> Horizontal:
         """A parameter's field, from its form field: a choice for a flag, else a text."""
         wid, spec = field_id(param), self.spec
-        given = spec is not None and spec.game_kind.param(param.name) is not None
+        given = spec is not None and spec.kind.param(param.name) is not None
         widget: Input | Select[Any]
         if param.type is ParamType.FLAG:  # as in the game it starts from, else the settings
             value = getattr(spec if given else self.settings, param.name, None)
@@ -276,13 +278,13 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         elif event.select.id == "players":
             self.show_kind()  # the names field, and the rows' spacing
         elif event.select.id == "kind" and isinstance(event.value, str):
-            self.kind = find_kind(event.value)
+            self.kind = next(k for k in self.family.kinds if k.key == event.value)
             self.show_kind()
         elif event.select.id == "preset" and isinstance(event.value, int):
             self.query_one("#dialog-error", Static).update("")  # a new start: the old error went
-            preset = PRESETS[event.value][1]
-            if preset.kind != self.kind.key:
-                self.kind = preset.game_kind
+            preset = self.presets[event.value][1]
+            if preset.kind is not self.kind:
+                self.kind = preset.kind
                 self.show_kind()
             self.query_one("#start", Input).value = position_text(preset)
             if self.kind.param("rule") is not None:

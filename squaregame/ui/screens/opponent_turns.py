@@ -16,7 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from squaregame.core.errors import GameError
-from squaregame.play.analyses import choose_reply
+from squaregame.play.session import choose_reply
 from squaregame.play.sides import shared
 from squaregame.play.teach_wording import played_line
 from squaregame.play.view import prepare
@@ -51,6 +51,7 @@ class OpponentTurns(Generic[P]):
         def show_game_over(self) -> None: ...
         def say(self, text: str, error: bool = False) -> None: ...
         def run_worker(self, *args: Any, **kwargs: Any) -> Any: ...
+        def panels(self, session: Session[Any], a: Any) -> Any: ...
 
     # -- the person's move -------------------------------------------------------------------
     def request_move(self, to: P) -> None:
@@ -105,7 +106,7 @@ class OpponentTurns(Generic[P]):
         to = choose_reply(self.opponent, session, pos)
         if to is not None:
             with suppress(GameError):  # the screen says so when it draws the position
-                prepare(session, to)
+                prepare(session, to, self.panels)
         rest = delay - (time.monotonic() - started)
         if rest > 0:
             wake.wait(rest)  # cut short when the reply is no longer wanted

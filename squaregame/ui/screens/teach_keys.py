@@ -8,7 +8,7 @@ demo, so in any other game the same keys type a move or toggle the strip as befo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rich.markup import escape
 from textual.binding import Binding
@@ -62,6 +62,9 @@ class TeachKeys(Generic[P]):
 
     if TYPE_CHECKING:  # provided by GameScreen and OpponentTurns
 
+        @property
+        def area(self) -> str: ...
+
         def draw(self) -> None: ...
         def say(self, text: str, error: bool = False) -> None: ...
         def start_opponent(self, delay: float | None = None) -> None: ...
@@ -71,8 +74,6 @@ class TeachKeys(Generic[P]):
         def action_play_selected(self) -> None: ...
         def action_type(self, ch: str) -> None: ...
         def action_backspace(self) -> None: ...
-
-    notation: ClassVar[Any]
 
     @property
     def demo(self) -> bool:
@@ -117,7 +118,7 @@ class TeachKeys(Generic[P]):
         line = _bold(turn_line(s, thinking=self.thinking, paused=self.paused))
         if s.over or not s.human_to_move:
             return line
-        how = escape(tr(f"ui_game.{self.notation.value}.choose"))
+        how = escape(tr(f"{self.area}.screen.choose"))
         typed = escape(tr("ui_game.turn.typed"))
         return f"{line} — {how}" + (f"   {typed} [reverse]{self.typed}[/]" if self.typed else "")
 

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from squaregame.lessons.generate import BoardFrame, axis_labels
-from squaregame.lessons.sieve import SieveFrame, two_piles
+from squaregame.lessons.sieve import SieveFrame
 from squaregame.text import tr
 
 
@@ -83,7 +83,7 @@ class SievePanel(Static):
     across and pile 2 up. ☹ cold, ☺ hot, · not marked yet; the newest cold one in brackets."""
 
     def show(self, game: Any, frame: SieveFrame, upto: int) -> None:
-        if two_piles(game) is not None:
+        if game.dimensions == 2:  # two piles: a grid
             self.update(self._grid(frame, upto))
             return
         t = Text()

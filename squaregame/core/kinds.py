@@ -1,0 +1,141 @@
+"""A program's kinds of game, in order: found by key or alias, and read into specs.
+
+:class:`Kinds` is what the rest of the program is given (by the families' registry,
+``squaregame.games``) to read a game's name — typed on the command line, chosen in a dialog,
+written in a lesson or a save — into a :class:`~squaregame.core.spec.GameSpec`. It knows no
+kind by name: the families declare them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, overload
+
+from squaregame.core.errors import GameError
+from squaregame.core.game import GameKind
+from squaregame.core.rules import parse_rule
+from squaregame.core.spec import FIELDS, GameSpec
+
+
+class Kinds(Sequence[GameKind]):
+    """The kinds of game a program offers, in the order its lists show them."""
+
+    def __init__(self, kinds: Iterable[GameKind]) -> None:
+        self.all: tuple[GameKind, ...] = tuple(kinds)
+        seen: dict[str, str] = {}
+        for kind in self.all:
+            for name in kind.names:
+                if name != name.lower() or seen.setdefault(name, kind.key) != kind.key:
+                    raise RuntimeError(f"game name {name!r} is taken twice or not lower-case")
+
+    def __iter__(self) -> Iterator[GameKind]:
+        return iter(self.all)
+
+    def __len__(self) -> int:
+        return len(self.all)
+
+    @overload
+    def __getitem__(self, index: int) -> GameKind: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[GameKind, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> GameKind | tuple[GameKind, ...]:
+        return self.all[index]
+
+    def keys(self) -> tuple[str, ...]:
+        """The keys, in order (for messages and menus)."""
+        return tuple(k.key for k in self.all)
+
+    def find(self, name: str) -> GameKind:
+        """The kind called ``name`` (its key or an alias, any case); else a GameError
+        listing them all."""
+        wanted = name.strip().lower()
+        for kind in self.all:
+            if wanted in kind.names:
+                return kind
+        shown = name if len(name) <= 24 else name[:24] + "…"
+        raise GameError("errors.unknown_game", name=shown, choices=", ".join(self.keys()))
+
+    # -- specs from names ----------------------------------------------------------------
+    def spec(
+        self,
+        game: str | GameKind,
+        rules: Sequence[str] = (),
+        misere: bool = False,
+        position: Sequence[int] | int | None = None,
+    ) -> GameSpec:
+        """The game called ``game`` with the rules named (``squares``, ``1,3,7,8``)."""
+        kind = game if isinstance(game, GameKind) else self.find(game)
+        return GameSpec(kind, tuple(parse_rule(r) for r in rules), misere, _position(position))
+
+    def spec_from_mapping(self, m: Mapping[str, Any]) -> GameSpec:
+        """A spec from plain values (a lesson step, a save): ``game``, ``rules`` (a list) or
+        ``rule`` (a text or a list), ``misere``, ``position`` (a number or a list). Other keys
+        are ignored."""
+        game = m.get("game")
+        if not isinstance(game, str):
+            raise GameError("errors.spec_field", field="game")
+        raw_rules = m["rules"] if "rules" in m else m.get("rule")
+        if raw_rules is None:
+            rules: tuple[str, ...] = ()
+        elif isinstance(raw_rules, str):
+            rules = (raw_rules,)
+        elif isinstance(raw_rules, list | tuple) and all(isinstance(r, str) for r in raw_rules):
+            rules = tuple(raw_rules)
+        else:
+            raise GameError("errors.spec_field", field="rules")
+        misere = m.get("misere", False)
+        if not isinstance(misere, bool):
+            raise GameError("errors.spec_field", field="misere")
+        return self.spec(game, rules, misere, _position(m.get("position")))
+
+    def spec_from_json(self, text: str | bytes) -> GameSpec:
+        """A spec written by :meth:`GameSpec.to_json`; anything else is a GameError."""
+        try:
+            doc = json.loads(text)
+        except (ValueError, UnicodeDecodeError):
+            raise GameError("errors.spec_not_json") from None
+        if not isinstance(doc, dict):
+            raise GameError("errors.spec_not_json")
+        unknown = sorted(set(doc) - set(FIELDS))
+        if unknown:
+            raise GameError("errors.spec_field", field=str(unknown[0])[:20])
+        return self.spec_from_mapping(doc)
+
+    def spec_from_options(
+        self,
+        game: str,
+        options: Mapping[str, Any],
+        position: Sequence[int] | None = None,
+        *,
+        position_flag: str | None = None,
+    ) -> GameSpec:
+        """A spec from parsed options (``{param name: value}``, e.g. argparse's namespace as
+        a dict): every option given must be one of the kind's parameters. ``position_flag``
+        names the option the position came from, for messages."""
+        kind = self.find(game)
+        names = {p.name for p in kind.params}
+        for p in (p for k in self.all for p in k.params):
+            if p.name in names or p.flag is None:
+                continue
+            if options.get(p.name) not in (None, False, [], ()):
+                raise GameError("errors.takes_no_option", game=kind.key, option=p.flag)
+        lo, hi = kind.position_param.count
+        if position is not None and lo == hi:  # (how many piles a sum has, the sum checks)
+            kind.position_param.check_count(kind.key, len(position), flag=position_flag)
+        rules = tuple(str(t) for t in options.get("rule") or ())
+        try:
+            return self.spec(kind, rules, bool(options.get("misere")), position)
+        except GameError as exc:
+            raise exc.given_as("options") from None
+
+
+def _position(raw: Any) -> tuple[int, ...] | None:
+    if raw is None:
+        return None
+    values = list(raw) if isinstance(raw, list | tuple) else [raw]
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise GameError("errors.spec_field", field="position")
+    return tuple(values)

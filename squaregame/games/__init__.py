@@ -1,0 +1,15 @@
+"""The families of games, listed once.
+
+Each family is a package of its own (:mod:`squaregame.games.base` says what it owns and how
+the rest of the program knows it); :data:`GAMES` is the registry the command line, the app
+and the public API hand to the layers below. A new family: its package, its catalog files,
+and its line here.
+"""
+
+from __future__ import annotations
+
+from squaregame.games import pile, sums, wythoff
+from squaregame.games.base import Family, Games
+
+FAMILIES: tuple[Family, ...] = (pile.FAMILY, wythoff.FAMILY, sums.FAMILY)
+GAMES = Games(FAMILIES)

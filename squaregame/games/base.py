@@ -1,0 +1,113 @@
+"""What a family of games is to the rest of the program: :class:`Family`, and the registry of
+families, :class:`Games`.
+
+A family is one package of ``squaregame/games/`` that owns one kind of game from end to end:
+its kinds (keys, aliases, parameters), its game and moves, its tables, its screen and panels,
+its record notation, which lessons and exercises apply, and its words (its own catalog
+area, ``assets/i18n/<lang>/<key>.toml``). The rest of the program knows it only through
+this interface: lower layers are handed the registry (or the part they need of it) and ask
+games for capabilities, never which family or class they are.
+
+Adding a family: its package (declaring ``FAMILY``), its catalog files, and one line in
+:mod:`squaregame.games` (the list of families).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from squaregame.core.errors import GameError
+
+if TYPE_CHECKING:
+    from squaregame.core.game import GameKind
+    from squaregame.core.kinds import Kinds
+    from squaregame.core.spec import GameSpec
+    from squaregame.lessons.steps import StepSpec
+    from squaregame.lessons.worksheets import Sample, WorksheetKind
+    from squaregame.ui.screens.game_base import GameScreen
+
+
+class Family:
+    """One family: ``key`` (its catalog area, its help section, its menu entry) and its
+    kinds, in the order a dialog offers them (the first is the one a new game starts as).
+
+    A family's package is imported with the registry, at every start: it names its key at
+    once and imports the rest (its kinds, its game, its screen) when first asked for, so the
+    menu's first frame pays for none of them."""
+
+    key: str
+
+    @property
+    def kinds(self) -> tuple[GameKind, ...]:
+        raise NotImplementedError(self.key)
+
+    def screen(self) -> type[GameScreen[Any]]:
+        """The screen its games are played on (imported when first asked for: a command that
+        only answers positions never loads the interface). By default, the screen every game
+        can be played on: the position, its moves and their values."""
+        from squaregame.ui.screens.moves import MovesScreen
+
+        return MovesScreen
+
+    def presets(self) -> tuple[tuple[str, GameSpec], ...]:
+        """Games the new-game dialog offers ready made: (catalog key of the name, the game)."""
+        return ()
+
+    def lesson_steps(self) -> tuple[type[StepSpec], ...]:
+        """Lesson steps of its own (its kinds declare which steps apply to them)."""
+        return ()
+
+    def worksheets(self) -> tuple[WorksheetKind, ...]:
+        """Worksheets of its own."""
+        return ()
+
+    def sample(self) -> Sample | None:
+        """A game of the family for the worksheets that mix families (None: it has none)."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<family {self.key}>"
+
+
+class Games:
+    """The families a program offers, in order, and every kind of game among them."""
+
+    def __init__(self, families: Iterable[Family]) -> None:
+        self.families: tuple[Family, ...] = tuple(families)
+
+    @cached_property
+    def kinds(self) -> Kinds:
+        """Every kind of every family, in order (made when first asked for: not at start)."""
+        from squaregame.core.kinds import Kinds  # (the menu's first frame needs no kind)
+
+        return Kinds(kind for f in self.families for kind in f.kinds)
+
+    @cached_property
+    def _by_kind(self) -> dict[int, Family]:
+        return {id(kind): f for f in self.families for kind in f.kinds}
+
+    def family(self, name: str) -> Family:
+        """The family called ``name``."""
+        for f in self.families:
+            if f.key == name:
+                return f
+        raise GameError("errors.unknown_game", name=name[:24], choices=", ".join(self.keys()))
+
+    def keys(self) -> tuple[str, ...]:
+        return tuple(f.key for f in self.families)
+
+    def family_of(self, kind: GameKind) -> Family:
+        """The family that declares ``kind``."""
+        return self._by_kind[id(kind)]
+
+    # -- what the lessons and worksheets are given (squaregame.lessons) ------------------
+    def lesson_steps(self) -> tuple[type[StepSpec], ...]:
+        return tuple(step for f in self.families for step in f.lesson_steps())
+
+    def worksheets(self) -> tuple[WorksheetKind, ...]:
+        return tuple(w for f in self.families for w in f.worksheets())
+
+    def samples(self) -> tuple[Sample, ...]:
+        return tuple(s for f in self.families if (s := f.sample()) is not None)

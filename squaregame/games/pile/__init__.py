@@ -1,0 +1,44 @@
+"""One pile under one rule: Squares, Nim, Cubes, Powers of two, and Subtraction with any
+finite set. Its kinds (:mod:`.kinds`), game (:mod:`.game`), screen (:mod:`.screen`, with the
+strip of hot and cold numbers, :mod:`.strip` and :mod:`.panels`), words (``pile.toml``)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from squaregame.games.base import Family
+
+if TYPE_CHECKING:
+    from squaregame.core.game import GameKind
+    from squaregame.lessons.worksheets import Sample, WorksheetKind
+    from squaregame.ui.screens.game_base import GameScreen
+
+
+class PileFamily(Family):
+    key = "pile"
+
+    @cached_property
+    def kinds(self) -> tuple[GameKind, ...]:
+        from squaregame.games.pile.kinds import KINDS  # (not at start: see Family)
+
+        return KINDS
+
+    def screen(self) -> type[GameScreen[Any]]:
+        from squaregame.games.pile.screen import PileScreen
+
+        return PileScreen
+
+    def worksheets(self) -> tuple[WorksheetKind, ...]:
+        from squaregame.games.pile.worksheets import WORKSHEETS
+
+        return WORKSHEETS
+
+    def sample(self) -> Sample:
+        from squaregame.core.spec import GameSpec
+        from squaregame.lessons.worksheets import Sample
+
+        return Sample(GameSpec(self.kinds[0]), 10, 99)  # Squares, 10 to 99
+
+
+FAMILY = PileFamily()

@@ -1,0 +1,52 @@
+"""Sums of piles: 1 to 8 piles, each under its own rule; a move takes from one pile. Its kind
+(:mod:`.kind`), game (:mod:`.game`, its moves in runs :mod:`.moves`; the exact search and the
+bounds beyond it are shared, :mod:`squaregame.core.sums`), screen (:mod:`.screen`,
+:mod:`.piles`, :mod:`.side`, :mod:`.panels`), words (``sums.toml``)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from squaregame.games.base import Family
+
+if TYPE_CHECKING:
+    from squaregame.core.game import GameKind
+    from squaregame.core.spec import GameSpec
+    from squaregame.lessons.worksheets import Sample, WorksheetKind
+    from squaregame.ui.screens.game_base import GameScreen
+
+
+class SumsFamily(Family):
+    key = "sums"
+
+    @cached_property
+    def kinds(self) -> tuple[GameKind, ...]:
+        from squaregame.games.sums.kind import SUM  # (not at start: see Family)
+
+        return (SUM,)
+
+    def screen(self) -> type[GameScreen[Any]]:
+        from squaregame.games.sums.screen import SumsScreen
+
+        return SumsScreen
+
+    def presets(self) -> tuple[tuple[str, GameSpec], ...]:
+        from squaregame.games.sums.presets import presets
+
+        return presets(self.kinds[0])
+
+    def worksheets(self) -> tuple[WorksheetKind, ...]:
+        from squaregame.games.sums.worksheets import WORKSHEETS
+
+        return WORKSHEETS
+
+    def sample(self) -> Sample:
+        from squaregame.core.rules import SQUARES
+        from squaregame.core.spec import GameSpec
+        from squaregame.lessons.worksheets import Sample
+
+        return Sample(GameSpec(self.kinds[0], (SQUARES,) * 3), 1, 20)  # three Squares piles
+
+
+FAMILY = SumsFamily()

@@ -1,0 +1,268 @@
+"""Sums: 1 to 8 piles, each with its own rule; a move changes one pile. A position is a
+tuple of pile sizes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import reduce
+from operator import xor
+from typing import TYPE_CHECKING
+
+from squaregame.core.errors import MAX_PILES, GameError, PositionError, TableLimitError
+from squaregame.core.game import Game, GameKind, Progress, Summand, check_natural
+from squaregame.core.moves import Run, runs_of
+from squaregame.core.params import Param, ParamType
+from squaregame.core.piles.pile import Pile
+from squaregame.core.sums.bounds import SumBounds
+from squaregame.core.sums.solver import QUICK_SEARCH, SumSolver, fits_budget, search_cost
+from squaregame.core.types import Move, Outcome, PositionInfo
+from squaregame.games.sums.moves import sum_move_count, sum_move_runs, sum_move_target
+
+if TYPE_CHECKING:
+    from squaregame.core.rules.base import Rule
+    from squaregame.core.tables import Tables
+
+Piles = tuple[int, ...]
+TAKE = "take"  # the one shape of its moves: sums.move.take
+SUM_MOVE = Param(
+    "move", ParamType.NUMBERS, key="sum_move", area="sums", count=(1, 2), metavar="[PILE] AMOUNT"
+)
+
+
+def check_pile_count(count: int) -> None:
+    if count < 1:
+        raise PositionError("sums.errors.no_piles")
+    if count > MAX_PILES:
+        raise PositionError("sums.errors.too_many_piles", max=MAX_PILES, count=count)
+
+
+class SumGame(Game[Piles]):
+    """Several piles, each with its own rule; a move changes one pile."""
+
+    def __init__(self, kind: GameKind, rules: Sequence[Rule], misere: bool, tables: Tables) -> None:
+        check_pile_count(len(rules))
+        super().__init__(kind, rules, misere, tables)
+        self.solver = SumSolver.of(tables)
+        self.piles = [Pile(r, misere, tables) for r in self.rules]
+        self.normal_piles = [Pile(r, False, tables) for r in self.rules]
+        self._bounds: SumBounds | None = None
+
+    @property
+    def dimensions(self) -> int:
+        return len(self.rules)
+
+    def parse_position(self, values: Sequence[int], *, progress: Progress | None = None) -> Piles:
+        if len(values) != len(self.rules):
+            raise PositionError("sums.errors.sizes", piles=len(self.rules), count=len(values))
+        pos = tuple(
+            check_natural(v, "sums.errors.negative_pile", pile=i + 1) for i, v in enumerate(values)
+        )
+        lone = self.lone_pile(pos)
+        if lone is not None:
+            self.piles[lone].values(pos[lone], progress)  # TableLimitError when out of reach
+        elif not self.exact_available(pos):
+            self._check_bounded(pos)  # raises TableLimitError when neither search nor tables answer
+        return pos
+
+    def prepare(self, pos: Piles, progress: Progress | None = None) -> None:
+        for pile, n in zip(self.piles, pos, strict=True):
+            pile.values(n, progress)
+        if not self.misere and self.lone_pile(pos) is None and not self.exact_available(pos):
+            self.bounds.prepare(pos)  # the sub-sums its bounds solve exactly
+
+    def children(self, pos: Piles) -> list[Piles]:
+        out: list[Piles] = []
+        for i, (rule, n) in enumerate(zip(self.rules, pos, strict=True)):
+            for a in rule.amounts(n):
+                out.append((*pos[:i], n - a, *pos[i + 1 :]))
+        return out
+
+    def slow_to_open(self, pos: Piles) -> bool:
+        if any(pile.slow(n) for pile, n in zip(self.piles, pos, strict=True)):
+            return True
+        return self.needs_search(pos)
+
+    def move_runs(self, pos: Piles) -> list[Run[Piles]]:
+        lone = self.lone_pile(pos)
+        if lone is not None:  # that pile's own moves (see lone_pile), placed in the sum
+            return [_in_sum(r, pos, lone) for r in self._pile_runs(lone, pos[lone])]
+        return sum_move_runs(self, pos)  # a Nim pile of 10^18 is never listed
+
+    def _pile_runs(self, i: int, n: int) -> list[Run[int]]:
+        """One pile's moves as runs: in pieces where a closed form has them, else valued."""
+        pile = self.piles[i]
+        runs = pile.move_runs(n)
+        if runs is not None:
+            return runs
+        return runs_of((0, c, pile.info(c)) for c in pile.children(n))
+
+    def move_count(self, pos: Piles) -> int:
+        return sum_move_count(self, pos)
+
+    def move_target(self, pos: Piles, k: int) -> Piles:
+        return sum_move_target(self, pos, k)
+
+    def lone_pile(self, pos: Piles) -> int | None:
+        """The one pile that can still move when every other pile is terminal (pile 0 when
+        none can), else None. Such a sum *is* that pile's game, answered from its values.
+
+        Proof: a terminal pile has no move, and a move elsewhere leaves it as it is, so it
+        stays terminal. The sum's moves from ``pos`` are therefore exactly pile ``i``'s moves,
+        each to a position of the same kind, and the sum is terminal exactly when pile ``i``
+        is. Normal and misère play differ only in who wins at a terminal position, so under
+        either convention the two game trees are the same and outcome and remoteness agree;
+        the normal-play Grundy value is pile ``i``'s xor the terminal piles' 0s.
+        """
+        live = [
+            i
+            for i, (rule, n) in enumerate(zip(self.rules, pos, strict=True))
+            if next(iter(rule.amounts(n)), None) is not None  # never lists the amounts
+        ]
+        if len(live) > 1:
+            return None
+        return live[0] if live else 0
+
+    def needs_search(self, pos: Piles) -> bool:
+        """Would answering ``pos`` start an exact search long enough to notice (> ~0.1 s)?
+        Beyond the budget: yes if it is answered at all (its bounds search sub-sums and
+        lines of play); no if it is refused (then the caller's check says so at once).
+        Ask only when every pile's table is at hand (this reads the piles' values)."""
+        if self.lone_pile(pos) is not None:
+            return False  # one pile's values, no search (a table to build is ``prepare``'s)
+        if self.solver.find(self.rules, self.misere, pos) is not None:
+            return False
+        if not fits_budget(self.rules, pos):
+            try:
+                self._check_bounded(pos)
+            except GameError:
+                return False
+            return True
+        return search_cost(self.rules, pos) > QUICK_SEARCH
+
+    def exact_available(self, pos: Piles) -> bool:
+        """Is the exact search of ``pos`` solved or within its budget? (A lone pile's sum,
+        answered from the pile, does not need it: see :meth:`lone_pile`.)"""
+        return self.solver.find(self.rules, self.misere, pos) is not None or fits_budget(
+            self.rules, pos
+        )
+
+    def summands(self, pos: Piles) -> tuple[Summand, ...]:
+        return tuple(Summand(p, n) for p, n in zip(self.normal_piles, pos, strict=True))
+
+    def with_summand(self, pos: Piles, index: int, size: int) -> Piles:
+        return (*pos[:index], size, *pos[index + 1 :])
+
+    def grundy(self, pos: Piles) -> int | None:
+        if self.misere:
+            return None
+        values = [g.info(n).grundy for g, n in zip(self.normal_piles, pos, strict=True)]
+        if any(v is None for v in values):
+            return None
+        return reduce(xor, (v for v in values if v is not None), 0)
+
+    def grundy_known_upto(self, pos: Piles) -> int | None:
+        """The limit of the first pile whose Grundy value is not computed that far."""
+        if self.misere:
+            return None
+        for pile, n in zip(self.normal_piles, pos, strict=True):
+            known = pile.grundy_known_upto(n)
+            if known is not None:
+                return known
+        return None
+
+    def info(self, pos: Piles) -> PositionInfo:
+        lone = self.lone_pile(pos)
+        if lone is not None:  # the sum is that pile's game (see lone_pile)
+            return self.piles[lone].info(pos[lone])
+        if self.exact_available(pos):
+            cold, rem = self.solver.solve(self.rules, self.misere, pos).lookup(pos)
+            outcome = Outcome.COLD if cold else Outcome.HOT
+            return PositionInfo(outcome, rem, True, self.grundy(pos))
+        return self._bounded(pos)
+
+    def child_info(self, parent: Piles, child: Piles) -> PositionInfo:
+        """A child's value. When the parent is beyond the exact search, so are the searches of
+        its many children taken one by one (each would be a search of its own, seconds each):
+        a child not already solved gets proven bounds, as its parent does."""
+        if self.lone_pile(child) is not None or self.exact_available(parent):
+            return self.info(child)
+        if self.solver.find(self.rules, self.misere, child) is not None:
+            return self.info(child)
+        return self._bounded(child)
+
+    def _check_bounded(self, pos: Piles) -> int:
+        """Beyond the search budget only normal play is answered, from the nim-sum."""
+        if self.misere:
+            raise TableLimitError("sums.errors.misere_too_large")
+        g = self.grundy(pos)
+        if g is None:
+            raise TableLimitError("sums.errors.grundy_unknown")
+        return g
+
+    @property
+    def bounds(self) -> SumBounds:
+        """Proven remoteness bounds beyond the search budget (``core/sums/bounds.py``)."""
+        if self._bounds is None:
+            self._bounds = SumBounds(self.rules, self.normal_piles)
+        return self._bounds
+
+    def _bounded(self, pos: Piles) -> PositionInfo:
+        """Beyond the search budget: the exact outcome from the nim-sum and proven bounds on
+        the remoteness (exact when they meet)."""
+        g = self._check_bounded(pos)
+        outcome = Outcome.HOT if g else Outcome.COLD
+        lo, hi = self.bounds.bounds(pos)
+        if lo == hi:
+            return PositionInfo(outcome, lo, True, g)
+        return PositionInfo(outcome, lo, False, g, hi)
+
+    def move(self, pos: Piles, to: Piles) -> Move[Piles]:
+        for i, (a, b) in enumerate(zip(pos, to, strict=True)):
+            if a != b:
+                return Move(pos, to, TAKE, amount=a - b, pile=i)
+        raise PositionError("errors.no_change")
+
+    def take(self, pos: Piles, pile: int, amount: int) -> Piles:
+        """The position after taking ``amount`` from ``pile`` (0-based), or why that is illegal."""
+        if not 0 <= pile < len(pos):
+            raise PositionError("sums.errors.no_such_pile", pile=pile + 1)
+        if not 0 < amount <= pos[pile]:
+            raise PositionError(
+                "sums.errors.take_from_pile", amount=amount, pile=pile + 1, size=pos[pile]
+            )
+        rule = self.rules[pile]
+        if not rule.allows(pos[pile], amount):
+            raise PositionError(
+                "sums.errors.not_in_pile_rule", amount=amount, pile=pile + 1, rule=rule
+            )
+        return (*pos[:pile], pos[pile] - amount, *pos[pile + 1 :])
+
+    def move_from_text(self, pos: Piles, text: str, *, pile: int | None = None) -> Piles:
+        """``"2 4"``: take 4 from pile 2; ``"4"``: take 4 from ``pile`` (0-based)."""
+        values = SUM_MOVE.parse_numbers(text)
+        if len(values) > 2:
+            raise GameError(SUM_MOVE.type_key)
+        if len(values) == 2:
+            chosen, amount = values[0] - 1, values[1]
+        else:
+            chosen, amount = (pile or 0), values[0]
+        return self.take(pos, chosen, amount)
+
+    def check_move(self, pos: Piles, to: Piles) -> Move[Piles]:
+        if len(to) != len(pos):
+            raise PositionError("sums.errors.sizes", piles=len(pos), count=len(to))
+        changed = [i for i, (a, b) in enumerate(zip(pos, to, strict=True)) if a != b]
+        if len(changed) != 1:
+            raise PositionError("sums.errors.one_pile_per_move")
+        i = changed[0]
+        return self.move(pos, self.take(pos, i, pos[i] - to[i]))
+
+
+def _in_sum(run: Run[int], pos: Piles, pile: int) -> Run[Piles]:
+    """A run of one pile's moves as moves of the sum ``pos`` (the other piles unchanged)."""
+    target = run.target
+
+    def placed(k: int) -> Piles:
+        return (*pos[:pile], target(k), *pos[pile + 1 :])
+
+    return Run(pile, run.count, placed, run.value, run.each)

@@ -1,0 +1,163 @@
+"""The Sums screen: piles of counters with their own rules, the nim-sum explained."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from squaregame.core.errors import PositionError
+from squaregame.core.types import Analysis
+from squaregame.games.sums.game import SumGame
+from squaregame.games.sums.panels import SumData, sum_data
+from squaregame.games.sums.piles import PileRow, PilesData, PilesView
+from squaregame.games.sums.side import GrundyTable, NimSumPanel
+from squaregame.play.session import Session
+from squaregame.play.view import GameView
+from squaregame.text import error_text, tr
+from squaregame.ui.screens.game_base import GameScreen
+from squaregame.ui.screens.game_parts import Parts, SideView
+from squaregame.ui.widgets.big_number import BigNumber
+
+Pos = tuple[int, ...]
+
+
+class SumsScreen(GameScreen[Pos]):
+    @staticmethod
+    def panels(session: Session[Any], a: Analysis[Any]) -> SumData:
+        return sum_data(session, a)
+
+    BINDINGS = [
+        Binding("up", "pile(-1)", "ui_game.keys.choose", key_display="↑↓←→"),
+        Binding("down", "pile(1)", "ui_game.keys.pile", show=False),
+        Binding("left", "amount(-1)", "ui_game.keys.amount", show=False),
+        Binding("right", "amount(1)", "ui_game.keys.amount", show=False),
+    ]
+
+    def __init__(self, session: Session[Pos], **kw: Any) -> None:
+        self.pile = 0
+        self.amount_index = 0
+        self._choosing = False
+        self._for: Pos | None = None
+        super().__init__(session, **kw)
+
+    @property
+    def game(self) -> SumGame:
+        return cast(SumGame, self.session.game)  # its family's game: it chose this screen
+
+    # -- the game's parts ----------------------------------------------------------------------
+    def make_parts(self) -> Parts:
+        self.number = BigNumber(id="number", share=0.2, optional=True)
+        self.piles = PilesView(id="piles")
+        self.exactness = Static(id="exactness")
+        self.nimsum = NimSumPanel(id="nimsum")
+        self.grundy = GrundyTable(id="grundy")
+        return Parts(
+            board=(self.number, self.piles, self.exactness),
+            side=(
+                SideView(
+                    "side-nimsum",
+                    "sums.screen.side_nimsum",
+                    VerticalScroll(self.nimsum, id="side-nimsum"),
+                ),
+                SideView(
+                    "side-grundy",
+                    "sums.screen.side_grundy",
+                    VerticalScroll(self.grundy, id="side-grundy"),
+                ),
+            ),
+            focus=self.piles,
+        )
+
+    def show_position(self, view: GameView[Pos], hints: bool, choosing: bool) -> None:
+        if self._for != view.position:  # a new position: keep the pile if it can still move
+            self._for = view.position
+            self.amount_index = 0
+            if not self.amount_count(self.pile):
+                self.pile = next((i for i in range(len(view.position)) if self.amount_count(i)), 0)
+        self._choosing = choosing  # no selection while it is not the person's move
+        self._draw_piles()
+        self.slots.put(self.number, " + ".join(map(str, view.position)), self.number.update)
+        data = view.panels
+        if not isinstance(data, SumData):
+            return
+        put = self.slots.put
+        exact = "" if data.exact else f"[dim]{tr('sums.screen.bounded')}[/dim]"
+        put(self.exactness, exact, self.exactness.update)
+        put(self.nimsum, (data.nimsum, hints), lambda d: self.nimsum.show(*d))
+        put(self.grundy, (data.rules, data.pairs), lambda d: self.grundy.show(*d))
+
+    def _draw_piles(self) -> None:
+        """Only the piles: enough when the chosen pile or amount changes."""
+        view = self.view
+        data = view.panels if view is not None else None
+        if not isinstance(data, SumData):
+            return
+        count = self.amount_count(self.pile) if self._choosing else 0
+        self.amount_index = min(self.amount_index, max(0, count - 1))
+        rows = tuple(PileRow(p.size, p.rule, p.grundy, p.grundy_missing) for p in data.piles)
+        amount = self.amount_at(self.pile, self.amount_index) if count else 0
+        self.slots.put(self.piles, PilesData(rows, self.pile, amount, self.hints), self.piles.show)
+
+    def amount_count(self, pile: int) -> int:
+        """How many amounts ``pile`` allows (counted: a Nim pile may hold 10^18)."""
+        return self.game.rules[pile].count_amounts(self.session.position[pile])
+
+    def amount_at(self, pile: int, index: int) -> int:
+        """The ``index``-th amount ``pile`` allows, smallest first."""
+        return self.game.rules[pile].amount_at(self.session.position[pile], index)
+
+    # -- choosing ------------------------------------------------------------------------------
+    def action_pile(self, step: int) -> None:
+        self.pile = (self.pile + step) % len(self.session.position)
+        self.amount_index = 0
+        self._draw_piles()
+
+    def action_amount(self, step: int) -> None:
+        count = self.amount_count(self.pile)
+        if not count:
+            return
+        self.amount_index = (self.amount_index + step) % count
+        self._draw_piles()
+        take = self.amount_at(self.pile, self.amount_index)
+        verdict = ""
+        view = self.view
+        if self.hints and view is not None:
+            move = view.move_to(self._take(self.pile, take))
+            verdict = tr("sums.screen.wins" if move and move.wins else "sums.screen.loses")
+        self.say(tr("sums.screen.take", amount=take, pile=self.pile + 1, verdict=verdict))
+
+    def chosen_move(self) -> Pos | None:
+        if not self.amount_count(self.pile):
+            self.say(tr("sums.screen.no_move", pile=self.pile + 1), error=True)
+            return None
+        return self._take(self.pile, self.amount_at(self.pile, self.amount_index))
+
+    def _take(self, pile: int, amount: int) -> Pos:
+        """The position after taking ``amount`` from ``pile``, if the pile's rule allows it."""
+        return self.game.take(self.session.position, pile, amount)
+
+    def parse_typed(self, text: str) -> Pos:
+        """``2 4``: take 4 from pile 2; ``4``: take 4 from the chosen pile."""
+        return self.game.move_from_text(self.session.position, text, pile=self.pile)
+
+    def on_piles_view_clicked(self, event: PilesView.Clicked) -> None:
+        self.pile = event.pile
+        self.amount_index = 0
+        if event.amount is None or not self.session.human_to_move or self.thinking:
+            self._draw_piles()
+            return
+        try:
+            to = self._take(event.pile, event.amount)
+        except PositionError as exc:
+            self._draw_piles()
+            self.say(error_text(exc), error=True)
+            return
+        self.request_move(to)
+
+    def action_toggle_hints(self) -> None:
+        super().action_toggle_hints()
+        if self.hints:  # show the nim-sum beside the piles
+            self.show_side("side-nimsum")

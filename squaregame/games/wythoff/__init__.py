@@ -1,0 +1,51 @@
+"""Wythoff's queen: a queen moves left, down or diagonally toward the corner; whoever reaches
+it wins. Its kind (:mod:`.kind`), game (:mod:`.game`), boards and their builders
+(:mod:`.table`, :mod:`.grundy`, :mod:`.native`), screen (:mod:`.screen`, :mod:`.board`,
+:mod:`.side`, :mod:`.panels`), lesson steps (:mod:`.lessons`), words (``wythoff.toml``)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from squaregame.games.base import Family
+
+if TYPE_CHECKING:
+    from squaregame.core.game import GameKind
+    from squaregame.lessons.steps import StepSpec
+    from squaregame.lessons.worksheets import Sample, WorksheetKind
+    from squaregame.ui.screens.game_base import GameScreen
+
+
+class WythoffFamily(Family):
+    key = "wythoff"
+
+    @cached_property
+    def kinds(self) -> tuple[GameKind, ...]:
+        from squaregame.games.wythoff.kind import WYTHOFF  # (not at start: see Family)
+
+        return (WYTHOFF,)
+
+    def screen(self) -> type[GameScreen[Any]]:
+        from squaregame.games.wythoff.screen import WythoffScreen
+
+        return WythoffScreen
+
+    def lesson_steps(self) -> tuple[type[StepSpec], ...]:
+        from squaregame.games.wythoff.lessons import STEPS
+
+        return STEPS
+
+    def worksheets(self) -> tuple[WorksheetKind, ...]:
+        from squaregame.games.wythoff.worksheets import WORKSHEETS
+
+        return WORKSHEETS
+
+    def sample(self) -> Sample:
+        from squaregame.core.spec import GameSpec
+        from squaregame.lessons.worksheets import Sample
+
+        return Sample(GameSpec(self.kinds[0]), 1, 12)
+
+
+FAMILY = WythoffFamily()
