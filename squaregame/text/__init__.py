@@ -11,40 +11,21 @@ from __future__ import annotations
 from typing import Any
 
 from squaregame.core.errors import GameError
-from squaregame.text.catalog import DEFAULT, Catalog, languages
+from squaregame.core.rules import Rule
+from squaregame.text.catalog import Catalog, languages
+from squaregame.text.current import current, language, set_language, tr
 from squaregame.text.plurals import category
+from squaregame.text.rules import rule_label
 
 __all__ = ["Catalog", "category", "error_text", "language", "languages", "set_language", "tr"]
-
-_chosen: Catalog | None = None  # the language set_language chose (None: English)
-
-
-def _current() -> Catalog:
-    return _chosen if _chosen is not None else Catalog(DEFAULT)
-
-
-def set_language(lang: str) -> str:
-    """Speak ``lang`` from now on (falls back to English if there is no such catalog)."""
-    global _chosen
-    _chosen = Catalog(lang)
-    return _chosen.lang
-
-
-def language() -> str:
-    return _current().lang
-
-
-def tr(key: str, /, **values: Any) -> str:
-    """The message ``key`` in the current language, its placeholders filled."""
-    return _current()(key, **values)
 
 
 def error_text(exc: GameError, catalog: Catalog | None = None) -> str:
     """A user-input error as a sentence (in ``catalog``'s language, else the current one)."""
-    cat = catalog or _current()
+    cat = catalog or current()
     if not cat.has(exc.key):  # a message written as prose (tests, third parties)
         return exc.key
-    key = _rule_variant(exc, cat) or exc.key
+    key = _rule_variant(exc, cat) or _way_variant(exc, cat) or exc.key
     params = {k: _shown(v, cat) for k, v in exc.params.items()}
     return cat(key, **params)
 
@@ -52,8 +33,6 @@ def error_text(exc: GameError, catalog: Catalog | None = None) -> str:
 def _rule_variant(exc: GameError, cat: Catalog) -> str | None:
     """A rule's own wording of an error about it: ``errors.not_in_rule`` about Squares reads
     ``rules.squares.not_in_rule`` ("8 is not a perfect square") where the catalog has it."""
-    from squaregame.core.rules import Rule
-
     rule = exc.params.get("rule")
     if isinstance(rule, Rule):
         key = f"rules.{rule.key}.{exc.key.rsplit('.', 1)[-1]}"
@@ -62,14 +41,17 @@ def _rule_variant(exc: GameError, cat: Catalog) -> str | None:
     return None
 
 
+def _way_variant(exc: GameError, cat: Catalog) -> str | None:
+    """The message worded for how the input was given (``<key>_options``: the command line's
+    way, ``<key>_field``: the dialog's), where the catalog has one."""
+    key = f"{exc.key}_{exc.way}" if exc.way else None
+    return key if key is not None and cat.has(key) else None
+
+
 def _shown(value: Any, cat: Catalog) -> Any:
     """A value inside a message: a nested error or a rule reads in the catalog's language."""
-    from squaregame.core.rules import Rule
-    from squaregame.text.rules import rule_label
-
     if isinstance(value, GameError):
         return error_text(value, cat)
     if isinstance(value, Rule):
         return rule_label(value, cat)
     return value
-

@@ -7,7 +7,8 @@ a finite set has neither and reads as its amounts, ``{1, 3, 7, 8}``, in every la
 from __future__ import annotations
 
 from squaregame.core.rules import Rule
-from squaregame.text import Catalog, language
+from squaregame.text.catalog import Catalog
+from squaregame.text.current import language
 
 
 def _catalog(catalog: Catalog | None) -> Catalog:
