@@ -7,8 +7,8 @@ collector is paused while it starts (:func:`pause`). When start-up is over — a
 about to run, or the app has drawn its first frame — :func:`started` freezes what was made
 so far out of the collector's reach for good (``gc.freeze``) and resumes it, so every later
 collection walks only what came after. Only a pause of ours is ended: a caller that runs
-``main(argv)`` as a function (tests, another program, a served session) keeps its collector
-as it is, on or off.
+``main(argv)`` as a function (tests, another program) or the app alone (a served session)
+keeps its collector as it is, on or off.
 """
 
 from __future__ import annotations

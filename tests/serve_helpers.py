@@ -15,8 +15,8 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
-from squaregame.ui.serve import ClassroomServer, Limits
-from squaregame.ui.serve_session import Session
+from squaregame.classroom.server import ClassroomServer, Limits
+from squaregame.classroom.session import Session
 
 MENU = "take a perfect square"  # on the menu screen
 CLOSING = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)

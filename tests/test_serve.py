@@ -110,16 +110,16 @@ def test_thirty_browsers_each_get_their_own_game(server: str) -> None:
 def test_the_warning_when_serving_beyond_loopback(
     capsys: pytest.CaptureFixture[str], monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
+    from squaregame.classroom import server as classroom_server
     from squaregame.cli.main import main
     from squaregame.cli.serve import is_loopback
-    from squaregame.ui import serve as ui_serve
 
     served: list[tuple[list[tuple[str, int]], str | None, object]] = []
 
     def fake_serve(sockets, lang, limits):  # type: ignore[no-untyped-def]
         served.append(([s.getsockname()[:2] for s in sockets], lang, limits))
 
-    monkeypatch.setattr(ui_serve, "serve", fake_serve)
+    monkeypatch.setattr(classroom_server, "serve", fake_serve)
     port = _free_port()
     assert main(["serve", "--host", "0.0.0.0", "--port", str(port)]) == 0
     err = capsys.readouterr().err
@@ -128,7 +128,7 @@ def test_the_warning_when_serving_beyond_loopback(
     assert "warning" not in capsys.readouterr().err
     assert served[-1][0] == [("127.0.0.1", port)]
     assert is_loopback("::1") and is_loopback("localhost") and not is_loopback("192.168.1.5")
-    assert ui_serve.command("ru").endswith("--lang ru")
+    assert classroom_server.command("ru").endswith("--lang ru")
     for bad in (["serve", "--port", "0"], ["serve", "--port", "x"], ["serve", "--host", " "]):
         assert main(bad) == 2
 

@@ -20,12 +20,12 @@ pytest.importorskip("aiohttp")
 
 from serve_helpers import alive, free_port
 
+from squaregame.classroom import server as classroom_server
+from squaregame.classroom.folders import GRACE, LOCK, SessionFolder, sweep
+from squaregame.classroom.server import Limits
 from squaregame.cli import serve_net
 from squaregame.cli.main import main
 from squaregame.cli.serve import parse_duration, parse_memory
-from squaregame.ui import serve as ui_serve
-from squaregame.ui.serve import Limits
-from squaregame.ui.serve_folders import GRACE, LOCK, SessionFolder, sweep
 
 DAY = 24 * 3600
 
@@ -60,7 +60,7 @@ def served(monkeypatch: pytest.MonkeyPatch) -> Served:
         for check in calls.checks:
             check(sockets)
 
-    monkeypatch.setattr(ui_serve, "serve", fake)
+    monkeypatch.setattr(classroom_server, "serve", fake)
     return calls
 
 

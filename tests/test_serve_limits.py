@@ -25,8 +25,8 @@ from serve_helpers import (  # noqa: E402
     session_folders,
 )
 
-from squaregame.ui.serve import IDLE_CLOSE, envelope  # noqa: E402
-from squaregame.ui.serve_session import size_from_message, size_from_query  # noqa: E402
+from squaregame.classroom.server import IDLE_CLOSE, envelope  # noqa: E402
+from squaregame.classroom.session import size_from_message, size_from_query  # noqa: E402
 
 LINUX = sys.platform.startswith("linux")
 
@@ -247,7 +247,7 @@ def test_the_memory_limit_stops_a_runaway_allocation() -> None:
     import subprocess
 
     code = (
-        "from squaregame.ui.serve_child import limit_memory\n"
+        "from squaregame.classroom.child import limit_memory\n"
         "import sys\n"
         "if not limit_memory(400 * 2**20): sys.exit(3)\n"
         "try:\n"

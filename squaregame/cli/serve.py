@@ -1,6 +1,6 @@
 """``squaregame serve``: the app in web browsers, for a classroom without terminals.
 
-The serving itself is in ``squaregame.ui.serve``; this module checks the arguments and binds
+The serving itself is in ``squaregame.classroom.server``; this module checks the arguments and binds
 the address (``serve_net``) before anything says "open http://…".
 """
 
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
             host = shown(bound.host)
             where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
             print(f"squaregame: {tr('serve.cli.warning', where=where)}", file=sys.stderr)
-        from squaregame.ui.serve import Limits, serve  # textual-serve only when serving
+        from squaregame.classroom.server import Limits, serve  # textual-serve only when serving
 
         here, others = bound.urls()
         shown_urls = " ".join(here or others)

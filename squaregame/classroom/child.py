@@ -1,9 +1,11 @@
-"""The process of one served session: ``python -m squaregame.ui.serve_child [app args]``.
+"""The process of one served session: ``python -m squaregame.classroom.child [--lang L]``.
 
 Before anything large is imported it caps its own address space (``RLIMIT_AS``, from
 ``SQUAREGAME_SESSION_MEMORY`` bytes), so a session that grows past it fails alone with a
 MemoryError instead of taking the machine; and (on Linux) it asks to be killed when the
-server that started it dies, so no session outlives its server. Then it runs the app.
+server that started it dies, so no session outlives its server. Then it runs the app
+through the entry the command line uses for it (:func:`squaregame.ui.app.run_app` with the
+games' registry), in the language the server was given.
 """
 
 from __future__ import annotations
@@ -48,16 +50,23 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def main() -> int:
+def language(argv: list[str]) -> str | None:
+    """``--lang L`` (the server checked it against the catalogs before it started)."""
+    return argv[1] if len(argv) == 2 and argv[0] == "--lang" else None
+
+
+def main(argv: list[str] | None = None) -> int:
     memory = os.environ.pop(MEMORY_ENV, "")
     parent = os.environ.pop(PARENT_ENV, "")
     if memory.isdigit() and int(memory) > 0:
         limit_memory(int(memory))
     if parent.isdigit():
         die_with_parent(int(parent))
-    from squaregame.cli.main import main as app_main
+    # after the cap: the app and the games are the large part of the process
+    from squaregame.games import GAMES
+    from squaregame.ui.app import run_app
 
-    return app_main(sys.argv[1:])
+    return run_app(GAMES, None, lang=language(sys.argv[1:] if argv is None else argv))
 
 
 if __name__ == "__main__":

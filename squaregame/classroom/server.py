@@ -32,9 +32,9 @@ import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.server import Server
 
+from squaregame.classroom.folders import sweep
+from squaregame.classroom.session import Session, child_command, size_from_message, size_from_query
 from squaregame.text import Catalog, tr
-from squaregame.ui.serve_folders import sweep
-from squaregame.ui.serve_session import Session, child_command, size_from_message, size_from_query
 
 log = logging.getLogger("squaregame.serve")
 

@@ -23,8 +23,8 @@ from typing import Any
 
 from textual_serve.app_service import AppService
 
-from squaregame.ui.serve_child import MEMORY_ENV, PARENT_ENV
-from squaregame.ui.serve_folders import SessionFolder
+from squaregame.classroom.child import MEMORY_ENV, PARENT_ENV
+from squaregame.classroom.folders import SessionFolder
 
 log = logging.getLogger("squaregame.serve")
 
@@ -78,7 +78,7 @@ def size_from_message(data: object) -> tuple[int, int] | None:
 
 def child_command(lang: str | None) -> list[str]:
     """The argument list every browser session runs (no shell between)."""
-    args = [sys.executable, "-m", "squaregame.ui.serve_child"]
+    args = [sys.executable, "-m", "squaregame.classroom.child"]
     if lang:
         args += ["--lang", lang]
     return args
