@@ -26,10 +26,10 @@ async def test_esc_while_typing_clears_the_typing_and_keeps_the_game() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await pilot.press("1", "6")
-        assert screen.typed == "16"
+        assert screen.typing.text == "16"
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is screen and screen.typed == ""
+        assert app.screen is screen and screen.typing.text == ""
         assert "16" not in str(screen.turn_line.render())
         await pilot.press("escape")  # nothing typed now: the menu
         await pilot.pause()

@@ -109,9 +109,9 @@ async def test_keys_while_the_computer_thinks_make_no_second_move() -> None:
         screen = game_screen(app)
         await pilot.press("3", "6", "enter")
         await pilot.pause()
-        assert screen.thinking
+        assert screen.turns.thinking
         await pilot.press("enter", "1", "enter", "down", "enter")
-        assert len(screen.session.plies) == 1 and screen.thinking
+        assert len(screen.session.plies) == 1 and screen.turns.thinking
         assert screen.active_bindings["enter"].enabled is False
         await settle(pilot)
         assert len(screen.session.plies) == 2 and not screen.session.plies[1].by_human
@@ -268,7 +268,7 @@ async def test_two_teams_take_turns_with_hints_and_review_every_move() -> None:
         assert screen.sub_title == "Team A against Team B"
         assert "Team A to move" in text_of(screen, "#turn")
         for amount in (1, 9, 1, 1):  # 12 → 11 → 2 → 1 → 0, both sides typed at one keyboard
-            assert screen.session.human_to_move and not screen.thinking
+            assert screen.session.human_to_move and not screen.turns.thinking
             await type_amount(pilot, amount)
         assert [p.after for p in screen.session.plies] == [11, 2, 1, 0]
         assert isinstance(app.screen, GameOverScreen)

@@ -91,7 +91,7 @@ async def test_the_projector_view_opens_follows_the_game_and_closes() -> None:
         assert str(projector.query_one("#projector-last").render()) == "No moves yet."
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, PileScreen) and screen.projector is None
+        assert isinstance(app.screen, PileScreen) and screen.teaching.projector is None
         await pilot.press("1", "enter")  # the class takes 1; the computer replies
         await settle(pilot)
         await pilot.press("p")
@@ -134,15 +134,15 @@ async def test_a_demo_pauses_steps_and_shows_on_the_projector() -> None:
         assert {"demo_pause", "demo_step", "demo_faster", "projector"} <= shown
         assert not {"play_selected", "undo", "redo", "type"} & shown
         assert not screen.moves.display  # no empty move list
-        assert screen.thinking and not screen.session.plies
+        assert screen.turns.thinking and not screen.session.plies
         assert text_of(screen, "#turn") == "Computer A is thinking…"
         await pilot.press("space")  # pause: the move on its way is dropped
         await settle(pilot)
-        assert screen.paused and not screen.thinking and not screen.session.plies
+        assert screen.turns.paused and not screen.turns.thinking and not screen.session.plies
         assert text_of(screen, "#turn") == "Paused — Computer A to move next"
         await pilot.press("enter")  # one move, then paused again
         await settle(pilot)
-        assert len(screen.session.plies) == 1 and screen.paused and not screen.thinking
+        assert len(screen.session.plies) == 1 and screen.turns.paused and not screen.turns.thinking
         assert text_of(screen, "#message").startswith("Computer A: take ")
         assert text_of(screen, "#turn") == "Paused — Computer B to move next"
         await pilot.press("p")
@@ -157,14 +157,14 @@ async def test_a_demo_pauses_steps_and_shows_on_the_projector() -> None:
         )
         assert projector.query_one(BigNumber).text == str(screen.session.position)
         await pilot.press("minus")
-        assert screen.delay == 60.0  # the slowest there is stays
+        assert screen.turns.delay == 60.0  # the slowest there is stays
         await pilot.press("plus")
-        assert screen.delay == 10.0
+        assert screen.turns.delay == 10.0
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("1")  # nobody types into a demo
         await settle(pilot)
-        assert len(screen.session.plies) == 2 and screen.typed == ""
+        assert len(screen.session.plies) == 2 and screen.typing.text == ""
 
 
 @pytest.mark.parametrize(
@@ -178,19 +178,19 @@ async def test_a_demo_of_every_family_pauses_and_steps(game: str, start: object)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.thinking
+        assert isinstance(screen, GameScreen) and screen.turns.thinking
         await pilot.press("space")
         await settle(pilot)
-        assert screen.paused and not screen.session.plies
+        assert screen.turns.paused and not screen.session.plies
         await pilot.press("enter")
         await settle(pilot)
-        assert len(screen.session.plies) == 1 and screen.paused
+        assert len(screen.session.plies) == 1 and screen.turns.paused
         await pilot.press("full_stop")
         await settle(pilot)
         assert len(screen.session.plies) == 2
         await pilot.press("space")  # on again: the next move is on its way
         await pilot.pause()
-        assert not screen.paused and screen.thinking
+        assert not screen.turns.paused and screen.turns.thinking
 
 
 async def test_a_demo_plays_to_the_end_and_reviews_both_sides() -> None:

@@ -173,7 +173,7 @@ class Walk:
 
     async def type_move(self, text: str) -> None:
         """``text`` typed on the game screen, then Enter (as its keys would)."""
-        self.game.typed = text
+        self.game.typing.text = text
         self.game.action_play_selected()
         await self.settle()
 
@@ -347,11 +347,11 @@ async def walk_game(w: Walk, kind: str, full: bool) -> None:
         await w.check(f"{where}, typed too many")
     if not full:
         return
-    screen.delay = 0.3  # the opponent thinks visibly
+    screen.turns.delay = 0.3  # the opponent thinks visibly
     await w.press("enter")
     await w.check(f"{where}, the computer thinking", pause=False)
     await w.settle()
-    screen.delay = 0.0
+    screen.turns.delay = 0.0
     await w.check(f"{where}, after the computer's reply")
     screen.action_undo()
     await w.check(f"{where}, undo")

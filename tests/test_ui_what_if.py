@@ -94,7 +94,7 @@ async def test_choose_a_bar_with_the_keys_explore_and_come_back() -> None:
         assert s.exploring and len(s.plies) == 4 and s.position == main[3]
         assert tr("ui_game.what_if.tag") in str(screen.turn_line.render())
         other = next(m.to for m in s.analysis().moves if m.to != main[4])
-        screen.request_move(other)
+        screen.turns.request_move(other)
         await settle(pilot)
         assert not s.on_main_line()
         await pilot.press("b")
@@ -140,7 +140,7 @@ async def test_a_what_if_is_not_saved_over_the_game(tmp_path: Any, monkeypatch: 
         s = screen.session
         assert s.exploring and len(s.plies) == 0
         other = next(m.to for m in s.analysis().moves if m.to != main[0])
-        screen.request_move(other)
+        screen.turns.request_move(other)
         await settle(pilot)
     (path,) = saved_paths(tmp_path)
     loaded, msg = load_game(path, KINDS)

@@ -56,7 +56,7 @@ async def test_w_opens_the_proof_lines_open_x_saves_esc_returns(tmp_path: Path) 
         await settle(pilot)
         game = app.screen
         assert isinstance(game, GameScreen)
-        before = (game.session.position, len(game.session.plies), game.typed, game.hints)
+        before = (game.session.position, len(game.session.plies), game.typing.text, game.hints)
         why = await _why(pilot)
         tree = why.query_one(Tree)
         assert str(tree.root.label).startswith("22 is cold ☹ (remoteness 8)")
@@ -88,7 +88,7 @@ async def test_w_opens_the_proof_lines_open_x_saves_esc_returns(tmp_path: Path) 
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is game
-        after = (game.session.position, len(game.session.plies), game.typed, game.hints)
+        after = (game.session.position, len(game.session.plies), game.typing.text, game.hints)
         assert after == before
 
 

@@ -28,6 +28,7 @@ from squaregame.text.rules import rule_name
 if TYPE_CHECKING:
     from squaregame.core.game import Game
     from squaregame.core.tables import Tables
+    from squaregame.play.session import Session
 
 RANDOM_RANGES = (30, 100, 1000, 10**6)
 SET_EXAMPLE = "1,3,7,8"  # a finite set of amounts, as typed
@@ -44,6 +45,14 @@ class GameSetup:
     two_humans: bool = False  # two players (or two teams of a class) at one screen
     players: str = "solo"  # solo, class, teams or demo (squaregame.play.sides)
     names: tuple[str, ...] = ()  # the sides' typed names
+
+    @classmethod
+    def playing(cls, session: Session[Any], level: str, hints: bool) -> GameSetup:
+        """How ``session`` is being played: its game (not its start), first player,
+        opponent, hints and sides, for a new game that keeps them."""
+        s = session
+        spec = GameSpec.of(s.game)
+        return cls(spec, s.human_first, level, hints, s.two_humans, s.players, s.names)
 
     def start_in(self, game: Game[Any]) -> Any:
         """The start as a position of ``game`` (built from :attr:`spec`)."""

@@ -146,7 +146,7 @@ class SumsScreen(GameScreen[Pos]):
     def on_piles_view_clicked(self, event: PilesView.Clicked) -> None:
         self.pile = event.pile
         self.amount_index = 0
-        if event.amount is None or not self.session.human_to_move or self.thinking:
+        if event.amount is None or not self.session.human_to_move or self.turns.thinking:
             self._draw_piles()
             return
         try:
@@ -155,7 +155,7 @@ class SumsScreen(GameScreen[Pos]):
             self._draw_piles()
             self.say(error_text(exc), error=True)
             return
-        self.request_move(to)
+        self.turns.request_move(to)
 
     def action_toggle_hints(self) -> None:
         super().action_toggle_hints()

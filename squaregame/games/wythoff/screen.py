@@ -142,7 +142,7 @@ class WythoffScreen(GameScreen[Cell]):
         return self.cursor
 
     def on_wythoff_board_clicked(self, event: WythoffBoard.Clicked) -> None:
-        if not self.session.human_to_move or self.session.over or self.thinking:
+        if not self.session.human_to_move or self.session.over or self.turns.thinking:
             self.say(tr("ui_game.errors.your_turn"), error=True)
             return
         try:
@@ -150,7 +150,7 @@ class WythoffScreen(GameScreen[Cell]):
         except GameError as exc:
             self.say(f"{error_text(exc)}.", error=True)
             return
-        self.request_move(to)
+        self.turns.request_move(to)
 
     def parse_typed(self, text: str) -> Cell:
         x, y = self.game.kind.position_param.parse_numbers(text)

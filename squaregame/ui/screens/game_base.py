@@ -8,13 +8,22 @@ text becomes a move (:meth:`parse_typed`; by default the game reads it). A famil
 on the screen are in its own catalog area (``<area>.screen.choose``, ``.hints_on``). The
 view of the position (:class:`~squaregame.play.view.GameView`) is built once per position and
 held in :attr:`view`; each widget is given only its slice, and only when that slice changed.
+
+Its behaviours are controllers it owns, each handed the screen's small interface
+(:class:`~squaregame.ui.screens.game_host.GameHost`) and the controllers it works with:
+:attr:`turns` (moves, the opponent's replies, undo, redo), :attr:`typing` (typed moves),
+:attr:`what_if` (going back and exploring), :attr:`teaching` (projector, demo), :attr:`end`
+(the game-over dialog and what follows) and :attr:`sides` (the side panel's views). The
+screen's keys and messages are theirs, passed on in a line each.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from rich.markup import escape
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -25,38 +34,35 @@ from textual.widgets import ContentSwitcher, Header, Static
 from squaregame import paths
 from squaregame.core.ai import Opponent
 from squaregame.core.errors import GameError
-from squaregame.core.spec import GameSpec
 from squaregame.core.types import Analysis
 from squaregame.play.review import chart_speaker
 from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session
 from squaregame.play.settings import Settings
 from squaregame.play.setup import GameSetup
-from squaregame.play.sides import play_again, shared
-from squaregame.play.teach_wording import hint_for, players_label
 from squaregame.play.view import GameView, build_view
-from squaregame.play.wording import level_name, title
+from squaregame.play.wording import title
 from squaregame.text import error_text, tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings, relabel
 from squaregame.ui.messages import ExportRecord, NewGameRequest, OpenHelp, OpenWhy, SaveGame
-from squaregame.ui.screens.game_input import TypedMoves
-from squaregame.ui.screens.game_over import GameOverScreen
-from squaregame.ui.screens.game_parts import Parts, Slots
+from squaregame.ui.screens.game_end import GameEnd
+from squaregame.ui.screens.game_lines import TurnState, hint_text, level_label, turn_text
+from squaregame.ui.screens.game_parts import Parts, SideViews, Slots
 from squaregame.ui.screens.move_review import MoveReviewScreen
-from squaregame.ui.screens.opponent_turns import OpponentTurns
-from squaregame.ui.screens.teach_keys import TeachKeys
-from squaregame.ui.screens.what_if import WhatIf
+from squaregame.ui.screens.teaching import TEACH_BINDINGS, Teaching
+from squaregame.ui.screens.turns import Turns
+from squaregame.ui.screens.typing_moves import TYPING_BINDINGS, Typing
+from squaregame.ui.screens.what_if import WHAT_IF_ACTIONS, WHAT_IF_BINDINGS, WhatIf
 from squaregame.ui.widgets.history_log import HistoryLog
 from squaregame.ui.widgets.key_bar import KeyBar
+from squaregame.ui.widgets.move_list import MoveList
 from squaregame.ui.widgets.value_chart import ValueChart
 
 P = TypeVar("P")
 
 
-class GameScreen(
-    WhatIf[P], OpponentTurns[P], TypedMoves[P], TeachKeys[P], Screen[None], Generic[P]
-):
+class GameScreen(Screen[None], Generic[P]):
     CSS_PATH = str(paths.asset("styles", "game.tcss"))
     BINDINGS = [  # descriptions are catalog keys: see squaregame.ui.bindings
         Binding("enter", "play_selected", "ui_game.keys.play", priority=True),
@@ -68,9 +74,9 @@ class GameScreen(
         Binding(keys("v"), "cycle_side", "ui_game.keys.view"),
         Binding(keys("x"), "export_record", "records.game.key_export"),
         Binding(keys("w"), "why", "ui_game.keys.why"),
-        *WhatIf.WHAT_IF_BINDINGS,
-        *TeachKeys.TEACH_BINDINGS,  # before the typing keys: a demo's space pauses
-        *TypedMoves.TYPING_BINDINGS,
+        *WHAT_IF_BINDINGS,
+        *TEACH_BINDINGS,  # before the typing keys: a demo's space pauses
+        *TYPING_BINDINGS,
         Binding("question_mark", "help_here", "ui_game.keys.help"),
     ]
 
@@ -91,14 +97,14 @@ class GameScreen(
         self.session = session
         self.level = level
         self.seed = seed
-        self.opponent: Opponent[P] = Opponent(level, seed)
         self.set_reactive(GameScreen.hints, hints)
-        self.delay = delay
-        self.thinking = False
-        self.paused = False  # a demo waiting for space (or s: one move)
+        self.turns = Turns(self, Opponent(level, seed), delay)
+        self.typing = Typing(self, self.turns)
+        self.what_if = WhatIf(self, self.turns, self.typing)
+        self.teaching = Teaching(self, self.turns, self.typing)
+        self.end = GameEnd(self, self.teaching)
         self._persist = True
-        self.typed = ""
-        self._token = 0
+        self.said = ""  # the message line's text as shown (for the projector)
         self._ready = False  # drawn only once mounted
         self.slots = Slots()
         self.turn_line = Static(id="turn")
@@ -108,6 +114,7 @@ class GameScreen(
         self.history_scroll = VerticalScroll(self.history, id="history-scroll")
         self.chart = ValueChart(id="chart")
         self.parts = self.make_parts()
+        self.sides = SideViews(self.parts.side, lambda: self.query_one("#side", ContentSwitcher))
 
     # -- what each game supplies ------------------------------------------------------------
     def make_parts(self) -> Parts:
@@ -152,8 +159,8 @@ class GameScreen(
                 yield self.hint_line
                 if self.parts.chooser is not None:
                     yield self.parts.chooser
-            with ContentSwitcher(id="side", initial="side-history"):
-                with Vertical(id="side-history"):
+            with ContentSwitcher(id="side", initial=SideViews.HISTORY):
+                with Vertical(id=SideViews.HISTORY):
                     yield Static(tr("ui_game.pane.moves"), classes="pane-title")
                     yield self.history_scroll
                     yield Static(tr("ui_game.pane.chart"), classes="pane-title")
@@ -167,26 +174,26 @@ class GameScreen(
     def on_mount(self) -> None:
         self._ready = True
         if self.parts.chooser is not None:  # no one chooses a move in a demo
-            self.parts.chooser.display = not self.demo
+            self.parts.chooser.display = not self.teaching.demo
         self.title = title(self.session.game)
         self.sub_title = self.level_label()
         self.refresh_view()
         if self.parts.focused is not None:
             self.parts.focused.focus()
         if not self.session.over and not self.session.human_to_move:
-            self.start_opponent()
+            self.turns.start_opponent()
         elif self.session.over:
             self.call_after_refresh(self.show_game_over)
 
     def on_unmount(self) -> None:
-        self.cancel_opponent()  # a reply still on its way is dropped
+        self.turns.cancel_opponent()  # a reply still on its way is dropped
 
     def level_label(self) -> str:
-        if shared(self.session):
-            return players_label(self.session, level_name(self.opponent.level.key))
-        if self.session.two_humans:
-            return tr("ui_game.sub_title.two_players")
-        return tr("ui_game.sub_title.opponent", level=level_name(self.opponent.level.key))
+        return level_label(self.session, self.turns.opponent.level.key)
+
+    def run_reply(self, work: Callable[[], None]) -> None:
+        """The opponent's reply, worked out in a thread (a newer one replaces it)."""
+        self.run_worker(work, thread=True, exclusive=True, group="opponent", name="opponent")
 
     # -- drawing ---------------------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -216,67 +223,35 @@ class GameScreen(
             self.history_scroll.scroll_end(animate=False)
         put(self.chart, (view.chart, chart_speaker(s)), lambda d: self.chart.show(*d))
         self.show_position(view, self.hints, choosing)
-        self.update_projector()
+        self.teaching.update_projector()
         self.refresh_bindings()
 
     def draw_turn(self) -> None:
-        text = self.turn_text()
-        if self.session.exploring:  # a what-if: said on the turn line, not by colour
-            text = f"[reverse] {escape(tr('ui_game.what_if.tag'))} [/] {text}"
-        self.slots.put(self.turn_line, text, self.turn_line.update)
-        self.update_projector()  # what is typed shows there too
-
-    def hint_text(self, view: GameView[P]) -> str:
-        s = self.session
-        if not self.hints or s.over:
-            return ""
-        if shared(s) and (s.human_to_move or s.players == "demo"):
-            return escape(hint_for(s, view.prediction))  # once, for everyone watching
-        if s.human_to_move:
-            return escape(view.prediction)
-        return tr("ui_game.hint.hints_on")
+        self.slots.put(self.turn_line, self.turn_text(), self.turn_line.update)
+        self.teaching.update_projector()  # what is typed shows there too
 
     def turn_text(self) -> str:
-        s = self.session
-        if shared(s):
-            return self.shared_turn_text()
-        if s.over:
-            if s.two_humans:
-                return _bold(tr("ui_game.turn.game_over"))
-            won = s.winner_is_human()
-            return _bold(tr("ui_game.turn.you_won" if won else "ui_game.turn.computer_won"))
-        if s.two_humans:
-            first = len(s.plies) % 2 == 0
-            return _bold(
-                tr("ui_game.turn.first_to_move" if first else "ui_game.turn.second_to_move")
-            )
-        if self.thinking:
-            return _bold(tr("ui_game.turn.thinking"))
-        if s.human_to_move:
-            how = escape(tr(f"{self.area}.screen.choose"))
-            typed = (
-                f"   {escape(tr('ui_game.turn.typed'))} [reverse]{self.typed}[/]"
-                if self.typed
-                else ""
-            )
-            return f"{_bold(tr('ui_game.turn.your_move'))} — {how}{typed}"
-        return _bold(tr("ui_game.turn.computer_move"))
+        t, area = self.turns, self.area
+        return turn_text(self.session, TurnState(t.thinking, t.paused, self.typing.text, area))
+
+    def hint_text(self, view: GameView[P]) -> str:
+        return hint_text(self.session, view, self.hints)
 
     def say(self, text: str, error: bool = False) -> None:
         self.message.set_class(error, "error")
         self.said = ("✗ " if error else "") + escape(text)
         self.message.update(self.said)
-        self.update_projector()
+        self.teaching.update_projector()
 
     # -- actions ---------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         s = self.session
-        teach = self.check_teach_action(action)
+        teach = self.teaching.enabled(action)
         if teach is not None:
             return teach
-        if action in self.WHAT_IF_ACTIONS:
-            return self.check_what_if_action(action)
-        if action == "play_selected" and self.chart_has_focus():
+        if action in WHAT_IF_ACTIONS:
+            return self.what_if.enabled(action)
+        if action == "play_selected" and isinstance(self.focused, ValueChart):
             return True  # Enter on the chart goes back to the chosen move
         if action == "undo":  # greyed out in the Footer when there is nothing to take back
             return True if s.can_undo() else None
@@ -285,8 +260,64 @@ class GameScreen(
         if action == "cycle_side":
             return bool(self.parts.side)
         if action == "play_selected":
-            return True if (s.human_to_move and not s.over and not self.thinking) else None
+            return True if self.turns.can_move else None
         return True
+
+    # the controllers' keys and messages
+    def action_play_selected(self) -> None:
+        """Enter on the chart goes back to the chosen bar; elsewhere it plays."""
+        if isinstance(self.focused, ValueChart):
+            self.chart.jump()
+        else:
+            self.typing.play()
+
+    def action_type(self, ch: str) -> None:
+        self.typing.type(ch)
+
+    def action_backspace(self) -> None:
+        self.typing.backspace()
+
+    def on_paste(self, event: events.Paste) -> None:
+        self.typing.paste(event.text)
+
+    def on_move_list_chosen(self, event: MoveList.Chosen) -> None:
+        self.typing.choose(event.to)
+
+    def action_undo(self) -> None:
+        self.turns.undo()
+
+    def action_redo(self) -> None:
+        self.turns.redo()
+
+    def action_focus_chart(self) -> None:
+        self.show_side(SideViews.HISTORY)
+        self.chart.focus()
+
+    def on_value_chart_jump(self, event: ValueChart.Jump) -> None:
+        event.stop()
+        self.what_if.go_back_to(event.moves)
+
+    def on_history_log_jump(self, event: HistoryLog.Jump) -> None:
+        event.stop()
+        self.what_if.go_back_to(event.moves)
+
+    def action_back_to_game(self) -> None:
+        self.what_if.back_to_game()
+
+    def action_projector(self) -> None:
+        self.teaching.open_projector()
+
+    def action_demo_pause(self) -> None:
+        self.teaching.pause()
+
+    def action_demo_step(self) -> None:
+        self.teaching.step()
+
+    def action_demo_faster(self) -> None:
+        self.teaching.faster()
+
+    def action_demo_slower(self) -> None:
+        self.teaching.slower()
 
     def action_review_moves(self) -> None:
         self.app.push_screen(MoveReviewScreen(self.session))
@@ -302,17 +333,10 @@ class GameScreen(
         self.app.post_message(OpenWhy(s.game, s.position))
 
     def action_cycle_side(self) -> None:
-        views = [("side-history", "ui_game.side.history")]
-        views += [(v.id, v.title) for v in self.parts.side]
-        ids = [v for v, _ in views]
-        switcher = self.query_one("#side", ContentSwitcher)
-        current = switcher.current or ids[0]
-        nxt = ids[(ids.index(current) + 1) % len(ids)] if current in ids else ids[0]
-        switcher.current = nxt
-        self.say(tr("ui_game.side.shown", title=tr(dict(views)[nxt])))
+        self.say(tr("ui_game.side.shown", title=tr(self.sides.cycle())))
 
     def show_side(self, view_id: str) -> None:
-        self.query_one("#side", ContentSwitcher).current = view_id
+        self.sides.show(view_id)
 
     def action_toggle_hints(self) -> None:
         self.hints = not self.hints
@@ -320,19 +344,11 @@ class GameScreen(
         self.say(on if self.hints else tr("ui_game.hints_off"))
 
     def action_new_game(self) -> None:
-        self.new_game_dialog()
-
-    def new_game_dialog(self) -> None:
         """Ask the application for a new game in place of this one: the dialog starts from
         this game's kind, rules and misère (a subtraction game keeps its set), and keeps how
         it is played: first player, opponent, hints and sides (``n`` forgets nothing)."""
-        s = self.session
-        spec = GameSpec.of(s.game)
-        current = GameSetup(spec, s.human_first, self.level, self.hints, s.two_humans,
-                            s.players, s.names)  # fmt: skip
-        self.app.post_message(
-            NewGameRequest(spec=spec, replace=self, persist=self.persist, current=current)
-        )
+        now = GameSetup.playing(self.session, self.level, self.hints)
+        self.app.post_message(NewGameRequest(None, now.spec, self, self.persist, now))
 
     def action_help_here(self) -> None:
         """Help, opened at this game's own section."""
@@ -340,12 +356,12 @@ class GameScreen(
 
     def action_menu(self) -> None:
         """Esc: clears what is being typed, if anything; else back to the menu."""
-        if self.typed:
-            self.typed = ""
+        if self.typing.text:
+            self.typing.clear()
             self.draw_turn()
             self.say(tr("ui_game.typing_cleared"))
             return
-        self.cancel_opponent()
+        self.turns.cancel_opponent()
         self.app.pop_screen()
 
     # -- saving and the end ------------------------------------------------------------------------
@@ -353,24 +369,19 @@ class GameScreen(
         if self.persist:
             self.app.post_message(SaveGame(SavedGame(self.session, self.level, self.seed)))
 
-    def restart(
-        self, session: Session[P], *, level: str | None = None, seed: int | None = None
-    ) -> None:
-        """Play again here: a new session (of the same game, usually)."""
-        self.cancel_opponent()
+    def restart(self, session: Session[P]) -> None:
+        """Play again here: a new session of the same game, the same opponent."""
+        self.turns.cancel_opponent()
         self.session = session
-        if level is not None:
-            self.level = level
-        self.seed = seed if seed is not None else self.seed
-        self.opponent = Opponent(self.level, self.seed)
-        self.typed = ""
+        self.turns.opponent = Opponent(self.level, self.seed)
+        self.typing.clear()
         self.title = title(session.game)
         self.sub_title = self.level_label()
         self.say(tr("ui_game.new_game"))
         self.save()
         self.refresh_view()
-        if not session.over and not session.human_to_move and not self.paused:
-            self.start_opponent()
+        if not session.over and not session.human_to_move and not self.turns.paused:
+            self.turns.start_opponent()
 
     @property
     def persist(self) -> bool:
@@ -383,24 +394,4 @@ class GameScreen(
         relabel(self, "menu", "ui_game.keys.menu" if value else "ui_game.keys.lesson")
 
     def show_game_over(self) -> None:
-        s = self.session
-        self.app.push_screen(GameOverScreen(s, lesson=not self.persist), self._after_game_over)
-
-    def _after_game_over(self, choice: str | None) -> None:
-        s = self.session
-        if choice in ("new", "menu"):
-            self.close_projector()  # the game it shows is left
-        if choice == "again":  # the same game: its analyses are kept
-            again = play_again(s)
-            self.restart(again)
-        elif choice == "new":
-            self.new_game_dialog()
-        elif choice == "menu":
-            self.action_menu()
-        else:
-            self.action_review_moves()
-            self.say(tr("ui_game.reviewing"))
-
-
-def _bold(text: str) -> str:
-    return f"[b]{escape(text)}[/b]"
+        self.end.show()

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from textual.widget import Widget
+from textual.widgets import ContentSwitcher
 
 T = TypeVar("T")
 _NOTHING = object()
@@ -25,6 +26,29 @@ class SideView:
     id: str  # the id of ``widget``, shown by the side panel's ContentSwitcher
     title: str  # catalog key of its name ("the cold pairs")
     widget: Widget
+
+
+class SideViews:
+    """The side panel's views: the moves so far and the value chart, then the game's own
+    (``v`` cycles through them)."""
+
+    HISTORY = "side-history"
+
+    def __init__(self, side: tuple[SideView, ...], switcher: Callable[[], ContentSwitcher]):
+        self.views = [(self.HISTORY, "ui_game.side.history")] + [(v.id, v.title) for v in side]
+        self._switcher = switcher  # the panel (asked for once the screen is composed)
+
+    def cycle(self) -> str:
+        """Show the next view; the catalog key of its name."""
+        ids = [v for v, _ in self.views]
+        switcher = self._switcher()
+        current = switcher.current or ids[0]
+        nxt = ids[(ids.index(current) + 1) % len(ids)] if current in ids else ids[0]
+        switcher.current = nxt
+        return dict(self.views)[nxt]
+
+    def show(self, view_id: str) -> None:
+        self._switcher().current = view_id
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,9 @@ import threading
 import time
 from contextlib import suppress
 from functools import partial
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
+from squaregame.core.ai import Opponent
 from squaregame.core.errors import GameError
 from squaregame.play.session import choose_reply
 from squaregame.play.sides import shared
@@ -24,79 +25,70 @@ from squaregame.play.wording import describe_move
 from squaregame.text import error_text, tr
 
 if TYPE_CHECKING:
-    from squaregame.core.ai import Opponent
     from squaregame.play.session import Session
+    from squaregame.ui.screens.game_host import GameHost
 
 P = TypeVar("P")
 
 
-class OpponentTurns(Generic[P]):
-    """Mixed into :class:`~squaregame.ui.screens.game_base.GameScreen`."""
+class Turns(Generic[P]):
+    """Whose turn it is and what happens on it, for one game screen (``host``)."""
 
-    session: Session[P]
-    opponent: Opponent[P]
-    delay: float
-    thinking: bool
-    paused: bool  # a demo waiting (the computer plays both sides)
-    hints: bool
-    _token: int
-    _wake: threading.Event | None = None  # set to end the pause of a reply no longer wanted
-    app: Any
+    def __init__(self, host: GameHost[P], opponent: Opponent[P], delay: float) -> None:
+        self.host = host
+        self.opponent = opponent
+        self.delay = delay  # seconds the opponent visibly thinks (a demo's speed)
+        self.thinking = False  # a reply is on its way: no second move meanwhile
+        self.paused = False  # a demo waiting (the computer plays both sides)
+        self._token = 0
+        self._wake: threading.Event | None = None  # set: the pause of an unwanted reply ends
 
-    if TYPE_CHECKING:  # provided by GameScreen and Textual
-
-        def refresh_view(self) -> None: ...
-        def draw(self) -> None: ...
-        def save(self) -> None: ...
-        def show_game_over(self) -> None: ...
-        def say(self, text: str, error: bool = False) -> None: ...
-        def run_worker(self, *args: Any, **kwargs: Any) -> Any: ...
-        def panels(self, session: Session[Any], a: Any) -> Any: ...
+    @property
+    def can_move(self) -> bool:
+        """May the person move now?"""
+        s = self.host.session
+        return s.human_to_move and not s.over and not self.thinking
 
     # -- the person's move -------------------------------------------------------------------
     def request_move(self, to: P) -> None:
-        s = self.session
+        host, s = self.host, self.host.session
         if s.over:
-            self.say(tr("ui_game.errors.over"), error=True)
+            host.say(tr("ui_game.errors.over"), error=True)
             return
         if self.thinking or not s.human_to_move:
-            self.say(tr("ui_game.errors.wait"), error=True)
+            host.say(tr("ui_game.errors.wait"), error=True)
             return
         try:
-            ply = s.play(to, hints=self.hints)
+            ply = s.play(to, hints=host.hints)
         except GameError as exc:
-            self.say(error_text(exc), error=True)
+            host.say(error_text(exc), error=True)
             return
         if shared(s):
-            self.say(played_line(s, ply, len(s.plies) - 1))
+            host.say(played_line(s, ply, len(s.plies) - 1))
         else:
             key = "ui_game.say.played" if s.two_humans else "ui_game.say.you"
-            self.say(tr(key, move=describe_move(s.game, ply.before, ply.after)))
+            host.say(tr(key, move=describe_move(s.game, ply.before, ply.after)))
         self.after_move()
 
     def after_move(self) -> None:
-        self.save()
-        self.refresh_view()
-        if self.session.over:
-            self.show_game_over()
-        elif not self.session.human_to_move and not self.paused:
+        host = self.host
+        host.save()
+        host.refresh_view()
+        if host.session.over:
+            host.show_game_over()
+        elif not host.session.human_to_move and not self.paused:
             self.start_opponent()
 
     # -- the opponent's reply ------------------------------------------------------------------
     def start_opponent(self, delay: float | None = None) -> None:
-        """The opponent's reply, after ``delay`` seconds (default: the screen's)."""
+        """The opponent's reply, after ``delay`` seconds (default: :attr:`delay`)."""
         self.thinking = True
         self._token += 1
         self._wake = wake = threading.Event()
-        self.draw()
+        self.host.draw()
         pause = self.delay if delay is None else delay
-        self.run_worker(
-            partial(self._think, self._token, self.session, self.session.position, pause, wake),
-            thread=True,
-            exclusive=True,
-            group="opponent",
-            name="opponent",
-        )
+        s = self.host.session
+        self.host.run_reply(partial(self._think, self._token, s, s.position, pause, wake))
 
     def _think(
         self, token: int, session: Session[P], pos: P, delay: float, wake: threading.Event
@@ -106,24 +98,24 @@ class OpponentTurns(Generic[P]):
         to = choose_reply(self.opponent, session, pos)
         if to is not None:
             with suppress(GameError):  # the screen says so when it draws the position
-                prepare(session, to, self.panels)
+                prepare(session, to, self.host.panels)
         rest = delay - (time.monotonic() - started)
         if rest > 0:
             wake.wait(rest)  # cut short when the reply is no longer wanted
-        self.app.call_from_thread(self._opponent_moved, token, pos, to)
+        self.host.app.call_from_thread(self._opponent_moved, token, pos, to)
 
     def _opponent_moved(self, token: int, pos: P, to: P | None) -> None:
-        if token != self._token or pos != self.session.position:
+        host, s = self.host, self.host.session
+        if token != self._token or pos != s.position:
             return  # the game changed meanwhile (undo, new game): ignore the stale reply
         self.thinking = False
         if to is not None:
-            s = self.session
             ply = s.play(to)
             if shared(s):
-                self.say(played_line(s, ply, len(s.plies) - 1))
+                host.say(played_line(s, ply, len(s.plies) - 1))
             else:
                 move = describe_move(s.game, ply.before, ply.after)
-                self.say(tr("ui_game.say.computer", move=move))
+                host.say(tr("ui_game.say.computer", move=move))
         self.after_move()
 
     def cancel_opponent(self) -> None:
@@ -133,21 +125,23 @@ class OpponentTurns(Generic[P]):
             self._wake.set()
 
     # -- taking back -----------------------------------------------------------------------------
-    def action_undo(self) -> None:
-        if not self.session.can_undo():
-            self.say(tr("ui_game.errors.nothing_to_undo"), error=True)
+    def undo(self) -> None:
+        host = self.host
+        if not host.session.can_undo():
+            host.say(tr("ui_game.errors.nothing_to_undo"), error=True)
             return
         self.cancel_opponent()
-        taken = self.session.undo()
-        self.say(tr("ui_game.say.taken_back", count=len(taken)))
-        self.save()
-        self.refresh_view()
+        taken = host.session.undo()
+        host.say(tr("ui_game.say.taken_back", count=len(taken)))
+        host.save()
+        host.refresh_view()
 
-    def action_redo(self) -> None:
-        if not self.session.can_redo():
-            self.say(tr("ui_game.errors.nothing_to_redo"), error=True)
+    def redo(self) -> None:
+        host = self.host
+        if not host.session.can_redo():
+            host.say(tr("ui_game.errors.nothing_to_redo"), error=True)
             return
         self.cancel_opponent()
-        replayed = self.session.redo()
-        self.say(tr("ui_game.say.replayed", count=len(replayed)))
+        replayed = host.session.redo()
+        host.say(tr("ui_game.say.replayed", count=len(replayed)))
         self.after_move()
