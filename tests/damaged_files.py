@@ -36,7 +36,7 @@ async def exercise(data: Path) -> dict[str, object]:
                 app.pop_screen()
                 await pilot.pause()
         app._settings_done(replace(app.settings, hints=not app.settings.hints))
-        app.save_lesson_progress("squares-basics", LessonProgress(step=1))
+        app.lessons.save("squares-basics", LessonProgress(step=1))
         app.open_request(StartRequest(game="squares", start=10))
         for _ in range(20):
             await pilot.pause()

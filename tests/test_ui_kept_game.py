@@ -57,7 +57,7 @@ async def test_a_lesson_try_it_strip_gives_nothing_away_without_hints() -> None:
     app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.settings = Settings(strip=True)  # a person who turned the strip on
+        app.preferences.settings = Settings(strip=True)  # a person who turned the strip on
         spec = make_spec("squares", (SQUARES.key,), position=(20,))
         game = spec.build(app.tables)
         app.post_message(m.OpenGame(Session(game, spec.start(game)), persist=False))

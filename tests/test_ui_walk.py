@@ -187,7 +187,7 @@ class Walk:
         spec = spec.with_random_position(random.Random(1))
         game = spec.build(self.app.tables)
         session: Session[Any] = Session(game, spec.start(game), True, two)
-        self.app.open_game(session, level="perfect", hints=hints, seed=1)
+        self.app.opener.open_game(session, level="perfect", hints=hints, seed=1)
         await self.pilot.pause()
 
     @property

@@ -1,8 +1,9 @@
 """The Textual application: the menu, and everything screens ask for by message.
 
 Screens never call the application: they post the messages of :mod:`squaregame.ui.messages`
-and the ``on_…`` handlers here (and in :mod:`squaregame.ui.opening`, which opens games)
-open games and lessons, save, and show the other screens.
+and the ``on_…`` handlers here pass each to the service whose job it is
+(:mod:`squaregame.ui.services`): opening games, saved games, records, lesson progress,
+settings. The app itself keeps only the language, the theme, the keys and the palette.
 """
 
 from __future__ import annotations
@@ -14,42 +15,35 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES, Theme
 
 from squaregame import paths, start_up
-from squaregame.play.save_folder import latest_summary, open_folder, saved_paths
-from squaregame.play.saves import SaveSummary
-from squaregame.play.settings import (
-    DEMO_SPEED,
-    THEMES,
-    Settings,
-    run_language,
-    save_changes,
-    settings_file,
-    settings_path,
-)
+from squaregame.play.settings import DEMO_SPEED, THEMES, Settings, run_language
 from squaregame.text import language, set_language, tr
 from squaregame.ui.localize import localize_bindings, localize_textual
-from squaregame.ui.records_app import RecordsApp
 from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.services.lesson_progress import LessonProgressBook
+from squaregame.ui.services.opener import Opener
+from squaregame.ui.services.preferences import Preferences
+from squaregame.ui.services.records import Records
+from squaregame.ui.services.saved_games import SavedGames
+from squaregame.ui.services.shell import UserData
 from squaregame.ui.themes import HIGH_CONTRAST, OURS_BY_NAME
 
 if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears sooner
     from squaregame.core.tables import Tables
     from squaregame.lessons.model import Lesson
-    from squaregame.lessons.progress import LessonProgress
-    from squaregame.play.files import UserFile
-    from squaregame.play.session import Session
+    from squaregame.play.saves import SaveSummary
     from squaregame.ui import messages as m
     from squaregame.ui.families import AppGames
     from squaregame.ui.start import StartRequest
 
 
-class SquareGameApp(RecordsApp):
+class SquareGameApp(App[None]):
     CSS_PATH = str(paths.asset("styles", "app.tcss"))
     TITLE = "squaregame"
     BINDINGS = [
@@ -77,31 +71,44 @@ class SquareGameApp(RecordsApp):
         self.request = request
         self.start_lesson = lesson
         self.lesson_seed = lesson_seed  # the same exercises for a whole class (``--seed``)
-        self._data_dir = data_dir
-        self._failed = set()
-        self._settings_file = settings_file(self._path(settings_path()))
-        settings, settings_msg = self._settings_file.load()
-        self.settings = (settings or Settings()).cleaned()
-        self._settings_base = self.settings  # as read: what this window changes is merged
-        self._lessons_file: UserFile[dict[str, LessonProgress]] | None = None  # when needed
-        open_folder(self.data_folder)
-        self._start_msgs = [settings_msg]
+        self.data = UserData(self, data_dir)
+        self.preferences = Preferences(self.data)
         # ``--lang`` is for this run only: settings.lang stays the saved preference.
         set_language(run_language(self.settings, lang))
         localize_bindings(self)
         self.ai_delay = self.settings.ai_delay if ai_delay is None else ai_delay
         self.demo_speed = DEMO_SPEED  # a demo's seconds per move (``--speed``)
-        self.saved: SaveSummary | None
-        save_msgs: list[str] = []
-        self._saved_path, self.saved = None, None
-        if saved_paths(self.data_folder):  # (the games' kinds are read only to read a save)
-            self._saved_path, self.saved, save_msgs = latest_summary(games.kinds, self.data_folder)
-        self._start_msgs += save_msgs
-        self._lesson_progress: dict[str, LessonProgress] | None = None  # read when first needed
-        self._tables: Tables | None = None
-        self.menu = MenuScreen(self.saved_description(), tuple(f.key for f in games.families))
-        if self.saved is not None:  # the others are offered in a list
-            self.menu.others = max(0, len(saved_paths(self.data_folder)) - 1)
+        self.saved_games = SavedGames(self, self.data, lambda: games.kinds, self._saved_changed)
+        self.records = Records(self, self.data)
+        self.lessons = LessonProgressBook(self.data)
+        self.opener = Opener(self, games, self.saved_games, lambda: self.settings, self._delays)
+        families = tuple(f.key for f in games.families)
+        self.menu = MenuScreen(self.saved_games.description(), families)
+        self.menu.others = self.saved_games.others
+
+    @property
+    def settings(self) -> Settings:
+        return self.preferences.settings
+
+    @property
+    def saved(self) -> SaveSummary | None:
+        """The saved game the menu offers to continue."""
+        return self.saved_games.summary
+
+    @property
+    def tables(self) -> Tables:
+        return self.opener.tables
+
+    @property
+    def data_folder(self) -> Path:
+        return self.data.folder
+
+    def _delays(self) -> tuple[float, float]:
+        return self.ai_delay, self.demo_speed
+
+    def _saved_changed(self, description: str | None, others: int) -> None:
+        self.menu.saved = description
+        self.menu.others = others
 
     # -- start-up ------------------------------------------------------------------------
     def register_theme(self, theme: Theme) -> None:
@@ -121,15 +128,15 @@ class SquareGameApp(RecordsApp):
     def on_mount(self) -> None:
         if self.theme != self.settings.theme:  # setting it restyles everything: only if needed
             self.theme = self.settings.theme
-        for msg in self._start_msgs:
+        for msg in (self.preferences.message, *self.saved_games.messages):
             if msg:
-                self.warn(msg)
+                self.data.warn(msg)
         if self.request is not None:
             self.open_request(self.request)
         elif self.start_lesson is not None:
             self.action_lessons()
             if self.start_lesson:
-                from squaregame.lessons.model import find_lesson
+                from squaregame.lessons.model import find_lesson  # (only with --lesson)
                 from squaregame.lessons.strings import lesson_language
 
                 lang = lesson_language(language())
@@ -140,81 +147,35 @@ class SquareGameApp(RecordsApp):
         """The language the app speaks now (``--lang`` for this run, or a Settings switch)."""
         return language()
 
-    def warn(self, text: str) -> None:
-        self.notify(text, title=tr("ui_menu.notify.recovered"), severity="warning", timeout=8)
-
+    # -- games (the opener's) ------------------------------------------------------------
     def open_request(self, r: StartRequest) -> None:
-        import random
+        self.opener.open_request(r, partial(setattr, self, "demo_speed"))
 
-        from squaregame.core.spec import GameSpec
-        from squaregame.play.session import Session
+    def new_game(self, family: str | None = None) -> None:
+        """The new-game dialog of the family called ``family`` (the menu's, the palette's)."""
+        self.opener.new_game(family)
 
-        kind = self.games.kinds.find(r.game) if r.game else self.games.families[0].kinds[0]
-        given = None if r.start is None else kind.position_values(r.start)
-        spec = GameSpec(kind, tuple(r.rules), r.misere, given)
-        spec = spec.with_random_position(random.Random(r.seed))
-        game = spec.build(self.tables)
-        session: Session[Any] = Session(
-            game, spec.start(game), r.human_first, r.two_humans, players=r.players, names=r.names
-        )
-        if r.speed is not None:
-            self.demo_speed = r.speed
-        self.open_game(session, level=r.level or self.settings.level, hints=r.hints, seed=r.seed)
+    def action_new_game(self, family: str) -> None:
+        self.new_game(family)
+
+    def continue_game(self, chosen: Path | None = None) -> None:
+        self.opener.continue_game(chosen)
+
+    def show_saved_games(self, highlighted: int = 0) -> None:
+        self.saved_games.show_list(self.continue_game, highlighted)
 
     # -- lessons -------------------------------------------------------------------------
-    @property
-    def _progress_file(self) -> UserFile[dict[str, LessonProgress]]:
-        if self._lessons_file is None:
-            from squaregame.lessons.progress import progress_file, progress_path
-
-            self._lessons_file = progress_file(self._path(progress_path()))
-        return self._lessons_file
-
-    @property
-    def lesson_progress(self) -> dict[str, LessonProgress]:
-        if self._lesson_progress is None:
-            progress, msg = self._progress_file.load()
-            self._lesson_progress = progress or {}
-            if msg:
-                self.warn(msg)
-        return self._lesson_progress
-
     def action_lessons(self) -> None:
-        from squaregame.ui.screens.lessons import LessonListScreen
+        from squaregame.ui.screens.lessons import LessonListScreen  # (when first opened)
 
         # in the app's language; it reads the record through the getter, as saving replaces it
-        self.push_screen(LessonListScreen(self.games, lambda: self.lesson_progress))
+        self.push_screen(LessonListScreen(self.games, lambda: self.lessons.progress))
 
     def open_lesson(self, lesson: Lesson) -> None:
-        from squaregame.lessons.progress import LessonProgress
-        from squaregame.ui.screens.lesson import lesson_screen
+        from squaregame.ui.screens.lesson import lesson_screen  # (when first opened)
 
-        progress = self.lesson_progress.setdefault(lesson.id, LessonProgress())
+        progress = self.lessons.of(lesson.id)
         self.push_screen(lesson_screen(lesson, progress, self.lesson_seed))
-
-    def reset_lesson_progress(self, lesson_id: str) -> None:
-        from squaregame.lessons.progress import reset_lesson
-
-        self.lesson_progress.pop(lesson_id, None)
-        try:
-            self._lesson_progress, msg = reset_lesson(self._progress_file, lesson_id)
-        except OSError as exc:
-            self.failed_once("progress", tr("ui_menu.notify.progress_failed", error=exc))
-            return
-        if msg:
-            self.warn(msg)
-
-    def save_lesson_progress(self, lesson_id: str, progress: LessonProgress) -> None:
-        from squaregame.lessons.progress import save_lesson
-
-        self.lesson_progress[lesson_id] = progress
-        try:  # merged into what the file holds now: another window's lessons are kept
-            self._lesson_progress, msg = save_lesson(self._progress_file, lesson_id, progress)
-        except OSError as exc:
-            self.failed_once("progress", tr("ui_menu.notify.progress_failed", error=exc))
-            return
-        if msg:
-            self.warn(msg)
 
     # -- other screens -------------------------------------------------------------------
     def action_help(self, section: str | None = None) -> None:
@@ -257,44 +218,59 @@ class SquareGameApp(RecordsApp):
             return
         if new.lang != self.settings.lang:  # chosen in Settings: from now on, and saved
             set_language(new.lang)
-        self.settings = new.cleaned()
+        self.preferences.change(new)
         self.ai_delay = self.settings.ai_delay
         self.theme = self.settings.theme
-        try:  # only what was changed here; another window's changes to the rest are kept
-            merged, msg = save_changes(self._settings_file, self._settings_base, self.settings)
-        except OSError as exc:
-            self.failed_once("settings", tr("ui_menu.notify.settings_failed", error=exc))
-            return
-        self.settings = self._settings_base = merged.cleaned()
-        if msg:
-            self.warn(msg)
 
     # -- what screens ask for ------------------------------------------------------------
+    def on_open_game(self, message: m.OpenGame) -> None:
+        level = message.level or self.settings.level
+        self.opener.open_game(
+            message.session,
+            level=level,
+            hints=message.hints,
+            seed=message.seed,
+            persist=message.persist,
+        )
+
+    def on_new_game_request(self, message: m.NewGameRequest) -> None:
+        self.opener.new_game(
+            message.family, message.spec, message.replace, message.persist, message.current
+        )
+
+    def on_save_game(self, message: m.SaveGame) -> None:
+        self.saved_games.save(message.saved)
+
+    def on_continue_game(self, message: m.ContinueGame) -> None:
+        self.continue_game(message.path)
+
+    def on_open_saved_games(self, _: m.OpenSavedGames) -> None:
+        self.show_saved_games()
+
+    def on_delete_saved_game(self, message: m.DeleteSavedGame) -> None:
+        self.saved_games.delete(message.path, self.continue_game)
+
+    def on_export_record(self, message: m.ExportRecord) -> None:
+        self.records.export_record(message.session, message.level)
+
     def on_open_lesson(self, message: m.OpenLesson) -> None:
         self.open_lesson(message.lesson)
 
     def on_save_lesson_progress(self, message: m.SaveLessonProgress) -> None:
-        self.save_lesson_progress(message.lesson_id, message.progress)
+        self.lessons.save(message.lesson_id, message.progress)
 
     def on_reset_lesson_progress(self, message: m.ResetLessonProgress) -> None:
-        self.reset_lesson_progress(message.lesson_id)
+        self.lessons.reset(message.lesson_id)
         if message.then is not None:
             message.then()
 
     def on_open_why(self, message: m.OpenWhy) -> None:
-        from squaregame.ui.screens.why import WhyScreen
+        from squaregame.ui.screens.why import WhyScreen  # (when first opened)
 
         self.push_screen(WhyScreen(message.game, message.position))
 
     def on_export_why(self, message: m.ExportWhy) -> None:
-        from squaregame.play.why_text import export_markdown
-
-        try:
-            path = export_markdown(self.data_folder / "why", message.stem, message.text)
-        except OSError as exc:
-            self.notify(tr("why.ui.export_failed", error=exc), severity="error", timeout=8)
-            return
-        self.notify(tr("why.ui.exported", path=path), timeout=10)
+        self.records.export_why(message.stem, message.text)
 
     def on_open_lessons(self, _: m.OpenLessons) -> None:
         self.action_lessons()

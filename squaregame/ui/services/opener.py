@@ -1,0 +1,280 @@
+"""Opening games: from the new-game dialog, a saved game, or the command line's request;
+long work (an exact search, a table build, reading a save that replays one) in a thread
+behind :class:`~squaregame.ui.screens.busy.BusyScreen`, never on the interface thread.
+
+A game opens on the screen of its kind's family (``AppGames.family_of(kind).screen()``):
+the opener knows no family by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from squaregame.core.errors import GameError
+from squaregame.play.saves import SavedGame
+from squaregame.text import error_text, tr
+from squaregame.ui.services.saved_games import SavedGames
+from squaregame.ui.services.shell import Shell
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from squaregame.core.game import GameKind
+    from squaregame.core.spec import GameSpec
+    from squaregame.core.tables import Tables
+    from squaregame.play.session import Session
+    from squaregame.play.settings import Settings
+    from squaregame.play.setup import GameSetup
+    from squaregame.ui.families import AppGames
+    from squaregame.ui.screens.busy import Done, Report
+    from squaregame.ui.screens.game_base import GameScreen
+    from squaregame.ui.start import StartRequest
+
+
+class Opener:
+    """``settings()``: the settings of the moment (a game's screen is configured by them);
+    ``delays``: the opponent's pause and a demo's speed, as the app holds them now."""
+
+    def __init__(
+        self,
+        shell: Shell,
+        games: AppGames,
+        saved: SavedGames,
+        settings: Callable[[], Settings],
+        delays: Callable[[], tuple[float, float]],
+    ) -> None:
+        self.shell = shell
+        self.games = games
+        self.saved = saved
+        self._settings = settings
+        self._delays = delays
+        self._tables: Tables | None = None
+
+    @property
+    def tables(self) -> Tables:
+        """The tables every game of this app shares (made when the first game needs them)."""
+        if self._tables is None:
+            from squaregame.core.tables import Tables  # (the menu's first frame needs none)
+
+            self._tables = Tables()
+        return self._tables
+
+    # -- long work -----------------------------------------------------------------------
+    def run_busy(
+        self,
+        work: Callable[[Report], Any],
+        title: str,
+        then: Callable[[Any], None],
+        failed: Callable[[str], None] | None = None,
+        cancelled: Callable[[], None] | None = None,
+    ) -> None:
+        """Run ``work`` in a thread behind a busy screen; ``then(result)`` unless cancelled
+        (then ``cancelled()``, if given). A :class:`GameError` goes to ``failed`` (the words),
+        if given; else to a notice."""
+        from squaregame.ui.screens.busy import BusyScreen  # (only for long work)
+
+        notify = self.shell.notify
+
+        def done(result: Done | None) -> None:
+            if result is None:
+                notify(tr("ui_menu.notify.cancelled"), timeout=4)
+                if cancelled is not None:
+                    cancelled()
+            elif result.error is not None:
+                error = result.error
+                text = error_text(error) if isinstance(error, GameError) else str(error)
+                if failed is not None and isinstance(error, GameError):
+                    failed(text)
+                else:
+                    notify(text, severity="error", timeout=8)
+            else:
+                then(result.value)
+
+        self.shell.push_screen(BusyScreen(work, title), done)
+
+    # -- games ---------------------------------------------------------------------------
+    def open_game(
+        self,
+        session: Session[Any],
+        *,
+        level: str,
+        hints: bool,
+        seed: int | None = None,
+        persist: bool = True,
+        replace: Screen[Any] | None = None,
+        failed: Callable[[str], None] | None = None,
+        cancelled: Callable[[], None] | None = None,
+    ) -> None:
+        """Open ``session``'s game (and save it as the game in progress, if ``persist``).
+
+        A start that needs an exact search or a table built is prepared in a thread first;
+        if it cannot be (beyond the tables), ``failed`` hears why (else a notice says it);
+        if the player stops it (Esc), ``cancelled`` is called."""
+        from squaregame.play.view import prepare  # (with the first game)
+
+        screen = self.games.family_of(session.game.kind).screen()
+        push = partial(self._push_game, screen, session, level, hints, seed, persist, replace)
+        if not session.game.slow_to_open(session.position):
+            push()
+            return
+
+        def work(report: Report) -> None:
+            session.game.prepare(session.position, report)  # a long table build reports
+            prepare(session, session.position, screen.panels)
+
+        self.run_busy(work, tr("ui_dialog.busy.solving"), lambda _: push(), failed, cancelled)
+
+    def _push_game(
+        self,
+        screen_class: type[GameScreen[Any]],
+        session: Session[Any],
+        level: str,
+        hints: bool,
+        seed: int | None,
+        persist: bool,
+        replace: Screen[Any] | None,
+    ) -> None:
+        ai_delay, demo_speed = self._delays()
+        delay = demo_speed if session.players == "demo" else ai_delay
+        screen = screen_class(session, level=level, seed=seed, hints=hints, delay=delay)
+        screen.configure(self._settings())
+        screen.persist = persist  # a lesson's "try it" game is not saved
+        if replace is not None and self.shell.screen is replace:
+            self.shell.switch_screen(screen)  # the new game takes the old one's place
+        else:
+            self.shell.push_screen(screen)
+        if persist:
+            self.saved.save_new(SavedGame(session, level, seed))
+        for key, params in self.tables.take_messages():  # a cache file rebuilt, ...
+            self.shell.notify(tr(key, **params), severity="warning", timeout=10)
+
+    def open_request(self, r: StartRequest, speed: Callable[[float], None]) -> None:
+        """The game the command line asked for (``speed`` hears a demo's ``--speed``)."""
+        import random
+
+        from squaregame.core.spec import GameSpec
+        from squaregame.play.session import Session
+
+        kind = self.games.kinds.find(r.game) if r.game else self.games.families[0].kinds[0]
+        given = None if r.start is None else kind.position_values(r.start)
+        spec = GameSpec(kind, tuple(r.rules), r.misere, given)
+        spec = spec.with_random_position(random.Random(r.seed))
+        game = spec.build(self.tables)
+        session: Session[Any] = Session(
+            game, spec.start(game), r.human_first, r.two_humans, players=r.players, names=r.names
+        )
+        if r.speed is not None:
+            speed(r.speed)
+        level = r.level or self._settings().level
+        self.open_game(session, level=level, hints=r.hints, seed=r.seed)
+
+    def continue_game(self, chosen: Path | None = None) -> None:
+        """Open a saved game (the most recent, or ``chosen``): it is read in full, every
+        move checked again, in a thread."""
+        from squaregame.play.save_folder import claim
+        from squaregame.play.saves import load_game
+        from squaregame.play.session import new_key
+
+        path = chosen or self.saved.path
+        notify = self.shell.notify
+        if path is None:
+            notify(tr("ui_menu.notify.no_save"), severity="warning", timeout=8)
+            return
+
+        def opened(result: tuple[SavedGame | None, str | None]) -> None:
+            loaded, msg = result
+            if loaded is None:
+                self.saved.refresh()
+                notify(msg or tr("ui_menu.notify.no_save"), severity="warning", timeout=8)
+                return
+            if not claim(path):  # open in another window: this one continues a copy
+                loaded.session.save_key = new_key()
+                notify(tr("files.game.copy"), timeout=8)
+            hints = self._settings().hints
+            self.open_game(loaded.session, level=loaded.level, hints=hints, seed=loaded.seed)
+
+        kinds = self.games.kinds
+        self.run_busy(lambda _: load_game(path, kinds), tr("ui_dialog.busy.loading"), opened)
+
+    # -- the new-game dialog ---------------------------------------------------------------
+    def new_game(
+        self,
+        family: str | None = None,
+        spec: GameSpec | None = None,
+        replace: Screen[Any] | None = None,
+        persist: bool = True,
+        current: GameSetup | None = None,
+    ) -> None:
+        """Ask for a new game's settings (of the family called ``family``, from its first
+        kind, or starting from ``spec``; ``current``: the game on screen, whose opponent,
+        hints, first player and sides the dialog keeps), then open it."""
+        games = self.games
+        if spec is not None:
+            kind = spec.kind
+        else:
+            kind = (games.family(family) if family else games.families[0]).kinds[0]
+        self._ask_setup(kind, spec, replace, persist, current=current)
+
+    def _ask_setup(
+        self,
+        kind: GameKind,
+        spec: GameSpec | None,
+        replace: Screen[Any] | None,
+        persist: bool,
+        *,
+        again: GameSetup | None = None,
+        error: str = "",
+        current: GameSetup | None = None,
+    ) -> None:
+        """The dialog (``again``: as it was answered, with ``error`` saying what went wrong;
+        ``current``: the game it replaces, how it was played)."""
+        from squaregame.ui.screens.new_game import NewGameDialog  # (when first asked for)
+
+        def start(setup: GameSetup | None) -> None:
+            if setup is not None:
+                self._start_setup(setup, replace, persist)
+
+        family = self.games.family_of(kind)
+        dialog = NewGameDialog(
+            self._settings(),
+            family,
+            kind,
+            spec,
+            self.tables,
+            again=again,
+            error=error,
+            current=current,
+        )
+        self.shell.push_screen(dialog, start)
+
+    def _start_setup(self, setup: GameSetup, replace: Screen[Any] | None, persist: bool) -> None:
+        """Open the game the dialog described; a start found beyond reach only while it is
+        prepared (in a worker) brings the dialog back, as it was, saying why; so does
+        stopping that preparation (Esc): what was typed is kept, to try a smaller start."""
+        from squaregame.play.session import Session
+
+        def ask_again(error: str = "") -> None:  # the dialog as answered (and why, if wrong)
+            spec = setup.spec
+            self._ask_setup(spec.kind, spec, replace, persist, again=setup, error=error)
+
+        game = setup.spec.build(self.tables)
+        start = setup.start_in(game)
+        session: Session[Any] = Session(
+            game,
+            start,
+            setup.human_first,
+            setup.two_humans,
+            players=setup.players,
+            names=setup.names,
+        )
+        self.open_game(
+            session,
+            level=setup.level,
+            hints=setup.hints,
+            replace=replace,
+            persist=persist,
+            failed=ask_again,
+            cancelled=ask_again,
+        )
