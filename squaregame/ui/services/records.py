@@ -4,11 +4,13 @@ with where it went."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from squaregame.play.session import Session
 from squaregame.text import tr
 from squaregame.ui.services.shell import Shell, UserData
+
+if TYPE_CHECKING:
+    from squaregame.play.session import Session
 
 
 class Records:
