@@ -60,7 +60,7 @@ def data_dir() -> Path:
     global _ephemeral
     if os.environ.get("SQUAREGAME_EPHEMERAL"):
         if _ephemeral is None:
-            import tempfile
+            import tempfile  # (an ephemeral folder only: not at every start)
 
             _ephemeral = Path(tempfile.mkdtemp(prefix="squaregame-session-"))
         return _ephemeral

@@ -24,16 +24,16 @@ from squaregame.ui.start import StartRequest
 def test_two_windows_keep_both_lessons_progress(tmp_path: Path) -> None:
     one = SquareGameApp(GAMES, data_dir=tmp_path, ai_delay=0)
     two = SquareGameApp(GAMES, data_dir=tmp_path, ai_delay=0)
-    assert one.lesson_progress == {} and two.lesson_progress == {}  # both read it at start
+    assert one.lessons.progress == {} and two.lessons.progress == {}  # both read it at start
     for step in range(1, 4):  # step through both lessons, turn about
-        one.save_lesson_progress("squares-basics", LessonProgress(step=step))
-        two.save_lesson_progress("why-22", LessonProgress(step=step, score=step))
+        one.lessons.save("squares-basics", LessonProgress(step=step))
+        two.lessons.save("why-22", LessonProgress(step=step, score=step))
     saved = json.loads((tmp_path / "lessons.json").read_text())
     assert saved["squares-basics"]["step"] == 3
     assert saved["why-22"] == {
         "step": 3, "done": False, "score": 3, "tried": 0, "streak": 0, "mastered": False
     }  # fmt: skip
-    assert set(two.lesson_progress) == {"squares-basics", "why-22"}  # and each window sees both
+    assert set(two.lessons.progress) == {"squares-basics", "why-22"}  # and each window sees both
 
 
 def test_two_windows_keep_both_settings_changes(tmp_path: Path) -> None:

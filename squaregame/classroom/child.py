@@ -22,7 +22,7 @@ _PR_SET_PDEATHSIG = 1
 def limit_memory(limit: int) -> bool:
     """Cap this process's address space at ``limit`` bytes; False where that cannot be done."""
     try:
-        import resource
+        import resource  # (not on Windows: said by the except below)
     except ImportError:  # Windows
         return False
     try:
@@ -40,7 +40,7 @@ def die_with_parent(parent: int) -> None:
     if not sys.platform.startswith("linux") or parent <= 0:
         return
     try:
-        import ctypes
+        import ctypes  # (Linux only)
 
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)

@@ -25,6 +25,7 @@ from textual_serve.app_service import AppService
 
 from squaregame.classroom.child import MEMORY_ENV, PARENT_ENV
 from squaregame.classroom.folders import SessionFolder
+from squaregame.text import tr
 
 log = logging.getLogger("squaregame.serve")
 
@@ -182,8 +183,6 @@ class Session(AppService):
             self.exited.set()
         status = process.returncode
         if status not in (0, None, -signal.SIGTERM, -signal.SIGKILL):
-            from squaregame.text import tr
-
             lines = kept.getvalue().decode("utf-8", "replace").strip().splitlines()
             last = lines[-1][:200] if lines else ""
             log.warning(tr("serve.log.ended", status=status, last=last))

@@ -153,8 +153,8 @@ def run_show(args: argparse.Namespace, tables: Tables) -> int:
 
 
 def run_import(args: argparse.Namespace, tables: Tables) -> int:
+    from squaregame.play.files import new_key
     from squaregame.play.saves import save_game, summary_of
-    from squaregame.play.session import new_key
 
     saved = read_record(args.file, tables, step=args.step)
     saved.session.save_key = new_key()  # its own new file: no saved game is replaced

@@ -11,6 +11,7 @@ no negative number. Whether a position is within reach of the tables is checked 
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -82,6 +83,4 @@ class GameSpec:
         }
 
     def to_json(self) -> str:
-        import json
-
         return json.dumps(self.to_dict())

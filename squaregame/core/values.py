@@ -75,7 +75,7 @@ class ArrayValues(PileValues):
         return int(self._rem[n])
 
     def cold_below(self, n: int) -> list[int]:
-        import numpy as np
+        import numpy as np  # numpy: only to list cold positions (a lookup needs none)
 
         rem = np.asarray(self._rem)[: min(n, self.upto + 1)]
         cold = (rem % 2 == 1) if self.misere else (rem % 2 == 0)

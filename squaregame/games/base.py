@@ -47,6 +47,7 @@ class Family:
         """The screen its games are played on (imported when first asked for: a command that
         only answers positions never loads the interface). By default, the screen every game
         can be played on: the position, its moves and their values."""
+        # (the interface: only when a game is opened)
         from squaregame.ui.screens.moves import MovesScreen
 
         return MovesScreen

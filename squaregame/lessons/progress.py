@@ -90,11 +90,6 @@ def load_progress(path: Path | None = None) -> tuple[dict[str, LessonProgress], 
     return progress or {}, message
 
 
-def save_progress(progress: dict[str, LessonProgress], path: Path | None = None) -> None:
-    """Replace the whole file (tests and tools; the app saves one lesson at a time)."""
-    progress_file(path).write(progress)
-
-
 def save_lesson(
     file: UserFile[dict[str, LessonProgress]], lesson_id: str, progress: LessonProgress
 ) -> tuple[dict[str, LessonProgress], str | None]:

@@ -89,6 +89,7 @@ class WorkedStep(PositionStep):
     plain: bool = False
 
     def lines(self, game: Game[Any] | None, S: Strings) -> list[str]:
+        # (generated when shown: reading a lesson needs none)
         from squaregame.lessons.generate import worked_game
 
         assert game is not None
@@ -106,7 +107,7 @@ class SampleStep(PositionStep):
     judge: bool = False
 
     def lines(self, game: Game[Any] | None, S: Strings) -> list[str]:
-        from squaregame.lessons.generate import played_game
+        from squaregame.lessons.generate import played_game  # (generated when shown)
 
         assert game is not None
         return played_game(game, [self.position, *self.line], S, judge=self.judge)
@@ -121,7 +122,7 @@ class MexStep(PositionStep):
     general: ClassVar[bool] = False
 
     def lines(self, game: Game[Any] | None, S: Strings) -> list[str]:
-        from squaregame.lessons.generate import mex_lines
+        from squaregame.lessons.generate import mex_lines  # (generated when shown)
 
         assert game is not None
         return mex_lines(game, self.position, S)
@@ -140,7 +141,7 @@ class DigitsStep(GameStep):
     def lines(self, game: Game[Any] | None, S: Strings) -> list[str]:
         """The table of last digits, one more bound (10², 10³, …, ``upto``) per Space: each
         entry is the whole table so far."""
-        from squaregame.lessons.generate import digits_table
+        from squaregame.lessons.generate import digits_table  # (generated when shown)
 
         assert game is not None
         upto = min(self.upto, DIGITS_MOST)
@@ -159,7 +160,7 @@ class StrategyStep(PositionStep):
     depth: Size = 12
 
     def lines(self, game: Game[Any] | None, S: Strings) -> list[str]:
-        from squaregame.core.why import WhyTree, outline
+        from squaregame.core.why import WhyTree, outline  # (the proof: only when shown)
         from squaregame.play.why_text import render_text
         from squaregame.text import Catalog
 
@@ -176,7 +177,7 @@ class ExplainStep(PositionStep):
     shows: ClassVar[str] = "lines"
 
     def lines(self, game: Game[Any] | None, S: Strings) -> list[str]:
-        from squaregame.lessons.generate import explain_position
+        from squaregame.lessons.generate import explain_position  # (generated when shown)
 
         assert game is not None
         return explain_position(game, self.position, S)
@@ -227,7 +228,7 @@ class GrundyStep(GameStep):
     upto: Size = 39
 
     def lines(self, game: Game[Any] | None, S: Strings) -> list[str]:
-        from squaregame.lessons.generate import grundy_lines
+        from squaregame.lessons.generate import grundy_lines  # (generated when shown)
 
         assert game is not None
         return grundy_lines(game, self.upto, S)
@@ -244,7 +245,7 @@ class SumTableStep(GameStep):
     height: Size = 10
 
     def lines(self, game: Game[Any] | None, S: Strings) -> list[str]:
-        from squaregame.lessons.generate import sum_table
+        from squaregame.lessons.generate import sum_table  # (generated when shown)
 
         assert game is not None
         return sum_table(game, self.width, self.height, S)

@@ -25,6 +25,7 @@ import contextlib
 import json
 import math
 import os
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -239,3 +240,8 @@ def expect_int(value: Any, field: str, low: int, high: int) -> int:
     if not low <= number <= high:
         raise Damaged("field", field=field)
     return int(number)
+
+
+def new_key() -> str:
+    """A fresh name for a game's save: when it began, and a random part."""
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"

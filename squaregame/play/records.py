@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from squaregame.core.errors import MAX_INPUT_DIGITS, GameError
 from squaregame.core.game import GameKind
 from squaregame.core.spec import GameSpec
+from squaregame.text.games import describe_move, title
 
 if TYPE_CHECKING:
     from squaregame.core.kinds import Kinds
@@ -133,7 +134,7 @@ def make_record(
     moves: Sequence[tuple[tuple[int, ...] | None, tuple[int, ...]]],
 ) -> Record:
     """A record from fields already read from a file, each checked."""
-    from squaregame.core.ai import LEVELS
+    from squaregame.core.ai import LEVELS  # (the opponent's module: only when a record is made)
 
     try:
         spec = kinds.spec_from_mapping(
@@ -165,7 +166,7 @@ def replay(record: Record, tables: Tables | None = None, *, step: bool = False) 
     """The record played again move by move, as a saved game to continue or review. With
     ``step`` the moves wait on the redo stack: the game opens at its start (after the
     computer's first move, if it began), and each redo plays the next ones."""
-    from squaregame.core.tables import Tables
+    from squaregame.core.tables import Tables  # (replaying: tables and sessions only then)
     from squaregame.play.saves import SavedGame
     from squaregame.play.session import Session
 
@@ -204,8 +205,6 @@ def info_json(info: Any) -> dict[str, Any]:
 
 
 def to_json(session: Session[Any], level: str = "perfect") -> str:
-    from squaregame.text.games import describe_move, title
-
     record = record_of(session, level)
     game, names = session.game, record.side_names()
     pj = game.position_json

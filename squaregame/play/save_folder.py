@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from squaregame import paths
 from squaregame.core.files.atomic import sweep_stale_temporaries
+from squaregame.play.files import new_key
 from squaregame.play.saves import SavedGame, SaveSummary, games_dir, peek_game, save_game
 
 if TYPE_CHECKING:
@@ -69,11 +70,6 @@ def saved_paths(data: Path | None = None) -> list[Path]:
     return [p for _, p in sorted(found, key=lambda t: (-t[0], t[1].name))]
 
 
-def latest_path(data: Path | None = None) -> Path | None:
-    paths_found = saved_paths(data)
-    return paths_found[0] if paths_found else None
-
-
 def open_folder(data: Path | None = None) -> None:
     """At start: move squaregame 1.0's ``game.json`` into ``games/`` and sweep temporary
     files left by killed writers. (Where 1.0's file cannot be moved, it is read where it
@@ -83,8 +79,6 @@ def open_folder(data: Path | None = None) -> None:
         sweep_stale_temporaries(place)
     legacy = folder / "game.json"
     if os.path.lexists(legacy):
-        from squaregame.play.session import new_key
-
         try:
             games_dir(folder).mkdir(parents=True, exist_ok=True)
             os.rename(legacy, games_dir(folder) / f"{new_key()}.json")

@@ -112,7 +112,7 @@ def migrate(doc: Any, kinds: Kinds) -> dict[str, Any]:
     expect(doc.get("game"), dict, "game")
     expect(doc.get("human_first"), bool, "human_first")
     expect(doc.get("two_humans", False), bool, "two_humans")
-    from squaregame.play.sides import MAX_NAME, PLAYERS
+    from squaregame.play.sides import MAX_NAME, PLAYERS  # (a 1.0 save only)
 
     if doc.get("players", "solo") not in PLAYERS:
         raise Damaged("field", field="players")
@@ -159,7 +159,7 @@ def _damage(exc: GameError) -> Exception:
 
 def decode_doc(raw: Any, kinds: Kinds, tables: Tables | None = None) -> SavedGame:
     """Rebuild a saved game by replaying its moves (every one checked for legality)."""
-    from squaregame.core.ai import LEVELS
+    from squaregame.core.ai import LEVELS  # (reading a whole save: not to list saves at start)
     from squaregame.core.tables import Tables
     from squaregame.play.session import Session
 
@@ -245,16 +245,16 @@ class SaveSummary:
 
     @property
     def title(self) -> str:
-        from squaregame.text.games import title
+        from squaregame.text import games as games_text  # (the words of games: not at start)
 
-        return title(self.spec)
+        return games_text.title(self.spec)
 
     @property
     def start(self) -> str:
-        from squaregame.text.games import position_text
-
         kind = self.spec.kind
-        return position_text(kind, kind.position_from_values(self.spec.position or ()))
+        from squaregame.text import games as games_text  # (the words of games: not at start)
+
+        return games_text.position_text(kind, kind.position_from_values(self.spec.position or ()))
 
     def describe(self) -> str:
         return tr(

@@ -15,20 +15,13 @@ from squaregame.core.errors import PositionError
 from squaregame.core.game import Game
 from squaregame.core.types import Analysis, MoveInfo, Outcome, PositionInfo
 from squaregame.play.analyses import PositionCache
+from squaregame.play.files import new_key
 from squaregame.text.games import position_text
 
 if TYPE_CHECKING:
     from squaregame.core.ai import Opponent
 
 P = TypeVar("P")
-
-
-def new_key() -> str:
-    """A fresh name for a game's save: when it began, and a random part."""
-    import secrets
-    import time
-
-    return f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
 
 
 class Verdict(Enum):

@@ -33,7 +33,7 @@ class Settings:
     lang: str = "en"  # saved language; a run's --lang never lands here
 
     def cleaned(self) -> Settings:
-        from squaregame.core.ai import LEVELS
+        from squaregame.core.ai import LEVELS  # (the opponent's module: not needed to start)
 
         s = Settings(**asdict(self))
         if s.level not in LEVELS:
@@ -62,7 +62,7 @@ def settings_path() -> Path:
 
 
 def _valid(name: str, value: Any) -> bool:
-    from squaregame.core.ai import LEVELS
+    from squaregame.core.ai import LEVELS  # (the opponent's module: not needed to start)
 
     checks: dict[str, Callable[[Any], bool]] = {
         "level": lambda v: isinstance(v, str) and v in LEVELS,

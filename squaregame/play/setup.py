@@ -21,8 +21,10 @@ from squaregame.core.game import GameKind
 from squaregame.core.params import Param, ParamType
 from squaregame.core.rules import RULES
 from squaregame.core.spec import GameSpec
+from squaregame.core.types import Outcome
 from squaregame.play.sides import PLAYERS as PLAYERS  # the dialog's choices
 from squaregame.text import games as games_text
+from squaregame.text import tr
 from squaregame.text.rules import rule_name
 
 if TYPE_CHECKING:
@@ -165,8 +167,6 @@ def start_advice(spec: GameSpec, tables: Tables) -> str:
     """ "Who should start?", answered in words: whether the start is hot (the first player
     wins with perfect play) or cold (the second does). A :class:`GameError` says what is
     wrong with the start; a start too large to judge at once says so instead of waiting."""
-    from squaregame.core.types import Outcome
-    from squaregame.text import tr
 
     game, start = check_start(spec, tables)
     where = games_text.position_text(game, start)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from squaregame.core.files.atomic import write_atomic
 from squaregame.core.game import Game
 from squaregame.core.types import PositionInfo
 from squaregame.core.why import Line, Step, WhyNode
@@ -139,7 +140,6 @@ def file_stem(game: Game[Any], pos: Any) -> str:
 def export_markdown(folder: Path, stem: str, text: str) -> Path:
     """Write ``text`` to ``folder/stem.md`` atomically, under a fresh name (``-2``, ``-3`` …)
     rather than over an earlier file; returns where."""
-    from squaregame.core.files.atomic import write_atomic
 
     path, n = folder / f"{stem}.md", 1
     while path.exists():

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from squaregame import paths
+from squaregame.core.files.atomic import write_atomic
 from squaregame.text.plurals import category
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -79,7 +80,7 @@ def load_area(lang: str, area: str) -> dict[str, Any]:
             return entries
     except (OSError, ValueError, EOFError, TypeError):
         pass  # none yet, stale or damaged: parse the file
-    import tomllib
+    import tomllib  # (only when a catalog's kept copy is stale: not every start)
 
     with open(path, "rb") as f:
         entries = dict(_flatten(area, tomllib.load(f)))
@@ -92,7 +93,6 @@ _CACHE_FORMAT = 1  # raised when what a kept copy holds changes
 
 def _keep(copy: Path, data: bytes) -> None:
     """Keep a parsed catalog (a cache: if it cannot be written, the next run parses again)."""
-    from squaregame.core.files.atomic import write_atomic
 
     with contextlib.suppress(OSError):
         write_atomic(copy, data)

@@ -179,7 +179,7 @@ class SquareGameApp(App[None]):
 
     # -- other screens -------------------------------------------------------------------
     def action_help(self, section: str | None = None) -> None:
-        from squaregame.ui.screens.help import HelpScreen
+        from squaregame.ui.screens.help import HelpScreen  # (when first opened)
 
         if not any(isinstance(s, HelpScreen) for s in self.screen_stack):
             # in the app's language (and only once); from a game, at its section
@@ -190,7 +190,7 @@ class SquareGameApp(App[None]):
         self.action_help(message.section)
 
     def action_settings(self) -> None:
-        from squaregame.ui.screens.settings import SettingsScreen
+        from squaregame.ui.screens.settings import SettingsScreen  # (when first opened)
 
         self.push_screen(SettingsScreen(self.settings), self._settings_done)
 
@@ -294,6 +294,7 @@ class SquareGameApp(App[None]):
             event.widget.screen.refresh_bindings()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        # (game screens load with the first game)
         from squaregame.ui.screens.game_base import GameScreen
 
         # Textual's own theme list (every built-in theme, by its raw name, never saved) and

@@ -10,10 +10,8 @@ import fcntl
 import os
 import pty
 import select
-import statistics
 import struct
 import subprocess
-import sys
 import termios
 import time
 from dataclasses import dataclass
@@ -93,21 +91,3 @@ def _rss_kb(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
-
-
-def compare_startup(runs: int, env: dict[str, str]) -> tuple[list[Launch], list[Launch]]:
-    ours_cmd = [sys.executable, "-m", "squaregame"]
-    bare_cmd = [sys.executable, "-c", BARE_APP]
-    ours, bare = [], []
-    for _ in range(runs):  # interleaved, so both see the same machine
-        bare.append(launch(bare_cmd, b"bare textual app ready", env))
-        ours.append(launch(ours_cmd, b"take a perfect square", env))
-    return ours, bare
-
-
-def median_seconds(runs: list[Launch]) -> float:
-    return statistics.median(r.seconds for r in runs)
-
-
-def median_rss(runs: list[Launch]) -> int:
-    return int(statistics.median(r.rss_kb for r in runs))

@@ -23,9 +23,13 @@ import contextlib
 import ctypes
 import functools
 import os
+import shlex
+import shutil
+import subprocess
 import sys
 import threading
 import zlib
+from importlib.util import find_spec
 from pathlib import Path
 
 from squaregame import paths
@@ -51,9 +55,6 @@ def compiler() -> list[str] | None:
     and ``clang`` on the ``PATH``, else Zig's C compiler where ``pip install
     'squaregame[fast]'`` installed it (the ``ziglang`` package: a compiler as a wheel, for
     machines that have none), else None."""
-    import shlex
-    import shutil
-    from importlib.util import find_spec
 
     given = os.environ.get("CC", "").strip()
     if given:
@@ -147,8 +148,6 @@ def _bind(lib: ctypes.CDLL) -> ctypes.CDLL:
 
 
 def _compile(cc: list[str], target: Path) -> bool:
-    import subprocess
-
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:

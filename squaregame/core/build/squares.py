@@ -80,6 +80,7 @@ def squares_table(upto: int, progress: Progress | None = None) -> SquaresBuild:
     """
     chosen = builder(upto)
     if chosen == "native":
+        # (the C builder only when used: it may compile)
         from squaregame.core.build import squares_native as build_native
 
         if native.library() is not None:

@@ -133,7 +133,7 @@ def window_period(key: npt.NDArray[Any], m: int) -> ValuePeriod | None:
     Windows are hashed (a polynomial modulo 2^64, so equal windows hash equally) and the
     first repeat is then compared exactly; a hash collision (never seen) tries another base.
     """
-    import numpy as np
+    import numpy as np  # numpy: only while searching (a lookup needs none)
 
     n = int(key.size)
     if m <= 0 or n < m + 1:
@@ -166,7 +166,7 @@ def remoteness_period(
     rem: npt.NDArray[Any], members: tuple[int, ...], misere: bool, outcome_period: int
 ) -> RemotenessPeriod | None:
     """The proven arithmetic period of ``rem`` (see the module docstring), or None."""
-    import numpy as np
+    import numpy as np  # numpy: only while searching (a lookup needs none)
 
     m = members[-1]
     size = int(rem.size)
@@ -198,7 +198,7 @@ def _children_keep_their_order(
     shifts: npt.NDArray[Any],
 ) -> bool:
     """Condition 3 of the module docstring on the block [n0 + m, n0 + m + p)."""
-    import numpy as np
+    import numpy as np  # numpy: only while searching (a lookup needs none)
 
     block = np.arange(n0 + members[-1], n0 + members[-1] + p, dtype=np.int64)
     hot = np.zeros(p, dtype=bool)
@@ -240,7 +240,7 @@ def periodic_values(rule: Rule, misere: bool, progress: Progress | None = None) 
     """Search growing tables for proven periods; the values of every pile size that follow.
 
     ``rule`` must be finite (``rule.members``)."""
-    import numpy as np
+    import numpy as np  # numpy: only while building (a lookup needs none)
 
     from squaregame.core.build.rules import rule_table  # numpy only when building
 

@@ -122,6 +122,7 @@ class TableStore:
         key = (rule.key, misere)
         found = self._periods.get(key)
         if found is None:
+            # (numpy and the period search: a finite set only)
             from squaregame.core.piles.periodic import periodic_values
 
             found = periodic_values(rule, misere, progress)

@@ -74,7 +74,7 @@ class BoxSolution:
     def axis(self, pos: tuple[int, ...], pile: int) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
         """(cold, remoteness) of ``pos`` with ``pile`` set to 0, 1, …, ``pos[pile]`` − 1, read
         at once: an any-amount pile has its own axis, where size m has rank m."""
-        import numpy as np
+        import numpy as np  # numpy: only for a solved box's axis
 
         stride = next(
             s for g, s in zip(self.groups, self.strides, strict=True) if g.piles == (pile,)

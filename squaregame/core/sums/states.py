@@ -44,7 +44,7 @@ class Group:
         return key
 
     def rank(self, values: tuple[int, ...]) -> int:
-        import numpy as np
+        import numpy as np  # numpy: only while solving
 
         key = self.pack(np.asarray(sorted(values), dtype=np.int64)[None, :])
         return int(np.searchsorted(self.keys, key)[0])
@@ -59,7 +59,7 @@ def sorted_tuples(bound: int, k: int) -> Any:
     """Every non-decreasing k-tuple of 0..bound, in lexicographic order (the order of
     ``itertools.combinations_with_replacement``), built a column at a time: each row is
     repeated once for every value from its last one up to ``bound``."""
-    import numpy as np
+    import numpy as np  # numpy: only while solving (the module loads with sums)
 
     rows = np.arange(bound + 1, dtype=np.int64)[:, None]
     for _ in range(k - 1):
@@ -72,7 +72,7 @@ def sorted_tuples(bound: int, k: int) -> Any:
 
 
 def groups_of(rules: tuple[Rule, ...], box: tuple[int, ...]) -> list[Group]:
-    import numpy as np
+    import numpy as np  # numpy: only while solving
 
     by_rule: dict[str, list[int]] = {}
     for i, r in enumerate(rules):
@@ -89,7 +89,7 @@ def groups_of(rules: tuple[Rule, ...], box: tuple[int, ...]) -> list[Group]:
 def prefix_counts(bound: int, k: int) -> Any:
     """S[m][v] = Σ_{u<v} C(bound − u + m, m): how many sorted m-tuples of values ≥ u there are,
     summed over u below v — the blocks that :func:`rank_sorted` adds up."""
-    import numpy as np
+    import numpy as np  # numpy: only while solving
 
     table = np.zeros((k, bound + 2), dtype=np.int64)
     for m in range(k):
@@ -104,7 +104,7 @@ def rank_sorted(columns: list[Any], prefix: Any) -> Any:
     directly: a row t is preceded by, for each place i, the tuples that agree before i and
     hold a smaller value at i, i.e. Σ_i (S[k−1−i][t_i] − S[k−1−i][t_(i−1)]) with
     t_(−1) = 0. No keys, no search: k small-table lookups a row."""
-    import numpy as np
+    import numpy as np  # numpy: only while solving
 
     k = len(columns)
     rank = np.take(prefix[k - 1], columns[0])
@@ -120,7 +120,7 @@ def lowered_ranks(columns: list[Any], j: int, a: int, prefix: Any) -> Any:
     of the state with member ``j`` lowered by ``a`` (−1 where it is smaller than ``a``). The
     row stays sorted but for that member, which moves left to its place: at most k − 1
     compare-exchanges, not a sort."""
-    import numpy as np
+    import numpy as np  # numpy: only while solving
 
     cols = list(columns)
     low = cols[j] - a

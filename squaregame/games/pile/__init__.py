@@ -25,17 +25,18 @@ class PileFamily(Family):
         return KINDS
 
     def screen(self) -> type[GameScreen[Any]]:
+        # (the interface: only when a game is opened)
         from squaregame.games.pile.screen import PileScreen
 
         return PileScreen
 
     def worksheets(self) -> tuple[WorksheetKind, ...]:
-        from squaregame.games.pile.worksheets import WORKSHEETS
+        from squaregame.games.pile.worksheets import WORKSHEETS  # (worksheets: only when asked for)
 
         return WORKSHEETS
 
     def sample(self) -> Sample:
-        from squaregame.core.spec import GameSpec
+        from squaregame.core.spec import GameSpec  # (not at start: see Family)
         from squaregame.lessons.worksheets import Sample
 
         return Sample(GameSpec(self.kinds[0]), 10, 99)  # Squares, 10 to 99

@@ -27,22 +27,23 @@ class SumsFamily(Family):
         return (SUM,)
 
     def screen(self) -> type[GameScreen[Any]]:
+        # (the interface: only when a game is opened)
         from squaregame.games.sums.screen import SumsScreen
 
         return SumsScreen
 
     def presets(self) -> tuple[tuple[str, GameSpec], ...]:
-        from squaregame.games.sums.presets import presets
+        from squaregame.games.sums.presets import presets  # (not at start: see Family)
 
         return presets(self.kinds[0])
 
     def worksheets(self) -> tuple[WorksheetKind, ...]:
-        from squaregame.games.sums.worksheets import WORKSHEETS
+        from squaregame.games.sums.worksheets import WORKSHEETS  # (worksheets: only when asked for)
 
         return WORKSHEETS
 
     def sample(self) -> Sample:
-        from squaregame.core.rules import SQUARES
+        from squaregame.core.rules import SQUARES  # (not at start: see Family)
         from squaregame.core.spec import GameSpec
         from squaregame.lessons.worksheets import Sample
 

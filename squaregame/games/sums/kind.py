@@ -43,6 +43,7 @@ def expand_rules(rules: tuple[Rule, ...], piles: int) -> tuple[Rule, ...]:
 
 
 def check_piles(position: Values) -> Values:
+    # (the game itself: only when one is checked)
     from squaregame.games.sums.game import check_pile_count
 
     check_pile_count(len(position))
@@ -68,13 +69,14 @@ class SumKind(GameKind):
             return expand_rules(rules, len(check_piles(position))), position
         if not rules:
             return (SQUARES,) * DEFAULT_PILES, None
+        # (the game itself: only when one is checked)
         from squaregame.games.sums.game import check_pile_count
 
         check_pile_count(len(rules))
         return rules, None
 
     def build(self, rules: tuple[Rule, ...], misere: bool, tables: Tables) -> Game[Any]:
-        from squaregame.games.sums.game import SumGame
+        from squaregame.games.sums.game import SumGame  # (the game itself: only when one is built)
 
         return SumGame(self, rules, misere, tables)
 

@@ -86,7 +86,7 @@ def _valued(
 
 def _box_axis(game: SumGame, pos: Piles, pile: int) -> list[Run[Piles]]:
     """Inside the exact search: the slice of the solved box, in runs of equal values."""
-    import numpy as np
+    import numpy as np  # numpy: only inside the exact search
 
     sol = game.solver.solve(game.rules, game.misere, pos)
     cold, rem = sol.axis(pos, pile)

@@ -27,22 +27,24 @@ class WythoffFamily(Family):
         return (WYTHOFF,)
 
     def screen(self) -> type[GameScreen[Any]]:
+        # (the interface: only when a game is opened)
         from squaregame.games.wythoff.screen import WythoffScreen
 
         return WythoffScreen
 
     def lesson_steps(self) -> tuple[type[StepSpec], ...]:
-        from squaregame.games.wythoff.lessons import STEPS
+        from squaregame.games.wythoff.lessons import STEPS  # (lessons: only when loaded)
 
         return STEPS
 
     def worksheets(self) -> tuple[WorksheetKind, ...]:
+        # (worksheets: only when asked for)
         from squaregame.games.wythoff.worksheets import WORKSHEETS
 
         return WORKSHEETS
 
     def sample(self) -> Sample:
-        from squaregame.core.spec import GameSpec
+        from squaregame.core.spec import GameSpec  # (not at start: see Family)
         from squaregame.lessons.worksheets import Sample
 
         return Sample(GameSpec(self.kinds[0]), 1, 12)

@@ -64,7 +64,7 @@ def wythoff_grundy(size: int, progress: Progress | None = None) -> Any:
     (:func:`squaregame.games.wythoff.native.grundy_native`, viewed without a copy) where the
     board's builder is the native one (:func:`squaregame.games.wythoff.native.wythoff_builder`),
     else from :func:`wythoff_grundy_numpy`; the two give the same values."""
-    import numpy as np
+    import numpy as np  # numpy and the C builder: only while building
 
     from squaregame.games.wythoff.native import NATIVE_MAX, grundy_native, wythoff_builder
 

@@ -49,6 +49,7 @@ class WythoffKind(GameKind):
         return (), position
 
     def build(self, rules: tuple[Rule, ...], misere: bool, tables: Tables) -> Game[Any]:
+        # (the game itself: only when one is built)
         from squaregame.games.wythoff.game import WythoffGame
 
         return WythoffGame(self, misere, tables)

@@ -118,7 +118,7 @@ class WythoffTable:
     def best_moves(self, x: int, y: int) -> list[tuple[int, int]]:
         """The perfect player's choices from (x, y), from three slices of the table: a cold
         target of least remoteness from a hot square, else a target of greatest remoteness."""
-        import numpy as np
+        import numpy as np  # numpy: only for a row's best moves
 
         d = min(x, y)
         cells = (
@@ -182,6 +182,7 @@ def cold_cells(size: int, misere: bool) -> list[tuple[int, int]]:
 def _native_board(size: int, misere: bool, progress: Progress | None) -> Any:
     """The C kernel's board where :func:`wythoff_builder` chooses it, or None (numpy's turn:
     chosen so, or the library cannot be had)."""
+    # (the C builder only when used: it may compile)
     from squaregame.games.wythoff.native import board_native, wythoff_builder
 
     if wythoff_builder(size) != "native":
@@ -198,7 +199,7 @@ def build_wythoff(
     """The (size+1)² board's outcome and remoteness (``grundy``: where Grundy values come
     from), from the C kernel where :func:`wythoff_builder` says so (viewed as numpy arrays,
     not copied), else from :func:`build_wythoff_numpy`; the two give the same bytes."""
-    import numpy as np
+    import numpy as np  # numpy: only while building (a lookup needs none)
 
     board = _native_board(size, misere, progress)
     if board is None:

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from squaregame import paths
 from squaregame.core.types import PositionInfo
+from squaregame.play.record_text import to_markdown
 from squaregame.play.session import Session
 from squaregame.play.teach_wording import best_text, review_summary
 from squaregame.play.wording import history_text, value_text, who
@@ -73,7 +74,6 @@ class MoveReviewScreen(ModalScreen[None]):
 
     def action_copy_markdown(self) -> None:
         """The review as a Markdown table, on the clipboard (the terminal's, by OSC 52)."""
-        from squaregame.play.record_text import to_markdown
 
         self.app.copy_to_clipboard(to_markdown(self.session))
         self.notify(tr("records.game.copied"), timeout=6)

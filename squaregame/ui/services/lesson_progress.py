@@ -39,12 +39,12 @@ class LessonProgressBook:
 
     def of(self, lesson_id: str) -> LessonProgress:
         """A lesson's progress (a fresh one for a lesson never opened)."""
-        from squaregame.lessons.progress import LessonProgress
+        from squaregame.lessons.progress import LessonProgress  # (lessons: only when opened)
 
         return self.progress.setdefault(lesson_id, LessonProgress())
 
     def save(self, lesson_id: str, progress: LessonProgress) -> None:
-        from squaregame.lessons.progress import save_lesson
+        from squaregame.lessons.progress import save_lesson  # (lessons: only when opened)
 
         self.progress[lesson_id] = progress
         try:  # merged into what the file holds now: another window's lessons are kept
@@ -56,7 +56,7 @@ class LessonProgressBook:
             self._data.warn(msg)
 
     def reset(self, lesson_id: str) -> None:
-        from squaregame.lessons.progress import reset_lesson
+        from squaregame.lessons.progress import reset_lesson  # (lessons: only when opened)
 
         self.progress.pop(lesson_id, None)
         try:

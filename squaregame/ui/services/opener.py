@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import GameError
-from squaregame.play.saves import SavedGame
+from squaregame.play.files import new_key
+from squaregame.play.save_folder import claim
+from squaregame.play.saves import SavedGame, load_game
 from squaregame.text import error_text, tr
 from squaregame.ui.services.saved_games import SavedGames
 from squaregame.ui.services.shell import Shell
@@ -152,7 +154,7 @@ class Opener:
 
     def open_request(self, r: StartRequest, speed: Callable[[float], None]) -> None:
         """The game the command line asked for (``speed`` hears a demo's ``--speed``)."""
-        import random
+        import random  # (a game asked for on the command line only)
 
         from squaregame.core.spec import GameSpec
         from squaregame.play.session import Session
@@ -173,9 +175,6 @@ class Opener:
     def continue_game(self, chosen: Path | None = None) -> None:
         """Open a saved game (the most recent, or ``chosen``): it is read in full, every
         move checked again, in a thread."""
-        from squaregame.play.save_folder import claim
-        from squaregame.play.saves import load_game
-        from squaregame.play.session import new_key
 
         path = chosen or self.saved.path
         notify = self.shell.notify
@@ -253,7 +252,7 @@ class Opener:
         """Open the game the dialog described; a start found beyond reach only while it is
         prepared (in a worker) brings the dialog back, as it was, saying why; so does
         stopping that preparation (Esc): what was typed is kept, to try a smaller start."""
-        from squaregame.play.session import Session
+        from squaregame.play.session import Session  # (sessions load with the first game)
 
         def ask_again(error: str = "") -> None:  # the dialog as answered (and why, if wrong)
             spec = setup.spec
