@@ -1,6 +1,13 @@
-"""squaregame: impartial combinatorial games against a perfect opponent, in the terminal."""
+"""squaregame: impartial combinatorial games against a perfect opponent, in the terminal.
+
+The public Python API (:mod:`squaregame.api`) is reached from here — ``import squaregame as
+sg; sg.position("squares", 22)`` — but imported only when one of its names is first asked
+for (PEP 562): every ``import squaregame.x`` runs this file, and the command line's
+start-up must not pay for the registry of games.
+"""
 
 import os
+from typing import TYPE_CHECKING, Any
 
 # numpy's OpenBLAS starts a thread per core when it is imported; nothing here multiplies
 # matrices, so one is enough (saves about 0.1 s of processor time a start). A value the
@@ -9,4 +16,28 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from squaregame.version import __version__
 
-__all__ = ["__version__"]
+if TYPE_CHECKING:
+    from squaregame.api import GameError as GameError
+    from squaregame.api import Move as Move
+    from squaregame.api import Position as Position
+    from squaregame.api import TableLimitError as TableLimitError
+    from squaregame.api import position as position
+
+# The API's names. ``games`` is this package's subpackage of that name, the registry, which
+# answers ``sg.games()`` with every kind's key (see squaregame/games/__init__.py).
+API = ("GameError", "Move", "Position", "TableLimitError", "games", "position")
+__all__ = ["__version__", *API]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in API:
+        raise AttributeError(f"module 'squaregame' has no attribute {name!r}")
+    import importlib  # (here: a name of the API is asked for, the first time)
+
+    if name == "games":
+        return importlib.import_module("squaregame.games")
+    return getattr(importlib.import_module("squaregame.api"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *API})

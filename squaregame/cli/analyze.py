@@ -13,8 +13,8 @@ from squaregame.cli.common import (
     parse_ints,
     spec_from_args,
 )
-from squaregame.cli.move_ranges import summary_json, summary_lines
-from squaregame.core.ai import Opponent
+from squaregame.cli.move_ranges import summary_lines
+from squaregame.core.ai import perfect_choice
 from squaregame.core.game import Game
 from squaregame.core.tables import Tables
 from squaregame.core.types import Analysis, PositionInfo
@@ -29,7 +29,7 @@ from squaregame.text.games import (
 )
 
 if TYPE_CHECKING:
-    from squaregame.core.piles.periodic import Periodicity, ValuePeriod
+    from squaregame.core.piles.periodic import Periodicity
 
 
 def add_parser(sub: Any) -> None:
@@ -52,38 +52,6 @@ def progress_for(game: Game[Any], *, quiet: bool = False) -> StderrProgress:
     return StderrProgress(tr("games.cli.building", title=title(game)), quiet=quiet)
 
 
-def remoteness_json(info: PositionInfo) -> dict[str, Any]:
-    """``remoteness`` (null unless exact) and its proven bounds, always present: equal to it
-    when exact; ``remoteness_upper`` null when no upper bound is known."""
-    return {
-        "remoteness": info.remoteness if info.remoteness_exact else None,
-        "remoteness_lower": info.remoteness_lower,
-        "remoteness_upper": info.upper,
-    }
-
-
-def info_json(info: PositionInfo) -> dict[str, Any]:
-    return {"outcome": info.outcome.value, **remoteness_json(info)}
-
-
-def analysis_json(game: Game[Any], a: Analysis[Any], ai_move: Any) -> dict[str, Any]:
-    pj = game.position_json
-    return {
-        "game": game.kind.key,
-        "misere": game.misere,
-        "rule": game.rule_json(),
-        "position": pj(a.position),
-        "outcome": a.info.outcome.value,
-        **remoteness_json(a.info),
-        "remoteness_exact": a.info.remoteness_exact,
-        "grundy": a.info.grundy,
-        "moves": [{"to": pj(m.to), **info_json(m.info)} for m in a.moves],
-        "winning_moves": [pj(m.to) for m in a.winning_moves],
-        "ai_move": None if ai_move is None else pj(ai_move),
-        **summary_json(game, a),  # moves_truncated, move_counts, move_ranges
-    }
-
-
 def remoteness_words(info: PositionInfo) -> str:
     """``7``; beyond the exact budget ``between 49 and 57 (proven bounds)`` or ``at least 49``."""
     if info.remoteness_exact:
@@ -99,23 +67,6 @@ def grundy_text(game: Game[Any], a: Analysis[Any]) -> str:
         return str(a.info.grundy)
     known = game.grundy_known_upto(a.position)
     return "—" if known is None else f"not computed beyond {known:,}"
-
-
-def _value_period_json(p: ValuePeriod | None) -> dict[str, int] | None:
-    return None if p is None else {"preperiod": p.start, "period": p.length}
-
-
-def periodicity_json(found: Periodicity) -> dict[str, Any]:
-    """What is proven about a finite set's periods (each period named for what repeats)."""
-    rp = found.remoteness
-    return {
-        "computed_upto": found.computed - 1,
-        "grundy": _value_period_json(found.grundy),
-        "outcome": _value_period_json(found.outcomes),
-        "remoteness": None
-        if rp is None
-        else {"preperiod": rp.start, "period": rp.length, "shifts": list(rp.distinct_shifts)},
-    }
 
 
 def periodicity_lines(found: Periodicity) -> list[str]:
@@ -182,18 +133,11 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     pos = spec.start(game, progress=progress)
     game.prepare(pos, progress)
     a = game.analyze(pos)
-    ai_move = Opponent("perfect", seed=args.seed).choose(a)
-    if args.json:
-        doc = analysis_json(game, a, ai_move)
-        known = None if a.info.grundy is not None else game.grundy_known_upto(pos)
-        if known is not None:  # "grundy": null only because it is not computed that far
-            doc["grundy_known_upto"] = known
-        found = game.periodicity()
-        if found is not None:
-            doc["periods"] = periodicity_json(found)
-        import json
+    ai_move = perfect_choice(a, args.seed)  # without --seed the first best move, as the API's
+    if args.json:  # the Python API's object, made of this run's game and analysis
+        from squaregame.api.positions import Position  # (only here: the text needs no API)
 
-        print(json.dumps(doc))
+        print(Position.of(game, pos, analysis=a).to_json(seed=args.seed))
     else:
         print(render_text(game, a, ai_move))
     return 0

@@ -7,7 +7,7 @@ import csv
 import io
 from typing import Any
 
-from squaregame.cli.analyze import remoteness_json
+from squaregame.api.document import remoteness_json
 from squaregame.core.game import Game
 from squaregame.core.types import PositionInfo
 from squaregame.text.games import axis_label, position_text, remoteness_span, title

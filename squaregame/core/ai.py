@@ -72,3 +72,14 @@ class Opponent(Generic[P]):
         if self.level.slip and self.rng.random() < self.level.slip:  # never lists the moves
             return game.move_target(pos, self.rng.randrange(game.move_count(pos)))
         return self.rng.choice(best)
+
+
+def perfect_choice(analysis: Analysis[P], seed: int | None = None) -> P | None:
+    """The perfect opponent's move from ``analysis.position`` (None when no move is left):
+    with a ``seed``, the one ``Opponent("perfect", seed=seed)`` draws among the best moves;
+    without, the first of them in the order of the moves, the same every time (the move
+    ``squaregame analyze`` names, and the Python API's ``best_move()``)."""
+    if seed is None:
+        best = analysis.best_moves()
+        return best[0].to if best else None
+    return Opponent[P]("perfect", seed=seed).choose(analysis)

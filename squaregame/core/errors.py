@@ -19,8 +19,9 @@ class GameError(ValueError):
     """
 
     # How the input was given, where its message may be worded for it: ``options`` (the
-    # command line's options), ``field`` (a dialog's field). The text layer says the message
-    # ``<key>_<way>`` where the catalogs have one, else ``<key>``.
+    # command line's options), ``field`` (a dialog's field), ``python`` (the keyword
+    # arguments of the Python API). The text layer says the message ``<key>_<way>`` where
+    # the catalogs have one, else ``<key>``.
     way: str | None = None
 
     def __init__(self, key: str, /, **params: Any) -> None:
