@@ -10,10 +10,10 @@ from squaregame.cli.common import (
     StderrProgress,
     add_game_argument,
     add_game_options,
-    parse_ints,
     spec_from_args,
 )
 from squaregame.cli.move_ranges import summary_json, summary_lines
+from squaregame.cli.options import SEED, add_option, read_optional, read_position
 from squaregame.core.ai import Opponent
 from squaregame.core.game import Game
 from squaregame.core.tables import Tables
@@ -42,7 +42,7 @@ def add_parser(sub: Any) -> None:
     add_game_argument(p)
     p.add_argument("position", metavar="POSITION", nargs="+", help=tr("games.params.position.help"))
     add_game_options(p)
-    p.add_argument("--seed", type=int, default=None, help="make the opponent's choice reproducible")
+    add_option(p, SEED, help="make the opponent's choice reproducible")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run)
 
@@ -176,13 +176,14 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
-    spec = spec_from_args(args, parse_ints(args.position))
+    seed = read_optional(SEED, args.seed)
+    spec = spec_from_args(args, read_position(args.game, args.position))
     game = spec.build(tables)
     progress = progress_for(game, quiet=args.json)
     pos = spec.start(game, progress=progress)
     game.prepare(pos, progress)
     a = game.analyze(pos)
-    ai_move = Opponent("perfect", seed=args.seed).choose(a)
+    ai_move = Opponent("perfect", seed=seed).choose(a)
     if args.json:
         doc = analysis_json(game, a, ai_move)
         known = None if a.info.grundy is not None else game.grundy_known_upto(pos)
