@@ -291,3 +291,11 @@ def test_one_number_s_words_that_do_not_group_are_several() -> None:
     with pytest.raises(GameError) as caught:
         start.read_numbers("3 x")
     assert caught.value.params == {"text": "x"}
+
+
+@pytest.mark.parametrize("words", [["5", ""], ["5", " "], ["5", "1\n2"], [""]])
+def test_an_empty_or_multi_line_word_is_no_position(words: list[str]) -> None:
+    """The words of a position are joined by spaces, but an empty argument or a pasted
+    paragraph is refused, never read as nothing or as several piles."""
+    with pytest.raises(UsageError, match="not_whole_number"):
+        read_position("sum", words)

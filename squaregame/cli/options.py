@@ -84,10 +84,15 @@ def read_optional(param: Param, text: str | None) -> int | None:
 
 def read_position(game: str, words: Sequence[str], option: str | None = None) -> Values:
     """The position typed as ``words`` for ``game`` (after its name, or after ``option``),
-    read by the kind's position Param; how many numbers, and their range, the kind checks
-    when its spec is made (:meth:`Kinds.spec_from_options`)."""
+    read by the kind's position Param from the words joined by spaces (so ``1 000`` is one
+    number where the kind takes one); an empty word, or one of several lines, is refused.
+    How many numbers, and their range, the kind checks when its spec is made
+    (:meth:`Kinds.spec_from_options`), in its own words."""
     param = GAMES.kinds.find(game).position_param
     try:
+        for word in words:  # each word one argument: never empty, never a pasted paragraph
+            if not word.strip() or "\n" in word or "\r" in word:
+                raise GameError("errors.not_whole_number", text=shown(word))
         return param.read_numbers(" ".join(words), signed=True)
     except GameError as exc:
         raise usage(exc, option) from None
