@@ -100,13 +100,13 @@ def would_start(args: list[str]) -> bool:
 
 def _bench_refuses(parsed: object) -> bool:
     from squaregame.cli import bench
-    from squaregame.cli.common import UsageError, parse_int
+    from squaregame.cli.common import UsageError
+    from squaregame.cli.options import read_option
 
     try:
         bench.parse_sizes(parsed.sizes)  # type: ignore[attr-defined]
         bench.parse_groups(parsed.only)  # type: ignore[attr-defined]
-        if not 1 <= parse_int(parsed.pairs, "--pairs") <= bench.MAX_PAIRS:  # type: ignore[attr-defined]
-            return True
+        read_option(bench.PAIRS, parsed.pairs)  # type: ignore[attr-defined]
         reference = parsed.reference  # type: ignore[attr-defined]
         return reference is not None and not Path(reference).is_file()
     except UsageError:

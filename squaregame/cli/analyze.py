@@ -10,10 +10,10 @@ from squaregame.cli.common import (
     StderrProgress,
     add_game_argument,
     add_game_options,
-    parse_ints,
     spec_from_args,
 )
 from squaregame.cli.move_ranges import summary_lines
+from squaregame.cli.options import SEED, add_option, read_optional, read_position
 from squaregame.core.ai import perfect_choice
 from squaregame.core.game import Game
 from squaregame.core.tables import Tables
@@ -42,7 +42,7 @@ def add_parser(sub: Any) -> None:
     add_game_argument(p)
     p.add_argument("position", metavar="POSITION", nargs="+", help=tr("games.params.position.help"))
     add_game_options(p)
-    p.add_argument("--seed", type=int, default=None, help="make the opponent's choice reproducible")
+    add_option(p, SEED, help="make the opponent's choice reproducible")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run)
 
@@ -127,17 +127,18 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
-    spec = spec_from_args(args, parse_ints(args.position))
+    seed = read_optional(SEED, args.seed)
+    spec = spec_from_args(args, read_position(args.game, args.position))
     game = spec.build(tables)
     progress = progress_for(game, quiet=args.json)
     pos = spec.start(game, progress=progress)
     game.prepare(pos, progress)
     a = game.analyze(pos)
-    ai_move = perfect_choice(a, args.seed)  # without --seed the first best move, as the API's
+    ai_move = perfect_choice(a, seed)  # without --seed the first best move, as the API's
     if args.json:  # the Python API's object, made of this run's game and analysis
         from squaregame.api.positions import Position  # (only here: the text needs no API)
 
-        print(Position.of(game, pos, analysis=a).to_json(seed=args.seed))
+        print(Position.of(game, pos, analysis=a).to_json(seed=seed))
     else:
         print(render_text(game, a, ai_move))
     return 0

@@ -50,7 +50,6 @@ from squaregame.cli.bench_figures import (
 )
 from squaregame.cli.bench_run import (
     MIN_PAIRS,
-    BenchError,
     Figure,
     Result,
     format_result,
@@ -58,45 +57,53 @@ from squaregame.cli.bench_run import (
     pairs_for,
 )
 from squaregame.cli.commands import help_text
+from squaregame.cli.options import number, read_option
 from squaregame.core.rules import NIM, SQUARES
 from squaregame.core.tables import Tables
 
 MAX_PAIRS = 50
 MAX_SIZES = 8
 GROUPS = ("builder", "board", "sums", "cli", "app", "moves")
+PAIRS = number("pairs", "--pairs", minimum=1, maximum=MAX_PAIRS)
+SIZE = number("size", "--sizes", minimum=1)  # one of them; at most the builder's limit
 
 
 def parse_sizes(text: str) -> list[int]:
-    """``--sizes``: whole numbers (``10000000`` or ``1e7``, ``4e7``), within the builder's limit."""
+    """``--sizes``: whole numbers separated by commas (``10000000``, ``10_000_000`` or
+    ``1e7``, ``4e7``), within the builder's limit."""
     from squaregame.cli.common import UsageError
+    from squaregame.core.errors import GameError
+    from squaregame.core.numbers import shown
     from squaregame.core.rules import SQUARES
 
     most = SQUARES.tabled.most if SQUARES.tabled is not None else 0  # the builder's limit
 
     sizes: list[int] = []
     for part in text.split(","):
-        word = part.strip().replace("_", "")
-        m = re.fullmatch(r"(\d{1,10})(?:[eE](\d{1,2}))?", word)
-        n = int(m[1]) * 10 ** int(m[2] or 0) if m else 0
+        word = part.strip()
+        m = re.fullmatch(r"(\d{1,10})[eE](\d{1,2})", word)
+        try:
+            n = int(m[1]) * 10 ** int(m[2]) if m else SIZE.parse(word, signed=True)[0]
+        except GameError:
+            n = 0
         if not 1 <= n <= most:
-            raise UsageError(
-                f"--sizes takes whole numbers from 1 to {most:,} separated by commas, not '{word}'"
-            )
+            raise UsageError("cli.errors.sizes", most=f"{most:,}", text=shown(word))
         sizes.append(n)
     if len(sizes) > MAX_SIZES:
-        raise UsageError(f"--sizes takes at most {MAX_SIZES} sizes")
+        raise UsageError("cli.errors.sizes_count", most=MAX_SIZES)
     return sizes
 
 
 def parse_groups(text: str | None) -> list[str]:
     from squaregame.cli.common import UsageError
+    from squaregame.core.numbers import shown
 
     if text is None:
         return list(GROUPS)
     chosen = [w.strip() for w in text.split(",") if w.strip()]
     for w in chosen:
         if w not in GROUPS:
-            raise UsageError(f"--only takes some of {', '.join(GROUPS)}, not '{w[:40]}'")
+            raise UsageError("cli.errors.only", groups=", ".join(GROUPS), text=shown(w))
     return chosen
 
 
@@ -112,7 +119,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--only", metavar="GROUPS", help=f"some of: {', '.join(GROUPS)}")
     p.add_argument("--reference", metavar="FILE", help="path to squares_ref.c")
     p.add_argument(
-        "--pairs", "--repeat", dest="pairs", default=str(MIN_PAIRS),
+        PAIRS.flag, "--repeat", dest=PAIRS.name, default=str(MIN_PAIRS),
         help=f"interleaved pairs per figure (1 to {MAX_PAIRS}; {MIN_PAIRS} or more to quote; "
              f"the app's start and the short commands: at least {SHORT_PAIRS})",
     )  # fmt: skip
@@ -189,13 +196,9 @@ def compile_package() -> None:
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
-    from squaregame.cli.common import UsageError, parse_int
-
     sizes = parse_sizes(args.sizes)
     groups = parse_groups(args.only)
-    pairs = parse_int(args.pairs, "--pairs")
-    if not 1 <= pairs <= MAX_PAIRS:
-        raise UsageError(f"--pairs must be between 1 and {MAX_PAIRS}")
+    pairs = read_option(PAIRS, args.pairs)
     ref = compile_c(find_reference(args.reference), explicit=bool(args.reference))
     env = {**os.environ, "SQUAREGAME_CACHE_DIR": tempfile.mkdtemp(),
            "SQUAREGAME_DATA_DIR": tempfile.mkdtemp(), "TERM": "xterm-256color"}  # fmt: skip
@@ -227,18 +230,15 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     if "app" in groups and not args.no_app and sys.platform.startswith("linux"):
         figures.append(("App start-up", app_figures(env)))
     results: list[Result] = []
-    try:
-        for title, group in figures:
-            print(title)
-            for figure in group:
-                r = measure_pairs(figure, pairs_for(figure, pairs))
-                results.append(r)
-                print("\n".join(format_result(r)), flush=True)
-            if title == "Squares table builder" and ref is not None:
-                for note in first_use(env):
-                    print(note)
-    except BenchError as exc:
-        raise UsageError(str(exc)) from None
+    for title, group in figures:  # a BenchError (a usage error): one line, exit status 2
+        print(title)
+        for figure in group:
+            r = measure_pairs(figure, pairs_for(figure, pairs))
+            results.append(r)
+            print("\n".join(format_result(r)), flush=True)
+        if title == "Squares table builder" and ref is not None:
+            for note in first_use(env):
+                print(note)
     if "moves" in groups:
         opponent_latencies(tables)
     if results:

@@ -57,17 +57,17 @@ def compile_c(src: Path | None, explicit: bool = False) -> Path | None:
     from squaregame.cli.common import UsageError
 
     if src is not None and explicit and not src.is_file():
-        raise UsageError(f"--reference {src}: no such file")
+        raise UsageError("cli.errors.no_reference", path=str(src))
     if src is None or not src.is_file() or shutil.which("gcc") is None:
         if explicit:
-            raise UsageError("--reference needs gcc to compile it, and there is no gcc here")
+            raise UsageError("cli.errors.no_gcc")
         return None
     exe = Path(tempfile.mkdtemp()) / src.stem
     built = subprocess.run(["gcc", "-O2", "-o", str(exe), str(src)], capture_output=True)
     if built.returncode != 0:
         said = built.stderr.decode(errors="replace").strip().splitlines() or ["?"]
         first = next((line for line in said if "error" in line), said[0])  # not "In function"
-        raise UsageError(f"--reference {src} did not compile: {first}")
+        raise UsageError("cli.errors.not_compiled", path=str(src), error=first)
     return exe
 
 
@@ -92,7 +92,11 @@ def _agree(keys: tuple[str, str]) -> Callable[[str, str], str | None]:
         m = re.search(r"cold=(\d+) maxrem=(\d+)", ref)
         want = (int(m[1]), int(m[2])) if m else None
         got = (stats.get(keys[0]), stats.get(keys[1]))
-        return None if got == want else f"ours says {got}, the reference {want}"
+        if got == want:
+            return None
+        from squaregame.text import tr
+
+        return tr("cli.bench.differ", ours=str(got), reference=str(want))
 
     return check
 

@@ -19,12 +19,19 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from squaregame.cli.common import UsageError
+from squaregame.text import Catalog, error_text, tr
+
 MIN_PAIRS = 7  # fewer pairs give a figure that is not to be quoted
 RUN_TIMEOUT = 300.0  # seconds for one run: past it the run is killed and the bench stops
 
 
-class BenchError(Exception):
-    """A measured command failed or disagreed with its reference: said in one line."""
+class BenchError(UsageError):
+    """A measured command failed or disagreed with its reference: said in one line (a usage
+    error: the bench stops, exit status 2); ``str()`` is the English sentence, for a log."""
+
+    def __str__(self) -> str:
+        return error_text(self, Catalog("en"))
 
 
 @dataclass(frozen=True)
@@ -58,8 +65,8 @@ def run_process(argv: Sequence[str], env: dict[str, str] | None = None) -> Sampl
         text = out.read().decode(errors="replace")
         if proc.returncode != 0:
             said = err.read().decode(errors="replace").strip().splitlines()
-            last = said[-1] if said else f"exit status {proc.returncode}"
-            raise BenchError(f"`{' '.join(argv)}` failed: {last}")
+            last = said[-1] if said else tr("cli.bench.exit_status", status=proc.returncode)
+            raise BenchError("cli.errors.failed", command=" ".join(argv), said=last)
     return Sample(seconds, int(usage.ru_maxrss), text)
 
 
@@ -121,7 +128,7 @@ def measure_pairs(figure: Figure, pairs: int) -> Result:
     if figure.check is not None:
         problem = figure.check(first_ours.output, first_ref.output)
         if problem:
-            raise BenchError(f"{figure.name}: {problem}")
+            raise BenchError("cli.errors.disagree", figure=figure.name, problem=problem)
     result = Result(figure)
     for i in range(pairs):
         if i % 2 == 0:

@@ -15,11 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from squaregame.cli.commands import help_text
-from squaregame.cli.common import StderrProgress, UsageError, parse_int
+from squaregame.cli.common import StderrProgress, UsageError
+from squaregame.cli.options import add_option, number, read_option
 from squaregame.core.piles.files import cache_path, save_table
 from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import RULES, Rule, Tabled
 from squaregame.core.tables import Tables
+
+UPTO = number("upto", "--upto")  # its range, 1 to the rule's own limit (Tabled.most): run
+MAX_NAME = 255  # bytes of a file's name
 
 
 def tabled_rules() -> dict[str, Rule]:
@@ -41,9 +45,7 @@ def add_parser(sub: Any) -> None:
     keys = list(tabled_rules())
     first = _first()
     p.add_argument("game", metavar="GAME", choices=keys, help=", ".join(keys))
-    p.add_argument(
-        "--upto", required=True, metavar="N", help=f"largest position (≤ {first.most:,})"
-    )
+    add_option(p, UPTO, required=True, help=f"largest position (≤ {first.most:,})")
     p.add_argument(
         "--grundy",
         action="store_true",
@@ -66,27 +68,28 @@ def check_output(path: Path, flag: str = "--output") -> None:
 
     from squaregame.core.files.atomic import NotRegularFileError, resolve_target
 
-    if len(os.fsencode(path.name)) > 255:  # before any look at it: stat says ENAMETOOLONG
-        raise UsageError(f"{flag}: the file name is too long (at most 255 bytes)")
+    if len(os.fsencode(path.name)) > MAX_NAME:  # before any look at it: stat says ENAMETOOLONG
+        raise UsageError("cli.errors.name_too_long", option=flag)
     if path.name in ("", ".", "..") or str(path).endswith(os.sep) or path.is_dir():
-        raise UsageError(f"{flag} {path} is a folder; give a file name")
+        raise UsageError("cli.errors.is_folder", option=flag, path=str(path))
     try:
         target = resolve_target(path)
     except NotRegularFileError:
-        raise UsageError(f"{flag} {path} is not a regular file; not replacing it") from None
+        raise UsageError("cli.errors.not_regular", option=flag, path=str(path)) from None
     except OSError as exc:
-        raise UsageError(f"{flag} {path}: {exc.strerror or exc}") from None
-    if len(os.fsencode(target.name)) > 255:
-        raise UsageError(f"{flag}: the file name is too long (at most 255 bytes)")
+        why = exc.strerror or str(exc)  # the system's own words
+        raise UsageError("cli.errors.unusable", option=flag, path=str(path), why=why) from None
+    if len(os.fsencode(target.name)) > MAX_NAME:
+        raise UsageError("cli.errors.name_too_long", option=flag)
     folder = target.parent
     if not folder.is_dir():
-        raise UsageError(f"{flag}: the folder {folder} does not exist")
+        raise UsageError("cli.errors.no_folder", option=flag, folder=str(folder))
     try:  # what write_atomic will do, tried now (root passes os.access on a read-only mount)
         fd, probe = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
         if exc.errno == errno.ENAMETOOLONG:
-            raise UsageError(f"{flag} {path}: the file name is too long") from None
-        raise UsageError(f"{flag}: cannot write in the folder {folder}") from None
+            raise UsageError("cli.errors.temp_too_long", option=flag, path=str(path)) from None
+        raise UsageError("cli.errors.not_writable", option=flag, folder=str(folder)) from None
     os.close(fd)
     os.unlink(probe)
 
@@ -95,13 +98,11 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     rule = tabled_rules()[args.game]
     spec = rule.tabled
     assert spec is not None
-    upto = parse_int(args.upto, "--upto")
+    upto = read_option(UPTO, args.upto)
     if not 1 <= upto <= spec.most:
-        raise UsageError(f"--upto must be between 1 and {spec.most:,}")
+        raise UsageError("cli.errors.upto_most", most=f"{spec.most:,}")
     if args.grundy and (spec.grundy is None or upto > spec.grundy_most):
-        raise UsageError(
-            f"--grundy is limited to {spec.grundy_most:,} positions (about 4 minutes there)"
-        )
+        raise UsageError("cli.errors.grundy_most", most=f"{spec.grundy_most:,}")
     if args.output is not None:
         check_output(Path(args.output))
 

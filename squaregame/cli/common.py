@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from squaregame.core.errors import MAX_INPUT_DIGITS, GameError
+from squaregame.core.errors import GameError
 from squaregame.core.spec import GameSpec
 from squaregame.games import GAMES
 from squaregame.text import tr
@@ -33,6 +33,13 @@ def one_line(message: str) -> str:
         return word[: ECHO_LIMIT - 1] + "…" + closing
 
     return re.sub(rf"\S{{{ECHO_LIMIT + 1},}}", cut, " ".join(message.split()))
+
+
+def one_of(words: Sequence[str]) -> str:
+    """Choices as a message lists them: "a, b or c" (the "or" in the current language)."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {tr('cli.said.or')} {words[-1]}"
 
 
 class Formatter(argparse.HelpFormatter):
@@ -67,23 +74,11 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        message = one_line(message)  # one line, whatever was typed or pasted
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
-
-
-def parse_int(text: str, what: str = "position") -> int:
-    t = text.strip().replace("_", "")
-    body = t[1:] if t[:1] in "+-" else t
-    if not body or not body.isascii() or not body.isdigit():
-        shown = text if len(text) <= 24 else text[:24] + "…"
-        raise UsageError(f"{what} must be a whole number, not '{shown}'")
-    if len(body) > MAX_INPUT_DIGITS:
-        raise UsageError(f"{what} {t[:12]}… is far too large")
-    return int(t)
-
-
-def parse_ints(texts: Sequence[str], what: str = "position") -> list[int]:
-    return [parse_int(t, what) for t in texts]
+        """argparse's own complaint (an unknown option, a missing value, an invalid choice),
+        said through the catalogs (``cli.errors.argparse``: the frame around argparse's
+        sentence) as one line, whatever was typed or pasted."""
+        said = tr("cli.errors.argparse", prog=self.prog, message=one_line(message))
+        self.exit(2, f"{said}\n")
 
 
 def add_game_argument(p: argparse.ArgumentParser, **kw: Any) -> None:

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError
+from squaregame.cli.options import SEED, add_option, read_optional
 from squaregame.games import GAMES
-from squaregame.lessons.model import LessonError, find_lesson
+from squaregame.lessons.model import LessonError, load_lessons, match_lesson
 from squaregame.lessons.strings import lesson_language
 from squaregame.text import languages, tr
 
@@ -24,15 +25,8 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("name", metavar="NAME", nargs="?", help=tr("ui_lessons.cli.name"))
     p.add_argument("--list", action="store_true", help=tr("ui_lessons.cli.list"))
-    p.add_argument("--seed", type=seed_value, default=None, help=tr("ui_lessons.cli.seed"))
+    add_option(p, SEED, help=tr("ui_lessons.cli.seed"))
     p.set_defaults(run=run)
-
-
-def seed_value(text: str) -> int:
-    """``--seed``: a whole number 0..2^63-1 (argparse turns the error into one line)."""
-    if not text.isdigit() or len(text) > 19 or int(text) >= 2**63:
-        raise argparse.ArgumentTypeError(tr("ui_lessons.cli.bad_seed", value=text))
-    return int(text)
 
 
 def check_lang(lang: str | None) -> str | None:
@@ -45,19 +39,21 @@ def check_lang(lang: str | None) -> str | None:
 def run(args: argparse.Namespace, tables: Tables) -> int:
     from squaregame.play.settings import saved_language
 
+    seed = read_optional(SEED, args.seed)
     lang = check_lang(args.lang)
     shown = lesson_language(lang or saved_language())  # the language the app will show
-    if args.list:
-        from squaregame.lessons.model import load_lessons
-
-        for lesson in load_lessons(GAMES, shown):
-            print(f"{lesson.number:>2}  {lesson.id:<14} {lesson.title}")
-        return 0
-    if args.name:
+    if args.list or args.name:
         try:
-            find_lesson(args.name, GAMES, shown)
-        except LessonError as exc:
-            raise UsageError(str(exc)) from None
+            lessons = load_lessons(GAMES, shown)
+        except LessonError as exc:  # a fault in a lesson file, said by the lessons' checks
+            raise UsageError("cli.errors.as_said", text=str(exc)) from None
+        if args.list:
+            for lesson in lessons:
+                print(f"{lesson.number:>2}  {lesson.id:<14} {lesson.title}")
+            return 0
+        if match_lesson(args.name, lessons) is None:
+            names = ", ".join(f"{x.number} ({x.id})" for x in lessons)
+            raise UsageError("cli.errors.no_lesson", name=args.name, lessons=names)
     from squaregame.ui.app import run_app  # textual only when playing
 
-    return run_app(GAMES, None, lang=lang, lesson=args.name or "", lesson_seed=args.seed)
+    return run_app(GAMES, None, lang=lang, lesson=args.name or "", lesson_seed=seed)

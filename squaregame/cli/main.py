@@ -104,15 +104,19 @@ def _main(args_list: list[str]) -> int:
         print(f"squaregame: {one_line(error_text(exc))}", file=sys.stderr)  # one line
         return 2
     except KeyboardInterrupt:
-        print("squaregame: interrupted", file=sys.stderr)
+        from squaregame.text import tr
+
+        print(f"squaregame: {tr('cli.said.interrupted')}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
     except OSError as exc:  # a file or folder named on the command line, a port, …
         from squaregame.cli.common import one_line
+        from squaregame.text import tr
 
-        where = f"{exc.filename}: " if exc.filename else ""
-        print(f"squaregame: {one_line(where + (exc.strerror or str(exc)))}", file=sys.stderr)
+        why = exc.strerror or str(exc)  # the system's own words
+        said = tr("cli.errors.file", path=exc.filename, why=why) if exc.filename else why
+        print(f"squaregame: {one_line(said)}", file=sys.stderr)
         return 2
     except Exception as exc:  # a bug: one line, and the details kept for a report
         return internal_error(exc)

@@ -10,9 +10,9 @@ from squaregame.cli.common import (
     StderrProgress,
     UsageError,
     add_game_options,
-    parse_int,
     spec_from_args,
 )
+from squaregame.cli.options import SEED, add_option, read_optional, read_position, usage
 from squaregame.core.ai import LEVELS
 from squaregame.core.errors import GameError
 from squaregame.core.tables import Tables
@@ -73,7 +73,7 @@ def add_parser(sub: Any) -> None:
         metavar="SECONDS",
         help=f"demo: seconds per move (default {DEMO_SPEED})",
     )
-    p.add_argument("--seed", metavar="N", help="reproducible random choices")
+    add_option(p, SEED, help="reproducible random choices")
     p.set_defaults(run=run)
 
 
@@ -83,8 +83,8 @@ def build_request(args: argparse.Namespace, tables: Tables | None = None) -> Sta
 
     kind = GAMES.kinds.find(args.game)
     param = kind.position_param
-    given = [parse_int(v, "--start") for v in (args.start or [])]
-    piles = [parse_int(v, "pile") for v in args.piles]
+    given = read_position(args.game, args.start or [], "--start")
+    piles = read_position(args.game, args.piles)
     what = tr(param.what_key)
     if param.flag is None:  # the position follows the game's name: play sum 5 7 10
         if given:
@@ -111,9 +111,7 @@ def build_request(args: argparse.Namespace, tables: Tables | None = None) -> Sta
     if args.speed is not None and args.players != "demo":
         raise UsageError("ui_teach.errors.speed_demo")
     speed = DEMO_SPEED if args.speed is None else _checked(parse_speed, args.speed)
-    seed = None if args.seed is None else parse_int(args.seed, "--seed")
-    if seed is not None and not 0 <= seed < 2**63:
-        raise UsageError("--seed must be between 0 and 2^63")
+    seed = read_optional(SEED, args.seed)
     return StartRequest(
         game=spec.kind.key,
         start=start,
@@ -135,7 +133,7 @@ def _checked(parse: Any, *args: Any) -> Any:
     try:
         return parse(*args)
     except GameError as exc:
-        raise UsageError(exc.key, **exc.params) from None
+        raise usage(exc) from None
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:

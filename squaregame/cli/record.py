@@ -107,8 +107,10 @@ def load_saved(name: str | None, tables: Tables) -> SavedGame:
 
     path = saved_game_path(name)
     saved, message = load_game(path, GAMES.kinds, tables)
+    if saved is None and message:  # said already (in the current language) by the loader
+        raise UsageError("cli.errors.as_said", text=message)
     if saved is None:
-        raise UsageError(message or tr("records.errors.unknown_save", name=path.stem))
+        raise UsageError("records.errors.unknown_save", name=path.stem)
     return saved
 
 

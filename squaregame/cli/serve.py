@@ -13,7 +13,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from squaregame.cli.commands import help_text
-from squaregame.cli.common import UsageError, parse_int
+from squaregame.cli.common import UsageError
+from squaregame.cli.options import add_option, number, read_option
 from squaregame.cli.serve_net import bind, is_loopback, shown
 from squaregame.text import tr
 
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 __all__ = ["add_parser", "is_loopback", "parse_duration", "parse_memory", "run"]
 
 MAX_SESSIONS = 60  # a class
+PORT = number("port", "--port", minimum=1, maximum=65535, metavar="PORT")
+SESSIONS = number("max_sessions", "--max-sessions", minimum=1, maximum=10_000)
 IDLE_TIMEOUT = "30m"
 MEMORY_LIMIT = "1G"  # per session; the app itself needs ~300 MB of address space
 MIN_MEMORY = 384 * 2**20  # below this the app cannot even start (numpy + Textual)
@@ -38,11 +41,11 @@ def add_parser(sub: Any) -> None:
         description=tr("serve.cli.description"),
     )
     p.add_argument("--host", default="127.0.0.1", help=tr("serve.cli.host_help"))
-    p.add_argument("--port", default="8000", help=tr("serve.cli.port_help"))
-    p.add_argument(
-        "--max-sessions",
+    add_option(p, PORT, default="8000", help=tr("serve.cli.port_help"))
+    add_option(
+        p,
+        SESSIONS,
         default=str(MAX_SESSIONS),
-        metavar="N",
         help=tr("serve.cli.max_sessions_help", default=MAX_SESSIONS),
     )
     p.add_argument(
@@ -87,12 +90,8 @@ def parse_memory(text: str, what: str = "--memory-limit") -> int | None:
 def run(args: argparse.Namespace, tables: Tables) -> int:
     from squaregame.cli.lesson import check_lang
 
-    port = parse_int(args.port, "--port")
-    if not 1 <= port <= 65535:
-        raise UsageError("serve.cli.bad_port")
-    sessions = parse_int(args.max_sessions, "--max-sessions")
-    if not 1 <= sessions <= 10_000:
-        raise UsageError("serve.cli.bad_sessions")
+    port = read_option(PORT, args.port)
+    sessions = read_option(SESSIONS, args.max_sessions)
     idle = parse_duration(args.idle_timeout)
     memory = parse_memory(args.memory_limit)
     lang = check_lang(args.lang)

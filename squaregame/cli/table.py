@@ -13,9 +13,10 @@ from squaregame.cli.common import (
     UsageError,
     add_game_argument,
     add_game_options,
-    parse_int,
+    one_of,
     spec_from_args,
 )
+from squaregame.cli.options import add_option, number, read_option
 from squaregame.games import GAMES
 
 if TYPE_CHECKING:  # --stats (the builders' benchmark) imports only what it needs
@@ -23,6 +24,7 @@ if TYPE_CHECKING:  # --stats (the builders' benchmark) imports only what it need
     from squaregame.core.tables import Tables
 
 MAX_CELLS = 1_000_000
+UPTO = number("upto", "--upto", minimum=0)
 
 
 def add_parser(sub: Any) -> None:
@@ -33,7 +35,7 @@ def add_parser(sub: Any) -> None:
         "and sum, every pair with both coordinates at most N).",
     )
     add_game_argument(p)
-    p.add_argument("--upto", required=True, metavar="N", help="largest position")
+    add_option(p, UPTO, required=True, help="largest position")
     add_game_options(p)
     p.add_argument(
         "--stats",
@@ -59,21 +61,19 @@ def run_stats(args: argparse.Namespace, n: int) -> int:
     kind = GAMES.kinds.find(args.game)
     top = kind.stats_limit
     if top is None or args.misere or args.rule:
-        offered = " or ".join(k.key for k in GAMES.kinds if k.stats_limit is not None)
-        raise UsageError(f"--stats is for normal-play {offered} only")
+        offered = [k.key for k in GAMES.kinds if k.stats_limit is not None]
+        raise UsageError("cli.errors.stats_games", games=one_of(offered))
     if args.csv:
-        raise UsageError("--stats prints JSON (--json) or a line of text")
+        raise UsageError("cli.errors.stats_csv")
     if not 1 <= n <= top:
-        raise UsageError(f"--upto must be between 1 and {top:,} with --stats")
+        raise UsageError("cli.errors.stats_upto", most=f"{top:,}")
     stats, said = kind.table_stats(n)
     print(json.dumps(stats) if args.json else said)
     return 0
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
-    upto = parse_int(args.upto, "--upto")
-    if upto < 0:
-        raise UsageError("--upto cannot be negative")
+    upto = read_option(UPTO, args.upto)
     if args.stats:
         return run_stats(args, upto)
     from squaregame.cli.analyze import progress_for
@@ -81,7 +81,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
 
     dims = GAMES.kinds.find(args.game).table_dims(len(args.rule or []))
     if (upto + 1) ** dims > MAX_CELLS:
-        raise UsageError(f"that table would have more than {MAX_CELLS:,} positions; lower --upto")
+        raise UsageError("cli.errors.table_too_big", most=f"{MAX_CELLS:,}")
     spec = spec_from_args(args, [upto] * dims)
     game = spec.build(tables)
     progress = progress_for(game, quiet=args.json or args.csv)

@@ -13,10 +13,9 @@ from squaregame.cli.common import (
     UsageError,
     add_game_argument,
     add_game_options,
-    parse_int,
-    parse_ints,
     spec_from_args,
 )
+from squaregame.cli.options import add_option, number, read_option, read_position
 from squaregame.core.tables import Tables
 from squaregame.core.why import (
     DEFAULT_DEPTH,
@@ -31,6 +30,11 @@ from squaregame.core.why import (
 )
 from squaregame.text import Catalog, set_language, tr
 
+# The budget's own options: read here, their ranges said by check_budget (why.errors.*).
+DEPTH = number("depth", "--depth", metavar="D")
+MOVES = number("moves", "--moves", metavar="M")
+MAX_LINES_OPTION = number("max_lines", "--max-lines")
+
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
@@ -43,23 +47,23 @@ def add_parser(sub: Any) -> None:
     add_game_argument(p)
     p.add_argument("position", metavar="POSITION", nargs="+", help=tr("games.params.position.help"))
     add_game_options(p)
-    p.add_argument(
-        "--depth",
-        metavar="D",
+    add_option(
+        p,
+        DEPTH,
         default=str(DEFAULT_DEPTH),
         help=f"levels below the position, each a move and its answer (0–{MAX_DEPTH}; "
         f"default {DEFAULT_DEPTH})",
     )
-    p.add_argument(
-        "--moves",
-        metavar="M",
+    add_option(
+        p,
+        MOVES,
         default=str(DEFAULT_MOVES),
         help=f"moves listed per position, the rest counted (1–{MAX_MOVES}; "
         f"default {DEFAULT_MOVES})",
     )
-    p.add_argument(
-        "--max-lines",
-        metavar="N",
+    add_option(
+        p,
+        MAX_LINES_OPTION,
         default=str(DEFAULT_LINES),
         help=f"stop after this many lines, and say so (1–{MAX_LINES}; default {DEFAULT_LINES})",
     )
@@ -84,14 +88,14 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     from squaregame.play.why_text import render_markdown, render_text
 
     catalog = Catalog(set_language(check_lang(args.lang) or "en"))  # its errors too
-    depth = parse_int(args.depth, "--depth")
-    moves = parse_int(args.moves, "--moves")
-    max_lines = parse_int(args.max_lines, "--max-lines")
+    depth = read_option(DEPTH, args.depth)
+    moves = read_option(MOVES, args.moves)
+    max_lines = read_option(MAX_LINES_OPTION, args.max_lines)
     check_budget(depth, moves, max_lines)  # before any work
     out = None if args.out is None else Path(args.out)
     if out is not None:
         check_out(out, args.force)
-    spec = spec_from_args(args, parse_ints(args.position))
+    spec = spec_from_args(args, read_position(args.game, args.position))
     game = spec.build(tables)
     progress = progress_for(game)
     pos = spec.start(game, progress=progress)

@@ -13,13 +13,18 @@ from pathlib import Path
 from typing import Any
 
 from squaregame.cli.commands import help_text
-from squaregame.cli.common import UsageError, parse_int
+from squaregame.cli.common import UsageError
+from squaregame.cli.options import SEED, add_option, number, read_option, read_optional
 from squaregame.core.tables import Tables
 from squaregame.games import GAMES
 from squaregame.lessons.worksheets import MAX_STUDENTS, Request, Sheet, check, sheets
 from squaregame.text import tr
 
 FORMATS = ("html", "svg", "both")
+# Read here; their ranges are the worksheet kind's, said by lessons.worksheets.check.
+STUDENTS = number("students", "--students", metavar="K")
+SIZE = number("size", "--size")
+ITEMS = number("items", "--items")
 
 
 def add_parser(sub: Any) -> None:
@@ -29,12 +34,10 @@ def add_parser(sub: Any) -> None:
         description=tr("worksheet.cli.description"),
     )
     p.add_argument("kind", metavar="KIND", help=tr("worksheet.cli.kind"))
-    p.add_argument("--seed", metavar="N", default="0", help=tr("worksheet.cli.seed"))
-    p.add_argument(
-        "--students", metavar="K", default="1", help=tr("worksheet.cli.students", most=MAX_STUDENTS)
-    )
-    p.add_argument("--size", metavar="N", default=None, help=tr("worksheet.cli.size"))
-    p.add_argument("--items", metavar="N", default=None, help=tr("worksheet.cli.items"))
+    add_option(p, SEED, default="0", help=tr("worksheet.cli.seed"))
+    add_option(p, STUDENTS, default="1", help=tr("worksheet.cli.students", most=MAX_STUDENTS))
+    add_option(p, SIZE, help=tr("worksheet.cli.size"))
+    add_option(p, ITEMS, help=tr("worksheet.cli.items"))
     p.add_argument("--rule", metavar="RULE", default=None, help=tr("worksheet.cli.rule"))
     p.add_argument("--out", metavar="DIR", default=".", help=tr("worksheet.cli.out"))
     p.add_argument("--format", choices=FORMATS, default="both", help=tr("worksheet.cli.format"))
@@ -87,19 +90,17 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     C = Catalog(lang)
     req = Request(
         kind=args.kind,
-        seed=parse_int(args.seed, "--seed"),
-        students=parse_int(args.students, "--students"),
+        seed=read_option(SEED, args.seed),
+        students=read_option(STUDENTS, args.students),
         lang=lang,
-        size=None if args.size is None else parse_int(args.size, "--size"),
-        items=None if args.items is None else parse_int(args.items, "--items"),
+        size=read_optional(SIZE, args.size),
+        items=read_optional(ITEMS, args.items),
         rule=args.rule,
     )
-    if not 0 <= req.seed < 2**63:
-        raise UsageError(tr("ui_lessons.cli.bad_seed", value=args.seed))
     kind = check(req, GAMES)  # every budget, before any work
     folder = Path(args.out)
     if not folder.is_dir():
-        raise UsageError(C("worksheet.errors.not_folder", path=str(folder)))
+        raise UsageError("worksheet.errors.not_folder", path=str(folder))
     found = sheets(req, GAMES, tables)
     base = f"worksheet-{kind.key}-seed{req.seed}"
     for path in write_all(found, folder, args.format, base):

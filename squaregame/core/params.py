@@ -4,7 +4,9 @@ A :class:`Param` is declared once and serves every way a game is chosen: it give
 command line its option (:meth:`Param.argparse_options`), a dialog its field
 (:meth:`Param.form_field`), and both the same :meth:`Param.parse`. Its label and help are
 catalog keys (``<area>.params.<key>.label`` / ``.help``: a family's own parameters in its
-own catalog area, the shared ones in ``games``), written by the text layer.
+own catalog area, the shared ones in ``games``), written by the text layer. A command's own
+numbers (``--upto``, ``--seed``) are Params too (``squaregame.cli.options``): every number a
+person types is read by :meth:`Param.read_numbers` (:mod:`squaregame.core.numbers`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,15 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
 
-from squaregame.core.errors import MAX_INPUT_DIGITS, GameError, PositionError
+from squaregame.core.errors import GameError, PositionError
+from squaregame.core.numbers import (
+    GROUP_MARKS,
+    VALUE_MARKS,
+    one_gap,
+    read_whole,
+    shown,
+    split_values,
+)
 from squaregame.core.rules import parse_rule
 
 Values = tuple[int, ...]
@@ -54,6 +64,9 @@ class Param:
     maximum: int | None = None
     metavar: str = ""
     example: str = ""
+    # The one message for any text this parameter refuses, given ``text`` (a seed: "a whole
+    # number from 0 to 2^63-1, not …"), where one says it better than each error its own.
+    error_key: str = ""
     # The position is given after the game's name (``play sum 5 7 10``) when ``flag`` is None,
     # else with ``flag`` (``play squares --start 75``) by the commands that start a game.
 
@@ -80,45 +93,78 @@ class Param:
         return f"{self.area}.params.{self.text_key}.what"
 
     # -- reading -------------------------------------------------------------------------
-    def parse(self, text: str) -> Any:
-        """The value of this parameter typed as ``text`` (a field, an option)."""
-        if self.type is ParamType.FLAG:
-            word = text.strip().lower()
-            if word in TRUE_WORDS or word in FALSE_WORDS:
-                return word in TRUE_WORDS
-            raise GameError("errors.not_yes_or_no", text=_shown(text))
-        if self.type is ParamType.RULES:
-            texts = text.split(";") if text.strip() else []
-            rules = tuple(parse_rule(t) for t in texts)
-            self.check_count_of_rules(len(rules))
-            return rules
-        return self.parse_numbers(text)
+    def parse(self, text: str, *, signed: bool = False) -> Any:
+        """The value of this parameter typed as ``text`` (a field, an option); ``signed``:
+        numbers may carry a sign (the command line), for their range to refuse."""
+        try:
+            if self.type is ParamType.FLAG:
+                word = text.strip().lower()
+                if word in TRUE_WORDS or word in FALSE_WORDS:
+                    return word in TRUE_WORDS
+                raise GameError("errors.not_yes_or_no", text=shown(text))
+            if self.type is ParamType.RULES:
+                texts = text.split(";") if text.strip() else []
+                rules = tuple(parse_rule(t) for t in texts)
+                self.check_count_of_rules(len(rules))
+                return rules
+            return self.parse_numbers(text, signed=signed)
+        except GameError:
+            if not self.error_key:
+                raise
+            raise GameError(self.error_key, text=shown(text)) from None
 
-    def parse_numbers(self, text: str) -> Values:
-        """Whole numbers separated by spaces (or commas, when there are several)."""
-        cleaned = text.strip().replace("(", " ").replace(")", " ").replace("_", "")
-        if self.count == (1, 1):
-            cleaned = cleaned.replace(",", "")  # 1,000,000 is one number
-        parts = cleaned.replace(",", " ").split()
-        if not parts:
-            raise GameError(self.type_key)
-        for p in parts:
-            if not (p.isascii() and p.isdigit()):
-                raise GameError("errors.not_whole_number", text=_shown(p))
-            if len(p) > MAX_INPUT_DIGITS:
-                raise GameError("errors.number_too_large", text=_shown(p))
+    def parse_numbers(self, text: str, *, signed: bool = False) -> Values:
+        """The whole numbers typed as ``text``, as many as this parameter takes, each within
+        its range (:meth:`read_numbers` reads them)."""
+        values = self.read_numbers(text, signed=signed)
         lo, hi = self.count
-        if lo == hi and len(parts) != lo:
+        if not values or (lo == hi and len(values) != lo):
             raise GameError(self.type_key)
-        return self.check_values(tuple(int(p) for p in parts))
+        return self.check_values(values)
+
+    def read_numbers(self, text: str, *, signed: bool = False) -> Values:
+        """The whole numbers written in ``text``, not yet counted or checked against the range.
+
+        How they are written (the same in a dialog's field and on the command line, whose
+        words are joined by spaces): digits may always be grouped by ``_`` or a no-break or
+        thin space (U+00A0, U+202F, U+2009): ``1_000``; parentheses are ignored (``(7, 9)``);
+        ``signed``: a number may carry a sign (refused by the range, not as a non-number).
+
+        * A parameter of **one number** (a start, ``--upto``) reads the whole text as that
+          number: commas and spaces group its digits too (``1,000``, ``1 000``: on the
+          command line ``analyze squares 1 000``). Groups are checked: after a first group of
+          one to three digits, every group has three; ``1,00`` and ``10,0000`` are refused.
+          Only when the words are several whole numbers that do not group (``3 4``) are they
+          read as separate values, for the count to refuse.
+        * A parameter of **several numbers** (a sum's piles ``5 7 10``, a Wythoff square
+          ``7 9``) takes commas and spaces as separators of values: ``12,5`` is (12, 5), and
+          a large value is written ``1000``, ``1_000`` or ``1 000``, never ``1,000``.
+        """
+        cleaned = one_gap(text.replace("(", " ").replace(")", " "))
+        if not cleaned:
+            return ()
+        if self.count != (1, 1):
+            return tuple(read_whole(w, signed=signed) for w in split_values(cleaned))
+        try:
+            return (read_whole(cleaned, GROUP_MARKS + VALUE_MARKS, signed=signed),)
+        except GameError:
+            words = cleaned.split(" ")
+            if len(words) < 2:
+                raise
+        marks = GROUP_MARKS + ","
+        return tuple(read_whole(w, marks, signed=signed) for w in words)
 
     def check_values(self, values: Sequence[int]) -> Values:
         """Each value within range (how many values a kind takes, its kind checks)."""
+        lo, hi = self.minimum, self.maximum
         for v in values:
-            if self.minimum is not None and v < self.minimum:
-                raise PositionError("errors.number_below", value=v, minimum=self.minimum)
-            if self.maximum is not None and v > self.maximum:
-                raise PositionError("errors.number_above", value=v, maximum=self.maximum)
+            below, above = lo is not None and v < lo, hi is not None and v > hi
+            if (below or above) and lo is not None and hi is not None:
+                raise PositionError("errors.number_range", value=v, minimum=lo, maximum=hi)
+            if below:
+                raise PositionError("errors.number_below", value=v, minimum=lo)
+            if above:
+                raise PositionError("errors.number_above", value=v, maximum=hi)
         return tuple(values)
 
     def check_count(self, game: str, count: int, *, flag: str | None = None) -> None:
@@ -149,10 +195,6 @@ class Param:
         return FormField(
             self.name, self.type, self.label_key, self.help_key, self.default, self.example
         )
-
-
-def _shown(text: str) -> str:
-    return text if len(text) <= 20 else text[:20] + "…"
 
 
 MISERE = Param("misere", ParamType.FLAG, flag="--misere", default=False)

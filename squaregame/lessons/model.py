@@ -137,12 +137,18 @@ def load_lessons(games: LessonGames, lang: str = "en") -> list[Lesson]:
 def find_lesson(name: str, games: LessonGames, lang: str = "en") -> Lesson:
     """By number (``3``), id (``why-22``) or a unique start of the title."""
     lessons = load_lessons(games, lang)
+    found = match_lesson(name, lessons)
+    if found is None:
+        names = ", ".join(f"{x.number} ({x.id})" for x in lessons)
+        raise LessonError(f"no lesson '{name}' (lessons: {names})")
+    return found
+
+
+def match_lesson(name: str, lessons: list[Lesson]) -> Lesson | None:
+    """The lesson ``name`` names among ``lessons`` (see :func:`find_lesson`), if one."""
     key = name.strip().lower()
     for lesson in lessons:
         if key in (str(lesson.number), lesson.id.lower()):
             return lesson
     matches = [x for x in lessons if x.title.lower().startswith(key) or x.id.startswith(key)]
-    if len(matches) == 1:
-        return matches[0]
-    names = ", ".join(f"{x.number} ({x.id})" for x in lessons)
-    raise LessonError(f"no lesson '{name}' (lessons: {names})")
+    return matches[0] if len(matches) == 1 else None

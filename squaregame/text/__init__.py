@@ -12,7 +12,7 @@ from typing import Any
 
 from squaregame.core.errors import GameError
 from squaregame.core.rules import Rule
-from squaregame.text.catalog import Catalog, languages
+from squaregame.text.catalog import PLACEHOLDER, Catalog, languages
 from squaregame.text.current import current, language, set_language, tr
 from squaregame.text.plurals import category
 from squaregame.text.rules import rule_label
@@ -43,9 +43,17 @@ def _rule_variant(exc: GameError, cat: Catalog) -> str | None:
 
 def _way_variant(exc: GameError, cat: Catalog) -> str | None:
     """The message worded for how the input was given (``<key>_options``: the command line's
-    way, ``<key>_field``: the dialog's), where the catalog has one."""
+    way, ``<key>_field``: the dialog's), where the catalog has one and the error has every
+    value it names (an ``{option}``, say: else the plain message)."""
     key = f"{exc.key}_{exc.way}" if exc.way else None
-    return key if key is not None and cat.has(key) else None
+    if key is None or not cat.has(key):
+        return None
+    entry = cat.raw(key)
+    texts = entry.values() if isinstance(entry, dict) else [entry]
+    names = {n for t in texts for n in PLACEHOLDER.findall(str(t))}
+    if isinstance(entry, dict):
+        names.add("count")  # a plural message is chosen by its count
+    return key if names <= set(exc.params) else None
 
 
 def _shown(value: Any, cat: Catalog) -> Any:
