@@ -21,10 +21,10 @@ if TYPE_CHECKING:
     from squaregame.api import Move as Move
     from squaregame.api import Position as Position
     from squaregame.api import TableLimitError as TableLimitError
+    from squaregame.api import games as games
     from squaregame.api import position as position
 
-# The API's names. ``games`` is this package's subpackage of that name, the registry, which
-# answers ``sg.games()`` with every kind's key (see squaregame/games/__init__.py).
+# The API's names (squaregame.api), made when first asked for.
 API = ("GameError", "Move", "Position", "TableLimitError", "games", "position")
 __all__ = ["__version__", *API]
 
@@ -34,8 +34,6 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'squaregame' has no attribute {name!r}")
     import importlib  # (here: a name of the API is asked for, the first time)
 
-    if name == "games":
-        return importlib.import_module("squaregame.games")
     return getattr(importlib.import_module("squaregame.api"), name)
 
 

@@ -11,13 +11,13 @@ from squaregame.core.rules import Rule, parse_rule
 from squaregame.core.spec import GameSpec
 from squaregame.core.sums.solver import SumSolver
 from squaregame.core.tables import Tables
-from squaregame.games import GAMES
-from squaregame.games.pile.game import PileGame
-from squaregame.games.pile.kinds import kind_for
-from squaregame.games.sums.game import SumGame
-from squaregame.games.sums.kind import SUM
-from squaregame.games.wythoff.game import WythoffGame
-from squaregame.games.wythoff.kind import WYTHOFF
+from squaregame.families import GAMES
+from squaregame.families.pile.game import PileGame
+from squaregame.families.pile.kinds import kind_for
+from squaregame.families.sums.game import SumGame
+from squaregame.families.sums.kind import SUM
+from squaregame.families.wythoff.game import WythoffGame
+from squaregame.families.wythoff.kind import WYTHOFF
 
 KINDS = GAMES.kinds
 

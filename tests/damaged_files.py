@@ -14,7 +14,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.lessons.progress import LessonProgress
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen

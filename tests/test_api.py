@@ -29,7 +29,7 @@ import squaregame.api
 import squaregame.core.why
 from squaregame.cli.main import main
 from squaregame.core.tables import Tables
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.text import set_language
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -413,7 +413,7 @@ def test_import_squaregame_imports_neither_the_registry_nor_numpy() -> None:
         "import sys\n"
         "import squaregame as sg\n"
         "import squaregame.core.spec\n"
-        "late = ('squaregame.api', 'squaregame.games', 'squaregame.core.kinds', 'numpy',\n"
+        "late = ('squaregame.api', 'squaregame.families', 'squaregame.core.kinds', 'numpy',\n"
         "        'textual', 'squaregame.core.tables')\n"
         "print([m for m in late if m in sys.modules])\n"
         "print(sg.position('squares', 22).outcome, sg.games()[0])\n"

@@ -8,7 +8,7 @@ from textual.widgets import Input
 from ui_helpers import game_screen, new_game_dialog, settle
 
 from squaregame.cli.main import main
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.start import StartRequest
 

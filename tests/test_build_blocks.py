@@ -70,8 +70,8 @@ def test_zig_builds_the_library_where_no_other_compiler_is(
     out = build_native.squares_table_native(20_000, np.uint8, None)
     monkeypatch.setenv("SQUAREGAME_BUILDER", "numpy")
     assert out is not None and out[0].tobytes() == build.squares_table(20_000).rem.tobytes()
-    from squaregame.games.wythoff.native import board_native
-    from squaregame.games.wythoff.table import build_wythoff_numpy
+    from squaregame.families.wythoff.native import board_native
+    from squaregame.families.wythoff.table import build_wythoff_numpy
 
     board = board_native(300, True)
     assert bytes(board.rem) == build_wythoff_numpy(300, True).remoteness_array.tobytes()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from squaregame.cli import main as cli_main
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 
 LONG = "9" * 5000
 CASES = [

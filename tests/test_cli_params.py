@@ -18,7 +18,7 @@ from squaregame.cli.common import UsageError
 from squaregame.cli.main import main, make_parser
 from squaregame.cli.options import SEED, read_option, read_position
 from squaregame.core.errors import GameError
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.play.setup import spec_from_fields
 from squaregame.text import Catalog, error_text, set_language, tr
 from squaregame.text.catalog import PLACEHOLDER, load_catalog

@@ -14,8 +14,8 @@ from rich.color import Color
 from rich.style import Style
 from ui_helpers import settle
 
-from squaregame.games import GAMES
-from squaregame.games.pile.strip import PositionStrip
+from squaregame.families import GAMES
+from squaregame.families.pile.strip import PositionStrip
 from squaregame.play.settings import THEMES, load_settings
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.start import StartRequest

@@ -16,7 +16,7 @@ from squaregame.core.piles.files import save_table
 from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import SQUARES
 from squaregame.core.tables import Tables
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.text import set_language
 
 
@@ -70,9 +70,9 @@ def test_a_table_with_grundy_values_is_preferred(cache_dir: Path) -> None:
 async def test_the_sum_screen_shows_a_dash_and_why() -> None:
     from ui_helpers import settle
 
-    from squaregame.games.sums.piles import PilesView
-    from squaregame.games.sums.screen import SumsScreen
-    from squaregame.games.sums.side import NimSumPanel
+    from squaregame.families.sums.piles import PilesView
+    from squaregame.families.sums.screen import SumsScreen
+    from squaregame.families.sums.side import NimSumPanel
     from squaregame.ui.app import SquareGameApp
     from squaregame.ui.start import StartRequest
 

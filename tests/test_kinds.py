@@ -16,9 +16,9 @@ from squaregame.core.errors import GameError, PositionError
 from squaregame.core.rules import NIM, SQUARES, SetRule
 from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
-from squaregame.games.pile.kinds import RULE_KINDS, SUBTRACTION, kind_for
-from squaregame.games.sums.kind import SUM
-from squaregame.games.wythoff.kind import WYTHOFF
+from squaregame.families.pile.kinds import RULE_KINDS, SUBTRACTION, kind_for
+from squaregame.families.sums.kind import SUM
+from squaregame.families.wythoff.kind import WYTHOFF
 from squaregame.text import Catalog, error_text
 
 

@@ -10,7 +10,7 @@ The layers, lowest first (a module may import its own layer and those below it):
     play      a game in progress: sessions, saves, records, settings
     lessons   lessons, exercises, worksheets
     ui        the Textual shell: app, generic screens, widgets
-    games     the families, one package each (and their registry)
+    families  the families of games, one package each (and their registry)
     api       the public Python API (squaregame.api)
     classroom the server that gives students the app in a browser
     cli       the command line
@@ -27,7 +27,7 @@ from pathlib import Path
 import squaregame
 
 PACKAGE = Path(squaregame.__file__).parent
-LAYERS = ("ground", "core", "text", "play", "lessons", "ui", "games", "api", "classroom", "cli",
+LAYERS = ("ground", "core", "text", "play", "lessons", "ui", "families", "api", "classroom", "cli",
           "face")  # fmt: skip
 MAX_LINES = 400
 
@@ -169,7 +169,7 @@ def test_every_game_is_played_without_textual_and_lookups_need_no_numpy() -> Non
         "sys.modules['rich'] = None\n"
         "from squaregame.core.ai import Opponent\n"
         "from squaregame.core.tables import Tables\n"
-        "from squaregame.games import GAMES\n"
+        "from squaregame.families import GAMES\n"
         "tables = Tables()\n"
         "a = GAMES.kinds.spec('squares', position=999_999).build(tables).analyze(999_999)\n"
         "Opponent(seed=1).choose(a)\n"

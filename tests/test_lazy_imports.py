@@ -32,7 +32,7 @@ def test_a_squares_answer_imports_neither_numpy_nor_textual_nor_other_commands()
         "textual",
         "rich",
         "squaregame.core.sums.solver",
-        "squaregame.games.wythoff.table",
+        "squaregame.families.wythoff.table",
         "squaregame.lessons.schema",
         "squaregame.cli.bench",
         "squaregame.cli.serve",
@@ -85,7 +85,7 @@ def test_the_lazy_parser_and_the_full_one_agree(command: str) -> None:
 def test_the_menu_starts_without_the_games_or_the_lessons() -> None:
     code = (
         "import sys, json\n"
-        "from squaregame.games import GAMES\n"
+        "from squaregame.families import GAMES\n"
         "from squaregame.ui.app import SquareGameApp\n"
         "SquareGameApp(GAMES)\n"
         "print(json.dumps(sorted(sys.modules)))\n"

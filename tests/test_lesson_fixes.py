@@ -8,8 +8,8 @@ import pytest
 from build import KINDS
 
 from squaregame.core.types import Outcome
-from squaregame.games import GAMES
-from squaregame.games.pile.game import PileGame
+from squaregame.families import GAMES
+from squaregame.families.pile.game import PileGame
 from squaregame.lessons import generate as gen
 from squaregame.lessons import sieve as sv
 from squaregame.lessons.model import find_lesson, game_of, load_lessons

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from build import KINDS
 
-from squaregame.games import GAMES
-from squaregame.games.wythoff.lessons import BoardStep, PairsStep
+from squaregame.families import GAMES
+from squaregame.families.wythoff.lessons import BoardStep, PairsStep
 from squaregame.lessons.exercises import NAMES as EXERCISES
 from squaregame.lessons.model import Lesson, LessonError, game_of, load_lesson, load_lessons
 from squaregame.lessons.schema import CHECKS

@@ -10,8 +10,8 @@ import pytest
 from build import KINDS
 
 from squaregame.core.types import Outcome
-from squaregame.games import GAMES
-from squaregame.games.wythoff.lessons import colouring
+from squaregame.families import GAMES
+from squaregame.families.wythoff.lessons import colouring
 from squaregame.lessons import exercises as ex
 from squaregame.lessons import generate as gen
 from squaregame.lessons import sieve as sv

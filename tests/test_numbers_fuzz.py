@@ -7,7 +7,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from squaregame.core.errors import MAX_INPUT_DIGITS, GameError
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 
 ONE = GAMES.kinds.find("squares").position_param  # one number
 SEVERAL = GAMES.kinds.find("sum").position_param  # several

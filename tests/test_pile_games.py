@@ -13,7 +13,7 @@ from squaregame.core.errors import PositionError, RuleError
 from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import NIM, SetRule, parse_rule
 from squaregame.core.values import MisereShift, build_set_values
-from squaregame.games.pile.game import PileGame
+from squaregame.families.pile.game import PileGame
 
 sets = st.lists(st.integers(1, 12), min_size=1, max_size=5, unique=True)
 

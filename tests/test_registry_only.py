@@ -1,9 +1,9 @@
 """A family is known to the rest of the program only through its interface.
 
-Each family is a package of ``squaregame/games/``; the registry lists it once
-(``squaregame/games/__init__.py``). Outside its own package, nothing may:
+Each family is a package of ``squaregame/families/``; the registry lists it once
+(``squaregame/families/__init__.py``). Outside its own package, nothing may:
 
-* import from it (everything else is handed the registry, ``squaregame.games.GAMES``);
+* import from it (everything else is handed the registry, ``squaregame.families.GAMES``);
 * test or assume its classes: ``isinstance``, ``issubclass``, ``cast`` or ``type(…) is`` with
   a class a family defines (a ``Notation``-style switch in another name);
 * name one of its kinds by a string literal (``kind.key == "sum"``: a switch on a type tag).
@@ -20,10 +20,12 @@ import re
 from pathlib import Path
 
 import squaregame
-from squaregame.games import FAMILIES, GAMES
+from squaregame.families import FAMILIES, GAMES
 
 PACKAGE = Path(squaregame.__file__).parent
-FAMILY_DIRS = {f.key: PACKAGE / "games" / type(f).__module__.rsplit(".", 1)[-1] for f in FAMILIES}
+FAMILY_DIRS = {
+    f.key: PACKAGE / "families" / type(f).__module__.rsplit(".", 1)[-1] for f in FAMILIES
+}
 NAMES = {k.key for k in GAMES.kinds}
 LITERAL_EXEMPT = ("text/", "core/rules/", "cli/bench.py", "cli/bench_figures.py")
 
@@ -59,7 +61,7 @@ def offences_in(text: str, rel: str, own: str | None) -> list[str]:
     """What the module at ``rel`` (in the family ``own``, or in none) does that it may not."""
     tree = ast.parse(text)
     found: list[str] = []
-    registry = rel == "games/__init__.py"
+    registry = rel == "families/__init__.py"
     for node in ast.walk(tree):
         # imports of a family from outside it
         targets: list[str] = []
@@ -69,7 +71,9 @@ def offences_in(text: str, rel: str, own: str | None) -> list[str]:
             targets = [a.name for a in node.names]
         for t in targets:
             parts = t.split(".")
-            family = parts[2] if parts[:2] == ["squaregame", "games"] and len(parts) > 2 else None
+            family = (
+                parts[2] if parts[:2] == ["squaregame", "families"] and len(parts) > 2 else None
+            )
             if family in FAMILY_DIRS and family != own and not registry:
                 found.append(f"imports {t}")
         # isinstance / issubclass / cast / type(...) is with a family's class
@@ -124,7 +128,7 @@ def test_the_check_finds_each_kind_of_offence() -> None:
     """The check itself: each offence, in a module outside the families, is found."""
     probe = (
         "from typing import cast\n"
-        "from squaregame.games.sums.game import SumGame\n"
+        "from squaregame.families.sums.game import SumGame\n"
         "def f(game, kind):\n"
         "    if isinstance(game, SumGame): pass\n"
         "    g = cast(SumGame, game)\n"
@@ -134,8 +138,8 @@ def test_the_check_finds_each_kind_of_offence() -> None:
     )
     assert sorted(offences_in(probe, "play/probe.py", None)) == sorted(
         [
-            "imports squaregame.games.sums.game",
-            "imports squaregame.games.sums.game.SumGame",
+            "imports squaregame.families.sums.game",
+            "imports squaregame.families.sums.game.SumGame",
             "isinstance(…, SumGame)",
             "cast(SumGame, …)",
             "type(…) is SumGame",
@@ -143,4 +147,4 @@ def test_the_check_finds_each_kind_of_offence() -> None:
             "names 'wythoff'",
         ]
     )
-    assert offences_in(probe, "games/sums/probe.py", "sums") == []  # its own family may
+    assert offences_in(probe, "families/sums/probe.py", "sums") == []  # its own family may

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.saved_games import SavedGamesScreen

@@ -12,7 +12,7 @@ import pytest
 from ui_helpers import footer_drawn
 
 from squaregame.core.rules import SetRule
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.start import StartRequest

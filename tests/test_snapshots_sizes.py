@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from squaregame.core.rules import SetRule
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.start import StartRequest
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from ui_helpers import footer_drawn, settle
 
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.start import StartRequest
 

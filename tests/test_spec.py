@@ -15,9 +15,9 @@ from said import raises_saying, said
 from squaregame.core.errors import GameError
 from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
-from squaregame.games.pile.kinds import RULE_KINDS, SUBTRACTION
-from squaregame.games.sums.kind import SUM
-from squaregame.games.wythoff.kind import WYTHOFF
+from squaregame.families.pile.kinds import RULE_KINDS, SUBTRACTION
+from squaregame.families.sums.kind import SUM
+from squaregame.families.wythoff.kind import WYTHOFF
 
 rule_texts = st.one_of(
     st.sampled_from(["squares", "nim"]),

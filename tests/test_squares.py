@@ -19,7 +19,7 @@ from squaregame.core.piles.files import shipped_path
 from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import SQUARES
 from squaregame.core.types import Outcome
-from squaregame.games.pile.game import PileGame
+from squaregame.families.pile.game import PileGame
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from textual.widgets import Input
 from ui_helpers import new_game_dialog, settle
 
 from squaregame.cli.main import main
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 

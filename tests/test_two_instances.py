@@ -12,7 +12,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.lessons.progress import LessonProgress
 from squaregame.play.save_folder import claim, release
 from squaregame.play.settings import Settings
@@ -59,7 +59,7 @@ HOLD = """
 import sys
 from pathlib import Path
 from squaregame.play.save_folder import claim
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 assert claim(Path(sys.argv[1]))
 print("claimed", flush=True)
 sys.stdin.read()

@@ -9,10 +9,10 @@ from typing import Any
 from ui_helpers import game_screen, settle
 
 from squaregame.core.rules import NIM, SQUARES
-from squaregame.games import GAMES
-from squaregame.games.sums.piles import PilesView
-from squaregame.games.sums.screen import SumsScreen
-from squaregame.games.sums.side import NimSumPanel
+from squaregame.families import GAMES
+from squaregame.families.sums.piles import PilesView
+from squaregame.families.sums.screen import SumsScreen
+from squaregame.families.sums.side import NimSumPanel
 from squaregame.play.session import Verdict
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.start import StartRequest

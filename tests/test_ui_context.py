@@ -11,8 +11,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 from ui_helpers import new_game_dialog, settle
 
-from squaregame.games import GAMES
-from squaregame.games.pile.strip import PositionStrip
+from squaregame.families import GAMES
+from squaregame.families.pile.strip import PositionStrip
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.help import HelpScreen

@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 from ui_helpers import game_screen, settle
 
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.play.setup import spec_from_fields, start_advice
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.new_game import NewGameDialog

@@ -16,9 +16,9 @@ from ui_helpers import froze, settle, ticking
 
 from squaregame.cli.main import make_parser
 from squaregame.cli.play import build_request
-from squaregame.games import GAMES
-from squaregame.games.sums.screen import SumsScreen
-from squaregame.games.wythoff.screen import WythoffScreen
+from squaregame.families import GAMES
+from squaregame.families.sums.screen import SumsScreen
+from squaregame.families.wythoff.screen import WythoffScreen
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.busy import BusyScreen
 from squaregame.ui.screens.menu import MenuScreen

@@ -10,8 +10,8 @@ from build import make_spec
 from textual.widgets import Input
 from ui_helpers import game_screen, settle
 
-from squaregame.games import GAMES
-from squaregame.games.pile.strip import PositionStrip
+from squaregame.families import GAMES
+from squaregame.families.pile.strip import PositionStrip
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.new_game import NewGameDialog
 from squaregame.ui.start import StartRequest

@@ -17,12 +17,12 @@ from squaregame.cli.play import build_request
 from squaregame.core.piles.store import TableStore
 from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
-from squaregame.games import GAMES
-from squaregame.games.pile.screen import PileScreen
-from squaregame.games.sums.piles import PilesView
-from squaregame.games.sums.screen import SumsScreen
-from squaregame.games.sums.side import GrundyTable
-from squaregame.games.wythoff.screen import WythoffScreen
+from squaregame.families import GAMES
+from squaregame.families.pile.screen import PileScreen
+from squaregame.families.sums.piles import PilesView
+from squaregame.families.sums.screen import SumsScreen
+from squaregame.families.sums.side import GrundyTable
+from squaregame.families.wythoff.screen import WythoffScreen
 from squaregame.text import Catalog, set_language
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen

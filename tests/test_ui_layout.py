@@ -10,9 +10,9 @@ import pytest
 from ui_helpers import settle
 
 from squaregame.core.rules import SQUARES
-from squaregame.games import GAMES
-from squaregame.games.pile.strip import PositionStrip
-from squaregame.games.sums.side import GrundyTable, NimSumPanel
+from squaregame.families import GAMES
+from squaregame.families.pile.strip import PositionStrip
+from squaregame.families.sums.side import GrundyTable, NimSumPanel
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.start import StartRequest

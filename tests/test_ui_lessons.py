@@ -16,7 +16,7 @@ from textual.widgets import Input, OptionList, Static
 from ui_helpers import settle
 
 from squaregame.core.types import Outcome
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.lessons import sieve as sv
 from squaregame.lessons.model import load_lessons
 from squaregame.lessons.steps import FillStep, SieveStep

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import OptionList, Static
 
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.ui.app import SquareGameApp
 
 

@@ -14,7 +14,7 @@ from textual.command import CommandPalette
 
 from squaregame import start_up
 from squaregame.cli import main as cli_main
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.start import StartRequest
@@ -232,7 +232,7 @@ def test_the_menus_first_frame_imports_no_message_or_play_request() -> None:
     choice) nor ``squaregame play``'s request, nor numpy, nor Textual's Footer."""
     code = (
         "import asyncio, sys, json\n"
-        "from squaregame.games import GAMES\n"
+        "from squaregame.families import GAMES\n"
         "from squaregame.ui.app import SquareGameApp\n"
         "async def first_frame():\n"
         "    app = SquareGameApp(GAMES, ai_delay=0)\n"
@@ -253,7 +253,7 @@ def test_a_theme_named_before_it_was_registered_is_drawn_in_its_own_colours() ->
     """``TEXTUAL_THEME=high-contrast``: Textual makes the first colours before squaregame's
     third theme exists; they are made again once it does."""
     code = (
-        "from squaregame.games import GAMES\n"
+        "from squaregame.families import GAMES\n"
         "from squaregame.ui.app import SquareGameApp\n"
         "from squaregame.ui.themes import HIGH_CONTRAST\n"
         "app = SquareGameApp(GAMES, ai_delay=0)\n"

@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Input, Select, Static
 from ui_helpers import new_game_dialog, settle
 
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.play.wording import level_blurb
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.new_game import NewGameDialog

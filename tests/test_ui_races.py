@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual import events
 
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.help import HelpScreen
 from squaregame.ui.screens.menu import MenuScreen

@@ -10,7 +10,7 @@ from build import KINDS
 from textual.widgets import Static
 from ui_helpers import game_screen, settle
 
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.play import record_io as IO
 from squaregame.play import records as R
 from squaregame.ui.app import SquareGameApp

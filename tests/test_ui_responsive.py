@@ -13,8 +13,8 @@ from textual.widgets import Input, ProgressBar, Select, Static
 from ui_helpers import froze, settle, ticking
 
 from squaregame.core.sums import solver as sums
-from squaregame.games import GAMES
-from squaregame.games.sums.screen import SumsScreen
+from squaregame.families import GAMES
+from squaregame.families.sums.screen import SumsScreen
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.busy import BusyScreen
 from squaregame.ui.screens.menu import MenuScreen

@@ -11,8 +11,8 @@ from ui_helpers import game_screen, hinted_amount, settle, text_of
 
 from squaregame.core.rules import SQUARES
 from squaregame.core.types import Outcome
-from squaregame.games import GAMES
-from squaregame.games.pile.screen import PileScreen
+from squaregame.families import GAMES
+from squaregame.families.pile.screen import PileScreen
 from squaregame.play.session import Verdict
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_over import GameOverScreen
@@ -290,7 +290,7 @@ async def test_two_teams_take_turns_with_hints_and_review_every_move() -> None:
 
 
 async def test_a_start_at_the_top_of_a_table_shows_the_strip_below_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from squaregame.games.pile.strip import PositionStrip
+    from squaregame.families.pile.strip import PositionStrip
 
     monkeypatch.setattr(
         SQUARES, "tabled", SQUARES.tabled._replace(auto_limit=1_000_000)

@@ -10,10 +10,10 @@ from ui_helpers import settle
 
 from squaregame.core.rules import NIM, SQUARES, SetRule
 from squaregame.core.sums import solver as sums
-from squaregame.games import GAMES
-from squaregame.games.sums.piles import PilesView
-from squaregame.games.sums.screen import SumsScreen
-from squaregame.games.sums.side import GrundyTable, NimSumPanel
+from squaregame.families import GAMES
+from squaregame.families.sums.piles import PilesView
+from squaregame.families.sums.screen import SumsScreen
+from squaregame.families.sums.side import GrundyTable, NimSumPanel
 from squaregame.play.nimsum import explain
 from squaregame.play.setup import position_text
 from squaregame.ui.app import SquareGameApp

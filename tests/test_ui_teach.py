@@ -11,8 +11,8 @@ from text_check import WORD, english_in, visible_lines
 from textual.widgets import DataTable, Static
 from ui_helpers import game_screen, settle, text_of
 
-from squaregame.games import GAMES
-from squaregame.games.pile.screen import PileScreen
+from squaregame.families import GAMES
+from squaregame.families.pile.screen import PileScreen
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.game_over import GameOverScreen

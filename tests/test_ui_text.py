@@ -16,7 +16,7 @@ from textual.widgets import OptionList, Select
 from ui_helpers import settle
 
 from squaregame.cli.main import main, make_parser
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.lessons.strings import LESSON_FILES, Strings, lessons_root, template_languages
 from squaregame.text import Catalog, language, set_language
 from squaregame.ui.app import SquareGameApp

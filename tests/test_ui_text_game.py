@@ -15,7 +15,7 @@ from ui_helpers import game_screen, settle, text_of
 
 import squaregame
 from squaregame.core.ai import LEVELS
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.text import set_language
 from squaregame.text.catalog import load_catalog
 from squaregame.ui.app import SquareGameApp

@@ -10,7 +10,7 @@ from build import sum_game
 from ui_helpers import settle
 
 from squaregame.core.game import Game
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.play.view import build_view
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.start import StartRequest
@@ -119,8 +119,8 @@ async def test_the_view_is_what_the_panels_show() -> None:
     """Sum panels get their data from the view: the Grundy sequences, the pair table."""
     from squaregame.core.rules import SetRule
     from squaregame.core.types import Outcome
-    from squaregame.games.sums.panels import SumData
-    from squaregame.games.sums.screen import SumsScreen
+    from squaregame.families.sums.panels import SumData
+    from squaregame.families.sums.screen import SumsScreen
     from squaregame.play.session import Session
 
     game = sum_game((SetRule([1, 3, 7, 8]), SetRule([1, 2, 3, 4])))

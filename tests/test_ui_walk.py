@@ -40,8 +40,8 @@ from squaregame.core.errors import GameError
 from squaregame.core.rules import RULES
 from squaregame.core.spec import GameSpec
 from squaregame.core.types import Outcome
-from squaregame.games import GAMES
-from squaregame.games.pile.game import PileGame
+from squaregame.families import GAMES
+from squaregame.families.pile.game import PileGame
 from squaregame.lessons.model import load_lessons
 from squaregame.lessons.steps import FillStep, SieveStep
 from squaregame.lessons.strings import lesson_language

@@ -11,7 +11,7 @@ import pytest
 from build import KINDS
 from ui_helpers import settle
 
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.play.review import ChartPoint
 from squaregame.text import set_language, tr
 from squaregame.ui.app import SquareGameApp

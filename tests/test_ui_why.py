@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import Tree
 from ui_helpers import settle
 
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.messages import OpenWhy
 from squaregame.ui.screens.game_base import GameScreen

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import squaregame
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 
 ROOT = Path(squaregame.__file__).parent.parent
 PACKAGE = "squaregame/ui"
@@ -134,7 +134,7 @@ def test_screens_ask_the_application_by_message() -> None:
 async def test_a_new_game_from_a_game_takes_its_place() -> None:
     from ui_helpers import settle
 
-    from squaregame.games.pile.screen import PileScreen
+    from squaregame.families.pile.screen import PileScreen
     from squaregame.ui.app import SquareGameApp
     from squaregame.ui.screens.menu import MenuScreen
     from squaregame.ui.screens.new_game import NewGameDialog

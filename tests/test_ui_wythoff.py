@@ -7,10 +7,10 @@ from typing import Any
 from ui_helpers import settle
 
 from squaregame.core.types import Outcome
-from squaregame.games import GAMES
-from squaregame.games.wythoff.board import WythoffBoard
-from squaregame.games.wythoff.screen import WythoffScreen
-from squaregame.games.wythoff.side import ColdPairs, TwoPiles
+from squaregame.families import GAMES
+from squaregame.families.wythoff.board import WythoffBoard
+from squaregame.families.wythoff.screen import WythoffScreen
+from squaregame.families.wythoff.side import ColdPairs, TwoPiles
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.menu import MenuScreen

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ui_helpers import settle
 
-from squaregame.games import GAMES
-from squaregame.games.wythoff.board import WythoffBoard, shade
-from squaregame.games.wythoff.screen import AXES, WythoffScreen, next_cell
+from squaregame.families import GAMES
+from squaregame.families.wythoff.board import WythoffBoard, shade
+from squaregame.families.wythoff.screen import AXES, WythoffScreen, next_cell
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.start import StartRequest
 

@@ -23,7 +23,7 @@ from reference import (
     wythoff_children,
 )
 from squaregame.core.tables import Tables
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.lessons import worksheets as ws
 from squaregame.lessons.worksheet_html import document
 from squaregame.lessons.worksheet_svg import page_svg

@@ -9,8 +9,8 @@ from said import raises_saying
 from reference import grundy, solve, wythoff_children
 from squaregame.core.errors import TableLimitError
 from squaregame.core.types import Outcome
-from squaregame.games.wythoff.grundy import wythoff_grundy
-from squaregame.games.wythoff.table import (
+from squaregame.families.wythoff.grundy import wythoff_grundy
+from squaregame.families.wythoff.table import (
     build_wythoff,
     cold_pairs,
     is_cold_misere,

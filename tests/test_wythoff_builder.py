@@ -16,7 +16,7 @@ from wythoff_reference import reference_wythoff
 
 from squaregame import paths
 from squaregame.cli.main import main
-from squaregame.games.wythoff.table import build_wythoff, cold_pairs
+from squaregame.families.wythoff.table import build_wythoff, cold_pairs
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 4, 5, 13, 100, 333, 777])
@@ -101,7 +101,7 @@ def test_wythoff_stats_limits(
 def test_cold_cells_come_out_of_the_row_by_row_construction(misere: bool) -> None:
     # cold_cells' docstring: row by row, the first x whose column and diagonal are free
     # (misère: the corner is hot). The closed forms it uses must give the same cells.
-    from squaregame.games.wythoff.table import cold_cells
+    from squaregame.families.wythoff.table import cold_cells
 
     size = 3000
     col, dia = set(), set()

@@ -10,8 +10,8 @@ from build import wythoff_game
 
 from reference import grundy, wythoff_children, wythoff_grundy_rows
 from squaregame.core.tables import Tables
-from squaregame.games.wythoff.grundy import GrundyBoards, wythoff_grundy
-from squaregame.games.wythoff.table import (
+from squaregame.families.wythoff.grundy import GrundyBoards, wythoff_grundy
+from squaregame.families.wythoff.table import (
     WYTHOFF_AUTO_LIMIT,
     WYTHOFF_GRUNDY_LIMIT,
     WythoffBoards,

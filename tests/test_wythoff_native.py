@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from squaregame.core.build import native
-from squaregame.games.wythoff.native import NATIVE_MAX, board_native, wythoff_builder
-from squaregame.games.wythoff.table import (
+from squaregame.families.wythoff.native import NATIVE_MAX, board_native, wythoff_builder
+from squaregame.families.wythoff.table import (
     board_stats,
     build_wythoff,
     build_wythoff_numpy,
@@ -61,7 +61,7 @@ def test_any_small_board_is_the_same(size: int, misere: bool) -> None:
 def test_bands_of_rows_carry_the_aggregates(monkeypatch: pytest.MonkeyPatch) -> None:
     # 1000 cells a call: the 301² board in 101 calls of 3 rows, and the same bytes
     whole = board_native(300, True)
-    monkeypatch.setattr("squaregame.games.wythoff.native.BAND_CELLS", 1000)
+    monkeypatch.setattr("squaregame.families.wythoff.native.BAND_CELLS", 1000)
     seen: list[float] = []
     banded = board_native(300, True, seen.append)
     assert banded == whole
@@ -69,7 +69,7 @@ def test_bands_of_rows_carry_the_aggregates(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_an_exception_from_progress_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("squaregame.games.wythoff.native.BAND_CELLS", 10_000)
+    monkeypatch.setattr("squaregame.families.wythoff.native.BAND_CELLS", 10_000)
     calls: list[float] = []
 
     def cancel(done: float) -> None:
@@ -143,8 +143,8 @@ def test_table_stats_with_the_kernel_imports_no_numpy() -> None:
 
 
 def _grundy_same(size: int) -> None:
-    from squaregame.games.wythoff.grundy import wythoff_grundy_numpy
-    from squaregame.games.wythoff.native import grundy_native
+    from squaregame.families.wythoff.grundy import wythoff_grundy_numpy
+    from squaregame.families.wythoff.native import grundy_native
 
     assert bytes(grundy_native(size)) == wythoff_grundy_numpy(size).tobytes()
 
@@ -162,7 +162,7 @@ def test_any_small_boards_grundy_values_are_the_same(size: int) -> None:
 
 def test_grundy_values_against_the_plain_mex() -> None:
     # the definition itself, cell by cell: the mex of the row, the column and the diagonal
-    from squaregame.games.wythoff.native import grundy_native
+    from squaregame.families.wythoff.native import grundy_native
 
     n = 40
     g = np.frombuffer(grundy_native(n - 1), dtype=np.uint16).reshape(n, n)
@@ -177,18 +177,18 @@ def test_grundy_values_against_the_plain_mex() -> None:
 
 
 def test_grundy_bands_carry_the_sets(monkeypatch: pytest.MonkeyPatch) -> None:
-    from squaregame.games.wythoff.native import grundy_native
+    from squaregame.families.wythoff.native import grundy_native
 
     whole = grundy_native(500)
-    monkeypatch.setattr("squaregame.games.wythoff.native.BAND_CELLS", 2000)
+    monkeypatch.setattr("squaregame.families.wythoff.native.BAND_CELLS", 2000)
     seen: list[float] = []
     assert grundy_native(500, seen.append) == whole
     assert len(seen) == 167 and seen[-1] == pytest.approx(1.0)
 
 
 def test_the_tables_grundy_values_come_from_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    from squaregame.games.wythoff import native as wythoff_native
-    from squaregame.games.wythoff.grundy import wythoff_grundy, wythoff_grundy_numpy
+    from squaregame.families.wythoff import native as wythoff_native
+    from squaregame.families.wythoff.grundy import wythoff_grundy, wythoff_grundy_numpy
 
     calls: list[int] = []
     real = wythoff_native.grundy_native

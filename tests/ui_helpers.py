@@ -9,8 +9,8 @@ import time
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from squaregame.games import GAMES
-from squaregame.games.pile.screen import PileScreen
+from squaregame.families import GAMES
+from squaregame.families.pile.screen import PileScreen
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.new_game import NewGameDialog
 

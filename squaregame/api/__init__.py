@@ -21,8 +21,8 @@ What was decided, and why:
 * **Names.** :func:`position`, :func:`games`, :class:`Position`, :class:`Move`,
   :class:`GameError` and :class:`TableLimitError`, also reached as ``squaregame.<name>``:
   the package imports this one only when one of them is first asked for (PEP 562), so the
-  command line's start-up never pays for it. ``squaregame.games`` is also the registry's
-  package; it answers ``sg.games()`` itself (see ``squaregame/games/__init__.py``).
+  command line's start-up never pays for it. (The registry's package is
+  ``squaregame.families``, so that nothing can take ``games``' place.)
 * **Reading a game.** ``position(game, pos, *, rules=None, rule=None, misere=False,
   tables=None)``: ``game`` is any kind's key or alias the command line takes; ``pos`` a
   number, or a tuple or list of them (numpy's integers too); ``rules`` (or ``rule``, not

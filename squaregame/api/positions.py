@@ -14,7 +14,7 @@ from squaregame.core.errors import GameError
 from squaregame.core.game import Game
 from squaregame.core.tables import Tables
 from squaregame.core.types import Analysis, PositionInfo
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.text.games import bounds_span, describe_move, position_text, says_where, title
 
 

@@ -14,7 +14,7 @@ from typing import Any, ParamSpec, TypeVar
 from squaregame.core.errors import MAX_INPUT_DIGITS, GameError
 from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.text import Catalog, error_text
 
 A = ParamSpec("A")

@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     if parent.isdigit():
         die_with_parent(int(parent))
     # after the cap: the app and the games are the large part of the process
-    from squaregame.games import GAMES
+    from squaregame.families import GAMES
     from squaregame.ui.app import run_app
 
     return run_app(GAMES, None, lang=language(sys.argv[1:] if argv is None else argv))

@@ -131,7 +131,7 @@ def add_parser(sub: Any) -> None:
 def opponent_latencies(tables: Tables) -> None:
     from squaregame.core.ai import Opponent
     from squaregame.core.game import Game
-    from squaregame.games import GAMES
+    from squaregame.families import GAMES
 
     print("Opponent's reply, perfect level (inside this process: latencies, not ratios)")
     rng = random.Random(7)

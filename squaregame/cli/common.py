@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 from squaregame.core.errors import GameError
 from squaregame.core.spec import GameSpec
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.text import tr
 
 

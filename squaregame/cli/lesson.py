@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError
 from squaregame.cli.options import SEED, add_option, read_optional
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.lessons.model import LessonError, load_lessons, match_lesson
 from squaregame.lessons.strings import lesson_language
 from squaregame.text import languages, tr

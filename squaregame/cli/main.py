@@ -68,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(args_list: list[str]) -> int:
     if not args_list:  # the fast path: straight to the menu (start-up ends at its first frame)
         try:
-            from squaregame.games import GAMES
+            from squaregame.families import GAMES
             from squaregame.ui.app import run_app
 
             return run_app(GAMES, None)

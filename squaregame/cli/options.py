@@ -20,7 +20,7 @@ from squaregame.cli.common import UsageError
 from squaregame.core.errors import GameError
 from squaregame.core.numbers import shown
 from squaregame.core.params import Param, ParamType, Values
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 
 CLI_AREA = "cli"  # assets/i18n/<lang>/cli.toml
 

@@ -16,7 +16,7 @@ from squaregame.cli.options import SEED, add_option, read_optional, read_positio
 from squaregame.core.ai import LEVELS
 from squaregame.core.errors import GameError
 from squaregame.core.tables import Tables
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.play.setup import check_playable
 from squaregame.play.sides import DEMO_SPEED, PLAYERS, parse_names, parse_speed
 from squaregame.text import tr

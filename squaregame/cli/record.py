@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from squaregame.cli.commands import help_text
 from squaregame.core.files.atomic import write_atomic
 from squaregame.core.tables import Tables
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.play import record_io, records
 from squaregame.play.records import Format, error
 from squaregame.text import tr

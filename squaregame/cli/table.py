@@ -17,7 +17,7 @@ from squaregame.cli.common import (
     spec_from_args,
 )
 from squaregame.cli.options import add_option, number, read_option
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 
 if TYPE_CHECKING:  # --stats (the builders' benchmark) imports only what it needs
     from squaregame.core.game import Game

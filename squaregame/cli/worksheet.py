@@ -16,7 +16,7 @@ from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError
 from squaregame.cli.options import SEED, add_option, number, read_option, read_optional
 from squaregame.core.tables import Tables
-from squaregame.games import GAMES
+from squaregame.families import GAMES
 from squaregame.lessons.worksheets import MAX_STUDENTS, Request, Sheet, check, sheets
 from squaregame.text import tr
 

@@ -44,7 +44,7 @@ class Summand(NamedTuple):
 
 
 class GameKind(ABC):
-    """One kind of game, declared once by its family (``squaregame/games/<family>/``)."""
+    """One kind of game, declared once by its family (``squaregame/families/<family>/``)."""
 
     key: str
     aliases: tuple[str, ...] = ()

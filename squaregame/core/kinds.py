@@ -1,7 +1,7 @@
 """A program's kinds of game, in order: found by key or alias, and read into specs.
 
 :class:`Kinds` is what the rest of the program is given (by the families' registry,
-``squaregame.games``) to read a game's name — typed on the command line, chosen in a dialog,
+``squaregame.families``) to read a game's name — typed on the command line, chosen in a dialog,
 written in a lesson or a save — into a :class:`~squaregame.core.spec.GameSpec`. It knows no
 kind by name: the families declare them.
 """

@@ -76,7 +76,7 @@ __all__ = [
 
 
 class LessonGames(Protocol):
-    """What lessons need of the program's games (the registry, ``squaregame.games``)."""
+    """What lessons need of the program's games (the registry, ``squaregame.families``)."""
 
     @property
     def kinds(self) -> Kinds: ...

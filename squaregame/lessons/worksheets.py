@@ -106,7 +106,7 @@ class Sample:
 
 
 class WorksheetGames(Protocol):
-    """What worksheets need of the program's games (the registry, ``squaregame.games``)."""
+    """What worksheets need of the program's games (the registry, ``squaregame.families``)."""
 
     @property
     def kinds(self) -> Kinds: ...

@@ -25,7 +25,7 @@ from squaregame.play.wording import history_text, more_moves, move_label, predic
 P = TypeVar("P")
 BOARD_TARGETS = 50_000  # a board marks every square the queen may reach (at most 12,003)
 # A game's own panels (the strip, a board's values, the nim-sum …), read from the tables:
-# each family's screen gives its own (squaregame/games/<family>/panels.py).
+# each family's screen gives its own (squaregame/families/<family>/panels.py).
 Panels = Callable[[Session[Any], Analysis[Any]], Any]
 
 

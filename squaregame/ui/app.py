@@ -64,7 +64,7 @@ class SquareGameApp(App[None]):
         lesson_seed: int | None = None,
     ) -> None:
         super().__init__()
-        self.games = games  # the families of games it offers (squaregame.games.GAMES)
+        self.games = games  # the families of games it offers (squaregame.families.GAMES)
         self.register_theme(HIGH_CONTRAST)  # (dark and light took Textual's places: below)
         if self.theme not in BUILTIN_THEMES:  # named before it was registered (TEXTUAL_THEME):
             self.stylesheet.set_variables(self.get_css_variables())  # its colours, made now

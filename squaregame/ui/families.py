@@ -1,6 +1,6 @@
 """What the application needs of the program's games: the families (their screens, their
 kinds, their ready-made games) and what the lessons and worksheets need. The registry
-(``squaregame.games.GAMES``) is handed to the app by whoever starts it; nothing here
+(``squaregame.families.GAMES``) is handed to the app by whoever starts it; nothing here
 names a family."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class ScreenFamily(Protocol):
-    """A family as the app sees it (``squaregame.games.base.Family``)."""
+    """A family as the app sees it (``squaregame.families.base.Family``)."""
 
     @property
     def key(self) -> str: ...
@@ -31,7 +31,7 @@ class ScreenFamily(Protocol):
 
 
 class AppGames(LessonGames, WorksheetGames, Protocol):
-    """The registry as the app sees it (``squaregame.games.base.Games``)."""
+    """The registry as the app sees it (``squaregame.families.base.Games``)."""
 
     @property
     def families(self) -> tuple[ScreenFamily, ...]: ...

@@ -2,7 +2,7 @@
 
 Two sources in ``assets/native``: the Squares builder's kernels (``squares_blocks.c``, used by
 :mod:`squaregame.core.build.squares_native`) and the Wythoff board's (``wythoff_board.c``, used by
-:mod:`squaregame.games.wythoff.native`). Where a C compiler is found (``CC``, else ``cc``,
+:mod:`squaregame.families.wythoff.native`). Where a C compiler is found (``CC``, else ``cc``,
 ``gcc`` or ``clang`` on the ``PATH``), the first build that wants them compiles both once
 into one library in the cache folder (``native/kernels-<digest>.so``, named for the sources,
 the compiler asked for in ``CC`` and the platform, so an upgrade gets its own; the newest

@@ -16,7 +16,7 @@ from squaregame.core.piles.pile import Pile
 from squaregame.core.sums.bounds import SumBounds
 from squaregame.core.sums.solver import QUICK_SEARCH, SumSolver, fits_budget, search_cost
 from squaregame.core.types import Move, Outcome, PositionInfo
-from squaregame.games.sums.moves import sum_move_count, sum_move_runs, sum_move_target
+from squaregame.families.sums.moves import sum_move_count, sum_move_runs, sum_move_target
 
 if TYPE_CHECKING:
     from squaregame.core.rules.base import Rule

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from squaregame.core.game import Game
-from squaregame.games.wythoff.table import cold_pairs, lower_wythoff
+from squaregame.families.wythoff.table import cold_pairs, lower_wythoff
 from squaregame.lessons.fields import Size
 from squaregame.lessons.generate import BoardFrame
 from squaregame.lessons.steps import StepSpec

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from squaregame.games.base import Family
+from squaregame.families.base import Family
 
 if TYPE_CHECKING:
     from squaregame.core.game import GameKind
@@ -22,24 +22,24 @@ class WythoffFamily(Family):
 
     @cached_property
     def kinds(self) -> tuple[GameKind, ...]:
-        from squaregame.games.wythoff.kind import WYTHOFF  # (not at start: see Family)
+        from squaregame.families.wythoff.kind import WYTHOFF  # (not at start: see Family)
 
         return (WYTHOFF,)
 
     def screen(self) -> type[GameScreen[Any]]:
         # (the interface: only when a game is opened)
-        from squaregame.games.wythoff.screen import WythoffScreen
+        from squaregame.families.wythoff.screen import WythoffScreen
 
         return WythoffScreen
 
     def lesson_steps(self) -> tuple[type[StepSpec], ...]:
-        from squaregame.games.wythoff.lessons import STEPS  # (lessons: only when loaded)
+        from squaregame.families.wythoff.lessons import STEPS  # (lessons: only when loaded)
 
         return STEPS
 
     def worksheets(self) -> tuple[WorksheetKind, ...]:
         # (worksheets: only when asked for)
-        from squaregame.games.wythoff.worksheets import WORKSHEETS
+        from squaregame.families.wythoff.worksheets import WORKSHEETS
 
         return WORKSHEETS
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from squaregame.games.base import Family
+from squaregame.families.base import Family
 
 if TYPE_CHECKING:
     from squaregame.core.game import GameKind
@@ -20,18 +20,20 @@ class PileFamily(Family):
 
     @cached_property
     def kinds(self) -> tuple[GameKind, ...]:
-        from squaregame.games.pile.kinds import KINDS  # (not at start: see Family)
+        from squaregame.families.pile.kinds import KINDS  # (not at start: see Family)
 
         return KINDS
 
     def screen(self) -> type[GameScreen[Any]]:
         # (the interface: only when a game is opened)
-        from squaregame.games.pile.screen import PileScreen
+        from squaregame.families.pile.screen import PileScreen
 
         return PileScreen
 
     def worksheets(self) -> tuple[WorksheetKind, ...]:
-        from squaregame.games.pile.worksheets import WORKSHEETS  # (worksheets: only when asked for)
+        from squaregame.families.pile.worksheets import (
+            WORKSHEETS,  # (worksheets: only when asked for)
+        )
 
         return WORKSHEETS
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from squaregame.core.types import Analysis, Outcome
-from squaregame.games.pile.game import PileGame
+from squaregame.families.pile.game import PileGame
 from squaregame.play.session import Session
 
 STRIP_REACH = 120  # numbers on each side of the current one the strip may show

@@ -1,7 +1,7 @@
 """What a family of games is to the rest of the program: :class:`Family`, and the registry of
 families, :class:`Games`.
 
-A family is one package of ``squaregame/games/`` that owns one kind of game from end to end:
+A family is one package of ``squaregame/families/`` that owns one kind of game from end to end:
 its kinds (keys, aliases, parameters), its game and moves, its tables, its screen and panels,
 its record notation, which lessons and exercises apply, and its words (its own catalog
 area, ``assets/i18n/<lang>/<key>.toml``). The rest of the program knows it only through
@@ -9,7 +9,7 @@ this interface: lower layers are handed the registry (or the part they need of i
 games for capabilities, never which family or class they are.
 
 Adding a family: its package (declaring ``FAMILY``), its catalog files, and one line in
-:mod:`squaregame.games` (the list of families).
+:mod:`squaregame.families` (the list of families).
 """
 
 from __future__ import annotations

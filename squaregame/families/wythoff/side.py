@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from squaregame.games.wythoff.table import cold_pairs
+from squaregame.families.wythoff.table import cold_pairs
 from squaregame.text import tr
 
 MAX_DRAWN = 28

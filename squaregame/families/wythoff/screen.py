@@ -9,10 +9,10 @@ from textual.containers import VerticalScroll
 
 from squaregame.core.errors import GameError
 from squaregame.core.types import Analysis
-from squaregame.games.wythoff.board import BoardView, WythoffBoard
-from squaregame.games.wythoff.game import WythoffGame
-from squaregame.games.wythoff.panels import BoardData, board_data
-from squaregame.games.wythoff.side import ColdPairs, TwoPiles
+from squaregame.families.wythoff.board import BoardView, WythoffBoard
+from squaregame.families.wythoff.game import WythoffGame
+from squaregame.families.wythoff.panels import BoardData, board_data
+from squaregame.families.wythoff.side import ColdPairs, TwoPiles
 from squaregame.play.session import Session
 from squaregame.play.view import GameView
 from squaregame.text import error_text, tr

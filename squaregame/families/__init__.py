@@ -1,11 +1,11 @@
 """The families of games, listed once.
 
-Each family is a package of its own (:mod:`squaregame.games.base` says what it owns and how
+Each family is a package of its own (:mod:`squaregame.families.base` says what it owns and how
 the rest of the program knows it); :data:`GAMES` is the registry the command line, the app
 and the public API hand to the layers below. A new family: its package, its catalog files,
 and its line here.
 
-The package itself answers a call with every kind's key, in order: ``squaregame.games()``
+The package itself answers a call with every kind's key, in order: ``squaregame.families()``
 is the public API's ``games()`` (:mod:`squaregame.api`). A package's subpackage is an
 attribute of its parent once imported, so ``sg.games`` — ``import squaregame as sg`` — can
 only ever be this package; it is made callable rather than shadowed.
@@ -13,22 +13,8 @@ only ever be this package; it is made callable rather than shadowed.
 
 from __future__ import annotations
 
-import sys
-from types import ModuleType
-
-from squaregame.games import pile, sums, wythoff
-from squaregame.games.base import Family, Games
+from squaregame.families import pile, sums, wythoff
+from squaregame.families.base import Family, Games
 
 FAMILIES: tuple[Family, ...] = (pile.FAMILY, wythoff.FAMILY, sums.FAMILY)
 GAMES = Games(FAMILIES)
-
-
-class _Registry(ModuleType):
-    """This package, callable (``squaregame.games()``)."""
-
-    def __call__(self) -> tuple[str, ...]:
-        """Every kind of game's key, in the registry's order."""
-        return GAMES.kinds.keys()
-
-
-sys.modules[__name__].__class__ = _Registry

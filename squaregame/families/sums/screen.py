@@ -10,10 +10,10 @@ from textual.widgets import Static
 
 from squaregame.core.errors import PositionError
 from squaregame.core.types import Analysis
-from squaregame.games.sums.game import SumGame
-from squaregame.games.sums.panels import SumData, sum_data
-from squaregame.games.sums.piles import PileRow, PilesData, PilesView
-from squaregame.games.sums.side import GrundyTable, NimSumPanel
+from squaregame.families.sums.game import SumGame
+from squaregame.families.sums.panels import SumData, sum_data
+from squaregame.families.sums.piles import PileRow, PilesData, PilesView
+from squaregame.families.sums.side import GrundyTable, NimSumPanel
 from squaregame.play.session import Session
 from squaregame.play.view import GameView
 from squaregame.text import error_text, tr

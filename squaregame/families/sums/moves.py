@@ -31,7 +31,7 @@ AXIS_FROM = 64  # an any-amount pile larger than this is valued along its axis
 
 
 class SumGame(Protocol):
-    """What the moves need of a sum (:class:`squaregame.games.sums.game.SumGame`)."""
+    """What the moves need of a sum (:class:`squaregame.families.sums.game.SumGame`)."""
 
     @property
     def rules(self) -> tuple[Rule, ...]: ...

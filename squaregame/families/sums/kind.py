@@ -44,7 +44,7 @@ def expand_rules(rules: tuple[Rule, ...], piles: int) -> tuple[Rule, ...]:
 
 def check_piles(position: Values) -> Values:
     # (the game itself: only when one is checked)
-    from squaregame.games.sums.game import check_pile_count
+    from squaregame.families.sums.game import check_pile_count
 
     check_pile_count(len(position))
     for i, v in enumerate(position):
@@ -70,13 +70,15 @@ class SumKind(GameKind):
         if not rules:
             return (SQUARES,) * DEFAULT_PILES, None
         # (the game itself: only when one is checked)
-        from squaregame.games.sums.game import check_pile_count
+        from squaregame.families.sums.game import check_pile_count
 
         check_pile_count(len(rules))
         return rules, None
 
     def build(self, rules: tuple[Rule, ...], misere: bool, tables: Tables) -> Game[Any]:
-        from squaregame.games.sums.game import SumGame  # (the game itself: only when one is built)
+        from squaregame.families.sums.game import (
+            SumGame,  # (the game itself: only when one is built)
+        )
 
         return SumGame(self, rules, misere, tables)
 

@@ -10,7 +10,7 @@ from typing import Any, cast
 from squaregame.core.piles.periodic import ValuePeriod
 from squaregame.core.rules import Rule
 from squaregame.core.types import Analysis, Outcome
-from squaregame.games.sums.game import SumGame
+from squaregame.families.sums.game import SumGame
 from squaregame.play.nimsum import explain, nimsum_lines
 from squaregame.play.session import Session
 from squaregame.play.wording import move_phrase

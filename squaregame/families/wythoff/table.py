@@ -18,7 +18,7 @@ from math import isqrt
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.types import Outcome, PositionInfo
-from squaregame.games.wythoff.grundy import GrundyBoards
+from squaregame.families.wythoff.grundy import GrundyBoards
 
 if TYPE_CHECKING:
     from squaregame.core.tables import Tables
@@ -183,7 +183,7 @@ def _native_board(size: int, misere: bool, progress: Progress | None) -> Any:
     """The C kernel's board where :func:`wythoff_builder` chooses it, or None (numpy's turn:
     chosen so, or the library cannot be had)."""
     # (the C builder only when used: it may compile)
-    from squaregame.games.wythoff.native import board_native, wythoff_builder
+    from squaregame.families.wythoff.native import board_native, wythoff_builder
 
     if wythoff_builder(size) != "native":
         return None

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from squaregame.core.types import Analysis, Outcome
-from squaregame.games.wythoff.game import WythoffGame
+from squaregame.families.wythoff.game import WythoffGame
 from squaregame.play.session import Session
 
 

@@ -8,8 +8,8 @@ from typing import Any
 from textual.binding import Binding
 
 from squaregame.core.types import Analysis
-from squaregame.games.pile.panels import StripData, strip_data
-from squaregame.games.pile.strip import PositionStrip, StripCell
+from squaregame.families.pile.panels import StripData, strip_data
+from squaregame.families.pile.strip import PositionStrip, StripCell
 from squaregame.play.session import Session
 from squaregame.play.settings import Settings
 from squaregame.play.view import GameView

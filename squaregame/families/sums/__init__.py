@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from squaregame.games.base import Family
+from squaregame.families.base import Family
 
 if TYPE_CHECKING:
     from squaregame.core.game import GameKind
@@ -22,23 +22,25 @@ class SumsFamily(Family):
 
     @cached_property
     def kinds(self) -> tuple[GameKind, ...]:
-        from squaregame.games.sums.kind import SUM  # (not at start: see Family)
+        from squaregame.families.sums.kind import SUM  # (not at start: see Family)
 
         return (SUM,)
 
     def screen(self) -> type[GameScreen[Any]]:
         # (the interface: only when a game is opened)
-        from squaregame.games.sums.screen import SumsScreen
+        from squaregame.families.sums.screen import SumsScreen
 
         return SumsScreen
 
     def presets(self) -> tuple[tuple[str, GameSpec], ...]:
-        from squaregame.games.sums.presets import presets  # (not at start: see Family)
+        from squaregame.families.sums.presets import presets  # (not at start: see Family)
 
         return presets(self.kinds[0])
 
     def worksheets(self) -> tuple[WorksheetKind, ...]:
-        from squaregame.games.sums.worksheets import WORKSHEETS  # (worksheets: only when asked for)
+        from squaregame.families.sums.worksheets import (
+            WORKSHEETS,  # (worksheets: only when asked for)
+        )
 
         return WORKSHEETS
 

@@ -4,7 +4,7 @@ numpy: the board's bytes and its statistics, computed in one sweep; and its Grun
 The kernel takes the board a band of rows at a time (:data:`BAND_CELLS` cells a call) so that
 progress is reported, and a cancel (an exception from ``progress``) is honoured, between
 calls. The remoteness is two bytes a cell (native byte order), the outcome one (1 = cold);
-:func:`squaregame.games.wythoff.table.build_wythoff` views them as numpy arrays without copying.
+:func:`squaregame.families.wythoff.table.build_wythoff` views them as numpy arrays without copying.
 The tests check both against the numpy builder, byte for byte, in both forms of play.
 """
 
@@ -90,7 +90,7 @@ def grundy_native(size: int, progress: Callable[[float], None] | None = None) ->
 
 
 def wythoff_builder(size: int) -> str:
-    """``native`` (the C kernel, :mod:`squaregame.games.wythoff.native`) or ``numpy``, chosen
+    """``native`` (the C kernel, :mod:`squaregame.families.wythoff.native`) or ``numpy``, chosen
     as for Squares (:func:`squaregame.core.build.native.builder`, counting the board's cells)."""
     chosen = native.builder((size + 1) ** 2)
     return "native" if chosen == "native" and fits(size) else "numpy"

@@ -6,7 +6,7 @@ import random
 
 from squaregame.core.spec import GameSpec
 from squaregame.core.types import Outcome
-from squaregame.games.wythoff.kind import WYTHOFF
+from squaregame.families.wythoff.kind import WYTHOFF
 from squaregame.lessons.worksheets import Cells, Job, Sheet, WorksheetKind
 from squaregame.text.games import title
 

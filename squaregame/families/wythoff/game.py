@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from squaregame.core.errors import PositionError, TableLimitError
 from squaregame.core.game import Game, GameKind, Progress, check_natural
 from squaregame.core.types import Move, PositionInfo
-from squaregame.games.wythoff.table import (
+from squaregame.families.wythoff.table import (
     WYTHOFF_AUTO_LIMIT,
     WYTHOFF_GRUNDY_LIMIT,
     WythoffBoards,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from squaregame.games.sums.panels import GrundyRule, NimSumData, PairTable
+from squaregame.families.sums.panels import GrundyRule, NimSumData, PairTable
 from squaregame.text import tr
 
 

@@ -10,7 +10,7 @@ from squaregame.core.game import Game
 from squaregame.core.rules import NIM, SQUARES
 from squaregame.core.spec import GameSpec
 from squaregame.core.types import Outcome
-from squaregame.games.sums.kind import SUM
+from squaregame.families.sums.kind import SUM
 from squaregame.lessons import exercises as ex
 from squaregame.lessons.strings import Strings
 from squaregame.lessons.worksheets import ITEMS, Job, Problem, Sheet, WorksheetKind, verdict

@@ -9,7 +9,7 @@ from squaregame.core.game import Game
 from squaregame.core.rules import SQUARES, parse_rule
 from squaregame.core.spec import GameSpec
 from squaregame.core.types import Outcome
-from squaregame.games.pile.kinds import kind_for
+from squaregame.families.pile.kinds import kind_for
 from squaregame.lessons.worksheets import Cells, Job, Problem, Sheet, WorksheetKind
 from squaregame.text import Catalog
 from squaregame.text.games import position_text, title

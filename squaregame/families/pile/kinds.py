@@ -40,7 +40,9 @@ class OnePileKind(GameKind):
     exercises = EXERCISES
 
     def build(self, rules: tuple[Rule, ...], misere: bool, tables: Tables) -> Game[Any]:
-        from squaregame.games.pile.game import PileGame  # (the game itself: only when one is built)
+        from squaregame.families.pile.game import (
+            PileGame,  # (the game itself: only when one is built)
+        )
 
         return PileGame(self, rules[0], misere, tables)
 

@@ -50,7 +50,7 @@ class WythoffKind(GameKind):
 
     def build(self, rules: tuple[Rule, ...], misere: bool, tables: Tables) -> Game[Any]:
         # (the game itself: only when one is built)
-        from squaregame.games.wythoff.game import WythoffGame
+        from squaregame.families.wythoff.game import WythoffGame
 
         return WythoffGame(self, misere, tables)
 
@@ -87,7 +87,7 @@ class WythoffKind(GameKind):
     def table_stats(self, n: int) -> tuple[dict[str, Any], str]:
         """The n×n board 0..n−1 built afresh: the C reference's cold count and largest
         remoteness, and its first cell (row-major)."""
-        from squaregame.games.wythoff.table import board_stats  # numpy only without C
+        from squaregame.families.wythoff.table import board_stats  # numpy only without C
 
         cold_count, top, at = board_stats(n - 1)
         stats = {

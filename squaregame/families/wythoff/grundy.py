@@ -61,12 +61,12 @@ class GrundyBoards:
 
 def wythoff_grundy(size: int, progress: Progress | None = None) -> Any:
     """g[x, y] for 0 ≤ x, y ≤ size, as a (size + 1)² array of uint16: from the C kernel
-    (:func:`squaregame.games.wythoff.native.grundy_native`, viewed without a copy) where the
-    board's builder is the native one (:func:`squaregame.games.wythoff.native.wythoff_builder`),
+    (:func:`squaregame.families.wythoff.native.grundy_native`, viewed without a copy) where the
+    board's builder is the native one (:func:`squaregame.families.wythoff.native.wythoff_builder`),
     else from :func:`wythoff_grundy_numpy`; the two give the same values."""
     import numpy as np  # numpy and the C builder: only while building
 
-    from squaregame.games.wythoff.native import NATIVE_MAX, grundy_native, wythoff_builder
+    from squaregame.families.wythoff.native import NATIVE_MAX, grundy_native, wythoff_builder
 
     if size <= NATIVE_MAX // 3 and wythoff_builder(size) == "native":
         try:
