@@ -1,5 +1,6 @@
 """The house's structure: every import runs down the layers, none closes a circle, no module
-grows past 400 lines, and the game theory never needs the interface.
+grows past 400 lines, the game theory never needs the interface, and an import inside a
+function says why it is there.
 
 Every import counts: at the top of a module, inside a function, or for type checking only.
 The layers, lowest first (a module may import its own layer and those below it):
@@ -183,3 +184,43 @@ def test_every_game_is_played_without_textual_and_lookups_need_no_numpy() -> Non
     )
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
+
+
+def late_imports() -> dict[str, list[tuple[int, bool]]]:
+    """Every import inside a function, by module: (line, whether a reason is given). A
+    reason is a comment on the import's line, on the line above it, or on the first line of
+    the run of imports it belongs to."""
+    found: dict[str, list[tuple[int, bool]]] = {}
+    for m, path in MODULES.items():
+        lines = path.read_text(encoding="utf-8").splitlines()
+        tree = ast.parse("\n".join(lines))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for body in ast.walk(fn):
+                stmts = getattr(body, "body", None)
+                if not isinstance(stmts, list):
+                    continue
+                run_said = False
+                previous: ast.stmt | None = None
+                for st in stmts:
+                    if not isinstance(st, (ast.Import, ast.ImportFrom)):
+                        previous, run_said = st, False
+                        continue
+                    own = any("#" in lines[i - 1] for i in range(st.lineno, st.end_lineno + 1))
+                    above = lines[st.lineno - 2].strip().startswith("#")
+                    starts_run = not isinstance(previous, (ast.Import, ast.ImportFrom))
+                    said = own or above or (not starts_run and run_said)
+                    run_said = said if starts_run else (run_said or own or above)
+                    found.setdefault(m, []).append((st.lineno, said))
+                    previous = st
+    return found
+
+
+def test_every_import_inside_a_function_says_why() -> None:
+    """An import is at the top of its module unless start-up (or a heavy library only some
+    work needs: numpy, the interface) is the reason; then the reason is written beside it."""
+    silent = [
+        f"{m}:{line}" for m, found in late_imports().items() for line, said in found if not said
+    ]
+    assert not silent, silent

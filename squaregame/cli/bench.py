@@ -25,6 +25,7 @@ The opponent's reply times are measured inside this process: latencies, not rati
 from __future__ import annotations
 
 import argparse
+import compileall
 import contextlib
 import json
 import os
@@ -37,6 +38,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from squaregame import paths
 from squaregame.cli.bench_figures import (
     SHORT_PAIRS,
     app_figures,
@@ -57,9 +59,15 @@ from squaregame.cli.bench_run import (
     pairs_for,
 )
 from squaregame.cli.commands import help_text
+from squaregame.cli.common import UsageError
 from squaregame.cli.options import number, read_option
+from squaregame.core.ai import Opponent
+from squaregame.core.errors import GameError
+from squaregame.core.game import Game
+from squaregame.core.numbers import shown
 from squaregame.core.rules import NIM, SQUARES
 from squaregame.core.tables import Tables
+from squaregame.families import GAMES
 
 MAX_PAIRS = 50
 MAX_SIZES = 8
@@ -71,10 +79,6 @@ SIZE = number("size", "--sizes", minimum=1)  # one of them; at most the builder'
 def parse_sizes(text: str) -> list[int]:
     """``--sizes``: whole numbers separated by commas (``10000000``, ``10_000_000`` or
     ``1e7``, ``4e7``), within the builder's limit."""
-    from squaregame.cli.common import UsageError
-    from squaregame.core.errors import GameError
-    from squaregame.core.numbers import shown
-    from squaregame.core.rules import SQUARES
 
     most = SQUARES.tabled.most if SQUARES.tabled is not None else 0  # the builder's limit
 
@@ -95,9 +99,6 @@ def parse_sizes(text: str) -> list[int]:
 
 
 def parse_groups(text: str | None) -> list[str]:
-    from squaregame.cli.common import UsageError
-    from squaregame.core.numbers import shown
-
     if text is None:
         return list(GROUPS)
     chosen = [w.strip() for w in text.split(",") if w.strip()]
@@ -129,10 +130,6 @@ def add_parser(sub: Any) -> None:
 
 
 def opponent_latencies(tables: Tables) -> None:
-    from squaregame.core.ai import Opponent
-    from squaregame.core.game import Game
-    from squaregame.families import GAMES
-
     print("Opponent's reply, perfect level (inside this process: latencies, not ratios)")
     rng = random.Random(7)
 
@@ -187,9 +184,6 @@ def _json(r: Result) -> dict[str, Any]:
 def compile_package() -> None:
     """Write the bytecode of every module of the package, as ``pip install`` does (where the
     folder cannot be written, it is timed as it is)."""
-    import compileall
-
-    from squaregame import paths
 
     with contextlib.suppress(OSError):
         compileall.compile_dir(paths.PACKAGE, quiet=2)
@@ -209,7 +203,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     print(f"squaregame bench: {pairs} interleaved pairs a figure, whole processes; the ratio is")
     print("ours / reference, the median of the pairs' ratios (their min–max in brackets).")
     print(f"The app's start and the short commands, the noisiest: {SHORT_PAIRS} pairs or more.")
-    import resource
+    import resource  # (not on Windows)
 
     floor = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"Peak memory (MB) reads no lower than this process's own, {floor:.0f} MB: each")

@@ -15,8 +15,13 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from squaregame import paths
 from squaregame.cli.bench_run import Figure, Sample, Side, run_process
+from squaregame.cli.common import UsageError
+from squaregame.core.build import native
 from squaregame.core.rules import NIM, SQUARES
+from squaregame.text import tr
+from squaregame.ui.bench_app import BARE_APP, WIDGETS_APP, launch
 
 SQUARES_GAME = SQUARES.key  # the game of one pile under the rule is named as the rule
 WYTHOFF_GAME = "wythoff"  # the games timed, by the keys the command line takes
@@ -54,7 +59,6 @@ def find_reference(explicit: str | None) -> Path | None:
 def compile_c(src: Path | None, explicit: bool = False) -> Path | None:
     """``src`` compiled with ``gcc -O2`` (None without it or without gcc; asked for by name
     and not usable: one clear line)."""
-    from squaregame.cli.common import UsageError
 
     if src is not None and explicit and not src.is_file():
         raise UsageError("cli.errors.no_reference", path=str(src))
@@ -94,7 +98,6 @@ def _agree(keys: tuple[str, str]) -> Callable[[str, str], str | None]:
         got = (stats.get(keys[0]), stats.get(keys[1]))
         if got == want:
             return None
-        from squaregame.text import tr
 
         return tr("cli.bench.differ", ours=str(got), reference=str(want))
 
@@ -120,8 +123,6 @@ def squares_figures(sizes: list[int], ref: Path | None, env: dict[str, str]) -> 
 
 
 def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
-    from squaregame import paths
-
     def board(n: int) -> list[str]:
         return [*PY, "table", WYTHOFF_GAME, "--upto", str(n), "--stats", "--json"]
 
@@ -195,8 +196,6 @@ def cli_figures(env: dict[str, str]) -> Iterator[Figure]:
 
 
 def app_figures(env: dict[str, str]) -> Iterator[Figure]:
-    from squaregame.ui.bench_app import BARE_APP, WIDGETS_APP, launch
-
     def screen(cmd: list[str], marker: bytes) -> Callable[[], Sample]:
         def measure() -> Sample:
             got = launch(cmd, marker, env)
@@ -241,7 +240,6 @@ def _short(n: int) -> str:
 
 def installed_builders() -> list[str]:
     """numpy, and the native builder where this machine can use it."""
-    from squaregame.core.build import native
 
     return ["numpy"] + (["native"] if native.possible() else [])
 

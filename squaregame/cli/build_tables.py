@@ -10,6 +10,9 @@ This is also the script that produced the shipped table::
 from __future__ import annotations
 
 import argparse
+import errno
+import os
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +20,7 @@ from typing import Any
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import StderrProgress, UsageError
 from squaregame.cli.options import add_option, number, read_option
+from squaregame.core.files.atomic import NotRegularFileError, resolve_target
 from squaregame.core.piles.files import cache_path, save_table
 from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import RULES, Rule, Tabled
@@ -62,11 +66,6 @@ def check_output(path: Path, flag: str = "--output") -> None:
     tried for real: a file like the writer's temporary one is made there and removed, so
     a read-only mount, /proc or /sys, or a name too long for the temporary file is said
     now and not after minutes of building."""
-    import errno
-    import os
-    import tempfile
-
-    from squaregame.core.files.atomic import NotRegularFileError, resolve_target
 
     if len(os.fsencode(path.name)) > MAX_NAME:  # before any look at it: stat says ENAMETOOLONG
         raise UsageError("cli.errors.name_too_long", option=flag)

@@ -40,7 +40,7 @@ BY_NAME = {c.name: c for c in COMMANDS}
 def help_text(name: str) -> str:
     command = BY_NAME[name]
     if command.key:
-        from squaregame.text import tr
+        from squaregame.text import tr  # (the catalogs only when a help line is shown)
 
         return tr(command.key)
     return command.help

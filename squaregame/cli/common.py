@@ -145,7 +145,7 @@ class StderrProgress:
                 self.close()
 
     def _start(self) -> None:
-        import atexit
+        import atexit  # rich's progress bar: only when a build shows one
 
         from rich.console import Console
         from rich.progress import (

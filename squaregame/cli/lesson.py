@@ -11,6 +11,7 @@ from squaregame.cli.options import SEED, add_option, read_optional
 from squaregame.families import GAMES
 from squaregame.lessons.model import LessonError, load_lessons, match_lesson
 from squaregame.lessons.strings import lesson_language
+from squaregame.play.settings import saved_language
 from squaregame.text import languages, tr
 
 if TYPE_CHECKING:
@@ -37,8 +38,6 @@ def check_lang(lang: str | None) -> str | None:
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
-    from squaregame.play.settings import saved_language
-
     seed = read_optional(SEED, args.seed)
     lang = check_lang(args.lang)
     shown = lesson_language(lang or saved_language())  # the language the app will show

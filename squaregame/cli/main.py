@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 
 def lang_help() -> str:
+    # (help text only: the app's fast path reads no catalog here)
     from squaregame.text import languages, tr
 
     return tr("ui_settings.cli.lang_help", languages=", ".join(languages()))
@@ -27,7 +28,7 @@ def make_parser(argv: Sequence[str] | None = None) -> Parser:
     """The command line's parser. With ``argv``, only the subcommand it names has its
     module imported (every other is listed by name and help line alone,
     :mod:`squaregame.cli.commands`); without, every subcommand is complete."""
-    import importlib
+    import importlib  # (argparse and the commands: only when there are arguments)
 
     from squaregame.cli.commands import COMMANDS, chosen, help_text
     from squaregame.cli.common import Parser
@@ -68,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(args_list: list[str]) -> int:
     if not args_list:  # the fast path: straight to the menu (start-up ends at its first frame)
         try:
-            from squaregame.families import GAMES
+            from squaregame.families import GAMES  # (the fast path: the app and nothing before it)
             from squaregame.ui.app import run_app
 
             return run_app(GAMES, None)
@@ -76,7 +77,7 @@ def _main(args_list: list[str]) -> int:
             return 130
         except Exception as exc:  # before the app ran (Textual reports errors inside it)
             return internal_error(exc)
-    from squaregame.core.errors import GameError
+    from squaregame.core.errors import GameError  # (a command: not on the app's fast path)
     from squaregame.core.tables import Tables
 
     parser = make_parser(args_list)
@@ -84,6 +85,7 @@ def _main(args_list: list[str]) -> int:
     run = getattr(args, "run", None)
     try:
         if run is None:  # the menu in a language (its first frame ends start-up)
+            # (the menu in a language: the play command's own module)
             from squaregame.cli import lesson, play
 
             return play.run_menu(lesson.check_lang(args.lang))
@@ -98,20 +100,20 @@ def _main(args_list: list[str]) -> int:
             for key, params in tables.take_messages():
                 print(f"squaregame: {one_line(tr(key, **params))}", file=sys.stderr)
     except GameError as exc:
-        from squaregame.cli.common import one_line
+        from squaregame.cli.common import one_line  # (only when something went wrong)
         from squaregame.text import error_text
 
         print(f"squaregame: {one_line(error_text(exc))}", file=sys.stderr)  # one line
         return 2
     except KeyboardInterrupt:
-        from squaregame.text import tr
+        from squaregame.text import tr  # (only when a table has something to say)
 
         print(f"squaregame: {tr('cli.said.interrupted')}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
     except OSError as exc:  # a file or folder named on the command line, a port, …
-        from squaregame.cli.common import one_line
+        from squaregame.cli.common import one_line  # (only when something went wrong)
         from squaregame.text import tr
 
         why = exc.strerror or str(exc)  # the system's own words
@@ -124,7 +126,7 @@ def _main(args_list: list[str]) -> int:
 
 def internal_error(exc: BaseException) -> int:
     """Say a program error in one line, keep its traceback in a file, exit status 1."""
-    import traceback
+    import traceback  # (only after a program error)
 
     from squaregame import paths
     from squaregame.cli.common import one_line

@@ -12,6 +12,7 @@ from squaregame.cli.common import (
     add_game_options,
     spec_from_args,
 )
+from squaregame.cli.lesson import check_lang
 from squaregame.cli.options import SEED, add_option, read_optional, read_position, usage
 from squaregame.core.ai import LEVELS
 from squaregame.core.errors import GameError
@@ -21,6 +22,7 @@ from squaregame.play.setup import check_playable
 from squaregame.play.sides import DEMO_SPEED, PLAYERS, parse_names, parse_speed
 from squaregame.text import tr
 from squaregame.text.games import title
+from squaregame.ui.start import StartRequest
 
 if TYPE_CHECKING:
     from squaregame.ui.start import StartRequest
@@ -79,7 +81,6 @@ def add_parser(sub: Any) -> None:
 
 def build_request(args: argparse.Namespace, tables: Tables | None = None) -> StartRequest:
     """Check everything the user typed; a UsageError or GameError says what is wrong."""
-    from squaregame.ui.start import StartRequest
 
     kind = GAMES.kinds.find(args.game)
     param = kind.position_param
@@ -137,13 +138,12 @@ def _checked(parse: Any, *args: Any) -> Any:
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
-    from squaregame.cli.lesson import check_lang
     from squaregame.ui.app import run_app  # textual only when playing
 
     return run_app(GAMES, build_request(args, tables), lang=check_lang(args.lang))
 
 
 def run_menu(lang: str | None = None) -> int:
-    from squaregame.ui.app import run_app
+    from squaregame.ui.app import run_app  # (textual only when the app opens)
 
     return run_app(GAMES, None, lang=lang)

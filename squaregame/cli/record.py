@@ -15,11 +15,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from squaregame.cli.commands import help_text
+from squaregame.cli.common import UsageError
 from squaregame.core.files.atomic import write_atomic
 from squaregame.core.tables import Tables
 from squaregame.families import GAMES
 from squaregame.play import record_io, records
+from squaregame.play.files import new_key
 from squaregame.play.records import Format, error
+from squaregame.play.save_folder import saved_paths
+from squaregame.play.saves import load_game, peek_game, save_game, summary_of
 from squaregame.text import tr
 
 if TYPE_CHECKING:
@@ -86,7 +90,6 @@ def read_record(name: str, tables: Tables, *, step: bool = False) -> SavedGame:
 
 def saved_game_path(name: str | None) -> Path:
     """The saved game called ``name`` (a key, the start of one, or a file), else the latest."""
-    from squaregame.play.save_folder import saved_paths
 
     found = saved_paths()
     if name is None:
@@ -102,9 +105,6 @@ def saved_game_path(name: str | None) -> Path:
 
 
 def load_saved(name: str | None, tables: Tables) -> SavedGame:
-    from squaregame.cli.common import UsageError
-    from squaregame.play.saves import load_game
-
     path = saved_game_path(name)
     saved, message = load_game(path, GAMES.kinds, tables)
     if saved is None and message:  # said already (in the current language) by the loader
@@ -129,9 +129,6 @@ def emit(saved: SavedGame, args: argparse.Namespace) -> int:
 
 
 def run_list(args: argparse.Namespace, tables: Tables) -> int:
-    from squaregame.play.save_folder import saved_paths
-    from squaregame.play.saves import peek_game
-
     found = saved_paths()
     if not found:
         print(tr("records.cli.none"))
@@ -155,9 +152,6 @@ def run_show(args: argparse.Namespace, tables: Tables) -> int:
 
 
 def run_import(args: argparse.Namespace, tables: Tables) -> int:
-    from squaregame.play.files import new_key
-    from squaregame.play.saves import save_game, summary_of
-
     saved = read_record(args.file, tables, step=args.step)
     saved.session.save_key = new_key()  # its own new file: no saved game is replaced
     save_game(saved)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError
+from squaregame.cli.lesson import check_lang
 from squaregame.cli.options import add_option, number, read_option
 from squaregame.cli.serve_net import bind, is_loopback, shown
 from squaregame.text import tr
@@ -88,8 +89,6 @@ def parse_memory(text: str, what: str = "--memory-limit") -> int | None:
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
-    from squaregame.cli.lesson import check_lang
-
     port = read_option(PORT, args.port)
     sessions = read_option(SESSIONS, args.max_sessions)
     idle = parse_duration(args.idle_timeout)

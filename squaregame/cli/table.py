@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from squaregame.cli.analyze import progress_for
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import (
     UsageError,
@@ -17,6 +18,7 @@ from squaregame.cli.common import (
     spec_from_args,
 )
 from squaregame.cli.options import add_option, number, read_option
+from squaregame.cli.table_render import csv_text, json_object, plain_text
 from squaregame.families import GAMES
 
 if TYPE_CHECKING:  # --stats (the builders' benchmark) imports only what it needs
@@ -76,8 +78,6 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     upto = read_option(UPTO, args.upto)
     if args.stats:
         return run_stats(args, upto)
-    from squaregame.cli.analyze import progress_for
-    from squaregame.cli.table_render import csv_text, json_object, plain_text
 
     dims = GAMES.kinds.find(args.game).table_dims(len(args.rule or []))
     if (upto + 1) ** dims > MAX_CELLS:

@@ -7,6 +7,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from squaregame.cli.analyze import progress_for
+from squaregame.cli.build_tables import check_output
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import (
     StderrProgress,
@@ -15,7 +17,9 @@ from squaregame.cli.common import (
     add_game_options,
     spec_from_args,
 )
+from squaregame.cli.lesson import check_lang
 from squaregame.cli.options import add_option, number, read_option, read_position
+from squaregame.core.files.atomic import write_atomic
 from squaregame.core.tables import Tables
 from squaregame.core.why import (
     DEFAULT_DEPTH,
@@ -28,6 +32,7 @@ from squaregame.core.why import (
     check_budget,
     outline,
 )
+from squaregame.play.why_text import render_markdown, render_text
 from squaregame.text import Catalog, set_language, tr
 
 # The budget's own options: read here, their ranges said by check_budget (why.errors.*).
@@ -75,7 +80,6 @@ def add_parser(sub: Any) -> None:
 
 def check_out(path: Path, force: bool) -> None:
     """``--out``: a file that can be written, and not one already there unless ``force``."""
-    from squaregame.cli.build_tables import check_output
 
     check_output(path, "--out")
     if path.exists() and not force:
@@ -83,10 +87,6 @@ def check_out(path: Path, force: bool) -> None:
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
-    from squaregame.cli.analyze import progress_for
-    from squaregame.cli.lesson import check_lang
-    from squaregame.play.why_text import render_markdown, render_text
-
     catalog = Catalog(set_language(check_lang(args.lang) or "en"))  # its errors too
     depth = read_option(DEPTH, args.depth)
     moves = read_option(MOVES, args.moves)
@@ -107,7 +107,6 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     if out is None:
         print(text, end="")
         return 0
-    from squaregame.core.files.atomic import write_atomic
 
     write_atomic(out, text.encode())
     print(catalog("why.cli.written", path=str(out)))

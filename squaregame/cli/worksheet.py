@@ -14,11 +14,15 @@ from typing import Any
 
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError
+from squaregame.cli.lesson import check_lang
 from squaregame.cli.options import SEED, add_option, number, read_option, read_optional
+from squaregame.core.files.atomic import write_atomic
 from squaregame.core.tables import Tables
 from squaregame.families import GAMES
+from squaregame.lessons.worksheet_html import document
+from squaregame.lessons.worksheet_svg import page_svg
 from squaregame.lessons.worksheets import MAX_STUDENTS, Request, Sheet, check, sheets
-from squaregame.text import tr
+from squaregame.text import Catalog, set_language, tr
 
 FORMATS = ("html", "svg", "both")
 # Read here; their ranges are the worksheet kind's, said by lessons.worksheets.check.
@@ -59,9 +63,6 @@ def fresh_stem(folder: Path, base: str) -> str:
 
 def write_all(found: list[Sheet], folder: Path, fmt: str, base: str) -> list[Path]:
     """Write the sheets under a fresh name in ``folder``; returns the paths written."""
-    from squaregame.core.files.atomic import write_atomic
-    from squaregame.lessons.worksheet_html import document
-    from squaregame.lessons.worksheet_svg import page_svg
 
     stem = fresh_stem(folder, base)
     written: list[Path] = []
@@ -83,9 +84,6 @@ def write_all(found: list[Sheet], folder: Path, fmt: str, base: str) -> list[Pat
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
-    from squaregame.cli.lesson import check_lang
-    from squaregame.text import Catalog, set_language
-
     lang = set_language(check_lang(args.sheet_lang or args.lang) or "en")  # its errors too
     C = Catalog(lang)
     req = Request(
