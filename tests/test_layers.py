@@ -25,6 +25,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from test_ui_wiring import cycles
+
 import squaregame
 
 PACKAGE = Path(squaregame.__file__).parent
@@ -102,41 +104,9 @@ def test_no_import_runs_up_a_layer() -> None:
 
 
 def circles() -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    found: list[list[str]] = []
-    counter = [0]
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in GRAPH[v]:
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            part = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                part.append(w)
-                if w == v:
-                    break
-            if len(part) > 1:
-                found.append(sorted(part))
-
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    for v in sorted(GRAPH):
-        if v not in index:
-            visit(v)
-    return found
+    """The strongly connected components of more than one module (the interface's test has
+    the finder, and a test of it)."""
+    return cycles(GRAPH)
 
 
 def test_no_circle_of_imports() -> None:
