@@ -152,6 +152,22 @@ def test_analyze_huge_nim_json_has_the_documented_truncated_shape(
     ]
 
 
+def test_analyze_says_unlisted_queen_moves_by_their_squares(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A queen takes nothing: a range of her moves is said by its squares (``take`` is
+    null in the JSON), never as amounts taken (as 1.0 and README have it)."""
+    monkeypatch.setattr(move_cap, "MAX_LISTED_MOVES", 12)
+    d = analyze_json(capsys, "wythoff", "30", "40")
+    assert d["moves_truncated"] is True and d["move_ranges"]
+    assert all(r["take"] is None and r["pile"] is None for r in d["move_ranges"])
+    first = d["move_ranges"][0]
+    assert first["to"][0][1] == 40 and first["to"][1][1] == 40  # along the row, leftwards
+    assert main(["analyze", "wythoff", "30", "40", "--seed", "1"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if "…" in line]
+    assert lines and all(line.lstrip().startswith("… to (") for line in lines), lines
+
+
 def test_analyze_lists_every_move_below_the_cap(capsys: pytest.CaptureFixture[str]) -> None:
     d = analyze_json(capsys, "nim", "12")
     assert d["moves_truncated"] is False and d["move_ranges"] == []

@@ -187,10 +187,11 @@ class Move(NamedTuple, Generic[P]):
 
     ``shape`` names how the move reads: its words are ``<area>.move.<shape>`` in the
     catalogs of the game's family (``take``, ``left``, ``split`` …), so a family brings its
-    own shapes with no change here. ``amount`` is what was taken (the distance a piece
-    moved), ``pile`` the 0-based pile or heap it was taken from (``None`` when there is only
-    one), ``parts`` what that heap became when a move may split it (``(2, 4)``: two heaps
-    of 2 and 4; ``None``: it was not split). The text layer writes it.
+    own shapes with no change here. ``amount`` is what was taken (``None``: the move takes
+    nothing), ``pile`` the 0-based pile or heap it was taken from (``None`` when there is
+    only one), ``parts`` what that heap became when a move may split it (``(2, 4)``: two
+    heaps of 2 and 4; ``None``: it was not split), ``steps`` how far a piece moved (a
+    queen; ``None`` for a move of counters). The text layer writes it.
     """
 
     source: P
@@ -199,6 +200,7 @@ class Move(NamedTuple, Generic[P]):
     amount: int | None = None
     pile: int | None = None
     parts: tuple[int, ...] | None = None
+    steps: int | None = None
 
 
 class Message(NamedTuple):

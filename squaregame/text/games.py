@@ -84,6 +84,7 @@ def _move_values(game: Game[Any], move: Move[Any], catalog: Catalog | None) -> d
         "amount": move.amount,
         "pile": None if move.pile is None else move.pile + 1,
         "parts": None if move.parts is None else " + ".join(map(str, move.parts)),
+        "steps": move.steps,
         "position": position_text(game, move.target, catalog),
     }
 

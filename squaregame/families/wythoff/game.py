@@ -113,10 +113,10 @@ class WythoffGame(Game[Cell]):
         return PositionInfo(t.outcome(*child), t.remoteness(*child), True, None)
 
     def move(self, pos: Cell, to: Cell) -> Move[Cell]:
-        """``left``, ``down`` or ``diagonal`` (its words: wythoff.move.<shape>), as far as
-        ``amount`` squares."""
+        """``left``, ``down`` or ``diagonal`` (its words: wythoff.move.<shape>), ``steps``
+        squares (it takes nothing: a range of queen moves is said by its squares)."""
         line = self.move_line(pos, to)
-        return Move(pos, to, SHAPES[line], amount=max(pos[0] - to[0], pos[1] - to[1]))
+        return Move(pos, to, SHAPES[line], steps=max(pos[0] - to[0], pos[1] - to[1]))
 
     def check_move(self, pos: Cell, to: Cell) -> Move[Cell]:
         if not queen_can_move(pos, to):
