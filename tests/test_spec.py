@@ -39,6 +39,10 @@ def specs(draw: st.DrawFn) -> GameSpec:
         rules, position = (draw(rule_texts),), draw(st.none() | st.tuples(n))
     elif kind is WYTHOFF:
         rules, position = (), draw(st.none() | st.tuples(n, n))
+    elif kind is not SUM:  # a kind without rules (any other family): its count of numbers
+        lo, hi = kind.position_param.count
+        size = draw(st.integers(lo, hi))
+        rules, position = (), draw(st.none() | st.lists(n, min_size=size, max_size=size).map(tuple))
     else:
         piles = draw(st.integers(1, 8))
         rules = tuple(draw(st.lists(rule_texts, min_size=piles, max_size=piles)))

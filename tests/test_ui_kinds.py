@@ -27,6 +27,7 @@ from squaregame.text import Catalog, set_language
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.screens.moves import MovesScreen
 from squaregame.ui.screens.new_game import NewGameDialog
 from squaregame.ui.start import StartRequest
 
@@ -81,7 +82,7 @@ async def test_the_menu_lists_the_families_of_the_registry(lang: str, words: tup
         assert [o.id for o in options] == [f"new-{f.key}" for f in families]
         prompts = [str(o.prompt) for o in options]
         assert prompts == [catalog(f"{f.key}.menu") for f in families]
-        for prompt, word in zip(prompts, words, strict=True):
+        for prompt, word in zip(prompts[: len(words)], words, strict=True):  # the first three
             assert word in prompt
         for entry, family in enumerate(families):  # each opens its dialog
             dialog = await open_dialog(pilot, entry)
@@ -222,7 +223,7 @@ async def test_play_opens_the_screen_of_the_kinds_family(
 
 def test_every_kind_has_its_familys_screen_and_the_default_request_is_the_first() -> None:
     for kind in KINDS:
-        assert GAMES.family_of(kind).screen() is SCREENS[kind.area]
+        assert GAMES.family_of(kind).screen() is SCREENS.get(kind.area, MovesScreen)
     assert StartRequest().game is None  # the first kind of the first family: squares
     assert GAMES.families[0].kinds[0] is KINDS[0] and KINDS[0].key == "squares"
 

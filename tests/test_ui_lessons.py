@@ -154,7 +154,7 @@ async def test_mastery_the_list_and_a_reset() -> None:
     app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("down", "down", "down", "enter")  # Lessons
+        await pilot.press(*["down"] * len(GAMES.families), "enter")  # Lessons
         await pilot.pause()
         listing = app.screen
         assert isinstance(listing, LessonListScreen)

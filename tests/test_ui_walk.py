@@ -338,7 +338,7 @@ async def walk_game(w: Walk, kind: str, full: bool) -> None:
         screen.action_toggle_heatmap()  # type: ignore[attr-defined]
         screen.action_step("left")  # type: ignore[attr-defined]
         await w.check(f"{where}, a square aimed at (hints on)")
-    else:  # a sum: piles, each with its rule
+    elif screen.session.game.kind.key == "sum":  # a sum: piles, each with its rule
         screen.action_amount(1)  # type: ignore[attr-defined]
         await w.check(f"{where}, an amount chosen (hints on)")
         await w.type_move("9 1")
