@@ -197,7 +197,7 @@ def test_check_move_on_positions() -> None:
         sums.check_move((5, 5), (4, 4))
     wythoff = game_of("wythoff")
     move = wythoff.check_move((3, 5), (1, 3))
-    assert (move.shape, move.amount, move.pile) == ("diagonal", 2, None)
+    assert (move.shape, move.amount, move.steps, move.pile) == ("diagonal", None, 2, None)
     assert [wythoff.move((3, 5), to).shape for to in ((1, 5), (3, 0))] == ["left", "down"]
     pile = game_of("squares")
     move = pile.check_move(75, 39)
@@ -221,3 +221,22 @@ def test_every_kind_has_its_words_in_every_language() -> None:
                     assert cat.has(p.label_key) and cat.has(p.what_key), p
                     assert cat.has(p.type_key), p
         assert error_text(GameError("errors.unknown_game", name="x", choices="y"), cat)
+
+
+def test_a_kinds_defaults_serve_any_count_of_numbers() -> None:
+    """What a new family's kind gets without writing it: records read back what they wrote,
+    a kind without rules has a null ``rule`` in the JSON, a random start has as many
+    numbers as a position takes."""
+    import random
+
+    from squaregame.core.game import GameKind, plain_notation
+
+    for kind in KINDS:
+        lo = kind.position_param.count[0]
+        values = tuple(range(3, 3 + max(lo, 1)))
+        assert kind.read_record_notation(kind.record_notation(values)) == values
+        assert len(GameKind.random_position(kind, (), random.Random(1))) == max(lo, 1)
+    assert plain_notation(" 5 + 7+10 ") == (5, 7, 10) and plain_notation("(3,5)") is None
+    assert GameKind.rule_json(KINDS[0], ()) is None
+    words = GameKind.position_words(KINDS[-1], (5, 7))
+    assert words["values"] == "5 + 7" and (words["x"], words["y"]) == (5, 7)

@@ -15,6 +15,7 @@ for capabilities (:meth:`Game.summands`, :attr:`Game.dimensions` …), never whi
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from itertools import product
@@ -31,8 +32,16 @@ if TYPE_CHECKING:
     from squaregame.core.rules.base import Rule
     from squaregame.core.tables import Tables
 
+_PLUS = re.compile(r"\s*\d+(\s*\+\s*\d+)*\s*")  # a record's ``40`` or ``5+7+10``
 P = TypeVar("P")
 Progress = Callable[[float], None]
+
+
+def plain_notation(text: str) -> Values | None:
+    """The numbers of ``40`` or ``5+7+10`` (None: not written so)."""
+    if not _PLUS.fullmatch(text):
+        return None
+    return tuple(int(n) for n in re.findall(r"\d+", text))
 
 
 class Summand(NamedTuple):
@@ -91,14 +100,15 @@ class GameKind(ABC):
     def build(self, rules: tuple[Rule, ...], misere: bool, tables: Tables) -> Game[Any]: ...
 
     def random_position(self, rules: tuple[Rule, ...], rng: random.Random) -> Values:
-        """A start for a game opened without one."""
-        return (rng.randint(10, 100),)
+        """A start for a game opened without one: as many numbers as the position takes
+        (the fewest), each 10–100."""
+        return tuple(rng.randint(10, 100) for _ in range(max(1, self.position_param.count[0])))
 
     random_cap: int | None = None  # a random start the dialog draws stays within this
 
     def rule_json(self, rule_keys: tuple[str, ...]) -> Any:
-        """The ``rule`` field of the CLI's JSON output."""
-        return rule_keys[0]
+        """The ``rule`` field of the CLI's JSON output (null for a game without rules)."""
+        return rule_keys[0] if rule_keys else None
 
     # -- positions -----------------------------------------------------------------------
     @abstractmethod
@@ -119,12 +129,22 @@ class GameKind(ABC):
         return tuple(values)
 
     def position_words(self, pos: Any) -> dict[str, Any]:
-        """The values of the position's words, ``<area>.position`` in the catalogs."""
-        return {"n": self.position_values(pos)[0]}
+        """The values of the position's words, ``<area>.position`` in the catalogs: ``n``
+        (the first number), ``values`` (all of them, ``5 + 7``) and ``x``, ``y`` … ."""
+        values = self.position_values(pos)
+        words: dict[str, Any] = {"n": values[0] if values else 0}
+        words["values"] = " + ".join(map(str, values))
+        words |= dict(zip("xyz", values, strict=False))
+        return words
 
     def record_notation(self, values: Sequence[int]) -> str:
         """A position in game records, the same in every language: ``40``, ``5+7+10``."""
         return "+".join(str(v) for v in values)
+
+    def read_record_notation(self, text: str) -> Values | None:
+        """The numbers of a position as :meth:`record_notation` writes it (None: it is not
+        one). A kind with a notation of its own reads it back here."""
+        return plain_notation(text)
 
     def phrase_count(self, pos: Any) -> int:
         """The number a phrase about what is left agrees with ("1 is left", "4 + 7 are")."""

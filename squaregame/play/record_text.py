@@ -27,6 +27,8 @@ import io
 import re
 from typing import TYPE_CHECKING, Any
 
+from squaregame.core.errors import GameError
+from squaregame.core.game import GameKind
 from squaregame.core.types import PositionInfo
 from squaregame.play.records import (
     MAX_RECORD_MOVES,
@@ -177,17 +179,32 @@ def _from_fields(kinds: Kinds, fields: dict[str, str], moves: list[tuple[str, st
     if misere not in ("yes", "no", "true", "false"):
         raise error("field", field="misere", text=_cut(misere))
     rules = [r.strip() for r in fields.get("rules", "").split(";") if r.strip()]
+    kind = _kind(kinds, fields["game"])  # its notation (an unknown game is said below)
     return make_record(
         kinds,
         fields["game"],
         rules,
         misere in ("yes", "true"),
-        parse_notation(fields["start"], "start"),
+        parse_notation(kind, fields["start"], "start"),
         fields["first"],
         fields.get("players") or "solo",
         fields.get("level") or "perfect",
-        [(parse_notation(f, w) if f else None, parse_notation(t, w)) for w, f, t in moves],
+        [
+            (parse_notation(kind, f, w) if f else None, parse_notation(kind, t, w))
+            for w, f, t in moves
+        ],
     )
+
+
+def _read(kind: GameKind | None, text: str, where: str) -> tuple[int, ...] | None:
+    return parse_notation(kind, text, where) if text else None
+
+
+def _kind(kinds: Kinds, name: str) -> GameKind | None:
+    try:
+        return kinds.find(name)
+    except GameError:
+        return None
 
 
 # -- CSV -------------------------------------------------------------------------------------

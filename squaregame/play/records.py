@@ -27,7 +27,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import MAX_INPUT_DIGITS, GameError
-from squaregame.core.game import GameKind
+from squaregame.core.game import GameKind, plain_notation
 from squaregame.core.spec import GameSpec
 from squaregame.text.games import describe_move, title
 
@@ -102,18 +102,15 @@ def notation(kind: GameKind, values: Sequence[int]) -> str:
     return kind.record_notation(values)
 
 
-_NOTATION = re.compile(r"\s*(\d+(\s*\+\s*\d+)*|\(\s*\d+\s*,\s*\d+\s*\))\s*")
-
-
-def parse_notation(text: str, where: str) -> tuple[int, ...]:
-    """The numbers of a position written ``40``, ``(3,5)`` or ``5+7+10``."""
-    shown = _cut(text)
-    if not _NOTATION.fullmatch(text):
-        raise error("position", text=shown, where=where)
-    numbers = re.findall(r"\d+", text)
-    if not numbers or any(len(n) > MAX_INPUT_DIGITS for n in numbers):
-        raise error("position", text=shown, where=where)
-    return tuple(int(n) for n in numbers)
+def parse_notation(kind: GameKind | None, text: str, where: str) -> tuple[int, ...]:
+    """The numbers of a position as ``kind``'s records write it (``40``, ``5+7+10``,
+    ``(3,5)``: :meth:`GameKind.read_record_notation`; a game not known: the plain form)."""
+    if any(len(n) > MAX_INPUT_DIGITS for n in re.findall(r"\d+", text)):  # before int()
+        raise error("position", text=_cut(text), where=where)
+    read = plain_notation(text) if kind is None else kind.read_record_notation(text)
+    if not read:
+        raise error("position", text=_cut(text), where=where)
+    return tuple(read)
 
 
 def _cut(text: str, limit: int = 40) -> str:

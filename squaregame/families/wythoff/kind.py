@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from squaregame.core.rules.base import Rule
     from squaregame.core.tables import Tables
 
+_SQUARE = re.compile(r"\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*")  # a record's ``(3,5)``
 AREA = "wythoff"  # its words: assets/i18n/<lang>/wythoff.toml
 START_XY = Param(
     "position",
@@ -75,6 +77,10 @@ class WythoffKind(GameKind):
 
     def record_notation(self, values: Sequence[int]) -> str:
         return f"({values[0]},{values[1]})"
+
+    def read_record_notation(self, text: str) -> Values | None:
+        found = _SQUARE.fullmatch(text)
+        return None if found is None else (int(found[1]), int(found[2]))
 
     def table_dims(self, rule_count: int) -> int:
         return 2
