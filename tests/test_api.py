@@ -384,7 +384,7 @@ BAD: list[tuple[Callable[[], object], type[sg.GameError], str]] = [
     (
         lambda: sg.position("squares", 22).best_move(seed="x"),
         sg.GameError,
-        "'x' is not a whole number",
+        "seed= takes a whole number from 0 to 2^63−1, not 'x'",
     ),
 ]
 
@@ -421,3 +421,12 @@ def test_import_squaregame_imports_neither_the_registry_nor_numpy() -> None:
     )
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert res.stdout.splitlines() == ["[]", "cold squares", "True False False"], res.stderr
+
+
+def test_a_seed_and_tables_out_of_shape_are_said_not_crashed() -> None:
+    p = sg.position("squares", 22)
+    for seed in (-1, 2**63, 1.5, True):
+        with pytest.raises(sg.GameError, match="seed= takes a whole number"):
+            p.best_move(seed=seed)
+    with pytest.raises(sg.GameError, match="tables= takes"):
+        sg.position("squares", 22, tables=5)  # type: ignore[arg-type]

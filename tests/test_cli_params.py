@@ -266,9 +266,14 @@ def test_several_numbers_are_separated_by_commas_and_spaces() -> None:
     assert piles.parse("5,7,10") == (5, 7, 10) == piles.parse(" 5  7 , 10 ")
     assert read_position("wythoff", ["12,5"]) == (12, 5)
     assert read_position("sum", ["5", "7", "10"]) == (5, 7, 10)
+    for text in ("1,000 5", "1 000 5", "3,100", "5 007"):  # one number or two? refused
+        with pytest.raises(GameError) as caught:
+            wythoff.parse(text)
+        assert caught.value.key == "errors.number_ambiguous", text
     with pytest.raises(GameError) as caught:
-        wythoff.parse("1,000 5")  # three values: 1, 0 and 5
-    assert caught.value.key == "wythoff.params.start_xy.type"
+        piles.parse("1,000, 5")
+    assert caught.value.key == "errors.number_ambiguous"
+    assert main(["analyze", "sum", "1,000", "5"]) == 2  # not 1 + 0 + 5
 
 
 @pytest.mark.parametrize("text", ["1,00", "10,0000", "1,0000", ",100", "1,", "1__000", "1_0",

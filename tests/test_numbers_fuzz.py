@@ -64,11 +64,41 @@ def ref_words(text: str, separators: str) -> list[str]:
     return [w for w in words if w]
 
 
+def ref_ambiguous(text: str, words: list[str]) -> bool:
+    """Could a value of several be a thousands group? A comma between a whole run of one to
+    three digits (not after a group mark) and exactly three digits; or a word of two or more
+    digits that starts with 0 (after a sign)."""
+    for i, c in enumerate(text):
+        if c != ",":
+            continue
+        j = i
+        while j > 0 and text[j - 1] in DIGITS:
+            j -= 1
+        after = text[i + 1 : i + 4]
+        beyond = text[i + 4 : i + 5]
+        if (
+            1 <= i - j <= 3
+            and (j == 0 or text[j - 1] not in GROUPING)
+            and len(after) == 3
+            and all(d in DIGITS for d in after)
+            and beyond not in tuple(DIGITS)
+        ):
+            return True
+    for word in words:
+        body = word[1:] if word[:1] in ("+", "-") else word
+        if len(body) >= 2 and body[0] == "0" and all(d in DIGITS for d in body):
+            return True
+    return False
+
+
 def ref_read(text: str, one: bool, signed: bool) -> Outcome:
     text = "".join(" " if c in "()" else c for c in text).strip()
     if not one:
         values: tuple[int, ...] = ()
-        for word in ref_words(text, "," + ASCII_SPACE + "\r\f\v"):
+        several = ref_words(text, "," + ASCII_SPACE + "\r\f\v")
+        if ref_ambiguous(text, several):
+            return "errors.number_ambiguous"
+        for word in several:
             got = ref_whole(word, GROUPING, signed)
             if isinstance(got, str):
                 return got
@@ -101,6 +131,10 @@ def ours(text: str, one: bool, signed: bool) -> Outcome:
 @example("1,000", True, False)
 @example("1 000", True, False)
 @example("12,5", False, False)
+@example("1,000 5", False, False)
+@example("1 000 5", False, False)
+@example("3,100", False, True)
+@example("0 05", False, False)
 @example("1\u202f000 7", False, True)
 @example("-1,000", True, True)
 @example("9" * 41, True, False)

@@ -39,6 +39,8 @@ def position(
     for misère play, ``tables`` a :class:`~squaregame.core.tables.Tables` of its own
     (default: one shared by every position). Its tables are built now, within the game's
     budgets: a position beyond them is a ``TableLimitError``."""
+    if tables is not None and not isinstance(tables, Tables):
+        raise GameError("api.errors.tables", text=repr(tables)[:24])
     spec = read_spec(game, pos, rules, rule, misere)
     # A game of its own (cheap: the tables are shared), as each command builds one: a game
     # keeps the largest table it has read, which past the Grundy values' range has none.
@@ -140,8 +142,8 @@ class Position:
     def best_move(self, seed: int | None = None) -> Move | None:
         """The perfect opponent's choice (None when no move is left): the first of its best
         moves, or with ``seed`` the one it draws among them as ``analyze --seed`` does."""
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise GameError("errors.not_whole_number", text=str(seed)[:20])
+        if seed is not None and not (_is_int(seed) and 0 <= seed <= MAX_SEED):
+            raise GameError("api.errors.seed", text=repr(seed)[:24])  # as analyze --seed
         to = perfect_choice(self._analysis(), seed)
         if to is None:
             return None
@@ -314,6 +316,13 @@ class Move:
         lower, upper = to.remoteness_bounds
         span = bounds_span(lower, upper, to.remoteness is not None)
         return f"<Move {said}: {to.outcome}, remoteness {span}>"
+
+
+MAX_SEED = 2**63 - 1  # the command line's --seed: the same range
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _frozen(value: Any) -> Any:

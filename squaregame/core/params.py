@@ -11,6 +11,7 @@ person types is read by :meth:`Param.read_numbers` (:mod:`squaregame.core.number
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -138,13 +139,22 @@ class Param:
           read as separate values, for the count to refuse.
         * A parameter of **several numbers** (a sum's piles ``5 7 10``, a Wythoff square
           ``7 9``) takes commas and spaces as separators of values: ``12,5`` is (12, 5), and
-          a large value is written ``1000``, ``1_000`` or ``1 000``, never ``1,000``.
+          a large value is written ``1000``, ``1_000`` or with a no-break space, never
+          ``1,000`` or ``1 000``. Text that could be read either way is refused, not
+          guessed (``errors.number_ambiguous``): a comma between a group of one to three
+          digits and one of exactly three (``1,000``, ``3,100``), or a value of two or more
+          digits that starts with 0 (the ``000`` of ``1 000``).
         """
         cleaned = one_gap(text.replace("(", " ").replace(")", " "))
         if not cleaned:
             return ()
         if self.count != (1, 1):
-            return tuple(read_whole(w, signed=signed) for w in split_values(cleaned))
+            words = split_values(cleaned)
+            grouped = _THOUSANDS.search(cleaned)
+            if grouped is not None or any(_LEADING_ZERO.fullmatch(w) for w in words):
+                said = grouped[0] if grouped is not None else cleaned
+                raise GameError("errors.number_ambiguous", text=shown(said))
+            return tuple(read_whole(w, signed=signed) for w in words)
         try:
             return (read_whole(cleaned, GROUP_MARKS + VALUE_MARKS, signed=signed),)
         except GameError:
@@ -196,5 +206,9 @@ class Param:
             self.name, self.type, self.label_key, self.help_key, self.default, self.example
         )
 
+
+# A value of several could be a thousands group: "1,000" (1 and 0, or 1000?), "1 000".
+_THOUSANDS = re.compile(r"(?<![0-9_\u00a0\u202f\u2009])[+-]?[0-9]{1,3},[0-9]{3}(?![0-9])")
+_LEADING_ZERO = re.compile(r"[+-]?0[0-9]+")  # (ASCII digits: as read_whole reads them)
 
 MISERE = Param("misere", ParamType.FLAG, flag="--misere", default=False)
