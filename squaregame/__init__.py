@@ -6,13 +6,7 @@ for (PEP 562): every ``import squaregame.x`` runs this file, and the command lin
 start-up must not pay for the registry of games.
 """
 
-import os
 from typing import TYPE_CHECKING, Any
-
-# numpy's OpenBLAS starts a thread per core when it is imported; nothing here multiplies
-# matrices, so one is enough (saves about 0.1 s of processor time a start). A value the
-# user set is kept.
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from squaregame.version import __version__
 

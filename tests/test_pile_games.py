@@ -100,6 +100,12 @@ def test_rule_forms() -> None:
 def test_illegal_amounts_are_refused() -> None:
     game = pile_game(parse_rule("squares"), False)
     assert game.move_from_text(75, "9") == 66
+    nim = pile_game(parse_rule("nim"), False)
+    for typed in ("1000", "1,000", "1 000", " 1_000 "):  # grouped as in the dialog's fields
+        assert nim.move_from_text(5000, typed) == 4000
+    for typed in ("10,00", "1 2", "x", "-3"):
+        with raises_saying(PositionError, "amount"):
+            nim.move_from_text(5000, typed)
     for amount, msg in ((8, "not a perfect square"), (100, "cannot take"), (0, "positive")):
         with raises_saying(PositionError, msg):
             game.move_from_text(75, str(amount))

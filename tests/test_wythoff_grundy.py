@@ -1,6 +1,6 @@
 """Wythoff's Grundy values (numpy, by anti-diagonals) against brute force and the plain
 column-by-column mex, as far as the boards go (the method is in the docstring of
-``squaregame/core/wythoff_grundy.py``)."""
+``squaregame/families/wythoff/grundy.py``)."""
 
 from __future__ import annotations
 

@@ -14,6 +14,8 @@ import os
 import signal
 import sys
 
+from squaregame.core.files.crash import guarded
+
 MEMORY_ENV = "SQUAREGAME_SESSION_MEMORY"
 PARENT_ENV = "SQUAREGAME_SESSION_PARENT"
 _PR_SET_PDEATHSIG = 1
@@ -62,11 +64,16 @@ def main(argv: list[str] | None = None) -> int:
         limit_memory(int(memory))
     if parent.isdigit():
         die_with_parent(int(parent))
+    lang = language(sys.argv[1:] if argv is None else argv)
+    return guarded(lambda: _run(lang))
+
+
+def _run(lang: str | None) -> int:
     # after the cap: the app and the games are the large part of the process
     from squaregame.families import GAMES
     from squaregame.ui.app import run_app
 
-    return run_app(GAMES, None, lang=language(sys.argv[1:] if argv is None else argv))
+    return run_app(GAMES, None, lang=lang)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 """One served session: the app's process for one browser tab, started and ended safely.
 
 textual-serve's ``AppService`` speaks the protocol; this subclass starts the process
-without a shell (``serve_child``: memory-capped, killed with the server), in its own
-process group and private folder, with a terminal size already clamped; and ends it for
-sure — asked to quit, killed if it has not within a few seconds, its folder removed.
+without a shell (:mod:`squaregame.classroom.child`: memory-capped, killed with the
+server), in its own process group and private folder, with a terminal size already
+clamped; and ends it for sure — asked to quit, killed if it has not within a few seconds,
+its folder removed.
 """
 
 from __future__ import annotations

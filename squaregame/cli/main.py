@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from squaregame import start_up
+from squaregame.core.files.crash import guarded, internal_error
 from squaregame.version import __version__
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     (:mod:`squaregame.start_up`)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     if argv is None:
+        start_up.one_blas_thread()
         start_up.pause()
     try:
         return _main(args_list)
@@ -66,17 +68,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         start_up.resume()  # whatever happened (start-up may have ended before it was over)
 
 
+def _run_menu() -> int:
+    from squaregame.families import GAMES  # (the fast path: the app and nothing before it)
+    from squaregame.ui.app import run_app
+
+    return run_app(GAMES, None)
+
+
 def _main(args_list: list[str]) -> int:
     if not args_list:  # the fast path: straight to the menu (start-up ends at its first frame)
-        try:
-            from squaregame.families import GAMES  # (the fast path: the app and nothing before it)
-            from squaregame.ui.app import run_app
-
-            return run_app(GAMES, None)
-        except KeyboardInterrupt:
-            return 130
-        except Exception as exc:  # before the app ran (Textual reports errors inside it)
-            return internal_error(exc)
+        return guarded(_run_menu)
     from squaregame.core.errors import GameError  # (a command: not on the app's fast path)
     from squaregame.core.tables import Tables
 
@@ -122,22 +123,3 @@ def _main(args_list: list[str]) -> int:
         return 2
     except Exception as exc:  # a bug: one line, and the details kept for a report
         return internal_error(exc)
-
-
-def internal_error(exc: BaseException) -> int:
-    """Say a program error in one line, keep its traceback in a file, exit status 1."""
-    import traceback  # (only after a program error)
-
-    from squaregame import paths
-    from squaregame.cli.common import one_line
-    from squaregame.core.files.atomic import write_atomic
-
-    line = f"squaregame: internal error: {exc.__class__.__name__}: {one_line(str(exc))}"
-    try:
-        report = paths.cache_dir() / "last-error.txt"
-        write_atomic(report, "".join(traceback.format_exception(exc)).encode())
-        line += f" (details in {report})"
-    except OSError:
-        pass
-    print(line, file=sys.stderr)
-    return 1

@@ -14,7 +14,7 @@ class GameError(ValueError):
     """Bad input from a user: a catalog key and the values its message needs.
 
     Core never writes the sentence: ``squaregame.text.error_text`` renders ``key`` (e.g.
-    ``errors.not_a_square``) with ``params`` in the user's language. ``str()`` gives the
+    ``errors.not_an_amount``) with ``params`` in the user's language. ``str()`` gives the
     key and the values, for a log or a test, never for a person.
     """
 

@@ -4,11 +4,6 @@ Each family is a package of its own (:mod:`squaregame.families.base` says what i
 the rest of the program knows it); :data:`GAMES` is the registry the command line, the app
 and the public API hand to the layers below. A new family: its package, its catalog files,
 and its line here.
-
-The package itself answers a call with every kind's key, in order: ``squaregame.families()``
-is the public API's ``games()`` (:mod:`squaregame.api`). A package's subpackage is an
-attribute of its parent once imported, so ``sg.games`` — ``import squaregame as sg`` — can
-only ever be this package; it is made callable rather than shadowed.
 """
 
 from __future__ import annotations

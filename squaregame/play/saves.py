@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from squaregame import paths
 from squaregame.core.errors import GameError, TableLimitError
+from squaregame.core.tables import Tables
 from squaregame.play.files import Damaged, UserFile, expect
 from squaregame.text import error_text, tr
 
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
     from squaregame.core.game import Game
     from squaregame.core.kinds import Kinds
     from squaregame.core.spec import GameSpec
-    from squaregame.core.tables import Tables
     from squaregame.play.session import Session
 
 SAVE_VERSION = 2
@@ -160,7 +160,6 @@ def _damage(exc: GameError) -> Exception:
 def decode_doc(raw: Any, kinds: Kinds, tables: Tables | None = None) -> SavedGame:
     """Rebuild a saved game by replaying its moves (every one checked for legality)."""
     from squaregame.core.ai import LEVELS  # (reading a whole save: not to list saves at start)
-    from squaregame.core.tables import Tables
     from squaregame.play.session import Session
 
     doc = migrate(raw, kinds)

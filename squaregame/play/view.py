@@ -2,10 +2,10 @@
 
 A screen holds the view of the current position and hands each widget its slice: the move
 list its :class:`MoveLine` rows, the history log its lines, the chart its points, the
-game's own panels their data (:mod:`squaregame.play.panels`). No widget asks a game or a
-table anything, and nothing is analysed twice: analyses and panel data are kept per
-position in the session's cache, so the opponent's worker can prepare the next position
-before the screen draws it.
+game's own panels their data (read by its family, kept by :func:`panels`). No widget asks a
+game or a table anything, and nothing is analysed twice: analyses and panel data are kept
+per position in the session's cache, so the opponent's worker can prepare the next
+position before the screen draws it.
 """
 
 from __future__ import annotations

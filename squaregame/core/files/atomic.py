@@ -26,6 +26,7 @@ import contextlib
 import os
 import re
 import stat
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,14 +40,37 @@ except ImportError:  # pragma: no cover - Windows
 STALE_AFTER = 24 * 3600.0  # seconds: without locks, a temporary this old has no writer
 GRACE = 5.0  # seconds: a temporary younger than this may not be locked yet
 
-_UMASK = os.umask(0o022)  # read once, at import (setting it back at once)
-os.umask(_UMASK)
+_umask: int | None = None  # the process's umask, read at the first write that needs it
+_umask_lock = threading.Lock()
 
 _TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]{6,}\.tmp$")
 
 
 class NotRegularFileError(OSError):
     """The target exists and is not a regular file: it is never replaced."""
+
+
+def process_umask() -> int:
+    """The process's umask, read once (on first need, not at import): from
+    ``/proc/self/status`` where Linux says it, else by setting it and setting it back."""
+    global _umask
+    with _umask_lock:
+        if _umask is None:
+            _umask = _read_umask()
+        return _umask
+
+
+def _read_umask() -> int:
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def resolve_target(path: Path) -> Path:
@@ -118,7 +142,7 @@ def write_atomic(path: Path, data: bytes | Sequence[Chunk]) -> None:
         try:  # keep the old file's permissions; a new file gets the usual ones
             mode = stat.S_IMODE(os.stat(target).st_mode)
         except OSError:
-            mode = 0o666 & ~_UMASK
+            mode = 0o666 & ~process_umask()
         if hasattr(os, "fchmod"):
             os.fchmod(fd, mode)
         resolve_target(target)  # still nothing odd there (a FIFO may appear meanwhile)

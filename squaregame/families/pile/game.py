@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from squaregame.core.errors import MAX_INPUT_DIGITS, PositionError
+from squaregame.core.errors import GameError, PositionError
 from squaregame.core.game import Game, GameKind, Progress, check_natural
 from squaregame.core.moves import Run
+from squaregame.core.numbers import GROUP_MARKS, VALUE_MARKS, one_gap, read_whole
 from squaregame.core.piles.pile import Pile
 from squaregame.core.types import Move, PositionInfo
 from squaregame.core.values import PileValues
@@ -84,10 +85,12 @@ class PileGame(Game[int]):
     def move_from_text(self, pos: int, text: str, *, pile: int | None = None) -> int:
         """An amount to take: refused, in the rule's words, unless the rule allows it."""
         t = text.strip()
-        if not (t.isascii() and t.isdigit()) or len(t) > MAX_INPUT_DIGITS:
+        try:  # "1000", "1,000", "1 000": the one reader of numbers
+            amount = read_whole(one_gap(t), GROUP_MARKS + VALUE_MARKS)
+        except GameError:
             examples = ", ".join(map(str, islice(self.rule.amounts(10**6), 3)))
-            raise PositionError("errors.not_an_amount", text=t[:20], examples=examples)
-        return self.pile.take(pos, int(t))
+            raise PositionError("errors.not_an_amount", text=t[:20], examples=examples) from None
+        return self.pile.take(pos, amount)
 
     def periodicity(self) -> Periodicity | None:
         return self.pile.periodicity()

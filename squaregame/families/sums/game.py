@@ -8,7 +8,7 @@ from functools import reduce
 from operator import xor
 from typing import TYPE_CHECKING
 
-from squaregame.core.errors import MAX_PILES, GameError, PositionError, TableLimitError
+from squaregame.core.errors import GameError, PositionError, TableLimitError
 from squaregame.core.game import Game, GameKind, Progress, Summand, check_natural
 from squaregame.core.moves import Run, runs_of
 from squaregame.core.params import Param, ParamType
@@ -16,6 +16,7 @@ from squaregame.core.piles.pile import Pile
 from squaregame.core.sums.bounds import SumBounds
 from squaregame.core.sums.solver import QUICK_SEARCH, SumSolver, fits_budget, search_cost
 from squaregame.core.types import Move, Outcome, PositionInfo
+from squaregame.families.sums.limits import check_pile_count
 from squaregame.families.sums.moves import sum_move_count, sum_move_runs, sum_move_target
 
 if TYPE_CHECKING:
@@ -27,13 +28,6 @@ TAKE = "take"  # the one shape of its moves: sums.move.take
 SUM_MOVE = Param(
     "move", ParamType.NUMBERS, key="sum_move", area="sums", count=(1, 2), metavar="[PILE] AMOUNT"
 )
-
-
-def check_pile_count(count: int) -> None:
-    if count < 1:
-        raise PositionError("sums.errors.no_piles")
-    if count > MAX_PILES:
-        raise PositionError("sums.errors.too_many_piles", max=MAX_PILES, count=count)
 
 
 class SumGame(Game[Piles]):

@@ -10,6 +10,7 @@ from squaregame.core.errors import MAX_PILES, PositionError, RuleError
 from squaregame.core.game import Game, GameKind
 from squaregame.core.params import MISERE, Param, ParamType, Values
 from squaregame.core.rules import SQUARES, Rule
+from squaregame.families.sums.limits import check_pile_count
 
 if TYPE_CHECKING:
     from squaregame.core.tables import Tables
@@ -43,9 +44,6 @@ def expand_rules(rules: tuple[Rule, ...], piles: int) -> tuple[Rule, ...]:
 
 
 def check_piles(position: Values) -> Values:
-    # (the game itself: only when one is checked)
-    from squaregame.families.sums.game import check_pile_count
-
     check_pile_count(len(position))
     for i, v in enumerate(position):
         if v < 0:
@@ -69,9 +67,6 @@ class SumKind(GameKind):
             return expand_rules(rules, len(check_piles(position))), position
         if not rules:
             return (SQUARES,) * DEFAULT_PILES, None
-        # (the game itself: only when one is checked)
-        from squaregame.families.sums.game import check_pile_count
-
         check_pile_count(len(rules))
         return rules, None
 

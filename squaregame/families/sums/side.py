@@ -1,6 +1,7 @@
 """Side views for sums: the nim-sum worked out, and the Grundy table of each rule.
 
-Both draw data read once per position (:mod:`squaregame.play.panels`); neither asks the game.
+Both draw data read once per position (:mod:`squaregame.families.sums.panels`); neither
+asks the game.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import GameError
+from squaregame.core.tables import Tables
 from squaregame.play.files import new_key
 from squaregame.play.save_folder import claim
 from squaregame.play.saves import SavedGame, load_game
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
 
     from squaregame.core.game import GameKind
     from squaregame.core.spec import GameSpec
-    from squaregame.core.tables import Tables
     from squaregame.play.session import Session
     from squaregame.play.settings import Settings
     from squaregame.play.setup import GameSetup
@@ -58,8 +58,6 @@ class Opener:
     def tables(self) -> Tables:
         """The tables every game of this app shares (made when the first game needs them)."""
         if self._tables is None:
-            from squaregame.core.tables import Tables  # (the menu's first frame needs none)
-
             self._tables = Tables()
         return self._tables
 
@@ -156,7 +154,7 @@ class Opener:
         """The game the command line asked for (``speed`` hears a demo's ``--speed``)."""
         import random  # (a game asked for on the command line only)
 
-        from squaregame.core.spec import GameSpec
+        from squaregame.core.spec import GameSpec  # (the menu's first frame reads no spec)
         from squaregame.play.session import Session
 
         kind = self.games.kinds.find(r.game) if r.game else self.games.families[0].kinds[0]
