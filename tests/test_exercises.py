@@ -20,6 +20,7 @@ from reference import (
     sum_children,
     wythoff_children,
 )
+from squaregame.lessons import exercise_model as em
 from squaregame.lessons import exercises as ex
 from squaregame.lessons.model import game_of
 from squaregame.lessons.strings import Strings
@@ -66,15 +67,15 @@ def ref_sum3() -> tuple[Callable[[Any], list[Any]], Callable[[Any], int]]:
     return kids, nim
 
 
-def items(kind: str, game: Any, low: int, high: int) -> list[ex.Exercise]:
+def items(kind: str, game: Any, low: int, high: int) -> list[em.Exercise]:
     """100 items as a student asking for one more each time gets them."""
-    out: list[ex.Exercise] = []
+    out: list[em.Exercise] = []
     seen: list[Any] = []
     for i in range(ITEMS):
-        rng = ex.seeded(7, kind, i)
+        rng = em.seeded(7, kind, i)
         try:
             item = ex.generate(kind, game, rng, S, low, high, seen)
-        except ex.NoPosition:
+        except em.NoPosition:
             seen.clear()
             item = ex.generate(kind, game, rng, S, low, high, seen)
         seen.append(item.position)
@@ -82,7 +83,7 @@ def items(kind: str, game: Any, low: int, high: int) -> list[ex.Exercise]:
     return out
 
 
-def common(batch: list[ex.Exercise]) -> None:
+def common(batch: list[em.Exercise]) -> None:
     """Every item offers a right answer, a note for each wrong one, and differs from the
     one before it (a fresh position each attempt)."""
     for a, b in itertools.pairwise(batch):
@@ -203,9 +204,9 @@ def test_which_pile_and_how_much() -> None:
 
 def test_a_seed_gives_a_class_the_same_items() -> None:
     game = game_of({"game": "squares"}, KINDS)
-    first = [ex.generate("moves", game, ex.seeded(42, "x", i), S, 2, 100) for i in range(20)]
-    again = [ex.generate("moves", game, ex.seeded(42, "x", i), S, 2, 100) for i in range(20)]
-    other = [ex.generate("moves", game, ex.seeded(43, "x", i), S, 2, 100) for i in range(20)]
+    first = [ex.generate("moves", game, em.seeded(42, "x", i), S, 2, 100) for i in range(20)]
+    again = [ex.generate("moves", game, em.seeded(42, "x", i), S, 2, 100) for i in range(20)]
+    other = [ex.generate("moves", game, em.seeded(43, "x", i), S, 2, 100) for i in range(20)]
     assert [x.position for x in first] == [x.position for x in again]
     assert [x.position for x in first] != [x.position for x in other]
 
@@ -213,10 +214,10 @@ def test_a_seed_gives_a_class_the_same_items() -> None:
 def test_avoid_keeps_the_lessons_own_examples_out() -> None:
     game = game_of({"game": "squares"}, KINDS)
     for i in range(50):
-        item = ex.generate("hot", game, ex.seeded(1, i), S, 20, 24, [22, 23])
+        item = ex.generate("hot", game, em.seeded(1, i), S, 20, 24, [22, 23])
         assert item.position not in (22, 23)
-    with pytest.raises(ex.NoPosition):
-        ex.generate("moves", game, ex.seeded(1), S, 22, 22)  # 22 is cold: no winning move
+    with pytest.raises(em.NoPosition):
+        ex.generate("moves", game, em.seeded(1), S, 22, 22)  # 22 is cold: no winning move
 
 
 def test_every_kind_is_found_by_name_or_alias() -> None:
@@ -232,7 +233,7 @@ def test_every_kind_is_found_by_name_or_alias() -> None:
 def test_items_speak_the_lessons_language(lang: str) -> None:
     game = game_of({"game": "sum", "rules": ["squares"] * 3}, KINDS)
     for kind in ("nimsum", "pile"):
-        en = ex.generate(kind, game, ex.seeded(3), S, 1, 20)
-        other = ex.generate(kind, game, ex.seeded(3), Strings(lang), 1, 20)
+        en = ex.generate(kind, game, em.seeded(3), S, 1, 20)
+        other = ex.generate(kind, game, em.seeded(3), Strings(lang), 1, 20)
         assert en.position == other.position and en.correct == other.correct
         assert en.prompt != other.prompt and en.why != other.why

@@ -14,8 +14,8 @@ from build import KINDS
 from squaregame.families import GAMES
 from squaregame.families.wythoff.lessons import BoardStep, PairsStep
 from squaregame.lessons.exercises import NAMES as EXERCISES
-from squaregame.lessons.model import Lesson, LessonError, game_of, load_lesson, load_lessons
-from squaregame.lessons.schema import CHECKS
+from squaregame.lessons.model import Lesson, game_of, load_lesson, load_lessons
+from squaregame.lessons.schema import CHECKS, LessonError
 from squaregame.lessons.steps import (
     SPECS,
     FillStep,

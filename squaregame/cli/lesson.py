@@ -9,7 +9,8 @@ from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError
 from squaregame.cli.options import SEED, add_option, read_optional
 from squaregame.families import GAMES
-from squaregame.lessons.model import LessonError, load_lessons, match_lesson
+from squaregame.lessons.model import load_lessons, match_lesson
+from squaregame.lessons.schema import LessonError
 from squaregame.lessons.strings import lesson_language
 from squaregame.play.settings import saved_language
 from squaregame.text import languages, tr

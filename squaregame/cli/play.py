@@ -18,8 +18,9 @@ from squaregame.core.ai import LEVELS
 from squaregame.core.errors import GameError
 from squaregame.core.tables import Tables
 from squaregame.families import GAMES
+from squaregame.play.settings import DEMO_SPEED
 from squaregame.play.setup import check_playable
-from squaregame.play.sides import DEMO_SPEED, PLAYERS, parse_names, parse_speed
+from squaregame.play.sides import PLAYERS, parse_names, parse_speed
 from squaregame.text import tr
 from squaregame.text.games import title
 from squaregame.ui.start import StartRequest

@@ -22,29 +22,12 @@ from squaregame.core.types import Analysis, MoveInfo, Outcome
 from squaregame.lessons.exercise_model import (
     Exercise,
     ExerciseKind,
-    Make,
     NoPosition,
-    Suits,
     draw_position,
     positions,
-    seeded,
 )
 from squaregame.lessons.generate import conclusion, fmt, move_phrase, value_word
 from squaregame.lessons.strings import Strings
-
-__all__ = [
-    "KINDS",
-    "NAMES",
-    "Exercise",
-    "ExerciseKind",
-    "Make",
-    "NoPosition",
-    "Suits",
-    "find_exercise",
-    "generate",
-    "positions",
-    "seeded",
-]
 
 MAX_CHOICES = 8  # a longer list is the winning moves and a random few of the others
 TRIES = 400  # random draws before the range is scanned in order

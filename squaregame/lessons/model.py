@@ -12,8 +12,14 @@ from squaregame.core.game import Game
 from squaregame.core.kinds import Kinds
 from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
-from squaregame.lessons.schema import LessonError as LessonError  # callers import it here
-from squaregame.lessons.schema import LessonFile, LessonGames, parse_step, read_fields, step_kinds
+from squaregame.lessons.schema import (
+    LessonError,
+    LessonFile,
+    LessonGames,
+    parse_step,
+    read_fields,
+    step_kinds,
+)
 from squaregame.lessons.steps import GameStep, PositionStep, StepSpec
 from squaregame.lessons.strings import lessons_root
 from squaregame.text import error_text

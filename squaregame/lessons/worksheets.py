@@ -24,6 +24,7 @@ from squaregame.core.game import Game
 from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
 from squaregame.core.types import Outcome
+from squaregame.lessons import exercise_model as em
 from squaregame.lessons import exercises as ex
 from squaregame.lessons.strings import Strings
 from squaregame.text import Catalog
@@ -173,7 +174,7 @@ def _cold_position(
         pos = game.random_position(low, high, rng)
         if ok(pos):
             return pos
-    return rng.choice([p for p in ex.positions(game, low, high) if ok(p)])
+    return rng.choice([p for p in em.positions(game, low, high) if ok(p)])
 
 
 def make_moves(job: Job, student: int, rng: random.Random) -> Sheet:
@@ -256,6 +257,6 @@ def sheets(req: Request, games: WorksheetGames, tables: Tables | None = None) ->
     kind = check(req, games)
     job = Job(req, Catalog(req.lang), tables or Tables(), games)
     return [
-        kind.make(job, k, ex.seeded(req.seed, "worksheet", kind.key, k))
+        kind.make(job, k, em.seeded(req.seed, "worksheet", kind.key, k))
         for k in range(1, req.students + 1)
     ]

@@ -52,7 +52,6 @@ class Format(Enum):
     MARKDOWN = "markdown"  # written only: the review, to paste anywhere
 
 
-READ_FORMATS = (Format.TEXT, Format.JSON, Format.CSV)
 SUFFIX = {Format.TEXT: ".txt", Format.JSON: ".json", Format.CSV: ".csv", Format.MARKDOWN: ".md"}
 
 

@@ -22,7 +22,6 @@ from squaregame.core.params import Param, ParamType
 from squaregame.core.rules import RULES
 from squaregame.core.spec import GameSpec
 from squaregame.core.types import Outcome
-from squaregame.play.sides import PLAYERS as PLAYERS  # the dialog's choices
 from squaregame.text import games as games_text
 from squaregame.text import tr
 from squaregame.text.rules import rule_name

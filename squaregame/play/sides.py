@@ -18,7 +18,6 @@ from typing import Any
 
 from squaregame.core.errors import GameError
 from squaregame.play.session import Session, Verdict
-from squaregame.play.settings import DEMO_SPEED as DEMO_SPEED  # the default
 
 PLAYERS = ("solo", "class", "teams", "demo")
 SHARED = ("class", "teams", "demo")  # one screen watched by many: sides by name, hints for all

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from squaregame.lessons import exercise_model as em
 from squaregame.lessons import exercises as ex
 from squaregame.lessons import generate as gen
 from squaregame.lessons import sieve as sv
@@ -37,7 +38,7 @@ class StepState:
     frames: list[Any] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     # an exercise: the item, the wrong choices tried, whether it is settled
-    item: ex.Exercise | None = None
+    item: em.Exercise | None = None
     attempt: int = 0
     seen: list[Any] = field(default_factory=list)  # positions drawn: the next one differs
     wrong: set[Any] = field(default_factory=set)
@@ -91,16 +92,16 @@ class LessonTasks:
         self.status()
 
     # -- exercises -------------------------------------------------------------------------
-    def item(self) -> ex.Exercise:
+    def item(self) -> em.Exercise:
         st = self.state()
         if st.item is None:
             spec = self.step.as_kind(QuizStep)
-            rng = ex.seeded(self.seed, self.lesson.id, self.index, st.attempt)
+            rng = em.seeded(self.seed, self.lesson.id, self.index, st.attempt)
             game = self.step.game()
             try:
                 st.item = ex.generate(spec.ask, game, rng, self.S, spec.low, spec.high,
                                       (*spec.avoid, *st.seen))  # fmt: skip
-            except ex.NoPosition:  # every position was drawn: start again
+            except em.NoPosition:  # every position was drawn: start again
                 st.seen.clear()
                 st.item = ex.generate(spec.ask, game, rng, self.S, spec.low, spec.high,
                                       spec.avoid)  # fmt: skip

@@ -33,7 +33,6 @@ from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
 from squaregame.play.settings import Settings
 from squaregame.play.setup import (
-    PLAYERS,
     RANDOM_RANGES,
     FieldError,
     GameSetup,
@@ -45,7 +44,7 @@ from squaregame.play.setup import (
     spec_from_fields,
     start_advice,
 )
-from squaregame.play.sides import MAX_NAME, names_wanted, parse_names
+from squaregame.play.sides import MAX_NAME, PLAYERS, names_wanted, parse_names
 from squaregame.play.wording import level_blurb, level_name
 from squaregame.text import Catalog, error_text, language, tr
 from squaregame.text.games import kind_title, param_label
@@ -53,8 +52,6 @@ from squaregame.text.rules import rule_name
 from squaregame.ui.families import ScreenFamily
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.widgets.form import form_row
-
-__all__ = ["GameSetup", "NewGameDialog"]
 
 FIELD_IDS = {"position": "start", "rule": "rules", "misere": "variant"}  # else the param's name
 DENSE_ROWS = 7  # more rows than this: no space between them (the dialog fits 80×24)
