@@ -6,6 +6,9 @@ Each family is a package of ``squaregame/families/``; the registry lists it once
 * import from it (everything else is handed the registry, ``squaregame.families.GAMES``);
 * test or assume its classes: ``isinstance``, ``issubclass``, ``cast`` or ``type(…) is`` with
   a class a family defines (a ``Notation``-style switch in another name);
+* probe for what only its classes have: ``hasattr(x, "name")`` or ``getattr(x, "name", …)``
+  with an attribute no class outside the families defines (a capability switch in another
+  name), or ``except AttributeError`` around a call (the same, found by failing);
 * name one of its kinds by a string literal (``kind.key == "sum"``: a switch on a type tag).
   The catalogs (``text/``) and the rule registry (``core/rules``: "squares" and "nim" are
   rule keys there) are not kinds; the benchmarks name the games they time, through the
@@ -18,6 +21,8 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+
+import pytest
 
 import squaregame
 from squaregame.families import FAMILIES, GAMES
@@ -49,6 +54,28 @@ def family_classes() -> dict[str, str]:
 
 
 CLASSES = family_classes()
+
+
+def class_attributes(paths: list[Path]) -> set[str]:
+    """The methods and class-level names the classes in ``paths`` define."""
+    found: set[str] = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        found.add(item.name)
+                    elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                        found.add(item.target.id)
+                    elif isinstance(item, ast.Assign):
+                        found |= {t.id for t in item.targets if isinstance(t, ast.Name)}
+    return found
+
+
+_IN_FAMILIES = [p for folder in FAMILY_DIRS.values() for p in folder.rglob("*.py")]
+_OUTSIDE = [p for p in PACKAGE.rglob("*.py") if p not in set(_IN_FAMILIES)]
+# what only a family's classes have: probing for it outside the family is a switch
+FAMILY_ONLY = class_attributes(_IN_FAMILIES) - class_attributes(_OUTSIDE)
 
 
 def _names_in(node: ast.AST) -> set[str]:
@@ -84,6 +111,23 @@ def offences_in(text: str, rel: str, own: str | None) -> list[str]:
             if node.func.id == "cast" and node.args:
                 hit = _names_in(node.args[0]) & set(CLASSES)
                 found += [f"cast({c}, …)" for c in hit if CLASSES[c] != own]
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("hasattr", "getattr")
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+            and node.args[1].value in FAMILY_ONLY
+            and own is None
+        ):
+            found.append(f"{node.func.id}(…, {node.args[1].value!r})")
+        if isinstance(node, ast.Try) and own is None:
+            catches = any(
+                h.type is not None and "AttributeError" in _names_in(h.type) for h in node.handlers
+            )
+            tried = set().union(*(_names_in(s) for s in node.body)) & FAMILY_ONLY
+            if catches and tried:
+                found.append(f"except AttributeError around {sorted(tried)[0]!r}")
         if isinstance(node, ast.Compare) and any(
             isinstance(o, (ast.Is, ast.IsNot)) for o in node.ops
         ):
@@ -134,6 +178,11 @@ def test_the_check_finds_each_kind_of_offence() -> None:
         "    g = cast(SumGame, game)\n"
         "    if type(game) is SumGame: pass\n"
         "    if kind.key == 'sum': pass\n"
+        "    if hasattr(game, 'needs_search'): pass\n"
+        "    getattr(game, 'needs_search', None)\n"
+        "    try:\n"
+        "        game.needs_search()\n"
+        "    except AttributeError: pass\n"
         "    return 'wythoff'\n"
     )
     assert sorted(offences_in(probe, "play/probe.py", None)) == sorted(
@@ -145,6 +194,34 @@ def test_the_check_finds_each_kind_of_offence() -> None:
             "type(…) is SumGame",
             "names 'sum'",
             "names 'wythoff'",
+            "hasattr(…, 'needs_search')",
+            "getattr(…, 'needs_search')",
+            "except AttributeError around 'needs_search'",
         ]
     )
     assert offences_in(probe, "families/sums/probe.py", "sums") == []  # its own family may
+
+
+def test_a_kind_speaks_in_its_familys_area() -> None:
+    """A family's key is its catalog area and its help section: the screens of its kinds
+    find their words and their help through ``kind.area``."""
+    for family in FAMILIES:
+        assert family.kinds, family.key
+        assert {k.area for k in family.kinds} == {family.key}
+
+
+def test_the_help_has_every_familys_section_even_without_a_section_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from squaregame import paths
+    from squaregame.ui.screens import help as help_screen
+
+    (tmp_path / "help").mkdir()
+    (tmp_path / "help" / "en.md").write_text("# Help\n\nNo sections.\n", encoding="utf-8")
+    real = paths.asset
+    monkeypatch.setattr(
+        paths, "asset", lambda *p: tmp_path.joinpath(*p) if p[0] == "help" else real(*p)
+    )
+    text = help_screen.help_text("en", tuple(f.key for f in FAMILIES))
+    assert text.startswith("# Help")
+    assert text.count("\n## ") >= len(FAMILIES)

@@ -12,9 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 T = TypeVar("T")
+Said = list[tuple[str, dict[str, Any]]]  # catalog keys and their values
+
+
+@runtime_checkable
+class Telling(Protocol):
+    """A part that may have something to tell a person (a damaged cache file rebuilt …)."""
+
+    def take_messages(self) -> Said: ...
 
 
 class Tables:
@@ -37,12 +45,11 @@ class Tables:
         """Has the part called ``key`` been made (so that it may have news to tell)?"""
         return key in self._parts
 
-    def take_messages(self) -> list[tuple[str, dict[str, Any]]]:
+    def take_messages(self) -> Said:
         """What the parts have to tell a person (a damaged cache file rebuilt …): catalog keys
         and their values, each said once; taken, so the next call has only what is new."""
-        said: list[tuple[str, dict[str, Any]]] = []
+        said: Said = []
         for part in self._parts.values():
-            take = getattr(part, "take_messages", None)
-            if take is not None:
-                said += take()
+            if isinstance(part, Telling):
+                said += part.take_messages()
         return said

@@ -28,7 +28,7 @@ def help_text(lang: str | None = None, families: tuple[str, ...] = ()) -> str:
     head, _, rest = path.read_text(encoding="utf-8").partition("\n## ")
     catalog = Catalog(said)
     own = [catalog(f"{key}.help").strip() for key in families]
-    return "\n\n".join([head.rstrip(), *own, "## " + rest]) if rest else head
+    return "\n\n".join([head.rstrip(), *own, *(["## " + rest] if rest else [])])
 
 
 class HelpScreen(ModalScreen[None]):
