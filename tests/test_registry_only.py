@@ -225,3 +225,14 @@ def test_the_help_has_every_familys_section_even_without_a_section_of_its_own(
     text = help_screen.help_text("en", tuple(f.key for f in FAMILIES))
     assert text.startswith("# Help")
     assert text.count("\n## ") >= len(FAMILIES)
+
+
+def test_every_family_says_its_required_words_in_every_language() -> None:
+    from squaregame.families.base import REQUIRED_WORDS
+    from squaregame.text.catalog import Catalog, languages
+
+    for lang in languages():
+        said = Catalog(lang)
+        for family in FAMILIES:
+            missing = [w for w in REQUIRED_WORDS if not said.has(f"{family.key}.{w}")]
+            assert not missing, (lang, family.key, missing)

@@ -10,6 +10,16 @@ games for capabilities, never which family or class they are.
 
 Adding a family: its package (declaring ``FAMILY``), its catalog files, and one line in
 :mod:`squaregame.families` (the list of families).
+
+Its catalog area (``<key>.toml`` in every language) says, at least (:data:`REQUIRED_WORDS`;
+a test reads them in every language): ``menu`` (its menu entry), ``dialog_title``, ``help``
+(its section of the help, a Markdown ``## `` section), ``command.title``/``command.help``
+(the command palette), ``position`` (a position in words: the values ``position_words``
+gives), ``screen.choose`` and ``screen.hints_on`` (its screen's status lines); and for
+each kind ``<kind>.title``, unless the kind is named by its rule (``rules.toml``), and the
+words of its moves' shapes (``move.<shape>``) and its errors (``errors.*``) as it raises
+them. A kind's own parameters (a :class:`~squaregame.core.params.Param` of its area) say
+``params.<key>.label``, ``.help``, ``.type`` and ``.what``.
 """
 
 from __future__ import annotations
@@ -19,6 +29,17 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import GameError
+
+REQUIRED_WORDS = (
+    "menu",
+    "dialog_title",
+    "help",
+    "command.title",
+    "command.help",
+    "position",
+    "screen.choose",
+    "screen.hints_on",
+)
 
 if TYPE_CHECKING:
     from squaregame.core.game import GameKind
