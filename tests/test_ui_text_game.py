@@ -36,7 +36,6 @@ BUILT = [
         for f in FAMILIES
         for w in ("menu", "dialog_title", "command.title", "command.help")
     ),
-    *(f"ui_game.hint.{w}{a}" for w in ("hot", "cold") for a in ("", "_about")),
     *(f"wythoff.screen.heatmap_{w}" for w in ("on", "off")),
     *(f"ui_dialog.levels.{k}.{w}" for k in LEVELS for w in ("name", "blurb")),
     *(f"ui_dialog.new.players_{p}" for p in ("solo", "class", "teams")),
