@@ -151,3 +151,17 @@ def test_masks() -> None:
     four = parse_code("4.07")
     assert (four.whole_mask, four.take_mask, four.split_mask) == (0b100, 0b100, 0b101)
     assert not KAYLES.unequal and GRUNDYS_GAME.unequal
+
+
+def test_the_theory_imports_no_interface() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; import squaregame.families.octal.period, squaregame.families.octal.native;"
+        "bad = [m for m in sys.modules if m == 'textual' or m.startswith(('textual.',"
+        " 'squaregame.ui', 'squaregame.play', 'squaregame.lessons', 'squaregame.text'))];"
+        "print(bad); sys.exit(bool(bad))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr

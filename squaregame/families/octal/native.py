@@ -1,10 +1,10 @@
 """Grundy values of one heap from the C kernel (``assets/native/octal_values.c``), without numpy.
 
-The kernel fills a chunk of heaps a call (:data:`CHUNK`), so progress is reported, and a
-cancel (an exception from ``progress``) honoured, between calls. Each call rebuilds the
-kernel's small state (the value mask, the rare positions) from the values before it, so
-nothing but the values is carried. Values are uint32, native byte order. The tests check the
-kernel against the plain mex and against the numpy method, value for value.
+The kernel fills a chunk of heaps a call (:data:`CHUNK`, or an eighth of those done), so
+progress is reported, and a cancel (an exception from ``progress``) honoured, between calls.
+Each call rebuilds the kernel's small state (the value mask, the rare positions) from the
+values before it, so nothing but the values is carried. Values are uint32, native byte order.
+The tests check the kernel against the plain mex and the numpy method, value for value.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def values_native(
     buf = native.address(g)
     lo = have
     while lo < total:
-        hi = min(total, lo + CHUNK)
+        hi = min(total, lo + max(CHUNK, lo // 8))  # each call rescans the values before it
         done = f(
             rule.whole_mask, rule.take_mask, rule.split_mask, int(rule.unequal), int(sparse),
             lo, hi, buf, out,
