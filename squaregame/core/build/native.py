@@ -1,8 +1,10 @@
 """The C kernels compiled on this machine, loaded through ctypes (no numpy here).
 
-Two sources in ``assets/native``: the Squares builder's kernels (``squares_blocks.c``, used by
-:mod:`squaregame.core.build.squares_native`) and the Wythoff board's (``wythoff_board.c``, used by
-:mod:`squaregame.families.wythoff.native`). Where a C compiler is found (``CC``, else ``cc``,
+Three sources in ``assets/native``: the Squares builder's kernels (``squares_blocks.c``, used by
+:mod:`squaregame.core.build.squares_native`), the Wythoff board's (``wythoff_board.c``, used by
+:mod:`squaregame.families.wythoff.native`) and the take-and-break games' Grundy values
+(``octal_values.c``, used by :mod:`squaregame.families.octal.native`, which declares its own
+argument types). Where a C compiler is found (``CC``, else ``cc``,
 ``gcc`` or ``clang`` on the ``PATH``), the first build that wants them compiles both once
 into one library in the cache folder (``native/kernels-<digest>.so``, named for the sources,
 the compiler asked for in ``CC`` and the platform, so an upgrade gets its own; the newest
@@ -36,7 +38,7 @@ from squaregame import paths
 
 COMPILE_TIMEOUT = 120.0  # seconds the compiler may take
 FLAGS = ("-O2", "-shared", "-fPIC")
-SOURCES = ("squares_blocks.c", "wythoff_board.c")
+SOURCES = ("squares_blocks.c", "wythoff_board.c", "octal_values.c")
 KEPT = 4  # libraries kept in the cache folder, the newest first
 COMPILED_FROM = 8 * 10**6  # cells: smaller builds use numpy until the library exists
 BUILDERS = ("numpy", "native")

@@ -1,0 +1,80 @@
+"""Grundy values of one heap from the C kernel (``assets/native/octal_values.c``), without numpy.
+
+The kernel fills a chunk of heaps a call (:data:`CHUNK`, or an eighth of those done), so
+progress is reported, and a cancel (an exception from ``progress``) honoured, between calls.
+Each call rebuilds the kernel's small state (the value mask, the rare positions) from the
+values before it, so nothing but the values is carried. Values are uint32, native byte order.
+The tests check the kernel against the plain mex and the numpy method, value for value.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Callable
+from typing import Any
+
+from squaregame.core.build import native
+from squaregame.families.octal.code import HeapRule
+
+CHUNK = 1 << 16  # heaps a kernel call: progress is reported between calls
+TOO_LARGE = -1  # the kernel's answer when a value outgrows its tables (then numpy goes on)
+
+Progress = Callable[[float], None]
+
+
+class ValuesTooLarge(OSError):
+    """A value outgrew the kernel's tables: the caller goes on in numpy."""
+
+
+def _kernel() -> Any:
+    lib = native.library()
+    if lib is None:
+        raise OSError("the C kernels could not be compiled or loaded")
+    f = lib.octal_values
+    i32, i64, ptr = ctypes.c_int32, ctypes.c_int64, ctypes.c_void_p
+    f.argtypes = [i64, i64, i64, i32, i32, i64, i64, ptr, ptr]
+    f.restype = i64
+    return f
+
+
+def values_native(
+    rule: HeapRule,
+    n: int,
+    progress: Progress | None = None,
+    start: bytearray | None = None,
+    sparse: bool = True,
+    stats: list[int] | None = None,
+) -> bytearray:
+    """G(0..n) as uint32 (4·(n+1) bytes), continuing ``start`` (the values of a shorter
+    prefix, as bytes) if given. ``sparse=False`` is the plain method. ``stats``, if given,
+    receives the kernel's last mask, rare count and the pairs it examined in all.
+    Raises :class:`OSError` where the library cannot be had (:class:`ValuesTooLarge` if a
+    value outgrows the kernel)."""
+    f = _kernel()
+    total = n + 1
+    g = bytearray(4 * total)
+    have = 0
+    if start is not None:
+        have = min(len(start) // 4, total)
+        g[: 4 * have] = start[: 4 * have]
+    out = (ctypes.c_int64 * 3)()
+    pairs = 0
+    buf = native.address(g)
+    lo = have
+    while lo < total:
+        hi = min(total, lo + max(CHUNK, lo // 8))  # each call rescans the values before it
+        done = f(
+            rule.whole_mask, rule.take_mask, rule.split_mask, int(rule.unequal), int(sparse),
+            lo, hi, buf, out,
+        )  # fmt: skip
+        pairs += out[2]
+        if done == TOO_LARGE:
+            raise ValuesTooLarge(f"a value of {rule.key} outgrew the C kernel")
+        if done != 0:
+            raise OSError("the C kernel ran out of memory")
+        lo = hi
+        if progress is not None:
+            progress(lo / total)
+    if stats is not None:
+        stats[:] = [out[0], out[1], pairs]
+    return g
