@@ -5,7 +5,6 @@ published lists, progress and cancel, the fall-back and the budget."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -62,13 +61,6 @@ A002188 = [
 SMALL = [
     OctalCode.of((0, a, b, c)) for a, b, c in itertools.product(range(8), repeat=3) if a or b or c
 ]
-
-
-@pytest.fixture(autouse=True)
-def _fresh() -> Iterator[None]:
-    values.forget()
-    yield
-    values.forget()
 
 
 def _methods(rule: HeapRule, n: int) -> dict[str, list[int]]:
@@ -176,10 +168,15 @@ def test_without_the_kernel_numpy_answers(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_values_are_kept_and_extended() -> None:
-    first = grundy_values(GRUNDYS_GAME, 50)
+    kept = values.Kept()
+    first = grundy_values(GRUNDYS_GAME, 50, kept_in=kept)
     assert not first.flags.writeable
-    assert grundy_values(GRUNDYS_GAME, 104).tolist() == A002188
-    assert grundy_values(GRUNDYS_GAME, 20).tolist() == A002188[:21]
+    assert kept.values[GRUNDYS_GAME.key].size == 51
+    assert grundy_values(GRUNDYS_GAME, 104, kept_in=kept).tolist() == A002188
+    assert kept.values[GRUNDYS_GAME.key].size == 105
+    assert grundy_values(GRUNDYS_GAME, 20, kept_in=kept).tolist() == A002188[:21]
+    assert kept.values[GRUNDYS_GAME.key].size == 105  # nothing computed again
+    assert values.Kept().values == {}  # another program's tables share nothing
 
 
 def test_beyond_the_budget_is_refused_before_computing() -> None:

@@ -44,21 +44,18 @@ from a proven period, and refuses a heap beyond what may be computed when none i
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from typing import Any
 
 from squaregame.core.errors import PositionError, TableLimitError
 from squaregame.families.octal.code import HeapRule
-from squaregame.families.octal.values import MAX_ON_DEMAND, Progress, grundy_values
+from squaregame.families.octal.values import MAX_ON_DEMAND, Kept, Progress, grundy_values
 
 PROOF_LIMIT = 1 << 18  # values computed while looking for a proof, unless asked for more
 FIRST_PREFIX = 1024
 TAIL = 32  # last values compared first, for every candidate period at once
 SEEN_PERIODS = 3  # an unproven candidate: at least this many periods seen repeating
 
-_found: dict[str, tuple[Periodicity | None, int]] = {}  # key -> (answer, values searched)
-_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -121,15 +118,19 @@ def find_period(g: Any, last_place: int | None) -> Periodicity | None:
 
 
 def periodicity(
-    rule: HeapRule, limit: int = PROOF_LIMIT, progress: Progress | None = None
+    rule: HeapRule,
+    limit: int = PROOF_LIMIT,
+    progress: Progress | None = None,
+    kept: Kept | None = None,
 ) -> Periodicity | None:
     """The least preperiod and period of ``rule``, proven if the theorem's inequality is met
     within ``limit`` values (≤ :data:`MAX_ON_DEMAND`); else the best unproven candidate on the
-    values computed, or None. Kept per rule. Grundy's game is never proven: it is searched on
-    :data:`FIRST_PREFIX`·64 values at most."""
+    values computed, or None. Kept per rule in ``kept``. Grundy's game is never proven: it
+    is searched on :data:`FIRST_PREFIX`·64 values at most."""
     limit = min(limit, MAX_ON_DEMAND + 1)
-    with _lock:
-        known = _found.get(rule.key)
+    kept = Kept() if kept is None else kept
+    with kept.lock:
+        known = kept.periods.get(rule.key)
     if known is not None and ((known[0] is not None and known[0].proven) or known[1] >= limit):
         return known[0]
     k = rule.last_place
@@ -137,7 +138,7 @@ def periodicity(
         limit = min(limit, FIRST_PREFIX * 64)
     size = min(FIRST_PREFIX, limit)
     while True:
-        found = find_period(grundy_values(rule, size - 1, progress), k)
+        found = find_period(grundy_values(rule, size - 1, progress, kept), k)
         if found is not None and found.proven:
             break
         if size >= limit or (k is None and size * 2 > limit):
@@ -146,13 +147,17 @@ def periodicity(
         if found is not None:
             grow = max(grow, found.needs(k or 0))
         size = min(grow, limit)
-    with _lock:
-        _found[rule.key] = (found, size)
+    with kept.lock:
+        kept.periods[rule.key] = (found, size)
     return found
 
 
 def value(
-    rule: HeapRule, n: int, progress: Progress | None = None, limit: int = PROOF_LIMIT
+    rule: HeapRule,
+    n: int,
+    progress: Progress | None = None,
+    limit: int = PROOF_LIMIT,
+    kept: Kept | None = None,
 ) -> int:
     """G(n) for any heap n: from a proven period (instantly, for n = 10^18 too), else computed
     up to :data:`MAX_ON_DEMAND`. Beyond that with no proven period (Grundy's game, 0.6, …) it
@@ -160,16 +165,10 @@ def value(
     if n < 0:
         raise PositionError("errors.negative_number", value=n)
     if n < FIRST_PREFIX:
-        return int(grundy_values(rule, n, progress)[n])
-    found = periodicity(rule, limit, progress) if rule.last_place is not None else None
+        return int(grundy_values(rule, n, progress, kept)[n])
+    found = periodicity(rule, limit, progress, kept) if rule.last_place is not None else None
     if found is not None and found.proven:
-        return int(grundy_values(rule, found.fold(n), progress)[found.fold(n)])
+        return int(grundy_values(rule, found.fold(n), progress, kept)[found.fold(n)])
     if n <= MAX_ON_DEMAND:
-        return int(grundy_values(rule, n, progress)[n])
+        return int(grundy_values(rule, n, progress, kept)[n])
     raise TableLimitError("octal.errors.beyond_budget", need=n, limit=MAX_ON_DEMAND, rule=rule.text)
-
-
-def forget() -> None:
-    """Drop the periods kept (for the tests)."""
-    with _lock:
-        _found.clear()

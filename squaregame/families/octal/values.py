@@ -50,8 +50,17 @@ PLACES = range(9)  # d0..d8
 
 Progress = Callable[[float], None]
 
-_kept: dict[str, Any] = {}  # rule key -> the values computed so far (read-only numpy array)
-_lock = threading.Lock()
+
+
+class Kept:
+    """What one program keeps of the family's values, per rule: G(0..N) (read-only numpy
+    arrays) and periods found. Held by the program's tables (their part ``octal``); a call
+    given none keeps nothing."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, Any] = {}  # rule key -> the values computed so far
+        self.periods: dict[str, Any] = {}  # rule key -> (Periodicity | None, values searched)
+        self.lock = threading.Lock()
 
 
 def grundy_reference(rule: HeapRule, n: int) -> list[int]:
@@ -205,7 +214,9 @@ def builder(n: int) -> str:
     return native.builder(n * n // 4)
 
 
-def grundy_values(rule: HeapRule, n: int, progress: Progress | None = None) -> Any:
+def grundy_values(
+    rule: HeapRule, n: int, progress: Progress | None = None, kept_in: Kept | None = None
+) -> Any:
     """G(0..n) (a read-only uint32 array, kept per rule and extended when more is asked).
 
     Refuses n beyond :data:`MAX_ON_DEMAND` with a :class:`TableLimitError`
@@ -214,8 +225,9 @@ def grundy_values(rule: HeapRule, n: int, progress: Progress | None = None) -> A
         raise TableLimitError(
             "octal.errors.too_many_values", need=n, limit=MAX_ON_DEMAND, rule=rule.text
         )
-    with _lock:
-        kept = _kept.get(rule.key)
+    store = Kept() if kept_in is None else kept_in
+    with store.lock:
+        kept = store.values.get(rule.key)
     if kept is not None and kept.size > n:
         return kept[: n + 1]
     g: Any = None
@@ -227,14 +239,8 @@ def grundy_values(rule: HeapRule, n: int, progress: Progress | None = None) -> A
     if g is None:
         g = grundy_numpy(rule, n, progress, start=kept)
     g.flags.writeable = False
-    with _lock:
-        old = _kept.get(rule.key)
+    with store.lock:
+        old = store.values.get(rule.key)
         if old is None or old.size < g.size:
-            _kept[rule.key] = g
+            store.values[rule.key] = g
     return g
-
-
-def forget() -> None:
-    """Drop the values kept (for the tests)."""
-    with _lock:
-        _kept.clear()
