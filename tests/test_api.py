@@ -309,7 +309,8 @@ def test_every_kind_through_the_registry() -> None:
     """Whatever the family: a position, its moves, the choice, the proof and the picture."""
     for key in sg.games():
         kind = GAMES.kinds.find(key)
-        rules = ["1,3"] if kind.param("rule") else None
+        rule = kind.param("rule")
+        rules = [rule.example] if rule is not None else None
         count = kind.position_param.count[0]
         for misere in (False, True):
             p = sg.position(key, [5] * count, rules=rules, misere=misere)

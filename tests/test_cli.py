@@ -191,9 +191,9 @@ def test_huge_subtraction_position_is_exact(capsys: pytest.CaptureFixture[str]) 
     assert code == 0 and d["remoteness_exact"] is True and isinstance(d["grundy"], int)
     assert d["periods"] == {
         "computed_upto": 4095,
-        "grundy": {"preperiod": 19, "period": 20},
-        "outcome": {"preperiod": 10, "period": 20},
-        "remoteness": {"preperiod": 47, "period": 60, "shifts": [8]},
+        "grundy": {"preperiod": 19, "period": 20, "proven": True},
+        "outcome": {"preperiod": 10, "period": 20, "proven": True},
+        "remoteness": {"preperiod": 47, "period": 60, "shifts": [8], "proven": True},
     }
     assert d["position"] == 10**18 and len(d["moves"]) == 4
     code, out, _ = run(capsys, "analyze", "subtraction", "100", "--rule", "4,9,11,17")

@@ -39,10 +39,13 @@ def specs(draw: st.DrawFn) -> GameSpec:
         rules, position = (draw(rule_texts),), draw(st.none() | st.tuples(n))
     elif kind is WYTHOFF:
         rules, position = (), draw(st.none() | st.tuples(n, n))
-    elif kind is not SUM:  # a kind without rules (any other family): its count of numbers
+    elif kind is not SUM:  # any other family: its count of numbers, its example rule
         lo, hi = kind.position_param.count
         size = draw(st.integers(lo, hi))
-        rules, position = (), draw(st.none() | st.lists(n, min_size=size, max_size=size).map(tuple))
+        least = st.integers(kind.position_param.minimum or 0, 10**6)
+        rule = kind.param("rule")
+        rules = (rule.example,) if rule is not None else ()
+        position = draw(st.none() | st.lists(least, min_size=size, max_size=size).map(tuple))
     else:
         piles = draw(st.integers(1, 8))
         rules = tuple(draw(st.lists(rule_texts, min_size=piles, max_size=piles)))
@@ -148,7 +151,10 @@ def test_a_random_start_has_the_kinds_shape() -> None:
 
     rng = random.Random(1)
     for kind in KINDS:
-        rules = ("1,2",) if kind is SUBTRACTION else ()
+        rule = kind.param("rule")
+        rules = (
+            ("1,2",) if kind is SUBTRACTION else (rule.example,) if rule and rule.count[0] else ()
+        )
         spec = make_spec(kind.key, rules).with_random_position(rng)
         assert spec.position is not None
         game = spec.build(Tables())

@@ -10,7 +10,7 @@ moves, the perfect opponent's choice and the proof.
     >>> p == sg.position("sub", [21], rule="1, 3, 7, 8") and len({p, p.moves()[0].source})
     1
     >>> p.to_dict()["ai_move"], p.to_dict()["periods"]["outcome"]
-    (20, {'preperiod': 0, 'period': 15})
+    (20, {'preperiod': 0, 'period': 15, 'proven': True})
     >>> sg.position("queen", (2, 1)).moves()[0]
     <Move move to (1,1): hot, remoteness 1>
     >>> sg.position("sum", [175, 175, 175]).remoteness_bounds  # beyond the exact search

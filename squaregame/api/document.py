@@ -65,8 +65,8 @@ def range_json(game: Game[Any], a: Analysis[Any], r: MoveRange[Any]) -> dict[str
     }
 
 
-def _value_period_json(p: ValuePeriod | None) -> dict[str, int] | None:
-    return None if p is None else {"preperiod": p.start, "period": p.length}
+def _value_period_json(p: ValuePeriod | None) -> dict[str, Any] | None:
+    return None if p is None else {"preperiod": p.start, "period": p.length, "proven": True}
 
 
 def periodicity_json(found: Periodicity) -> dict[str, Any]:
@@ -78,5 +78,10 @@ def periodicity_json(found: Periodicity) -> dict[str, Any]:
         "outcome": _value_period_json(found.outcomes),
         "remoteness": None
         if rp is None
-        else {"preperiod": rp.start, "period": rp.length, "shifts": list(rp.distinct_shifts)},
+        else {
+            "preperiod": rp.start,
+            "period": rp.length,
+            "shifts": list(rp.distinct_shifts),
+            "proven": True,
+        },
     }

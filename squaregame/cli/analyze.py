@@ -85,7 +85,7 @@ def periodicity_lines(found: Periodicity) -> list[str]:
         shifts = " or ".join(f"+{c}" for c in rp.distinct_shifts)
         by = f" (by n mod {rp.length})" if len(rp.distinct_shifts) > 1 else ""
         add(f"remoteness: rem(n+{rp.length}) = rem(n) {shifts}{by} for n ≥ {rp.start} (proven)")
-    else:
+    elif found.remoteness_tabled:
         add(
             f"remoteness: no period proven in the {found.computed:,} positions computed; "
             "exact below, bounds beyond"
@@ -110,13 +110,16 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
         lines.extend(periodicity_lines(found))
     if a.moves:
         lines.append("")
-        lines.append(f"  {'move':<24} {'to':>14}  value for the opponent")
+        labels = {m.to: move_column(game, a.position, m.to) for m in a.moves}
+        wide = max(24, *(len(t) for t in labels.values()))  # long labels push the columns
+        to_wide = max(14, *(len(fmt(m.to)) for m in a.moves))
+        lines.append(f"  {'move':<{wide}} {'to':>{to_wide}}  value for the opponent")
         span = max(4, *(len(remoteness_span(m.info)) for m in a.moves))
         for m in a.moves:
             mark = "✓ wins " if m.wins else "✗ loses"
             o = m.info.outcome
             lines.append(
-                f"  {move_column(game, a.position, m.to):<24} {fmt(m.to):>14}  "
+                f"  {labels[m.to]:<{wide}} {fmt(m.to):>{to_wide}}  "
                 f"{o.symbol} {o.value:<4} in {remoteness_span(m.info):<{span}} {mark}"
             )
         lines += summary_lines(game, a)  # the moves not listed, past the cap

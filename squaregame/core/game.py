@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 from squaregame.core.errors import PositionError
 from squaregame.core.moves import Run, analysis_of, runs_of
 from squaregame.core.params import Param, Values
+from squaregame.core.rules import parse_rule
 from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
 
 if TYPE_CHECKING:
@@ -78,6 +79,15 @@ class GameKind(ABC):
     def title_values(self, rules: Sequence[Rule]) -> dict[str, Any]:
         """Values the title needs besides the kind (a subtraction game's set)."""
         return {}
+
+    def read_rule(self, text: str) -> Rule:
+        """One of its rules as written (on the command line, in a save): by its parameter of
+        rules' reader, else the rule registry's."""
+        p = self.param("rule")
+        if p is not None:
+            rule: Rule = p.read_rule(text)
+            return rule
+        return parse_rule(text)
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)

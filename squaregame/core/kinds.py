@@ -14,7 +14,6 @@ from typing import Any, overload
 
 from squaregame.core.errors import GameError
 from squaregame.core.game import GameKind
-from squaregame.core.rules import parse_rule
 from squaregame.core.spec import FIELDS, GameSpec
 
 
@@ -68,7 +67,7 @@ class Kinds(Sequence[GameKind]):
     ) -> GameSpec:
         """The game called ``game`` with the rules named (``squares``, ``1,3,7,8``)."""
         kind = game if isinstance(game, GameKind) else self.find(game)
-        return GameSpec(kind, tuple(parse_rule(r) for r in rules), misere, _position(position))
+        return GameSpec(kind, tuple(kind.read_rule(r) for r in rules), misere, _position(position))
 
     def spec_from_mapping(self, m: Mapping[str, Any]) -> GameSpec:
         """A spec from plain values (a lesson step, a save): ``game``, ``rules`` (a list) or
@@ -116,16 +115,18 @@ class Kinds(Sequence[GameKind]):
         a dict): every option given must be one of the kind's parameters. ``position_flag``
         names the option the position came from, for messages."""
         kind = self.find(game)
-        names = {p.name for p in kind.params}
+        names = {p.dest for p in kind.params}
         for p in (p for k in self.all for p in k.params):
-            if p.name in names or p.flag is None:
+            if p.dest in names or p.flag is None:
                 continue
-            if options.get(p.name) not in (None, False, [], ()):
+            if options.get(p.dest) not in (None, False, [], ()):
                 raise GameError("errors.takes_no_option", game=kind.key, option=p.flag)
         lo, hi = kind.position_param.count
         if position is not None and lo == hi:  # (how many piles a sum has, the sum checks)
             kind.position_param.check_count(kind.key, len(position), flag=position_flag)
-        rules = tuple(str(t) for t in options.get("rule") or ())
+        rules_param = kind.param("rule")
+        given = options.get(rules_param.dest) if rules_param is not None else None
+        rules = tuple(str(t) for t in given or ())
         try:
             return self.spec(kind, rules, bool(options.get("misere")), position)
         except GameError as exc:

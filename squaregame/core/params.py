@@ -12,7 +12,7 @@ person types is read by :meth:`Param.read_numbers` (:mod:`squaregame.core.number
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
@@ -68,6 +68,9 @@ class Param:
     # The one message for any text this parameter refuses, given ``text`` (a seed: "a whole
     # number from 0 to 2^63-1, not …"), where one says it better than each error its own.
     error_key: str = ""
+    # How one rule of a RULES parameter is read (None: the rule registry's parse_rule). A
+    # family whose rules are not the registry's (octal codes) brings its own reader.
+    reader: Callable[[str], Any] | None = None
     # The position is given after the game's name (``play sum 5 7 10``) when ``flag`` is None,
     # else with ``flag`` (``play squares --start 75``) by the commands that start a game.
 
@@ -105,7 +108,7 @@ class Param:
                 raise GameError("errors.not_yes_or_no", text=shown(text))
             if self.type is ParamType.RULES:
                 texts = text.split(";") if text.strip() else []
-                rules = tuple(parse_rule(t) for t in texts)
+                rules = tuple(self.read_rule(t) for t in texts)
                 self.check_count_of_rules(len(rules))
                 return rules
             return self.parse_numbers(text, signed=signed)
@@ -113,6 +116,18 @@ class Param:
             if not self.error_key:
                 raise
             raise GameError(self.error_key, text=shown(text)) from None
+
+    def read_rule(self, text: str) -> Any:
+        """One rule of this parameter, read by its reader (else the rule registry)."""
+        return (self.reader or parse_rule)(text)
+
+    @property
+    def dest(self) -> str:
+        """Where the command line keeps its value: the name, or for an option of rules its
+        flag (``--rule`` → ``rule``, ``--code`` → ``code``: two kinds' rules, two options)."""
+        if self.type is ParamType.RULES and self.flag:
+            return self.flag.lstrip("-").replace("-", "_")
+        return self.name
 
     def parse_numbers(self, text: str, *, signed: bool = False) -> Values:
         """The whole numbers typed as ``text``, as many as this parameter takes, each within
@@ -198,7 +213,7 @@ class Param:
         if self.type is ParamType.FLAG:
             return {"action": "store_true", "dest": self.name}
         if self.type is ParamType.RULES:
-            return {"action": "append", "metavar": self.metavar or "R", "dest": self.name}
+            return {"action": "append", "metavar": self.metavar or "R", "dest": self.dest}
         return {"nargs": "+", "metavar": self.metavar or "N", "dest": self.name}
 
     def form_field(self) -> FormField:

@@ -8,8 +8,8 @@ and its line here.
 
 from __future__ import annotations
 
-from squaregame.families import pile, sums, wythoff
+from squaregame.families import octal, pile, sums, wythoff
 from squaregame.families.base import Family, Games
 
-FAMILIES: tuple[Family, ...] = (pile.FAMILY, wythoff.FAMILY, sums.FAMILY)
+FAMILIES: tuple[Family, ...] = (pile.FAMILY, wythoff.FAMILY, sums.FAMILY, octal.FAMILY)
 GAMES = Games(FAMILIES)

@@ -120,6 +120,9 @@ class Periodicity:
     outcomes: ValuePeriod | None
     grundy: ValuePeriod | None  # normal play only
     remoteness: RemotenessPeriod | None
+    # Is the remoteness of one position a table (searched for a period, as a finite set's)?
+    # False where it is not (a take-and-break game's rows: only the Grundy values are).
+    remoteness_tabled: bool = True
 
     @property
     def values(self) -> ValuePeriod | None:

@@ -1,9 +1,33 @@
-"""Take-and-break games on heaps of tokens: the octal codes (Kayles 0.77, Dawson's Kayles 0.07,
-Dawson's chess 0.137, …) and Grundy's game, as pure theory.
+"""Take-and-break games on rows of tokens: Kayles (0.77), Dawson's Kayles (0.07), Dawson's
+chess (0.137), any octal code, and Grundy's game.
 
-:mod:`~squaregame.families.octal.code` reads a rule, :mod:`~squaregame.families.octal.values`
-computes the Grundy values of one heap (the rare-value method, in numpy and in C), and
-:mod:`~squaregame.families.octal.period` proves periods with the Octal Periodicity Theorem and
-answers any heap from them. Nothing here draws or says anything; the family is wired into the
-app elsewhere.
+The theory draws and says nothing: :mod:`.code` reads a rule, :mod:`.values` computes the
+Grundy values of one heap (the rare-value method, in numpy and in C), :mod:`.period` proves
+periods with the Octal Periodicity Theorem and answers any heap from them, :mod:`.search`
+finds remoteness exactly within a budget and bounds it beyond, :mod:`.big` counts the moves
+of rows too long to list. The family: its kinds (:mod:`.kind`), its game (:mod:`.game`), its
+values kept in the program's tables (:mod:`.store`), its words (``octal.toml``).
 """
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from squaregame.families.base import Family
+
+if TYPE_CHECKING:
+    from squaregame.core.game import GameKind
+
+
+class OctalFamily(Family):
+    key = "octal"
+
+    @cached_property
+    def kinds(self) -> tuple[GameKind, ...]:
+        from squaregame.families.octal.kind import KINDS  # (not at start: see Family)
+
+        return KINDS
+
+
+FAMILY = OctalFamily()

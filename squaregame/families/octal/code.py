@@ -34,9 +34,11 @@ from typing import Protocol, runtime_checkable
 
 from squaregame.core.errors import RuleError
 
+AREA = "octal"  # the family's words: assets/i18n/<lang>/octal.toml
 MAX_DIGITS = 8  # after the point
 SHOWN_CHARS = 20  # of bad input, in a message
 Position = tuple[int, ...]  # the heaps left by a move: sorted, 0, 1 or 2 positive sizes
+Rows = tuple[int, ...]  # a position of the game: its rows in order, every one non-empty
 
 
 @runtime_checkable

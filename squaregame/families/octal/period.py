@@ -57,7 +57,6 @@ TAIL = 32  # last values compared first, for every candidate period at once
 SEEN_PERIODS = 3  # an unproven candidate: at least this many periods seen repeating
 
 
-
 @dataclass(frozen=True)
 class Periodicity:
     """G(n + period) = G(n) for every n ≥ preperiod: proven (by the theorem) or only seen on
@@ -81,6 +80,7 @@ class Periodicity:
 
 def _candidates(g: Any, most: int) -> list[int]:
     """Periods p ≤ ``most`` under which the last :data:`TAIL` values repeat, ascending."""
+    # (numpy: only when values are computed; a lookup or a listing of kinds needs none)
     import numpy as np
 
     size = int(g.size)
@@ -101,6 +101,7 @@ def _candidates(g: Any, most: int) -> list[int]:
 def find_period(g: Any, last_place: int | None) -> Periodicity | None:
     """The least period of ``g`` (G(0..N−1)) proven by the theorem (``last_place`` = k); else
     the least one seen repeating :data:`SEEN_PERIODS` times (unproven); else None."""
+    # (numpy: only when values are computed; a lookup or a listing of kinds needs none)
     import numpy as np
 
     g = np.asarray(g)
@@ -130,7 +131,7 @@ def periodicity(
     limit = min(limit, MAX_ON_DEMAND + 1)
     kept = Kept() if kept is None else kept
     with kept.lock:
-        known = kept.periods.get(rule.key)
+        known: tuple[Periodicity | None, int] | None = kept.periods.get(rule.key)
     if known is not None and ((known[0] is not None and known[0].proven) or known[1] >= limit):
         return known[0]
     k = rule.last_place

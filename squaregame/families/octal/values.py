@@ -51,7 +51,6 @@ PLACES = range(9)  # d0..d8
 Progress = Callable[[float], None]
 
 
-
 class Kept:
     """What one program keeps of the family's values, per rule: G(0..N) (read-only numpy
     arrays) and periods found. Held by the program's tables (their part ``octal``); a call
@@ -82,6 +81,7 @@ def grundy_reference(rule: HeapRule, n: int) -> list[int]:
 
 def _odd_table(mask: int, size: int) -> Any:
     """odd[v]: popcount(v & mask) is odd, for 0 ≤ v < size."""
+    # (numpy: only when values are computed; a lookup or a listing of kinds needs none)
     import numpy as np
 
     v = np.arange(size, dtype=np.int64) & mask
@@ -95,6 +95,7 @@ def _odd_table(mask: int, size: int) -> Any:
 def best_mask(counts: Any, heaps: int) -> int:
     """The mask with the fewest rare heaps, given the count of each value (a power-of-two
     long array); 0 if none has fewer than ``heaps``. Ties: the least mask."""
+    # (numpy: only when values are computed; a lookup or a listing of kinds needs none)
     import numpy as np
 
     h = np.asarray(counts, dtype=np.int64).copy()
@@ -119,6 +120,7 @@ def grundy_numpy(
 ) -> Any:
     """G(0..n) as a uint32 array by the rare-value method in numpy (``sparse=False``: the
     plain method), continuing ``start`` (a shorter prefix) if given."""
+    # (numpy: only when values are computed; a lookup or a listing of kinds needs none)
     import numpy as np
 
     total = n + 1
@@ -198,8 +200,10 @@ def grundy_native(
 ) -> Any:
     """G(0..n) as a uint32 array from the C kernel (the same method as :func:`grundy_numpy`).
     Raises :class:`OSError` where the kernel cannot be had or a value outgrows it."""
+    # (numpy: only when values are computed; a lookup or a listing of kinds needs none)
     import numpy as np
 
+    # (the C kernel's binding: only where a build uses it)
     from squaregame.families.octal.native import values_native
 
     before = None if start is None else bytearray(np.asarray(start, dtype=np.uint32).tobytes())
@@ -209,7 +213,7 @@ def grundy_native(
 def builder(n: int) -> str:
     """``native`` or ``numpy`` for G(0..n): as for the other families
     (:func:`squaregame.core.build.native.builder`), counting n²/4 pairs as the cells."""
-    from squaregame.core.build import native
+    from squaregame.core.build import native  # (the compiler's lookup: only when values are built)
 
     return native.builder(n * n // 4)
 

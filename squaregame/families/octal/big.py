@@ -1,0 +1,137 @@
+"""The moves of rows too long to list (a row of 10^9 pins has half a billion moves): counted,
+and the winning ones found, from the rows' Grundy values — never one by one.
+
+The moves of a row of n are grouped in *blocks*, in the order :meth:`HeapRule.options` lists
+them: for each place j of the code, taking j and leaving nothing, one row, or two rows a and
+n − j − a with 1 ≤ a ≤ ⌊(n − j)/2⌋ (Grundy's game: j = 0 and a < n − a). A move leaves the
+position cold exactly when the values of what it leaves, xor the other rows', is 0: for a
+split, G(a) xor G(rest − a) = t with t the nim-sum of the other rows. So the winning splits of
+a block are the a with f(a) = G(a) xor G(rest − a) = t, found in one array operation where the
+values reach, else (a proven period p after a preperiod n0: G(x) = G(n0 + (x − n0) mod p) for
+x ≥ n0) as follows: where a ≥ n0 and rest − a ≥ n0, f(a) depends only on r = (a − n0) mod p,
+
+    f(a) = P[r] xor P[(c − r) mod p],   P[r] = G(n0 + r),  c = (rest − 2·n0) mod p,
+
+so each residue class counts whole; the few a < n0 or rest − a < n0 are valued one by one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from squaregame.families.octal.code import HeapRule
+
+
+@dataclass(frozen=True)
+class Block:
+    """Consecutive moves on one row: ``whole`` (take all), ``one`` (leave ``rest``), or the
+    splits (a, rest − a) for a in ``first..last``."""
+
+    take: int
+    rest: int
+    kind: str  # "whole", "one" or "split"
+    first: int = 0
+    last: int = 0
+
+    @property
+    def count(self) -> int:
+        return self.last - self.first + 1 if self.kind == "split" else 1
+
+    def holds(self, parts: tuple[int, ...]) -> bool:
+        """Is leaving ``parts`` (sorted) one of the block's moves?"""
+        if self.kind == "whole":
+            return parts == ()
+        if self.kind == "one":
+            return parts == (self.rest,)
+        return len(parts) == 2 and sum(parts) == self.rest and self.first <= parts[0] <= self.last
+
+    def parts(self, k: int) -> tuple[int, ...]:
+        """What the ``k``-th move of the block leaves (sorted)."""
+        if self.kind == "whole":
+            return ()
+        if self.kind == "one":
+            return (self.rest,)
+        a = self.first + k
+        return (a, self.rest - a)
+
+
+def blocks(rule: HeapRule, n: int) -> list[Block]:
+    """The moves of a row of ``n`` as blocks, in the order of ``rule.options(n)``."""
+    if rule.last_place is None:  # Grundy's game
+        top = (n - 1) // 2
+        return [Block(0, n, "split", 1, top)] if top >= 1 else []
+    out: list[Block] = []
+    for j in range(min(rule.last_place, n) + 1):
+        bit = 1 << j
+        if rule.whole_mask & bit and n == j:
+            out.append(Block(j, 0, "whole"))
+        if rule.take_mask & bit and j >= 1 and n - j >= 1:
+            out.append(Block(j, n - j, "one"))
+        if rule.split_mask & bit and n - j >= 2:
+            out.append(Block(j, n - j, "split", 1, (n - j) // 2))
+    return out
+
+
+@dataclass(frozen=True)
+class Values:
+    """A rule's values as the counting needs them: G(x) from ``table`` (G(0..len−1)) and,
+    beyond it, the period (``preperiod``, ``period``), which must then be proven."""
+
+    table: Any  # numpy array
+    preperiod: int | None = None
+    period: int | None = None
+
+    def __call__(self, x: int) -> int:
+        if x < self.table.size:
+            return int(self.table[x])
+        assert self.preperiod is not None and self.period is not None
+        return int(self.table[self.preperiod + (x - self.preperiod) % self.period])
+
+
+def winning_splits(block: Block, target: int, g: Values, most: int) -> tuple[int, list[int]]:
+    """How many splits of ``block`` leave values xor-ing to ``target``, and the first
+    ``most`` of them (as indices in the block)."""
+    import numpy as np  # (numpy: only to count a long row's splits)
+
+    lo, hi, rest = block.first, block.last, block.rest
+    if hi < lo:
+        return 0, []
+    if rest < g.table.size:
+        heaps = np.arange(lo, hi + 1)
+        hit = np.flatnonzero((g.table[heaps] ^ g.table[rest - heaps]) == target)
+        return int(hit.size), [int(k) for k in hit[:most]]
+    n0, p = g.preperiod, g.period
+    assert n0 is not None and p is not None
+    count = 0
+    # the a valued one by one: a < n0, or rest − a < n0 (a > rest − n0)
+    edge = [a for a in range(lo, min(hi, n0 - 1) + 1)]
+    edge += [a for a in range(max(lo, rest - n0 + 1, n0), hi + 1)]
+    for a in edge:
+        if g(a) ^ g(rest - a) == target:
+            count += 1
+    mid_lo, mid_hi = max(lo, n0), min(hi, rest - n0)
+    firsts: list[int] = []
+    if mid_lo <= mid_hi:
+        c = (rest - 2 * n0) % p
+        period_values = [g(n0 + r) for r in range(p)]
+        for r in range(p):
+            if period_values[r] ^ period_values[(c - r) % p] != target:
+                continue
+            first = mid_lo + (r - (mid_lo - n0)) % p  # the least a ≥ mid_lo with this residue
+            if first > mid_hi:
+                continue
+            count += (mid_hi - first) // p + 1
+            firsts.extend(range(first, min(mid_hi, first + p * most) + 1, p))
+    winners = sorted(a for a in edge if g(a) ^ g(rest - a) == target)
+    winners = sorted(set(winners) | set(firsts))[:most]
+    return count, [a - lo for a in winners]
+
+
+def move_at(bs: list[Block], k: int) -> tuple[Block, int]:
+    """The block of the ``k``-th move of a row and the index in it."""
+    for b in bs:
+        if k < b.count:
+            return b, k
+        k -= b.count
+    raise IndexError(k)

@@ -1,0 +1,169 @@
+"""The take-and-break family's kinds: Kayles, Dawson's Kayles, Dawson's chess and Grundy's
+game, each with its rule fixed, and Octal, with any code given (``--code 0.6``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from squaregame.core.errors import GameError, PositionError
+from squaregame.core.game import Game, GameKind, plain_notation
+from squaregame.core.params import MISERE, Param, ParamType, Values
+from squaregame.families.octal.code import (
+    AREA,
+    DAWSONS_CHESS,
+    DAWSONS_KAYLES,
+    GRUNDYS_GAME,
+    KAYLES,
+    HeapRule,
+    Rows,
+    parse_rule,
+)
+
+if TYPE_CHECKING:
+    from squaregame.core.rules.base import Rule
+    from squaregame.core.tables import Tables
+
+MAX_ROWS = 12  # rows a game may start with
+
+ROWS = Param(
+    "position",
+    ParamType.NUMBERS,
+    key="rows",
+    area=AREA,
+    count=(1, MAX_ROWS),
+    minimum=1,
+    metavar="ROW",
+    example="10",
+)
+CODE = Param(
+    "rule",
+    ParamType.RULES,
+    key="code",
+    area=AREA,
+    flag="--code",
+    count=(1, 1),
+    metavar="CODE",
+    example="0.77",
+    reader=parse_rule,
+)
+STEPS = frozenset({"grundy", "mex"})
+EXERCISES = frozenset({"grundy", "nimsum"})
+
+
+def heap_rule(rules: Sequence[Any]) -> HeapRule:
+    """The one rule of a game of this family (read by :data:`CODE`'s reader)."""
+    rule = rules[0]
+    assert isinstance(rule, HeapRule), rule
+    return rule
+
+
+class RowsKind(GameKind):
+    """Rows of tokens under one take-and-break rule."""
+
+    area = AREA
+    lesson_steps = STEPS
+    exercises = EXERCISES
+    random_cap = 20
+
+    def read_rule(self, text: str) -> Rule:
+        """A rule of the family, as written in a save or a spec: a name or an octal code."""
+        rule: Any = parse_rule(text)
+        return rule  # (a rule of this family's own: the family alone reads it back)
+
+    def build(self, rules: tuple[Rule, ...], misere: bool, tables: Tables) -> Game[Any]:
+        # (the game itself: only when one is built)
+        from squaregame.families.octal.game import RowsGame
+
+        return RowsGame(self, heap_rule(rules), misere, tables)
+
+    def check_rows(self, position: Values | None) -> Values | None:
+        if position is None:
+            return None
+        if not position:
+            raise PositionError("octal.errors.no_rows")
+        if len(position) > MAX_ROWS:
+            raise PositionError("octal.errors.too_many_rows", most=MAX_ROWS, count=len(position))
+        for i, v in enumerate(position):
+            if v < 1:
+                raise PositionError("octal.errors.row_not_positive", row=i + 1, value=v)
+        return position
+
+    def random_position(self, rules: tuple[Rule, ...], rng: random.Random) -> Values:
+        return tuple(rng.randint(5, 20) for _ in range(rng.randint(1, 3)))
+
+    def rule_json(self, rule_keys: tuple[str, ...]) -> Any:
+        return rule_keys[0] if rule_keys else None
+
+    def title_values(self, rules: Sequence[Rule]) -> dict[str, Any]:
+        return {"code": heap_rule(rules).text} if rules else {}
+
+    # -- positions ------------------------------------------------------------------------
+    def position_values(self, pos: Any) -> Values:
+        rows = tuple(int(v) for v in pos)
+        return rows if rows else (0,)  # nothing left: written 0
+
+    def position_from_values(self, values: Values) -> Rows:
+        return tuple(v for v in values if v > 0)
+
+    def read_record_notation(self, text: str) -> Values | None:
+        return plain_notation(text)
+
+    def phrase_count(self, pos: Any) -> int:
+        return sum(int(v) for v in pos)
+
+    def is_terminal(self, rules: Sequence[Rule], pos: Any) -> bool:
+        rule = heap_rule(rules)
+        return not any(rule_moves(rule, int(n)) for n in pos)
+
+
+def rule_moves(rule: HeapRule, n: int) -> bool:
+    """Has a heap of ``n`` a move (without listing a huge heap's)? Past 64, beyond every
+    code's last place, exactly when the rule may take and leave a row, or split."""
+    if n > 64:
+        return bool(rule.take_mask | rule.split_mask)
+    return bool(rule.options(n))
+
+
+class NamedKind(RowsKind):
+    """A game of the family with its own name: its rule is fixed."""
+
+    params = (ROWS, MISERE)
+
+    def __init__(self, key: str, aliases: tuple[str, ...], rule: HeapRule) -> None:
+        self.key = key
+        self.aliases = aliases
+        self.rule_fixed = rule
+
+    def normalize(
+        self, rules: tuple[Rule, ...], position: Values | None
+    ) -> tuple[tuple[Rule, ...], Values | None]:
+        fixed: Any = self.rule_fixed
+        if rules and tuple(r.key for r in rules) != (self.rule_fixed.key,):
+            raise GameError("errors.takes_no_option", game=self.key, option="--code")
+        return (fixed,), self.check_rows(position)
+
+
+class OctalKind(RowsKind):
+    """Any octal code, or Grundy's game, given with ``--code``."""
+
+    key = "octal"
+    aliases = ("take-and-break", "octal-game")
+    params = (ROWS, CODE, MISERE)
+
+    def normalize(
+        self, rules: tuple[Rule, ...], position: Values | None
+    ) -> tuple[tuple[Rule, ...], Values | None]:
+        if len(rules) != 1:
+            raise GameError("octal.errors.needs_code", count=len(rules))
+        return rules, self.check_rows(position)
+
+
+KINDS: tuple[GameKind, ...] = (
+    NamedKind("kayles", ("kayle",), KAYLES),
+    NamedKind("dawsons-kayles", ("dawson", "dawsons"), DAWSONS_KAYLES),
+    NamedKind("dawsons-chess", (), DAWSONS_CHESS),
+    NamedKind("grundys-game", ("grundy", "grundys"), GRUNDYS_GAME),
+    OctalKind(),
+)

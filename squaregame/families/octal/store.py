@@ -1,0 +1,84 @@
+"""What a program keeps for the take-and-break family: one :class:`OctalStore` a
+:class:`~squaregame.core.tables.Tables` (its part ``octal``), holding each rule's Grundy
+values of one heap and its period (:class:`~squaregame.families.octal.values.Kept`), and its
+searched positions (:class:`~squaregame.families.octal.search.Solved`, per convention)."""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+from squaregame.core.errors import PositionError
+from squaregame.families.octal import period as periods
+from squaregame.families.octal.code import HeapRule
+from squaregame.families.octal.search import Solved
+from squaregame.families.octal.values import Kept, Progress, grundy_values
+
+if TYPE_CHECKING:
+    from squaregame.core.tables import Tables
+
+QUICK = 1 << 14  # heaps whose values are computed in a moment (no worker needed)
+
+
+class OctalStore:
+    """Grundy values, periods and searches, per rule (and convention), made when asked."""
+
+    def __init__(self) -> None:
+        self.kept = Kept()
+        self._solved: dict[tuple[str, bool], Solved] = {}
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def of(tables: Tables) -> OctalStore:
+        return tables.part("octal", lambda _t: OctalStore())
+
+    def solved(self, rule: HeapRule, misere: bool) -> Solved:
+        with self._lock:
+            found = self._solved.get((rule.key, misere))
+            if found is None:
+                found = self._solved[rule.key, misere] = Solved(rule, misere)
+            return found
+
+    def values(self, rule: HeapRule, n: int, progress: Progress | None = None) -> Any:
+        """G(0..n) (refused past :data:`~squaregame.families.octal.values.MAX_ON_DEMAND`)."""
+        return grundy_values(rule, n, progress, self.kept)
+
+    def periodicity(
+        self, rule: HeapRule, progress: Progress | None = None
+    ) -> periods.Periodicity | None:
+        return periods.periodicity(rule, progress=progress, kept=self.kept)
+
+    def grundy(self, rule: HeapRule, n: int, progress: Progress | None = None) -> int:
+        """G(n) for any heap the values or a proven period reach."""
+        return periods.value(rule, n, progress, kept=self.kept)
+
+    def proven(self, rule: HeapRule) -> periods.Periodicity | None:
+        """The rule's proven period, if one is known already (nothing is computed)."""
+        known = self.kept.periods.get(rule.key)
+        found = None if known is None else known[0]
+        return found if found is not None and found.proven else None
+
+    def quick(self, rule: HeapRule, n: int) -> bool:
+        """Is G(n) at hand, or a moment away?"""
+        kept = self.kept.values.get(rule.key)
+        if (kept is not None and kept.size > n) or n <= QUICK:
+            return True
+        return self.proven(rule) is not None
+
+
+def option_count(rule: HeapRule, n: int) -> int:
+    """How many moves a heap of ``n`` has (counted, never listed)."""
+    if n < 0:
+        raise PositionError("errors.negative_number", value=n)
+    if rule.last_place is None:  # Grundy's game: unequal splits
+        return max((n - 1) // 2, 0)
+    count = 0
+    for j in range(min(rule.last_place, n) + 1):
+        bit = 1 << j
+        if rule.whole_mask & bit and n == j:
+            count += 1
+        if rule.take_mask & bit and j >= 1 and n - j >= 1:
+            count += 1
+        if rule.split_mask & bit and n - j >= 2:
+            count += (n - j) // 2
+    return count
