@@ -198,7 +198,9 @@ class Walk:
 
 
 def spec_of(kind: str, start: tuple[int, ...] | None = None, misere: bool = False) -> GameSpec:
-    return make_spec(kind, RULES_OF.get(kind, ()), misere, start or STARTS.get(kind))
+    rule = GAMES.kinds.find(kind).param("rule")
+    rules = RULES_OF.get(kind, (rule.example,) if rule is not None and rule.count[0] else ())
+    return make_spec(kind, rules, misere, start or STARTS.get(kind))
 
 
 async def send(app: SquareGameApp, key: str) -> None:
@@ -230,7 +232,7 @@ async def walk_dialog(w: Walk, where: str) -> None:
     """The new-game dialog on top: its lists, and what it says of a start it refuses."""
     dialog = w.app.screen
     assert isinstance(dialog, NewGameDialog), type(dialog).__name__
-    sums = bool(dialog.query("#rules"))
+    sums = bool(dialog.query("#rules")) and dialog.kind.param("rule") is not None
     await w.check(where, typed=sums)
     await walk_lists(w, where, typed=sums)
     if not w.thorough:

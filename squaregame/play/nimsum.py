@@ -5,6 +5,7 @@ sums of piles (:meth:`~squaregame.core.game.Game.summands`) is explained."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import reduce
 from operator import xor
@@ -72,14 +73,21 @@ def explain(game: Game[Any], pos: Any) -> NimSumExplanation | None:
     return NimSumExplanation(piles, total, width, tuple(moves))
 
 
-def nimsum_lines(ex: NimSumExplanation, hinted: Any = None) -> tuple[str, ...]:
+def nimsum_lines(
+    ex: NimSumExplanation,
+    hinted: Any = None,
+    words: str = "ui_game",
+    named: Callable[[WinningMove], str] | None = None,
+) -> tuple[str, ...]:
     """The nim-sum worked out in binary, column by column, and why each winning move wins.
 
     Every binary digit (the piles', the column counts', the nim-sum's) sits in one column;
     a label too long for the space left of the digits takes a line of its own. ``hinted``
     is the move the hint line names (the fastest win): it is listed first and marked, so the
-    panel and the hint never seem to disagree."""
-    pile, size, grundy = (tr(f"ui_game.nimsum.{k}") for k in ("pile", "size", "grundy"))
+    panel and the hint never seem to disagree. ``words``: the catalog area whose ``nimsum``
+    block has its words (a family whose parts are not piles says "row" …); ``named``: the
+    move's own words, for ``why``'s ``{move}`` (where one part has several winning moves)."""
+    pile, size, grundy = (tr(f"{words}.nimsum.{k}") for k in ("pile", "size", "grundy"))
     w = max(6, len(pile) + 1)  # "montón", "кучка": the heading never runs into the next
     counts = ex.column_parities()
     cell = max(len(str(c)) for c in counts)  # 1 (at most 8 piles), but never misaligned
@@ -96,21 +104,29 @@ def nimsum_lines(ex: NimSumExplanation, hinted: Any = None) -> tuple[str, ...]:
             return [label + column[len(label) :] + "  " + right]
         return [label, column + "  " + right]
 
-    out = [f"{pile:<{w}}{size:>6}{grundy:>8}  {tr('ui_game.nimsum.binary')}"]
+    out = [f"{pile:<{w}}{size:>6}{grundy:>8}  {tr(f'{words}.nimsum.binary')}"]
     for p in ex.piles:
         out.append(f"{p.pile:<{w}}{p.size:>6}{p.grundy:>8}  {bits(p.grundy)}")
     out.append("─" * (w + 15 + (cell + 1) * ex.width))
-    out += labelled(tr("ui_game.nimsum.ones"), "", digits(counts))
-    out += labelled(tr("ui_game.nimsum.total"), str(ex.nim_sum), bits(ex.nim_sum))
+    out += labelled(tr(f"{words}.nimsum.ones"), "", digits(counts))
+    out += labelled(tr(f"{words}.nimsum.total"), str(ex.nim_sum), bits(ex.nim_sum))
     out.append("")
     if ex.nim_sum == 0:
-        out.append(tr("ui_game.nimsum.cold"))
+        out.append(tr(f"{words}.nimsum.cold"))
         return tuple(out)
     one = len(ex.moves) == 1  # "the winning move" (never "moves" for one)
-    out.append(tr("ui_game.nimsum.hot_one" if one else "ui_game.nimsum.hot", total=ex.nim_sum))
+    out.append(tr(f"{words}.nimsum.hot_one" if one else f"{words}.nimsum.hot", total=ex.nim_sum))
     moves = sorted(ex.moves, key=lambda m: m.to != hinted)  # stable: the hint's move first
     for m in moves:
-        why = tr("ui_game.nimsum.why", pile=m.pile, before=m.before, take=m.take, after=m.after)
-        mark = f" — {tr('ui_game.nimsum.hinted')}" if m.to == hinted else ""
+        move = named(m) if named is not None else ""
+        why = tr(
+            f"{words}.nimsum.why",
+            pile=m.pile,
+            before=m.before,
+            take=m.take,
+            after=m.after,
+            move=move,
+        )
+        mark = f" — {tr(f'{words}.nimsum.hinted')}" if m.to == hinted else ""
         out.append(f"• {why}{mark}")
     return tuple(out)

@@ -12,12 +12,13 @@ values kept in the program's tables (:mod:`.store`), its words (``octal.toml``).
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from squaregame.families.base import Family
 
 if TYPE_CHECKING:
     from squaregame.core.game import GameKind
+    from squaregame.ui.screens.game_base import GameScreen
 
 
 class OctalFamily(Family):
@@ -28,6 +29,12 @@ class OctalFamily(Family):
         from squaregame.families.octal.kind import KINDS  # (not at start: see Family)
 
         return KINDS
+
+    def screen(self) -> type[GameScreen[Any]]:
+        # (the interface: only when a game is opened)
+        from squaregame.families.octal.screen import RowsScreen
+
+        return RowsScreen
 
 
 FAMILY = OctalFamily()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from squaregame.core.errors import GameError, PositionError
 from squaregame.core.game import Game, GameKind, plain_notation
@@ -69,8 +69,8 @@ class RowsKind(GameKind):
 
     def read_rule(self, text: str) -> Rule:
         """A rule of the family, as written in a save or a spec: a name or an octal code."""
-        rule: Any = parse_rule(text)
-        return rule  # (a rule of this family's own: the family alone reads it back)
+        # a rule of this family's own, carried where rules go: the family alone reads it
+        return cast("Rule", parse_rule(text))
 
     def build(self, rules: tuple[Rule, ...], misere: bool, tables: Tables) -> Game[Any]:
         # (the game itself: only when one is built)

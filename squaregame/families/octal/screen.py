@@ -1,0 +1,135 @@
+"""The rows screen: rows of pins drawn large, the moves listed beside them (arrows choose, the
+board shows what the chosen move knocks down), typed moves, and the nim-sum of the rows'
+Grundy values in the side panel."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from textual.containers import VerticalScroll
+from textual.widgets import OptionList, Static
+
+from squaregame.core.types import Analysis
+from squaregame.families.octal.game import RowsGame
+from squaregame.families.octal.panels import RowsData, rows_data
+from squaregame.families.octal.rows import Aim, RowsPicture, RowsView
+from squaregame.play.session import Session
+from squaregame.play.view import GameView
+from squaregame.text import tr
+from squaregame.ui.screens.game_parts import Parts, SideView
+from squaregame.ui.screens.moves import MovesScreen
+from squaregame.ui.widgets.move_list import MoveList
+
+Rows = tuple[int, ...]
+
+
+class RowsScreen(MovesScreen[Rows]):
+    @staticmethod
+    def panels(session: Session[Any], a: Analysis[Any]) -> RowsData:
+        return rows_data(session, a)
+
+    @property
+    def game(self) -> RowsGame:
+        return cast(RowsGame, self.session.game)  # its family's game: it chose this screen
+
+    def make_parts(self) -> Parts:
+        self.rows = RowsView(id="rows")
+        self.exactness = Static(id="exactness")
+        self.moves = MoveList(id="moves")
+        self.nimsum = Static(id="nimsum", markup=False)
+        return Parts(
+            board=(self.rows, self.exactness),
+            chooser=self.moves,
+            side=(
+                SideView(
+                    "side-nimsum",
+                    "octal.screen.side_nimsum",
+                    VerticalScroll(self.nimsum, id="side-nimsum"),
+                ),
+            ),
+        )
+
+    def show_position(self, view: GameView[Rows], hints: bool, choosing: bool) -> None:
+        more = (
+            ""
+            if view.more is None or not choosing
+            else view.more.hinted
+            if hints
+            else view.more.plain
+        )
+        self.slots.put(self.moves, (view.moves if choosing else (), hints, more), self._show_moves)
+        data = view.panels if isinstance(view.panels, RowsData) else None
+        exact = "" if data is None or data.exact else f"[dim]{tr('octal.screen.bounded')}[/dim]"
+        self.slots.put(self.exactness, exact, self.exactness.update)
+        said = "\n".join(data.nimsum) if data and data.nimsum else tr("octal.screen.no_nimsum")
+        self.slots.put(
+            self.nimsum, said if hints else tr("octal.screen.hints_off"), self.nimsum.update
+        )
+        self._draw_rows()
+
+    # -- the board -----------------------------------------------------------------------------
+    def _draw_rows(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        pos: Rows = view.position
+        data = view.panels if isinstance(view.panels, RowsData) else None
+        chosen = self.moves.highlighted_move() if self.session.human_to_move else None
+        lit: set[tuple[int, int]] = set()
+        if self.hints:
+            for m in view.moves:
+                if m.wins:
+                    aim = self.aim_of(pos, m.to)
+                    if aim is not None:
+                        lit.update(aim_pins(aim))
+        picture = RowsPicture(
+            pos,
+            data.grundy if data else None,
+            None if chosen is None else self.aim_of(pos, chosen),
+            frozenset(lit),
+            self.hints,
+        )
+        self.slots.put(self.rows, picture, self.rows.show)
+
+    def aim_of(self, pos: Rows, to: Rows) -> Aim | None:
+        """The pins the move from ``pos`` to ``to`` knocks down (the smaller part is drawn on
+        the left: what a split leaves is written smaller first)."""
+        try:
+            move = self.game.move(pos, to)
+        except Exception:
+            return None
+        row, parts, taken = move.pile or 0, move.parts or (), move.amount or 0
+        if len(parts) == 2:
+            return Aim(row, parts[0], taken)  # after the left part (a cut: before its first)
+        return Aim(row, pos[row] - taken, taken)  # from the end of the row
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._draw_rows()
+
+    def on_rows_view_clicked(self, event: RowsView.Clicked) -> None:
+        """A click on a pin chooses the first listed move that knocks it down; a second
+        click on a pin of the chosen move plays it."""
+        view = self.view
+        if view is None or event.pin is None or not self.session.human_to_move:
+            return
+        pos: Rows = view.position
+        chosen = self.moves.highlighted_move()
+        if chosen is not None:
+            aim = self.aim_of(pos, chosen)
+            if aim is not None and (event.row, event.pin) in aim_pins(aim):
+                self.turns.request_move(chosen)
+                return
+        listed = [m.to for m in self.moves._moves]
+        for k, to in enumerate(listed):
+            aim = self.aim_of(pos, to)
+            if aim is not None and (event.row, event.pin) in aim_pins(aim):
+                self.moves.highlighted = k
+                return
+        self.say(tr("octal.screen.no_move_here", row=event.row + 1), error=True)
+
+
+def aim_pins(aim: Aim) -> set[tuple[int, int]]:
+    """The pins an aim knocks down (a cut: the pin after it)."""
+    if aim.count == 0:
+        return {(aim.row, aim.first)}
+    return {(aim.row, k) for k in range(aim.first, aim.first + aim.count)}
