@@ -121,8 +121,17 @@ def test_the_bounds_hold_where_the_search_knows(rule: HeapRule) -> None:
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.key)
 def test_moves_counted_and_found_by_index_as_listed(rule: HeapRule) -> None:
     game = game_of(rule)
-    for rows in [(7,), (3, 9), (12, 1, 5)]:
+    for rows in [(7,), (3, 9), (12, 1, 5), (2, 1, 1, 4), (2, 2, 2, 5), (3, 3)]:
         kids = game.children(rows)
+        assert len(set(kids)) == len(kids), rows  # no two moves lead to the same rows
+        assert (
+            set(kids)
+            == {  # ... and none is missing
+                (*rows[:i], *parts, *rows[i + 1 :])
+                for i, n in enumerate(rows)
+                for parts in rule.options(n)
+            }
+        )
         assert game.move_count(rows) == len(kids)
         assert [game.move_target(rows, k) for k in range(len(kids))] == kids
         for kid in kids:  # every child is a move the rule allows, read back from the rows

@@ -119,9 +119,13 @@ def history_text(game: Game[Any], pos: Any, to: Any, catalog: Catalog | None = N
 
 
 def move_label(game: Game[Any], pos: Any, to: Any, catalog: Catalog | None = None) -> str:
-    """A row of the move list; where the family has a label of its own (one pile), its
-    amounts are right-aligned so the arrows line up."""
+    """A row of the move list: the family's short form of the move's shape where it has one
+    (``<area>.label.<shape>``); else its label (one pile: the amounts right-aligned so the
+    arrows line up); else the move's words."""
     move = game.move(pos, to)
+    own = f"{game.kind.area}.label.{move.shape}"  # a short form for each shape of move
+    if _has(own, catalog):
+        return _say(own, catalog, **_move_values(game, move, catalog))
     key = f"{game.kind.area}.move.label"
     if not _has(key, catalog):
         return move_text(game, move, catalog)

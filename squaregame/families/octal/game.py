@@ -90,23 +90,41 @@ class RowsGame(Game[Rows]):
         return self.solved.live(n)
 
     # -- moves -------------------------------------------------------------------------
+    def row_blocks(self, pos: Rows, i: int) -> list[big.Block]:
+        """The moves of row ``i`` as blocks, less the one that repeats a move of the row
+        before it. Moves on two rows lead to the same rows only when both take a whole row
+        of a run of equal rows (a move that leaves something leaves less than the row had
+        where the other leaves it whole): that move is the earlier row's."""
+        bs = big.blocks(self.rule, pos[i])
+        if i and pos[i - 1] == pos[i]:
+            return [b for b in bs if b.kind != "whole"]
+        return bs
+
     def move_count(self, pos: Rows) -> int:
-        return sum(option_count(self.rule, n) for n in pos)
+        return sum(
+            option_count(self.rule, n) - (1 if i and pos[i - 1] == n and self._whole(n) else 0)
+            for i, n in enumerate(pos)
+        )
+
+    def _whole(self, n: int) -> bool:
+        return n <= 64 and bool(self.rule.whole_mask >> n & 1)
 
     def children(self, pos: Rows) -> list[Rows]:
         if self.move_count(pos) > MOVE_LIMIT:
             raise TableLimitError("octal.errors.too_many_moves", limit=MOVE_LIMIT)
         return [
-            (*pos[:i], *parts, *pos[i + 1 :])
-            for i, n in enumerate(pos)
-            for parts in self.solved.options(n)
+            (*pos[:i], *b.parts(k), *pos[i + 1 :])
+            for i in range(len(pos))
+            for b in self.row_blocks(pos, i)
+            for k in range(b.count)
         ]
 
     def move_target(self, pos: Rows, k: int) -> Rows:
-        for i, n in enumerate(pos):
-            count = option_count(self.rule, n)
+        for i in range(len(pos)):
+            bs = self.row_blocks(pos, i)
+            count = sum(b.count for b in bs)
             if k < count:
-                block, at = big.move_at(big.blocks(self.rule, n), k)
+                block, at = big.move_at(bs, k)
                 return (*pos[:i], *block.parts(at), *pos[i + 1 :])
             k -= count
         raise IndexError(k)
@@ -230,9 +248,9 @@ class RowsGame(Game[Rows]):
         listed: dict[int, Rows] = {}  # move index -> target
         edges: list[int] = []
         total = winning = 0
-        for i, n in enumerate(pos):
+        for i in range(len(pos)):
             want = total_value ^ row_values[i]  # what is left of row i must have this value
-            bs = big.blocks(self.rule, n)
+            bs = self.row_blocks(pos, i)
             start, row_count = total, sum(b.count for b in bs)
             for b in bs:
                 if b.kind == "split":

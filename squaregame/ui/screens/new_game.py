@@ -62,11 +62,17 @@ def field_id(param: Param) -> str:
 
 
 def kind_choice(kind: GameKind) -> str:
-    """A kind as the dialog offers it: a named rule with its amounts (``Cubes {1, 8, 27, 64,
-    …}``), or a kind whose rule is typed in, with what to type."""
+    """A kind as the dialog offers it: its family's words for it (``<area>.<kind>.choice``),
+    else a named rule with its amounts (``Cubes {1, 8, 27, 64, …}``), else a kind whose rule
+    is typed in, with what to type, else its title."""
+    own = f"{kind.area}.{kind.key}.choice"
+    if Catalog(language()).has(own):
+        return tr(own)
     if kind.rule is not None:
         return f"{rule_name(kind.rule)} {kind.rule.notation}"
-    return tr("ui_dialog.new.own_rule", title=kind_title(kind))
+    if kind.param("rule") is not None:
+        return tr("ui_dialog.new.own_rule", title=kind_title(kind))
+    return kind_title(kind)
 
 
 def _say(key: str, fallback: str, **values: Any) -> str:
