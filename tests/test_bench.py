@@ -67,6 +67,7 @@ def test_the_c_reference_must_agree_on_cold_count_and_remoteness() -> None:
     assert "reference" in (check('{"cold_count": 5, "max_remoteness": 8}', "cold=5 maxrem=9") or "")
 
 
+@pytest.mark.slow
 def test_bench_runs_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--only", "cli", "--pairs", "1", "--json"]) == 0
     out = capsys.readouterr().out

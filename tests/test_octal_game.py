@@ -248,3 +248,15 @@ def test_bad_input_is_one_line_and_exit_2(
 ) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and said in err and err.count("\n") == 1, err
+
+
+def test_the_bench_times_the_family_through_the_command_line() -> None:
+    from squaregame.cli.bench import parse_groups
+    from squaregame.cli.bench_figures import OCTAL, octal_figures
+
+    assert parse_groups("octal") == ["octal"]
+    figures = list(octal_figures({}))
+    assert len(figures) == len(OCTAL) == 4
+    for f, (_name, words, _goal) in zip(figures, OCTAL, strict=True):
+        assert f.ours.shown == " ".join(["squaregame", "analyze", *words, "--json"])
+        assert f.ref.shown == "squaregame analyze squares 1000 --json"

@@ -1,6 +1,6 @@
 """Periods proven by the Octal Periodicity Theorem: Kayles, Dawson's Kayles and Dawson's
 chess as published, the search on made-up sequences, G(n) for huge heaps, refusals where no
-period is proven, and (about 8 s, in the default run) every solved game of
+period is proven, and (marked slow: CI runs it after the default run) every solved game of
 tczajka/octal-games with preperiod + period ≤ 10^5 (``tests/data/octal_solved.txt``)."""
 
 from __future__ import annotations
@@ -117,6 +117,7 @@ def test_the_list_of_solved_games_is_read() -> None:
     assert all(parse_code(code) for code, _, _ in rows)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("code", "preperiod", "length"), _solved())
 def test_every_solved_game_is_derived_again(code: str, preperiod: int, length: int) -> None:
     rule = parse_code(code)

@@ -206,6 +206,7 @@ def _satisfies_the_definitions(
     return m + int(wrong[0]) if wrong.size else None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("misere", [False, True])
 def test_every_three_element_set_up_to_20(misere: bool) -> None:
     """All 1,140 sets {a, b, c} ⊆ 1..20: the values the proofs extrapolate from their

@@ -86,6 +86,7 @@ async def _play(http, url: str, i: int) -> str:  # type: ignore[no-untyped-def]
         return s.seen
 
 
+@pytest.mark.slow
 def test_thirty_browsers_each_get_their_own_game(server: str) -> None:
     async def main() -> list[str]:
         timeout = aiohttp.ClientTimeout(total=300)

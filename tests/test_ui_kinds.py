@@ -18,6 +18,7 @@ from squaregame.core.piles.store import TableStore
 from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
 from squaregame.families import GAMES
+from squaregame.families.octal.screen import RowsScreen
 from squaregame.families.pile.screen import PileScreen
 from squaregame.families.sums.piles import PilesView
 from squaregame.families.sums.screen import SumsScreen
@@ -32,7 +33,12 @@ from squaregame.ui.screens.new_game import NewGameDialog
 from squaregame.ui.start import StartRequest
 
 SIZE = (80, 24)
-SCREENS = {"pile": PileScreen, "wythoff": WythoffScreen, "sums": SumsScreen}
+SCREENS = {
+    "pile": PileScreen,
+    "wythoff": WythoffScreen,
+    "sums": SumsScreen,
+    "octal": RowsScreen,
+}
 
 
 @pytest.fixture(autouse=True)

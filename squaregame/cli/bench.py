@@ -46,6 +46,7 @@ from squaregame.cli.bench_figures import (
     compile_c,
     find_reference,
     first_use,
+    octal_figures,
     squares_figures,
     sums_figures,
     wythoff_figures,
@@ -71,7 +72,7 @@ from squaregame.families import GAMES
 
 MAX_PAIRS = 50
 MAX_SIZES = 8
-GROUPS = ("builder", "board", "sums", "cli", "app", "moves")
+GROUPS = ("builder", "board", "sums", "octal", "cli", "app", "moves")
 PAIRS = number("pairs", "--pairs", minimum=1, maximum=MAX_PAIRS)
 SIZE = number("size", "--sizes", minimum=1)  # one of them; at most the builder's limit
 
@@ -219,6 +220,9 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
         figures.append(("Wythoff", wythoff_figures(env)))
     if "sums" in groups:
         figures.append(("Sums (goal: each within 2 s)", sums_figures(env)))
+    if "octal" in groups:
+        title = "Take-and-break (goals: a period proven within 0.1 s, 10^6 values within 60 s)"
+        figures.append((title, octal_figures(env)))
     if "cli" in groups:
         figures.append(("Command-line answers", cli_figures(env)))
     if "app" in groups and not args.no_app and sys.platform.startswith("linux"):

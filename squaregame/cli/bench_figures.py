@@ -179,6 +179,28 @@ def sums_figures(env: dict[str, str]) -> Iterator[Figure]:
         )
 
 
+# Take-and-break games timed (goals in seconds: the note under the group says them): the
+# proof of a period by the Octal Periodicity Theorem, and 10^6 values of an unsolved game.
+OCTAL = (
+    ("Kayles proven, a row of 10^9", ["kayles", "1000000000"], 0.1),
+    ("Dawson's Kayles proven, a row of 10^9", ["dawsons-kayles", "1000000000"], 0.1),
+    ("Grundy's game, 10^6 values", ["grundys-game", "1000000"], 60.0),
+    ("0.6, 10^6 values", ["octal", "1000000", "--code", "0.6"], 60.0),
+)
+
+
+def octal_figures(env: dict[str, str]) -> Iterator[Figure]:
+    """Each against ``analyze squares 1000`` (a command-line answer that computes almost
+    nothing): the difference of the two is what the octal work costs."""
+    ref = [*PY, "analyze", SQUARES_GAME, "1000", "--json"]
+    for name, words, _seconds in OCTAL:
+        yield Figure(
+            f"{name} vs analyze squares 1000",
+            _process([*PY, "analyze", *words, "--json"], env),
+            _process(ref, env),
+        )
+
+
 def cli_figures(env: dict[str, str]) -> Iterator[Figure]:
     yield Figure(
         "analyze squares 1000 vs import textual",
