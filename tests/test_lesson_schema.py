@@ -316,6 +316,7 @@ def test_the_schema_knows_the_games_game_of_builds() -> None:
     needs: dict[str, dict[str, Any]] = {
         "subtraction": {"rule": "1,2"},
         "sum": {"rules": ["squares"]},
+        "octal": {"rule": "0.77"},
     }
     for kind in KINDS:
         game_of({"game": kind.key, **needs.get(kind.key, {})}, KINDS)
