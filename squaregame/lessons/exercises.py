@@ -66,9 +66,18 @@ def _exact(a: Analysis[Any]) -> bool:
     return a.info.remoteness_exact and all(m.info.remoteness_exact for m in a.moves)
 
 
+def _distinct(moves: Sequence[MoveInfo[Any]]) -> list[MoveInfo[Any]]:
+    """The first move to each position, in order."""
+    first: dict[Any, MoveInfo[Any]] = {}
+    for m in moves:
+        first.setdefault(m.to, m)
+    return list(first.values())
+
+
 def _some_moves(a: Analysis[Any], rng: random.Random) -> list[MoveInfo[Any]]:
-    """The moves to choose from: all, or every winning move and random others."""
-    moves = list(a.moves)
+    """The moves to choose from: all, or every winning move and random others (one move to
+    each position: from two equal rows, the same move is offered once)."""
+    moves = _distinct(a.moves)
     if len(moves) <= MAX_CHOICES:
         return moves
     wins = [m for m in moves if m.wins][: MAX_CHOICES // 2]
@@ -182,7 +191,7 @@ def _moves(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Exercis
     a = game.analyze(pos)
     p = fmt(game, pos)
     shown = _some_moves(a, rng)
-    right = [m for m in a.moves if m.wins]
+    right = [m for m in _distinct(a.moves) if m.wins]
     said = ", ".join(move_phrase(game, pos, m.to, S) for m in right)
     why = S("why_move_one" if len(right) == 1 else "why_move", pos=p, moves=said)
     notes = {
