@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Hashable, Iterable
+from functools import cache
 from math import isqrt
 
 
@@ -131,6 +132,7 @@ def kayles_cold(rows: tuple[int, ...]) -> bool:
     return _KAYLES[key]
 
 
+@cache
 def kayles_grundy(n: int) -> int:
     """The Grundy value of one row of Kayles, by the mex of its moves' nim-sums."""
     seen = set()
