@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Hashable, Iterable
+from functools import cache
 from math import isqrt
 
 
@@ -103,3 +104,42 @@ def wythoff_grundy_rows(size: int) -> list[list[int]]:
             col |= bit
             diags[d] |= bit
     return g
+
+
+def kayles_children(rows: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Kayles: knock down one pin or two neighbouring pins of one row; what is left of the
+    row takes its place (nothing, one row, or two rows, the smaller first)."""
+    out: list[tuple[int, ...]] = []
+    for i, n in enumerate(rows):
+        seen: set[tuple[int, ...]] = set()
+        for take in (1, 2):
+            for left in range(n - take + 1):
+                parts = tuple(sorted(p for p in (left, n - take - left) if p > 0))
+                if parts not in seen:
+                    seen.add(parts)
+                    out.append((*rows[:i], *parts, *rows[i + 1 :]))
+    return out
+
+
+_KAYLES: dict[tuple[int, ...], bool] = {}
+
+
+def kayles_cold(rows: tuple[int, ...]) -> bool:
+    """Is a position of Kayles cold (normal play), by searching every move?"""
+    key = tuple(sorted(rows))
+    if key not in _KAYLES:
+        _KAYLES[key] = not any(kayles_cold(k) for k in kayles_children(key))
+    return _KAYLES[key]
+
+
+@cache
+def kayles_grundy(n: int) -> int:
+    """The Grundy value of one row of Kayles, by the mex of its moves' nim-sums."""
+    seen = set()
+    for take in (1, 2):
+        for left in range(n - take + 1):
+            seen.add(kayles_grundy(left) ^ kayles_grundy(n - take - left))
+    m = 0
+    while m in seen:
+        m += 1
+    return m

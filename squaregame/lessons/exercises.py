@@ -66,9 +66,18 @@ def _exact(a: Analysis[Any]) -> bool:
     return a.info.remoteness_exact and all(m.info.remoteness_exact for m in a.moves)
 
 
+def _distinct(moves: Sequence[MoveInfo[Any]]) -> list[MoveInfo[Any]]:
+    """The first move to each position, in order."""
+    first: dict[Any, MoveInfo[Any]] = {}
+    for m in moves:
+        first.setdefault(m.to, m)
+    return list(first.values())
+
+
 def _some_moves(a: Analysis[Any], rng: random.Random) -> list[MoveInfo[Any]]:
-    """The moves to choose from: all, or every winning move and random others."""
-    moves = list(a.moves)
+    """The moves to choose from: all, or every winning move and random others (one move to
+    each position: from two equal rows, the same move is offered once)."""
+    moves = _distinct(a.moves)
     if len(moves) <= MAX_CHOICES:
         return moves
     wins = [m for m in moves if m.wins][: MAX_CHOICES // 2]
@@ -95,24 +104,58 @@ def _nim_line(values: Sequence[int]) -> str:
     return " ⊕ ".join(format(v, f"0{width}b") for v in values) + f" = {total:0{width}b}"
 
 
+def _parts(game: Game[Any], pos: Any) -> list[tuple[int, int | None]] | None:
+    """``pos`` as a normal-play sum of parts, each (its size, its Grundy value): the piles of
+    a sum (:meth:`~squaregame.core.game.Game.summands`), or the heaps of a game whose heaps
+    split (no fixed :attr:`~squaregame.core.game.Game.dimensions`: each number is a heap,
+    a position of the game by itself, such as a row of Kayles). None for any other game, for
+    misère play, and where the parts' nim-sum is not the position's own value."""
+    if game.misere:
+        return None
+    piles = game.summands(pos)
+    if piles is not None:
+        return [(p.size, p.pile.grundy(p.size)) for p in piles]
+    if game.dimensions is not None:
+        return None
+    one = game.kind.position_from_values
+    parts = [(n, game.info(one((n,))).grundy) for n in game.position_values(pos)]
+    total = 0
+    for _, g in parts:
+        if g is None:
+            return None
+        total ^= g
+    return parts if game.info(pos).grundy == total else None
+
+
+def _are_rows(game: Game[Any], pos: Any) -> bool:
+    """Is ``pos`` made of heaps that split (rows), not the piles of a sum nor a board?"""
+    return game.dimensions is None and game.summands(pos) is None
+
+
+def _row_count(game: Game[Any], pos: Any) -> int:
+    """How many rows ``pos`` has (1 for a position of any other game)."""
+    return len(game.position_values(pos)) if _are_rows(game, pos) else 1
+
+
 def _is_normal_sum(game: Game[Any], pos: Any) -> bool:
-    """Is ``pos`` a normal-play sum of piles whose Grundy values are all known?"""
-    parts = None if game.misere else game.summands(pos)
-    return parts is not None and all(p.pile.grundy(p.size) is not None for p in parts)
+    """Is ``pos`` a normal-play sum of piles or rows whose Grundy values are all known?"""
+    parts = _parts(game, pos)
+    return parts is not None and all(g is not None for _, g in parts)
 
 
 def _pile_values(game: Game[Any], pos: Any) -> list[int]:
-    return [p.pile.grundy(p.size) or 0 for p in game.summands(pos) or ()]
+    return [g or 0 for _, g in _parts(game, pos) or ()]
 
 
 def _pile_work(game: Game[Any], pos: Any, S: Strings) -> tuple[str, ...]:
-    """Each pile with its Grundy value, in binary with as many digits as the largest."""
-    values = _pile_values(game, pos)
-    width = max(1, max(values).bit_length())
-    sizes = [p.size for p in game.summands(pos) or ()]
+    """Each pile (or row) with its Grundy value, in binary with as many digits as the
+    largest."""
+    parts = _parts(game, pos) or []
+    width = max(1, max(g or 0 for _, g in parts).bit_length())
+    key = "work_row" if _are_rows(game, pos) else "work_pile"
     return tuple(
-        S("work_pile", pile=i + 1, n=n, g=g, bits=format(g, f"0{width}b"))
-        for i, (n, g) in enumerate(zip(sizes, values, strict=True))
+        S(key, pile=i + 1, n=n, g=g or 0, bits=format(g or 0, f"0{width}b"))
+        for i, (n, g) in enumerate(parts)
     )
 
 
@@ -148,7 +191,7 @@ def _moves(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Exercis
     a = game.analyze(pos)
     p = fmt(game, pos)
     shown = _some_moves(a, rng)
-    right = [m for m in a.moves if m.wins]
+    right = [m for m in _distinct(a.moves) if m.wins]
     said = ", ".join(move_phrase(game, pos, m.to, S) for m in right)
     why = S("why_move_one" if len(right) == 1 else "why_move", pos=p, moves=said)
     notes = {
@@ -190,8 +233,8 @@ def _remoteness(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Ex
 
 
 def _grundy_suits(game: Game[Any], pos: Any) -> bool:
-    if game.is_terminal(pos):
-        return False
+    if game.is_terminal(pos) or _row_count(game, pos) > 1:
+        return False  # several rows: the nim-sum of their values (the nimsum exercise)
     return game.info(pos).grundy is not None and all(
         m.info.grundy is not None for m in game.analyze(pos).moves
     )
@@ -217,6 +260,8 @@ def _grundy(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Exerci
 
 
 def _nimsum_suits(game: Game[Any], pos: Any) -> bool:
+    if _are_rows(game, pos) and _row_count(game, pos) < 2:
+        return False  # one row: its nim-sum is its own value (the grundy exercise)
     return _is_normal_sum(game, pos)
 
 
@@ -231,7 +276,8 @@ def _nimsum(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Exerci
     why = S("why_nimsum", values=" ⊕ ".join(map(str, values)), total=total,
             bits=_nim_line(values), verdict=verdict)  # fmt: skip
     notes = {o: S("note_nimsum", value=o) for o in options if o != total}
-    return Exercise("nimsum", pos, S("ask_nimsum", pos=fmt(game, pos)),
+    ask = "ask_nimsum_rows" if _are_rows(game, pos) else "ask_nimsum"
+    return Exercise("nimsum", pos, S(ask, pos=fmt(game, pos)),
                     tuple((str(o), o) for o in options), frozenset({total}), str(total), why,
                     work=_pile_work(game, pos, S), notes=notes)  # fmt: skip
 

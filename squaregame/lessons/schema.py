@@ -172,7 +172,8 @@ def _check_game(spec: GameStep, where: str, kinds: Kinds) -> GameStep:
 
 
 def _check_position(spec: PositionStep, kind: GameKind, where: str) -> None:
-    """The position has the kind's shape: a number, [x, y], or as many piles as rules."""
+    """The position has the kind's shape: a number, [x, y], as many piles as rules, or a
+    list of as many rows as the kind allows."""
     param = kind.position_param
     lo, hi = param.count
     pos = spec.position
@@ -181,10 +182,13 @@ def _check_position(spec: PositionStep, kind: GameKind, where: str) -> None:
         ok, expected = isinstance(pos, int), "a number"
     elif lo == hi:
         ok, expected = isinstance(pos, tuple) and len(pos) == lo, _shape(param.metavar)
-    else:
-        count = len(spec.rules or ())
+    elif spec.rules is not None:  # a sum: one pile per rule
+        count = len(spec.rules)
         noun = param.metavar.lower() + ("s" if count != 1 else "")
         ok, expected = isinstance(pos, tuple) and len(values) == count, f"a list of {count} {noun}"
+    else:  # heaps that split: a list of lo..hi of them
+        ok = isinstance(pos, tuple) and lo <= len(values) <= hi
+        expected = f"a list of {lo} to {hi} {param.metavar.lower()}s"
     if not ok:
         shown = list(pos) if isinstance(pos, tuple) else pos
         raise LessonError(

@@ -158,7 +158,8 @@ def _move_answer(game: Game[Any], pos: Any, C: Catalog) -> tuple[str, ...]:
     if a.info.outcome is Outcome.COLD:
         kids = ", ".join(position_text(game, m.to, C) for m in a.moves)
         return (C("worksheet.moves.none", position=position_text(game, pos, C), children=kids),)
-    return tuple(move_phrase(game, pos, m.to, C) for m in a.winning_moves)
+    targets = dict.fromkeys(m.to for m in a.winning_moves)  # (two rows alike: one move each)
+    return tuple(move_phrase(game, pos, to, C) for to in targets)
 
 
 def _cold_position(

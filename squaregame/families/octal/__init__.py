@@ -18,6 +18,7 @@ from squaregame.families.base import Family
 
 if TYPE_CHECKING:
     from squaregame.core.game import GameKind
+    from squaregame.lessons.worksheets import Sample, WorksheetKind
     from squaregame.ui.screens.game_base import GameScreen
 
 
@@ -35,6 +36,18 @@ class OctalFamily(Family):
         from squaregame.families.octal.screen import RowsScreen
 
         return RowsScreen
+
+    def worksheets(self) -> tuple[WorksheetKind, ...]:
+        # (worksheets: only when asked for)
+        from squaregame.families.octal.worksheets import WORKSHEETS
+
+        return WORKSHEETS
+
+    def sample(self) -> Sample:
+        from squaregame.core.spec import GameSpec  # (not at start: see Family)
+        from squaregame.lessons.worksheets import Sample
+
+        return Sample(GameSpec(self.kinds[0]), 1, 9)  # Kayles: one to three rows of 1..9
 
 
 FAMILY = OctalFamily()

@@ -14,8 +14,10 @@ the winning ones.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Iterator, Sequence
 from functools import reduce
+from itertools import combinations_with_replacement
 from operator import xor
 from typing import TYPE_CHECKING
 
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
 TAKE, SPLIT, DIVIDE = "take", "split", "divide"  # a move's shapes: its words, move.<shape>
 MOVE_LIMIT = 20_000  # moves a position may have for them to be listed and valued one by one
 QUICK_SEARCH = 20  # live tokens searched at once; more: a worker prepares the position
+DRAWN_ROWS = 3  # rows of a position drawn for an exercise or a worksheet: one to this many
 # A typed move: "2" (take 2 from the chosen row), "1 2" (take 2 from row 1), "1 2 3" (take
 # 2 from row 1, leaving 3 on its left: a split; Grundy's game: "1 0 3" splits row 1 at 3).
 TYPED = Param("move", ParamType.NUMBERS, key="move", area=AREA, count=(1, 3), minimum=0)
@@ -84,6 +87,20 @@ class RowsGame(Game[Rows]):
         if self.solved.fits(pos):
             return not self.solved.known(pos) and sum(self.solved.key(pos)) > QUICK_SEARCH
         return not all(self.store.quick(self.rule, n) for n in pos)
+
+    def positions(self, low: int, high: int) -> Iterator[Rows]:
+        """Every position of one to :data:`DRAWN_ROWS` rows, each in ``low..high`` (the rows
+        in order of size: the same rows in another order are the same game)."""
+        sizes = range(max(low, 1), high + 1)
+        for count in range(1, DRAWN_ROWS + 1):
+            yield from combinations_with_replacement(sizes, count)
+
+    def random_position(self, low: int, high: int, rng: random.Random) -> Rows | None:
+        """One to :data:`DRAWN_ROWS` rows, each drawn in ``low..high``."""
+        if high < max(low, 1):
+            return None
+        count = rng.randint(1, DRAWN_ROWS)
+        return tuple(rng.randint(max(low, 1), high) for _ in range(count))
 
     def live(self, n: int) -> bool:
         """Has a row of ``n`` a move?"""
