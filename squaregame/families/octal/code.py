@@ -30,6 +30,7 @@ non-zero digit (for the periodicity theorem, :mod:`squaregame.families.octal.per
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Protocol, runtime_checkable
 
 from squaregame.core.errors import RuleError
@@ -129,7 +130,7 @@ class OctalCode:
             d.pop()
         return cls(tuple(d), name)
 
-    @property
+    @cached_property
     def key(self) -> str:
         return _shown_digits(self.digits)
 
@@ -144,15 +145,15 @@ class OctalCode:
     def _mask(self, bit: int) -> int:
         return sum(1 << j for j, d in enumerate(self.digits) if d & bit)
 
-    @property
+    @cached_property
     def whole_mask(self) -> int:
         return self._mask(1)
 
-    @property
+    @cached_property
     def take_mask(self) -> int:
         return self._mask(2)
 
-    @property
+    @cached_property
     def split_mask(self) -> int:
         return self._mask(4)
 

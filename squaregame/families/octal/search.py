@@ -52,6 +52,8 @@ class Solved:
         self._options: dict[int, tuple[tuple[int, ...], ...]] = {}
         self._value: dict[Key, tuple[bool, int]] = {}  # key -> (cold, remoteness)
         self.searched = 0  # keys valued (the tests count work, not time)
+        self._every: bool | None = None
+        self._moving = bool(rule.take_mask | rule.split_mask)
 
     def options(self, n: int) -> tuple[tuple[int, ...], ...]:
         found = self._options.get(n)
@@ -63,12 +65,14 @@ class Solved:
         """Has a row of ``n`` a move? Past :data:`LISTED` (beyond every code's last place)
         exactly when the rule may take and leave a row, or split: never listed there."""
         if n > LISTED:
-            return bool(self.rule.take_mask | self.rule.split_mask)
+            return self._moving
         return bool(self.options(n))
 
     def every_row_moves(self) -> bool:
         """Can a row of every size move (so only the empty position is terminal)?"""
-        return all(self.live(n) for n in range(1, LISTED + 2))
+        if self._every is None:
+            self._every = all(self.live(n) for n in range(1, LISTED + 2))
+        return self._every
 
     def key(self, rows: tuple[int, ...]) -> Key:
         return tuple(sorted(n for n in rows if self.live(n)))
