@@ -191,3 +191,23 @@ def test_best_mask_counts_rare_heaps() -> None:
     counts = np.array([1, 4, 4, 1])
     assert values.best_mask(counts, 10) == 3
     assert values.best_mask(np.array([5, 0]), 5) == 0
+
+
+def test_dense_values_stop_at_the_work_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """0.1234567's values are dense: every pair of heaps counts, the work grows as n². The
+    budget on pairs examined is checked before each kernel call (numpy: before each heap),
+    so a request past it is refused after a bounded amount of work, never hangs."""
+    from squaregame.core.errors import TableLimitError
+    from squaregame.families.octal import native
+
+    dense = parse_code("0.1234567")
+    monkeypatch.setattr(native, "PAIR_BUDGET", 5 * 10**7)
+    monkeypatch.setattr(values, "NUMPY_PAIR_BUDGET", 10**6)
+    stats: list[int] = []
+    if HAS_CC:
+        with pytest.raises(TableLimitError) as caught:
+            native.values_native(dense, 200_000, stats=stats)
+        assert caught.value.key == "octal.errors.too_much_work"
+    with pytest.raises(TableLimitError):
+        values.grundy_numpy(dense, 200_000)
+    assert len(values.grundy_numpy(dense, 300).tolist()) == 301  # small ones still answer

@@ -14,9 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 from squaregame.core.build import native
+from squaregame.core.errors import TableLimitError
 from squaregame.families.octal.code import HeapRule
 
 CHUNK = 1 << 16  # heaps a kernel call: progress is reported between calls
+FIRST_CHUNK = 1 << 12  # the first call's heaps (its cost is bounded: no estimate yet)
+PAIR_BUDGET = 2 * 10**10  # pairs of heaps examined for one request (about 20–60 s)
 TOO_LARGE = -1  # the kernel's answer when a value outgrows its tables (then numpy goes on)
 
 Progress = Callable[[float], None]
@@ -61,13 +64,23 @@ def values_native(
     pairs = 0
     buf = native.address(g)
     lo = have
+    rate = 0.0  # pairs a heap in the last call
     while lo < total:
-        hi = min(total, lo + max(CHUNK, lo // 8))  # each call rescans the values before it
+        step = max(CHUNK, lo // 8) if lo >= FIRST_CHUNK or have else FIRST_CHUNK - lo
+        hi = min(total, lo + step)  # each call rescans the values before it
+        # the next call's pairs, from the last call's rate (which grows at most with the
+        # heap: a pair a smaller heap, so by hi / lo), checked before it starts
+        projected = rate * (hi - lo) * (hi / max(lo, 1))
+        if pairs + projected > PAIR_BUDGET:
+            raise TableLimitError(
+                "octal.errors.too_much_work", rule=rule.text, done=lo, need=total - 1
+            )
         done = f(
             rule.whole_mask, rule.take_mask, rule.split_mask, int(rule.unequal), int(sparse),
             lo, hi, buf, out,
         )  # fmt: skip
         pairs += out[2]
+        rate = out[2] / max(hi - lo, 1)
         if done == TOO_LARGE:
             raise ValuesTooLarge(f"a value of {rule.key} outgrew the C kernel")
         if done != 0:

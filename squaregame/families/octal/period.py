@@ -52,6 +52,7 @@ from squaregame.families.octal.code import HeapRule
 from squaregame.families.octal.values import MAX_ON_DEMAND, Kept, Progress, grundy_values
 
 PROOF_LIMIT = 1 << 18  # values computed while looking for a proof, unless asked for more
+QUICK_PROOF = 1 << 14  # ... when a heap's value could be computed directly instead
 FIRST_PREFIX = 1024
 TAIL = 32  # last values compared first, for every candidate period at once
 SEEN_PERIODS = 3  # an unproven candidate: at least this many periods seen repeating
@@ -162,14 +163,21 @@ def value(
 ) -> int:
     """G(n) for any heap n: from a proven period (instantly, for n = 10^18 too), else computed
     up to :data:`MAX_ON_DEMAND`. Beyond that with no proven period (Grundy's game, 0.6, …) it
-    raises :class:`TableLimitError` (``octal.errors.beyond_budget``)."""
+    raises :class:`TableLimitError` (``octal.errors.beyond_budget``).
+
+    The proof is looked for on :data:`QUICK_PROOF` values first (Kayles needs 168); a heap
+    the values reach is then computed directly, and only a heap beyond them waits for the
+    longer search (up to ``limit`` values). Every computation is within the values' budgets
+    (:data:`~squaregame.families.octal.values.MAX_ON_DEMAND` heaps, and the pairs examined)."""
     if n < 0:
         raise PositionError("errors.negative_number", value=n)
     if n < FIRST_PREFIX:
         return int(grundy_values(rule, n, progress, kept)[n])
-    found = periodicity(rule, limit, progress, kept) if rule.last_place is not None else None
-    if found is not None and found.proven:
-        return int(grundy_values(rule, found.fold(n), progress, kept)[found.fold(n)])
-    if n <= MAX_ON_DEMAND:
-        return int(grundy_values(rule, n, progress, kept)[n])
+    octal = rule.last_place is not None
+    for search in (min(QUICK_PROOF, limit), limit):
+        found = periodicity(rule, search, progress, kept) if octal else None
+        if found is not None and found.proven:
+            return int(grundy_values(rule, found.fold(n), progress, kept)[found.fold(n)])
+        if n <= MAX_ON_DEMAND:
+            return int(grundy_values(rule, n, progress, kept)[n])
     raise TableLimitError("octal.errors.beyond_budget", need=n, limit=MAX_ON_DEMAND, rule=rule.text)

@@ -46,7 +46,9 @@ class OctalStore:
     def periodicity(
         self, rule: HeapRule, progress: Progress | None = None
     ) -> periods.Periodicity | None:
-        return periods.periodicity(rule, progress=progress, kept=self.kept)
+        """What a quick search proves (:data:`~squaregame.families.octal.period.QUICK_PROOF`
+        values), or a longer one already made for a heap beyond the values."""
+        return periods.periodicity(rule, periods.QUICK_PROOF, progress, self.kept)
 
     def grundy(self, rule: HeapRule, n: int, progress: Progress | None = None) -> int:
         """G(n) for any heap the values or a proven period reach."""

@@ -44,6 +44,9 @@ from squaregame.core.errors import TableLimitError
 from squaregame.families.octal.code import HeapRule
 
 MAX_ON_DEMAND = 10**6  # heaps computed on demand (C kernel: seconds for 0.6, Grundy's game)
+# Pairs of heaps numpy may examine for one request (a code whose values are dense makes every
+# pair count: the work grows as n²): checked heap by heap, before each heap's pairs.
+NUMPY_PAIR_BUDGET = 10**9
 NUMPY_STEP = 2048  # heaps between progress reports in numpy
 FIRST_CHECK = 64  # the mask is chosen again at 64, 128, 256, …
 PLACES = range(9)  # d0..d8
@@ -144,7 +147,10 @@ def grundy_numpy(
     rare_after, next_check = nrare, FIRST_CHECK
     while next_check <= have:
         next_check *= 2
+    work = 0  # pairs examined
     for m in range(have, total):
+        if work + len(splits) * m > NUMPY_PAIR_BUDGET:  # this heap's pairs at most
+            raise TableLimitError("octal.errors.too_much_work", rule=rule.text, done=m, need=n)
         seen = np.zeros(2 * size, dtype=bool)
         if m in wholes:
             seen[0] = True
@@ -160,6 +166,7 @@ def grundy_numpy(
             if rule.unequal:
                 r = r[2 * r != rest]
             seen[g[r] ^ g[rest - r]] = True
+            work += r.size
         if mask:
             c = int((~seen & odd).argmax())  # the least common value not reached
             if (~seen[:c] & ~odd[:c]).any():  # a rare value below c unseen: every pair
@@ -168,6 +175,7 @@ def grundy_numpy(
                     top = (rest - 1) // 2 if rule.unequal else rest // 2
                     a = np.arange(1, top + 1)
                     seen[g[a] ^ g[rest - a]] = True
+                    work += a.size
         mex = int((~seen).argmax())
         g[m] = mex
         if mex > maxval:
