@@ -615,7 +615,14 @@ async def test_every_lesson_step_speaks_the_language(lang: str, tmp_path: Path) 
 # -- 80×24 ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+@pytest.mark.parametrize(  # Russian in the default run; Spanish marked slow
+    "lang",
+    [
+        lang if lang == "ru" else pytest.param(lang, marks=pytest.mark.slow)
+        for lang in LANGS
+        if lang != "en"
+    ],
+)
 async def test_the_main_screens_at_80_columns(lang: str, tmp_path: Path) -> None:
     """The menu and what it opens, a game of each family with hints and its side views, and
     a lesson, at 80×24 (texts the narrower screen cuts short would show here). English is
