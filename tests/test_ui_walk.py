@@ -399,7 +399,7 @@ async def walk_busy(w: Walk) -> None:
     """The 4×50 squares sum: its search runs behind the busy screen; Esc stops it."""
     app = w.app
     app.new_game("sums")
-    for _ in range(100):  # composed (later on a busy machine): its Select drawn
+    for _ in range(300):  # composed (later on a busy machine): its Select drawn
         await w.pilot.pause()
         dialog = app.screen
         if isinstance(dialog, NewGameDialog) and dialog.query("#preset SelectCurrent #label"):
