@@ -23,6 +23,7 @@ from squaregame.families.octal.code import (
     GRUNDYS_GAME,
     KAYLES,
     HeapRule,
+    PileRule,
     parse_code,
 )
 from squaregame.families.octal.game import MOVE_LIMIT, RowsGame
@@ -113,7 +114,7 @@ def test_the_bounds_hold_where_the_search_knows(rule: HeapRule) -> None:
             info.outcome is Outcome.COLD,
             terminal,
             shortest_play(game.solved, rows),
-            longest_play(rule, rows, game.live),
+            longest_play(game.solved, rows),
         )
         assert lo <= info.remoteness <= hi, (rows, lo, info.remoteness, hi)
 
@@ -260,3 +261,82 @@ def test_the_bench_times_the_family_through_the_command_line() -> None:
     for f, (_name, words, _goal) in zip(figures, OCTAL, strict=True):
         assert f.ours.shown == " ".join(["squaregame", "analyze", *words, "--json"])
         assert f.ref.shown == "squaregame analyze squares 1000 --json"
+
+
+# -- games side by side: a row of one rule beside a pile of another ------------------------
+def mixed_game(codes: list[str], misere: bool = False) -> RowsGame:
+    game = GAMES.kinds.spec("octal", codes, misere).build(Tables())
+    assert isinstance(game, RowsGame)
+    return game
+
+
+def mixed_reference(rules: list[HeapRule], misere: bool):  # type: ignore[no-untyped-def]
+    """(cold, remoteness) of rows in groups (0 between groups), by the definitions."""
+
+    @cache
+    def value(rows: tuple[int, ...]) -> tuple[bool, int]:
+        kids, group = [], 0
+        for i, n in enumerate(rows):
+            if n == 0:
+                group += 1
+                continue
+            for parts in rules[group].options(n):
+                kids.append((*rows[:i], *parts, *rows[i + 1 :]))
+        if not kids:
+            return (not misere, 0)
+        vals = [value(k) for k in kids]
+        cold = [r for c, r in vals if c]
+        return (False, 1 + min(cold)) if cold else (True, 1 + max(r for _c, r in vals))
+
+    return value
+
+
+@pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
+@pytest.mark.parametrize(
+    "codes", [["kayles", "squares"], ["0.07", "nim", "grundys-game"], ["1,3", "0.6"]]
+)
+def test_games_side_by_side_agree_with_brute_force(codes: list[str], misere: bool) -> None:
+    """A Kayles row beside a Squares pile (and others): the sum of games of two families,
+    each row under its own rule, against the plain recursion; Grundy values combine."""
+    game = mixed_game(codes, misere)
+    rules = list(game.group_rules)
+    ref = mixed_reference(rules, misere)
+    for sizes in itertools.product(range(0, 7), repeat=len(codes)):
+        rows = (
+            game.with_groups(sizes) if all(sizes) else tuple(x for v in sizes for x in (0, v))[1:]
+        )
+        rows = tuple(v for i, v in enumerate(rows) if v or i % 2)  # an empty group: no row
+        info = game.info(rows)
+        assert (info.outcome is Outcome.COLD, info.remoteness) == ref(rows), (codes, rows)
+        if not misere:
+            g = [grundy_reference(r, 8) if not isinstance(r, PileRule) else None for r in rules]
+            values = [
+                g[k][n] if g[k] is not None else game.store.grundy(rules[k], n)
+                for k, n in enumerate(sizes)
+                if n
+            ]
+            assert info.grundy == reduce(xor, values, 0)
+
+
+def test_a_kayles_row_beside_a_squares_pile_on_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(
+        capsys, "analyze", "octal", "7", "10", "--code", "kayles", "--code", "squares", "--json"
+    )
+    doc = json.loads(out)
+    assert code == 0 and doc["rule"] == ["0.77", "squares"] and doc["position"] == [7, 0, 10]
+    squares = mixed_game(["kayles", "squares"]).group_rules[1]
+    assert doc["grundy"] == grundy_reference(KAYLES, 7)[7] ^ grundy_reference(squares, 10)[10]
+    for move in doc["moves"]:  # a move changes one group: the pile stays a pile
+        assert move["to"].count(0) == 1
+    code, _out, err = run(
+        capsys, "analyze", "octal", "7", "10", "12", "--code", "kayles", "--code", "squares"
+    )
+    assert code == 2 and "one row for each" in err
+    game = mixed_game(["kayles", "squares"])
+    assert game.move_from_text((7, 0, 10), "2 9") == (7, 0, 1)  # row 2 is the pile
+    with pytest.raises(GameError):
+        game.move_from_text((7, 0, 10), "2 2")  # 2 is not a square
+    assert game.move((7, 0, 10), (3, 3, 0, 10)).pile == 0
+    assert game.move((7, 0, 10), (7, 0, 6)).pile == 1  # the second row, not index 2

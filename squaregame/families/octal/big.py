@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from squaregame.families.octal.code import HeapRule
+from squaregame.families.octal.code import HeapRule, PileRule
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,8 @@ class Block:
 
 def blocks(rule: HeapRule, n: int) -> list[Block]:
     """The moves of a row of ``n`` as blocks, in the order of ``rule.options(n)``."""
+    if isinstance(rule, PileRule):  # an amount the registry's rule allows, smallest first
+        return [Block(a, n - a, "one" if n > a else "whole") for a in rule.rule.amounts(n)]
     if rule.last_place is None:  # Grundy's game
         top = (n - 1) // 2
         return [Block(0, n, "split", 1, top)] if top >= 1 else []

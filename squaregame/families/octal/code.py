@@ -34,6 +34,9 @@ from functools import cached_property
 from typing import Protocol, runtime_checkable
 
 from squaregame.core.errors import RuleError
+from squaregame.core.rules import RULES as REGISTRY
+from squaregame.core.rules import Rule
+from squaregame.core.rules import parse_rule as parse_registry_rule
 
 AREA = "octal"  # the family's words: assets/i18n/<lang>/octal.toml
 MAX_DIGITS = 8  # after the point
@@ -236,13 +239,52 @@ def parse_code(text: str) -> OctalCode:
     return OctalCode.of(digits)
 
 
+@dataclass(frozen=True)
+class PileRule:
+    """A one-pile rule of the rule registry (Squares, Nim, a set such as {1, 3, 7, 8}) as a
+    rule of this family: a move takes an amount the rule allows and leaves one heap, or none.
+    A row under it never splits: beside take-and-break rows it is the pile of a sum (a
+    Kayles row beside a Squares pile). Its values are the registry's own (its tables)."""
+
+    rule: Rule
+    last_place: None = None
+    whole_mask: int = 0
+    take_mask: int = 0
+    split_mask: int = 0
+    unequal: bool = False
+
+    @property
+    def key(self) -> str:
+        return self.rule.key
+
+    @property
+    def text(self) -> str:
+        return self.rule.key if not self.rule.is_finite else self.rule.notation
+
+    def options(self, n: int) -> tuple[Position, ...]:
+        return tuple((n - a,) if n > a else () for a in self.rule.amounts(n))
+
+
+def label(rule: HeapRule) -> str:
+    """A rule in a few letters: its name where it has one (``kayles``), else its text."""
+    name = getattr(rule, "name", None)
+    return name if isinstance(name, str) else rule.text
+
+
 def parse_rule(text: str) -> HeapRule:
     """A named rule (``kayles``, ``dawsons-kayles``, ``dawsons-chess``, ``grundys-game``;
-    case, spaces, underscores and apostrophes do not matter) or an octal code."""
+    case, spaces, underscores and apostrophes do not matter), a rule of the rule registry
+    (``squares``, ``nim``, a set ``1,3,7,8``: :class:`PileRule`), or an octal code."""
     t = text.strip().lower().replace("'", "").replace("’", "")
     name = "-".join(t.replace("_", " ").replace("-", " ").split())
     if name in NAMED:
         return NAMED[name]
-    if t and t[0].isalpha():
-        raise RuleError("octal.errors.unknown", name=_shown(text.strip()), names=", ".join(NAMES))
+    if t and (t[0].isalpha() or "," in t or "{" in t):
+        try:
+            return PileRule(parse_registry_rule(text))
+        except RuleError:
+            if not t[0].isalpha():
+                raise
+        names = ", ".join((*NAMES, *(r.key for r in REGISTRY)))
+        raise RuleError("octal.errors.unknown", name=_shown(text.strip()), names=names)
     return parse_code(text)

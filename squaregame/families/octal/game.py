@@ -28,7 +28,7 @@ from squaregame.core.params import Param, ParamType
 from squaregame.core.piles.periodic import Periodicity, ValuePeriod
 from squaregame.core.types import Analysis, Move, MoveInfo, MoveSummary, Outcome, PositionInfo
 from squaregame.families.octal import big
-from squaregame.families.octal.code import AREA, HeapRule, Rows
+from squaregame.families.octal.code import AREA, HeapRule, PileRule, Rows
 from squaregame.families.octal.search import (
     SEARCH_TOKENS,
     bounds,
@@ -50,23 +50,72 @@ TYPED = Param("move", ParamType.NUMBERS, key="move", area=AREA, count=(1, 3), mi
 
 
 class RowsGame(Game[Rows]):
-    """Rows of tokens; a move takes from one row under ``rule``, perhaps splitting it."""
+    """Rows of tokens; a move takes from one row under its rule, perhaps splitting it.
 
-    def __init__(self, kind: GameKind, rule: HeapRule, misere: bool, tables: Tables) -> None:
+    ``rules``: one rule, or one for each *group* of rows — a sum of games side by side (a
+    Kayles row beside a Squares pile). The rows of the groups follow each other in the
+    position, a 0 between two groups; a row's rule is its group's, and what a move leaves
+    of a row stays in its group."""
+
+    def __init__(
+        self, kind: GameKind, rules: Sequence[HeapRule], misere: bool, tables: Tables
+    ) -> None:
         super().__init__(kind, (), misere, tables)
-        self.rules = (rule,)  # type: ignore[assignment]  # (a rule of this family's own)
-        self.rule = rule
+        self.group_rules = tuple(rules)
+        self.rules = self.group_rules  # type: ignore[assignment]  # (this family's own)
+        self.rule = self.group_rules[0]
+        self.mixed = len(self.group_rules) > 1
         self.store = OctalStore.of(tables)
-        self.solved = self.store.solved(rule, misere)
+        self.solved = self.store.solved(self.group_rules, misere)
+
+    # -- rows and their rules --------------------------------------------------------------
+    def cells(self, pos: Rows) -> list[tuple[int, int, HeapRule]]:
+        """Each row as (its index in ``pos``, its size, its rule), the separators left out."""
+        out, group = [], 0
+        for i, n in enumerate(pos):
+            if n == 0:
+                group += 1
+            else:
+                out.append((i, n, self.group_rules[min(group, len(self.group_rules) - 1)]))
+        return out
+
+    def row_index(self, pos: Rows, row: int) -> int:
+        """Where the ``row``-th row (0-based, separators not counted) is in ``pos``."""
+        cells = self.cells(pos)
+        if not 0 <= row < len(cells):
+            raise PositionError("octal.errors.no_such_row", row=row + 1)
+        return cells[row][0]
+
+    def sizes(self, pos: Rows) -> tuple[int, ...]:
+        """The rows' sizes, the separators left out."""
+        return tuple(n for n in pos if n)
 
     # -- positions ---------------------------------------------------------------------
     def parse_position(self, values: Sequence[int], *, progress: Progress | None = None) -> Rows:
-        for i, v in enumerate(values):
-            if v < 1:
-                raise PositionError("octal.errors.row_not_positive", row=i + 1, value=v)
-        rows = tuple(values)
+        rows = self.with_groups(tuple(values))
+        for k, (_i, n, _rule) in enumerate(self.cells(rows)):
+            if n < 1:
+                raise PositionError("octal.errors.row_not_positive", row=k + 1, value=n)
         self.check_reach(rows, progress)
         return rows
+
+    def with_groups(self, values: Rows) -> Rows:
+        """``values`` with the separators of its groups: one row per rule given without them
+        (``7 10`` under two rules), or as written with them (``7 0 10``, a save)."""
+        if not self.mixed:
+            for i, v in enumerate(values):
+                if v < 1:
+                    raise PositionError("octal.errors.row_not_positive", row=i + 1, value=v)
+            return values
+        groups = len(self.group_rules)
+        zeros = values.count(0)
+        if zeros == 0 and len(values) == groups:
+            return tuple(x for v in values for x in (0, v))[1:]
+        if zeros == groups - 1 and all(v >= 0 for v in values):
+            return values
+        if values == ():
+            return (0,) * (groups - 1)
+        raise PositionError("octal.errors.rows_per_code", codes=groups, count=len(values))
 
     def check_reach(self, rows: Rows, progress: Progress | None = None) -> None:
         """Refuse what cannot be answered (misère play beyond the search; a row beyond the
@@ -75,8 +124,8 @@ class RowsGame(Game[Rows]):
             return
         if self.misere:
             raise TableLimitError("octal.errors.misere_too_large", tokens=SEARCH_TOKENS)
-        for n in rows:
-            self.store.grundy(self.rule, n, progress)
+        for _i, n, rule in self.cells(rows):
+            self.store.grundy(rule, n, progress)
 
     def prepare(self, pos: Rows, progress: Progress | None = None) -> None:
         self.check_reach(pos, progress)
@@ -85,8 +134,9 @@ class RowsGame(Game[Rows]):
 
     def slow_to_open(self, pos: Rows) -> bool:
         if self.solved.fits(pos):
-            return not self.solved.known(pos) and sum(self.solved.key(pos)) > QUICK_SEARCH
-        return not all(self.store.quick(self.rule, n) for n in pos)
+            tokens = sum(n for _g, n in self.solved.key(pos))
+            return not self.solved.known(pos) and tokens > QUICK_SEARCH
+        return not all(self.store.quick(rule, n) for _i, n, rule in self.cells(pos))
 
     def positions(self, low: int, high: int) -> Iterator[Rows]:
         """Every position of one to :data:`DRAWN_ROWS` rows, each in ``low..high`` (the rows
@@ -102,9 +152,9 @@ class RowsGame(Game[Rows]):
         count = rng.randint(1, DRAWN_ROWS)
         return tuple(rng.randint(max(low, 1), high) for _ in range(count))
 
-    def live(self, n: int) -> bool:
-        """Has a row of ``n`` a move?"""
-        return self.solved.live(n)
+    def live(self, n: int, group: int = 0) -> bool:
+        """Has a row of ``n`` (of the ``group``-th rule) a move?"""
+        return self.solved.live(n, group)
 
     # -- moves -------------------------------------------------------------------------
     def row_blocks(self, pos: Rows, i: int) -> list[big.Block]:
@@ -112,32 +162,43 @@ class RowsGame(Game[Rows]):
         before it. Moves on two rows lead to the same rows only when both take a whole row
         of a run of equal rows (a move that leaves something leaves less than the row had
         where the other leaves it whole): that move is the earlier row's."""
-        bs = big.blocks(self.rule, pos[i])
-        if i and pos[i - 1] == pos[i]:
+        rule = self.rule_at(pos, i)
+        bs = big.blocks(rule, pos[i])
+        if i and pos[i - 1] == pos[i]:  # (a separator is 0: never a row's equal)
             return [b for b in bs if b.kind != "whole"]
         return bs
 
+    def rule_at(self, pos: Rows, i: int) -> HeapRule:
+        """The rule of the row at index ``i`` of ``pos``."""
+        return self.group_rules[min(pos[:i].count(0), len(self.group_rules) - 1)]
+
     def move_count(self, pos: Rows) -> int:
         return sum(
-            option_count(self.rule, n) - (1 if i and pos[i - 1] == n and self._whole(n) else 0)
-            for i, n in enumerate(pos)
+            option_count(rule, n) - (1 if i and pos[i - 1] == n and _whole(rule, n) else 0)
+            for i, n, rule in self.cells(pos)
         )
-
-    def _whole(self, n: int) -> bool:
-        return n <= 64 and bool(self.rule.whole_mask >> n & 1)
 
     def children(self, pos: Rows) -> list[Rows]:
         if self.move_count(pos) > MOVE_LIMIT:
             raise TableLimitError("octal.errors.too_many_moves", limit=MOVE_LIMIT)
         return [
             (*pos[:i], *b.parts(k), *pos[i + 1 :])
-            for i in range(len(pos))
+            for i, _n, _rule in self.cells(pos)
             for b in self.row_blocks(pos, i)
             for k in range(b.count)
         ]
 
     def move_target(self, pos: Rows, k: int) -> Rows:
-        for i in range(len(pos)):
+        for i, n, rule in self.cells(pos):
+            if isinstance(rule, PileRule):  # counted, never listed (a Nim pile of 10^18)
+                count = option_count(rule, n) - (
+                    1 if i and pos[i - 1] == n and _whole(rule, n) else 0
+                )
+                if k < count:
+                    a = rule.rule.amount_at(n, k)
+                    return (*pos[:i], *((n - a,) if n > a else ()), *pos[i + 1 :])
+                k -= count
+                continue
             bs = self.row_blocks(pos, i)
             count = sum(b.count for b in bs)
             if k < count:
@@ -155,25 +216,28 @@ class RowsGame(Game[Rows]):
         parts = to[i : i + len(to) - len(pos) + 1]
         taken = pos[i] - sum(parts)
         shape = TAKE if len(parts) < 2 else SPLIT if taken else DIVIDE
-        return Move(pos, to, shape, amount=taken, pile=i, parts=parts)
+        row = i - pos[:i].count(0)  # the rows before it, the separators not counted
+        return Move(pos, to, shape, amount=taken, pile=row, parts=parts)
 
     def take(self, pos: Rows, row: int, amount: int, left: int | None = None) -> Rows:
         """The rows after taking ``amount`` from ``row`` (0-based), leaving ``left`` tokens on
         its left (None: taken from the end), or why that is illegal."""
-        if not 0 <= row < len(pos):
-            raise PositionError("octal.errors.no_such_row", row=row + 1)
-        n = pos[row]
+        at = self.row_index(pos, row)
+        n, rule = pos[at], self.rule_at(pos, at)
         rest = n - amount
         a = 0 if left is None else left
         if amount < 0 or rest < 0 or not 0 <= a <= rest:
             raise PositionError("octal.errors.take_from_row", amount=amount, row=row + 1, size=n)
         parts = tuple(sorted(p for p in (a, rest - a) if p > 0))
-        allowed = big.blocks(self.rule, n)
-        if not any(b.take == amount and b.holds(parts) for b in allowed):
+        if isinstance(rule, PileRule):
+            allowed = left is None and amount > 0 and rule.rule.allows(n, amount)
+        else:
+            allowed = any(b.take == amount and b.holds(parts) for b in big.blocks(rule, n))
+        if not allowed:
             raise PositionError(
-                "octal.errors.not_allowed", amount=amount, row=row + 1, rule=self.rule.text
+                "octal.errors.not_allowed", amount=amount, row=row + 1, rule=rule.text
             )
-        return (*pos[:row], *parts, *pos[row + 1 :])
+        return (*pos[:at], *parts, *pos[at + 1 :])
 
     def move_from_text(self, pos: Rows, text: str, *, pile: int | None = None) -> Rows:
         values = TYPED.parse_numbers(text)
@@ -187,14 +251,14 @@ class RowsGame(Game[Rows]):
     def rows_grundy(self, pos: Rows) -> tuple[int, ...] | None:
         """Each row's Grundy value (normal play; None where one is out of reach)."""
         try:
-            return tuple(self.store.grundy(self.rule, n) for n in pos)
+            return tuple(self.store.grundy(rule, n) for _i, n, rule in self.cells(pos))
         except GameError:
             return None
 
     def grundy(self, pos: Rows) -> int | None:
         if self.misere:
             return None
-        return reduce(xor, (self.store.grundy(self.rule, n) for n in pos), 0)
+        return reduce(xor, (self.store.grundy(rule, n) for _i, n, rule in self.cells(pos)), 0)
 
     def info(self, pos: Rows) -> PositionInfo:
         if self.solved.fits(pos):
@@ -205,12 +269,9 @@ class RowsGame(Game[Rows]):
             raise TableLimitError("octal.errors.misere_too_large", tokens=SEARCH_TOKENS)
         g = self.grundy(pos)
         cold = g == 0
-        terminal = not any(self.live(n) for n in pos)
+        terminal = not self.solved.key(pos)
         lo, hi = bounds(
-            cold,
-            terminal,
-            shortest_play(self.solved, pos),
-            longest_play(self.rule, pos, self.live),
+            cold, terminal, shortest_play(self.solved, pos), longest_play(self.solved, pos)
         )
         outcome = Outcome.COLD if cold else Outcome.HOT
         if lo == hi:
@@ -228,7 +289,7 @@ class RowsGame(Game[Rows]):
     def periodicity(self) -> Periodicity | None:
         """The Grundy values' period where the Octal Periodicity Theorem proves it (computed
         when first asked for: Kayles' in a moment; an unsolved code's search is bounded)."""
-        if self.misere or self.rule.last_place is None:
+        if self.misere or self.mixed or self.rule.last_place is None:
             return None
         found = self.store.periodicity(self.rule)
         if found is None or not found.proven:
@@ -239,6 +300,8 @@ class RowsGame(Game[Rows]):
     def analyze(self, pos: Rows, cap: int | None = None) -> Analysis[Rows]:
         if self.move_count(pos) <= MOVE_LIMIT:
             return super().analyze(pos, cap)
+        if self.mixed or isinstance(self.rule, PileRule):  # counted from one code's period
+            raise TableLimitError("octal.errors.too_many_moves", limit=MOVE_LIMIT)
         return self._counted(pos, MAX_LISTED_MOVES if cap is None else cap)
 
     # -- rows too long to list (big.py) ------------------------------------------------
@@ -292,3 +355,10 @@ class RowsGame(Game[Rows]):
             target_at=lambda k: self.move_target(pos, k),
         )
         return Analysis(pos, info, moves, summary)
+
+
+def _whole(rule: HeapRule, n: int) -> bool:
+    """May a row of ``n`` be taken whole (one move, the same from equal neighbours)?"""
+    if isinstance(rule, PileRule):
+        return rule.rule.allows(n, n)
+    return n <= 64 and bool(rule.whole_mask >> n & 1)

@@ -17,7 +17,9 @@ from squaregame.families.octal.code import (
     GRUNDYS_GAME,
     KAYLES,
     HeapRule,
+    PileRule,
     Rows,
+    label,
     parse_rule,
 )
 
@@ -43,7 +45,7 @@ CODE = Param(
     key="code",
     area=AREA,
     flag="--code",
-    count=(1, 1),
+    count=(1, MAX_ROWS),
     metavar="CODE",
     example="0.77",
     reader=parse_rule,
@@ -53,10 +55,14 @@ EXERCISES = frozenset({"grundy", "nimsum"})
 
 
 def heap_rule(rules: Sequence[Any]) -> HeapRule:
-    """The one rule of a game of this family (read by :data:`CODE`'s reader)."""
-    rule = rules[0]
-    assert isinstance(rule, HeapRule), rule
-    return rule
+    """The first rule of a game of this family (read by :data:`CODE`'s reader)."""
+    return heap_rules(rules)[0]
+
+
+def heap_rules(rules: Sequence[Any]) -> tuple[HeapRule, ...]:
+    """The rules of a game of this family: one, or one for each group of rows."""
+    assert rules and all(isinstance(r, HeapRule) for r in rules), rules
+    return tuple(rules)
 
 
 class RowsKind(GameKind):
@@ -76,7 +82,7 @@ class RowsKind(GameKind):
         # (the game itself: only when one is built)
         from squaregame.families.octal.game import RowsGame
 
-        return RowsGame(self, heap_rule(rules), misere, tables)
+        return RowsGame(self, heap_rules(rules), misere, tables)
 
     def check_rows(self, position: Values | None) -> Values | None:
         if position is None:
@@ -94,10 +100,16 @@ class RowsKind(GameKind):
         return tuple(rng.randint(5, 20) for _ in range(rng.randint(1, 3)))
 
     def rule_json(self, rule_keys: tuple[str, ...]) -> Any:
+        """One rule's key; several (a sum of games side by side): the list of them."""
+        if len(rule_keys) > 1:
+            return list(rule_keys)
         return rule_keys[0] if rule_keys else None
 
     def title_values(self, rules: Sequence[Rule]) -> dict[str, Any]:
-        return {"code": heap_rule(rules).text} if rules else {}
+        group_rules = heap_rules(rules) if rules else ()
+        if len(group_rules) > 1:  # games side by side: each by its name
+            return {"code": " + ".join(label(r) for r in group_rules)}
+        return {"code": group_rules[0].text} if group_rules else {}
 
     # -- positions ------------------------------------------------------------------------
     def position_values(self, pos: Any) -> Values:
@@ -105,7 +117,23 @@ class RowsKind(GameKind):
         return rows if rows else (0,)  # nothing left: written 0
 
     def position_from_values(self, values: Values) -> Rows:
-        return tuple(v for v in values if v > 0)
+        """The rows as written; a lone 0 is no row at all (the separators of a sum of games
+        side by side are 0s between rows, kept)."""
+        return () if values == (0,) else tuple(values)
+
+    def position_words(self, pos: Any) -> dict[str, Any]:
+        """``values``: the rows joined by +; a sum of games side by side, its groups by │."""
+        words = super().position_words(pos)
+        values = [int(v) for v in pos]
+        if 0 in values:
+            groups: list[list[int]] = [[]]
+            for v in values:
+                if v == 0:
+                    groups.append([])
+                else:
+                    groups[-1].append(v)
+            words["values"] = " │ ".join(" + ".join(map(str, g)) if g else "∅" for g in groups)
+        return words
 
     def read_record_notation(self, text: str) -> Values | None:
         return plain_notation(text)
@@ -114,13 +142,20 @@ class RowsKind(GameKind):
         return sum(int(v) for v in pos)
 
     def is_terminal(self, rules: Sequence[Rule], pos: Any) -> bool:
-        rule = heap_rule(rules)
-        return not any(rule_moves(rule, int(n)) for n in pos)
+        group_rules, group = heap_rules(rules), 0
+        for n in pos:
+            if int(n) == 0:
+                group += 1
+            elif rule_moves(group_rules[min(group, len(group_rules) - 1)], int(n)):
+                return False
+        return True
 
 
 def rule_moves(rule: HeapRule, n: int) -> bool:
     """Has a heap of ``n`` a move (without listing a huge heap's)? Past 64, beyond every
     code's last place, exactly when the rule may take and leave a row, or split."""
+    if isinstance(rule, PileRule):
+        return rule.rule.count_amounts(n) > 0
     if n > 64:
         return bool(rule.take_mask | rule.split_mask)
     return bool(rule.options(n))
@@ -155,9 +190,27 @@ class OctalKind(RowsKind):
     def normalize(
         self, rules: tuple[Rule, ...], position: Values | None
     ) -> tuple[tuple[Rule, ...], Values | None]:
-        if len(rules) != 1:
-            raise GameError("octal.errors.needs_code", count=len(rules))
-        return rules, self.check_rows(position)
+        """One code for every row; or one per row (a sum of games side by side, each row
+        under its own rule: ``--code kayles --code squares`` for a Kayles row beside a
+        Squares pile), the groups then written apart by 0s (``7 0 10``)."""
+        if not rules:
+            raise GameError("octal.errors.needs_code", count=0)
+        if len(rules) == 1:
+            return rules, self.check_rows(position)
+        if position is None:
+            return rules, None
+        zeros = position.count(0)
+        if zeros == 0 and len(position) == len(rules):
+            self.check_rows(position)
+            return rules, tuple(x for v in position for x in (0, v))[1:]
+        if zeros == len(rules) - 1 and all(v >= 0 for v in position):
+            return rules, position
+        raise PositionError("octal.errors.rows_per_code", codes=len(rules), count=len(position))
+
+    def random_position(self, rules: tuple[Rule, ...], rng: random.Random) -> Values:
+        if len(rules) > 1:
+            return tuple(rng.randint(5, 20) for _ in rules)
+        return super().random_position(rules, rng)
 
 
 KINDS: tuple[GameKind, ...] = (

@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from squaregame.core.errors import GameError
 from squaregame.core.types import Analysis
+from squaregame.families.octal.code import label
 from squaregame.families.octal.game import RowsGame
 from squaregame.play.nimsum import NimSumExplanation, PileLine, WinningMove, nimsum_lines
 from squaregame.play.session import Session
@@ -21,7 +22,8 @@ SHOWN_WINS = 12  # winning moves the nim-sum panel explains (the move list has t
 
 @dataclass(frozen=True)
 class RowsData:
-    sizes: tuple[int, ...]
+    sizes: tuple[int, ...]  # the rows (the separators of games side by side left out)
+    labels: tuple[str, ...] | None  # each row's rule, for games side by side
     grundy: tuple[int, ...] | None  # each row's value (None: misère, or out of reach)
     exact: bool  # the remoteness is exact (else proven bounds beyond the search)
     nimsum: tuple[str, ...] | None  # the nim-sum worked out (None: misère play)
@@ -39,20 +41,24 @@ def rows_data(session: Session[Any], a: Analysis[Any]) -> RowsData:
             lines = nimsum_lines(ex, _hinted(a), words="octal", named=said)
         except GameError:
             lines = None
-    return RowsData(pos, values, a.info.remoteness_exact, lines)
+    labels = tuple(label(rule) for _i, _n, rule in game.cells(pos)) if game.mixed else None
+    return RowsData(game.sizes(pos), labels, values, a.info.remoteness_exact, lines)
 
 
 def explain(game: RowsGame, a: Analysis[Any], values: tuple[int, ...]) -> NimSumExplanation:
     pos: tuple[int, ...] = a.position
     total = reduce(xor, values, 0)
+    cells = game.cells(pos)
+    sizes = [n for _i, n, _rule in cells]
     rows = tuple(
-        PileLine(i + 1, n, "", g) for i, (n, g) in enumerate(zip(pos, values, strict=True))
+        PileLine(k + 1, n, "", g) for k, (n, g) in enumerate(zip(sizes, values, strict=True))
     )
     wins: list[WinningMove] = []
     for m in a.winning_moves[:SHOWN_WINS]:
         move = game.move(pos, m.to)
         i = move.pile or 0
-        after = reduce(xor, (game.store.grundy(game.rule, p) for p in move.parts or ()), 0)
+        rule = cells[i][2]
+        after = reduce(xor, (game.store.grundy(rule, p) for p in move.parts or ()), 0)
         wins.append(WinningMove(i + 1, move.amount or 0, m.to, values[i], after))
     width = max(1, max([*values, total]).bit_length())
     return NimSumExplanation(rows, total, width, tuple(wins))

@@ -33,6 +33,7 @@ class Aim:
 @dataclass(frozen=True)
 class RowsPicture:
     sizes: tuple[int, ...]
+    labels: tuple[str, ...] | None  # each row's rule (games side by side), shown before it
     grundy: tuple[int, ...] | None  # shown with hints
     aim: Aim | None  # the chosen move
     lit: frozenset[tuple[int, int]]  # (row, pin) that a winning move knocks down (hints on)
@@ -62,10 +63,19 @@ class RowsView(Widget, can_focus=False):
 
     PREFIX = 6  # "▶ 12 " and a space
 
+    def _label_width(self) -> int:
+        p = self.picture
+        return max((len(x) for x in p.labels), default=0) if p and p.labels else 0
+
+    def _prefix(self) -> int:
+        """Columns before the first pin: the row's mark and number, and its rule's label."""
+        width = self._label_width()
+        return self.PREFIX + (width + 1 if width else 0)
+
     def _cell(self) -> int:
         """Columns a pin takes: large where every row fits, else small (0: too long)."""
         p = self.picture
-        room = max(self.size.width - self.PREFIX - 12, 8)
+        room = max(self.size.width - self._prefix() - 12, 8)
         longest = max(p.sizes, default=0) if p else 0
         if longest * BIG <= room:
             return BIG
@@ -88,6 +98,9 @@ class RowsView(Widget, can_focus=False):
             aim = p.aim if p.aim is not None and p.aim.row == i else None
             text.append("▶ " if aim else "  ", style="bold")
             text.append(f"{i + 1:>2}  ", style="bold" if aim else "")
+            if p.labels is not None:
+                label = p.labels[i] if i < len(p.labels) else ""
+                text.append(f"{label:<{self._label_width()}} ", style="dim")
             marks = Text()
             if cell:
                 cut = aim.first if aim is not None and aim.count == 0 else None
@@ -109,7 +122,7 @@ class RowsView(Widget, can_focus=False):
                 text.append(f"  g={p.grundy[i]}", style="magenta")
             text.append("\n")
             if p.hints:
-                text.append(" " * self.PREFIX)
+                text.append(" " * self._prefix())
                 text.append_text(marks)
                 text.append("\n")
         return text
@@ -123,6 +136,7 @@ class RowsView(Widget, can_focus=False):
         if not 0 <= row < len(p.sizes):
             return
         cell = self._cell()
-        k = (at.x - self.PREFIX) // cell if cell else -1
-        pin = k if 0 <= k < p.sizes[row] and at.x >= self.PREFIX else None
+        prefix = self._prefix()
+        k = (at.x - prefix) // cell if cell else -1
+        pin = k if 0 <= k < p.sizes[row] and at.x >= prefix else None
         self.post_message(self.Clicked(row, pin))

@@ -83,7 +83,8 @@ class RowsScreen(MovesScreen[Rows]):
                     if aim is not None:
                         lit.update(aim_pins(aim))
         picture = RowsPicture(
-            pos,
+            self.game.sizes(pos),
+            data.labels if data else None,
             data.grundy if data else None,
             None if chosen is None else self.aim_of(pos, chosen),
             frozenset(lit),
@@ -101,7 +102,7 @@ class RowsScreen(MovesScreen[Rows]):
         row, parts, taken = move.pile or 0, move.parts or (), move.amount or 0
         if len(parts) == 2:
             return Aim(row, parts[0], taken)  # after the left part (a cut: before its first)
-        return Aim(row, pos[row] - taken, taken)  # from the end of the row
+        return Aim(row, self.game.sizes(pos)[row] - taken, taken)  # from the end of the row
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._draw_rows()

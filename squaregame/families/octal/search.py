@@ -33,53 +33,70 @@ Both are proven for every position, so their combination is; where they meet it 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from squaregame.families.octal.code import HeapRule
+from squaregame.families.octal.code import HeapRule, PileRule
 
 SEARCH_TOKENS = 30  # live tokens an exact search may start from
 LISTED = 64  # rows up to this size are asked for their options to know if they can move
-Key = tuple[int, ...]
+Key = tuple[tuple[int, int], ...]  # live rows as (group, size), sorted
 
 
 class Solved:
-    """The remoteness (and outcome) of every key searched so far, for one rule and one
-    convention (normal or misère)."""
+    """The remoteness (and outcome) of every key searched so far, for the rules of one game
+    (a rule per group of rows: one group, or several side by side, :mod:`.game`) and one
+    convention (normal or misère).
 
-    def __init__(self, rule: HeapRule, misere: bool) -> None:
-        self.rule = rule
+    A position is its rows in order, the groups separated by a 0; its *key* is the live
+    rows as (group, size) pairs, sorted (rows that cannot move dropped)."""
+
+    def __init__(self, rules: tuple[HeapRule, ...], misere: bool) -> None:
+        self.rules = rules
+        self.rule = rules[0]
         self.misere = misere
-        self._options: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self._options: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
         self._value: dict[Key, tuple[bool, int]] = {}  # key -> (cold, remoteness)
         self.searched = 0  # keys valued (the tests count work, not time)
-        self._every: bool | None = None
-        self._moving = bool(rule.take_mask | rule.split_mask)
+        self._every: dict[int, bool] = {}
+        self._moving = [bool(r.take_mask | r.split_mask) for r in rules]
 
-    def options(self, n: int) -> tuple[tuple[int, ...], ...]:
-        found = self._options.get(n)
+    def options(self, n: int, group: int = 0) -> tuple[tuple[int, ...], ...]:
+        found = self._options.get((group, n))
         if found is None:
-            found = self._options[n] = self.rule.options(n)
+            found = self._options[group, n] = self.rules[group].options(n)
         return found
 
-    def live(self, n: int) -> bool:
+    def live(self, n: int, group: int = 0) -> bool:
         """Has a row of ``n`` a move? Past :data:`LISTED` (beyond every code's last place)
-        exactly when the rule may take and leave a row, or split: never listed there."""
+        exactly when the rule may take and leave a row, or split: never listed there; a
+        pile of the rule registry says so without listing (Nim's 10^18 amounts)."""
+        rule = self.rules[group]
+        if isinstance(rule, PileRule):
+            return rule.rule.count_amounts(n) > 0
         if n > LISTED:
-            return self._moving
-        return bool(self.options(n))
+            return self._moving[group]
+        return bool(self.options(n, group))
 
-    def every_row_moves(self) -> bool:
-        """Can a row of every size move (so only the empty position is terminal)?"""
-        if self._every is None:
-            self._every = all(self.live(n) for n in range(1, LISTED + 2))
-        return self._every
+    def every_row_moves(self, group: int = 0) -> bool:
+        """Can a row of every size move (so only no row at all is terminal)?"""
+        if group not in self._every:
+            self._every[group] = all(self.live(n, group) for n in range(1, LISTED + 2))
+        return self._every[group]
+
+    def cells(self, rows: tuple[int, ...]) -> list[tuple[int, int]]:
+        """The rows as (group, size), the separators left out."""
+        out, group = [], 0
+        for n in rows:
+            if n == 0:
+                group += 1
+            else:
+                out.append((group, n))
+        return out
 
     def key(self, rows: tuple[int, ...]) -> Key:
-        return tuple(sorted(n for n in rows if self.live(n)))
+        return tuple(sorted(c for c in self.cells(rows) if self.live(c[1], c[0])))
 
     def fits(self, rows: tuple[int, ...]) -> bool:
         """Is the exact search of ``rows`` within the budget?"""
-        return sum(self.key(rows)) <= SEARCH_TOKENS
+        return sum(n for _g, n in self.key(rows)) <= SEARCH_TOKENS
 
     def known(self, rows: tuple[int, ...]) -> bool:
         return self.key(rows) in self._value
@@ -90,12 +107,13 @@ class Solved:
 
     def _children(self, key: Key) -> list[Key]:
         out: set[Key] = set()
-        for i, n in enumerate(key):
-            if i and key[i - 1] == n:
+        for i, (g, n) in enumerate(key):
+            if i and key[i - 1] == (g, n):
                 continue  # the same row again: the same children
             rest = key[:i] + key[i + 1 :]
-            for parts in self.options(n):
-                out.add(tuple(sorted(rest + tuple(p for p in parts if self.live(p)))))
+            for parts in self.options(n, g):
+                left = tuple((g, p) for p in parts if self.live(p, g))
+                out.add(tuple(sorted(rest + left)))
         return list(out)
 
     def _solve(self, top: Key) -> tuple[bool, int]:
@@ -133,25 +151,34 @@ def least_take(rule: HeapRule) -> int:
     return (masks & -masks).bit_length() - 1
 
 
-def longest_play(rule: HeapRule, rows: tuple[int, ...], live: Callable[[int], bool]) -> int:
-    """A bound on the moves of any play from ``rows`` (A in the module's docstring)."""
-    heaps = [n for n in rows if live(n)]
-    tokens = sum(heaps)
-    least = least_take(rule)
-    if least > 0:
-        return tokens // least
-    splits = max(tokens - len(heaps), 0)  # moves that take nothing: one more heap each
-    takes = 0 if rule.last_place is None else tokens  # moves that take: a token at least
-    return splits + takes
+def longest_play(solved: Solved, rows: tuple[int, ...]) -> int:
+    """A bound on the moves of any play from ``rows`` (A in the module's docstring), row by
+    row: the moves of a play on one row's descendants are bounded as for that row alone."""
+    total = 0
+    for g, n in solved.key(rows):
+        rule = solved.rules[g]
+        if isinstance(rule, PileRule):
+            total += rule.rule.longest_play(n)
+            continue
+        least = least_take(rule)
+        if least > 0:
+            total += n // least
+        else:  # moves that take nothing make one more heap each: at most n − 1 of them
+            total += (n - 1) + (0 if rule.last_place is None else n)
+    return total
 
 
 def shortest_play(solved: Solved, rows: tuple[int, ...]) -> int:
-    """A bound below the moves of any play from ``rows`` (A' in the module's docstring)."""
-    rule = solved.rule
-    if rule.last_place is None or not solved.every_row_moves():
-        return 0
-    tokens = sum(rows)
-    return -(-tokens // max(rule.last_place, 1))
+    """A bound below the moves of any play from ``rows`` (A' in the module's docstring), row
+    by row; a pile of the rule registry by its own bound."""
+    total = 0
+    for g, n in solved.key(rows):
+        rule = solved.rules[g]
+        if isinstance(rule, PileRule):
+            total += rule.rule.shortest_play(n)
+        elif rule.last_place is not None and solved.every_row_moves(g):
+            total += -(-n // max(rule.last_place, 1))
+    return total
 
 
 def bounds(cold: bool, terminal: bool, shortest: int, longest: int) -> tuple[int, int]:

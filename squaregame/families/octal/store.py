@@ -8,9 +8,10 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any
 
-from squaregame.core.errors import PositionError
+from squaregame.core.errors import PositionError, TableLimitError
+from squaregame.core.piles.pile import Pile
 from squaregame.families.octal import period as periods
-from squaregame.families.octal.code import HeapRule
+from squaregame.families.octal.code import HeapRule, PileRule
 from squaregame.families.octal.search import Solved
 from squaregame.families.octal.values import Kept, Progress, grundy_values
 
@@ -23,20 +24,22 @@ QUICK = 1 << 14  # heaps whose values are computed in a moment (no worker needed
 class OctalStore:
     """Grundy values, periods and searches, per rule (and convention), made when asked."""
 
-    def __init__(self) -> None:
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables  # a pile of the rule registry: its values are the registry's
         self.kept = Kept()
-        self._solved: dict[tuple[str, bool], Solved] = {}
+        self._solved: dict[tuple[str, bool], Solved] = {}  # (the rules' keys, misère)
         self._lock = threading.Lock()
 
     @staticmethod
     def of(tables: Tables) -> OctalStore:
-        return tables.part("octal", lambda _t: OctalStore())
+        return tables.part("octal", OctalStore)
 
-    def solved(self, rule: HeapRule, misere: bool) -> Solved:
+    def solved(self, rules: tuple[HeapRule, ...], misere: bool) -> Solved:
+        key = (" | ".join(r.key for r in rules), misere)
         with self._lock:
-            found = self._solved.get((rule.key, misere))
+            found = self._solved.get(key)
             if found is None:
-                found = self._solved[rule.key, misere] = Solved(rule, misere)
+                found = self._solved[key] = Solved(rules, misere)
             return found
 
     def values(self, rule: HeapRule, n: int, progress: Progress | None = None) -> Any:
@@ -51,7 +54,15 @@ class OctalStore:
         return periods.periodicity(rule, periods.QUICK_PROOF, progress, self.kept)
 
     def grundy(self, rule: HeapRule, n: int, progress: Progress | None = None) -> int:
-        """G(n) for any heap the values or a proven period reach."""
+        """G(n) for any heap the values or a proven period reach (a pile of the rule
+        registry: from the registry's values)."""
+        if isinstance(rule, PileRule):
+            pile = Pile(rule.rule, False, self.tables)
+            pile.values(n, progress)  # a TableLimitError where its tables do not reach
+            value = pile.grundy(n)
+            if value is None:
+                raise TableLimitError("octal.errors.grundy_unknown")
+            return value
         return periods.value(rule, n, progress, kept=self.kept)
 
     def proven(self, rule: HeapRule) -> periods.Periodicity | None:
@@ -62,6 +73,8 @@ class OctalStore:
 
     def quick(self, rule: HeapRule, n: int) -> bool:
         """Is G(n) at hand, or a moment away?"""
+        if isinstance(rule, PileRule):
+            return not Pile(rule.rule, False, self.tables).slow(n)
         kept = self.kept.values.get(rule.key)
         if (kept is not None and kept.size > n) or n <= QUICK:
             return True
@@ -72,6 +85,8 @@ def option_count(rule: HeapRule, n: int) -> int:
     """How many moves a heap of ``n`` has (counted, never listed)."""
     if n < 0:
         raise PositionError("errors.negative_number", value=n)
+    if isinstance(rule, PileRule):
+        return rule.rule.count_amounts(n)
     if rule.last_place is None:  # Grundy's game: unequal splits
         return max((n - 1) // 2, 0)
     count = 0
