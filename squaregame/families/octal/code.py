@@ -287,4 +287,5 @@ def parse_rule(text: str) -> HeapRule:
                 raise
         names = ", ".join((*NAMES, *(r.key for r in REGISTRY)))
         raise RuleError("octal.errors.unknown", name=_shown(text.strip()), names=names)
-    return parse_code(text)
+    code = parse_code(text)
+    return next((r for r in NAMED.values() if r == code), code)  # 0.77 is Kayles, by name
