@@ -28,6 +28,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("table", "table", "values of every position up to N"),
     Command("build-tables", "build_tables", "build a larger Squares table into the cache"),
     Command("serve", "serve", key="serve.cli.help"),
+    Command("class", "classes", key="serve.class.cli.summary"),
     Command(
         "bench",
         "bench",
