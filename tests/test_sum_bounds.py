@@ -76,6 +76,8 @@ def test_least_squares_is_lagrange_and_legendre() -> None:
         4,
         4,
     ]
+    for n in range(2000):  # in order: each call recurses one level (never 2000 deep)
+        _plays(SQUARES, n)
     assert [_plays(SQUARES, n)[0] for n in range(400, 2000, 37)] == [
         least_squares(n) for n in range(400, 2000, 37)
     ]
