@@ -36,7 +36,7 @@ def test_game_screen(snap_compare: Any, game: str, size: tuple[int, int]) -> Non
 
 
 def test_value_history_chosen(snap_compare: Any) -> None:
-    """Three moves played, the chart focused and a bar chosen (README's picture)."""
+    """Three moves played, the chart focused and a bar chosen (the picture in docs/playing.md)."""
 
     async def play(pilot: Any) -> None:
         for _ in range(3):

@@ -170,7 +170,7 @@ def test_nim_3000_3000_is_proven_and_the_opponent_keeps_both_piles_alive(
 
 
 def test_the_opponent_matches_the_exact_best_moves_often() -> None:
-    """tests/measure_opponent.py with a small budget and a fixed seed (README quotes the
+    """tests/measure_opponent.py with a small budget and a fixed seed (docs/playing.md quotes the
     full run); floors a little under what it measures now."""
     hot, cold = measure(budget=150_000, trials=60, seed=5)
     assert hot.positions >= 40 and cold.positions >= 40

@@ -91,9 +91,9 @@ def test_three_piles_of_100_are_exact() -> None:
 
 
 def test_where_the_exact_search_ends() -> None:
-    """README's Sums paragraph says where the budget ends: these starts are searched exactly,
-    the next ones up are answered with bounds (no search is run here: the budget is checked
-    before any search starts)."""
+    """The Sums paragraph of docs/playing.md says where the budget ends: these starts are
+    searched exactly, the next ones up are answered with bounds (no search is run here: the
+    budget is checked before any search starts)."""
     from squaregame.core.rules import parse_rule
 
     four = tuple(parse_rule(r) for r in ("squares", "nim", "1,3,7,8", "1,2"))

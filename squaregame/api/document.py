@@ -1,7 +1,7 @@
 """The pieces of ``analyze --json``'s object that are not a position's own properties: the
 remoteness fields, the moves not listed (past ``MAX_LISTED_MOVES``) and a finite set's
 proven periods. :meth:`squaregame.api.Position.to_dict` puts the object together; the
-command line prints it. README ("Command line") documents every field.
+command line prints it. docs/command-line.md documents every field.
 
 ``move_ranges`` (the moves not listed), each range one pile (or one direction of the queen)
 and one outcome::

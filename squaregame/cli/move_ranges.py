@@ -1,7 +1,7 @@
 """``analyze``'s account, in its text, of the moves it does not list (more than
 ``MAX_LISTED_MOVES``): one line per range under the listed moves, then the counts. The
 JSON's ``moves_truncated``, ``move_counts`` and ``move_ranges`` are
-:mod:`squaregame.api.document`'s; README ("JSON output") documents the shape.
+:mod:`squaregame.api.document`'s; docs/command-line.md ("JSON output") documents the shape.
 """
 
 from __future__ import annotations
