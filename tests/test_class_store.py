@@ -10,7 +10,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -181,4 +180,3 @@ def test_the_class_commands(
         assert said in err and err.count("\n") == 1, err
     assert main(["class", "delete", "7B"]) == 0
     assert "deleted" in capsys.readouterr().out
-    time.sleep(0)  # (nothing waits on time here)

@@ -130,6 +130,14 @@ def winning_splits(block: Block, target: int, g: Values, most: int) -> tuple[int
     return count, [a - lo for a in winners]
 
 
+def option_count(rule: HeapRule, n: int) -> int:
+    """How many moves a heap of ``n`` has: its blocks' moves, counted, never listed (a pile
+    of the rule registry by the rule's own count: Nim's 10^18 amounts)."""
+    if isinstance(rule, PileRule):
+        return rule.rule.count_amounts(n)
+    return sum(b.count for b in blocks(rule, n))
+
+
 def move_at(bs: list[Block], k: int) -> tuple[Block, int]:
     """The block of the ``k``-th move of a row and the index in it."""
     for b in bs:

@@ -35,7 +35,7 @@ from squaregame.families.octal.search import (
     longest_play,
     shortest_play,
 )
-from squaregame.families.octal.store import OctalStore, option_count
+from squaregame.families.octal.store import OctalStore
 
 if TYPE_CHECKING:
     from squaregame.core.tables import Tables
@@ -174,7 +174,7 @@ class RowsGame(Game[Rows]):
 
     def move_count(self, pos: Rows) -> int:
         return sum(
-            option_count(rule, n) - (1 if i and pos[i - 1] == n and _whole(rule, n) else 0)
+            big.option_count(rule, n) - (1 if i and pos[i - 1] == n and _whole(rule, n) else 0)
             for i, n, rule in self.cells(pos)
         )
 
@@ -191,7 +191,7 @@ class RowsGame(Game[Rows]):
     def move_target(self, pos: Rows, k: int) -> Rows:
         for i, n, rule in self.cells(pos):
             if isinstance(rule, PileRule):  # counted, never listed (a Nim pile of 10^18)
-                count = option_count(rule, n) - (
+                count = big.option_count(rule, n) - (
                     1 if i and pos[i - 1] == n and _whole(rule, n) else 0
                 )
                 if k < count:

@@ -54,11 +54,6 @@ STEPS = frozenset({"grundy", "mex"})
 EXERCISES = frozenset({"grundy", "nimsum"})
 
 
-def heap_rule(rules: Sequence[Any]) -> HeapRule:
-    """The first rule of a game of this family (read by :data:`CODE`'s reader)."""
-    return heap_rules(rules)[0]
-
-
 def heap_rules(rules: Sequence[Any]) -> tuple[HeapRule, ...]:
     """The rules of a game of this family: one, or one for each group of rows."""
     assert rules and all(isinstance(r, HeapRule) for r in rules), rules

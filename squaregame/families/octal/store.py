@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any
 
-from squaregame.core.errors import PositionError, TableLimitError
+from squaregame.core.errors import TableLimitError
 from squaregame.core.piles.pile import Pile
 from squaregame.families.octal import period as periods
 from squaregame.families.octal.code import HeapRule, PileRule
@@ -79,23 +79,3 @@ class OctalStore:
         if (kept is not None and kept.size > n) or n <= QUICK:
             return True
         return self.proven(rule) is not None
-
-
-def option_count(rule: HeapRule, n: int) -> int:
-    """How many moves a heap of ``n`` has (counted, never listed)."""
-    if n < 0:
-        raise PositionError("errors.negative_number", value=n)
-    if isinstance(rule, PileRule):
-        return rule.rule.count_amounts(n)
-    if rule.last_place is None:  # Grundy's game: unequal splits
-        return max((n - 1) // 2, 0)
-    count = 0
-    for j in range(min(rule.last_place, n) + 1):
-        bit = 1 << j
-        if rule.whole_mask & bit and n == j:
-            count += 1
-        if rule.take_mask & bit and j >= 1 and n - j >= 1:
-            count += 1
-        if rule.split_mask & bit and n - j >= 2:
-            count += (n - j) // 2
-    return count
