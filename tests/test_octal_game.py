@@ -340,3 +340,14 @@ def test_a_kayles_row_beside_a_squares_pile_on_the_command_line(
         game.move_from_text((7, 0, 10), "2 2")  # 2 is not a square
     assert game.move((7, 0, 10), (3, 3, 0, 10)).pile == 0
     assert game.move((7, 0, 10), (7, 0, 6)).pile == 1  # the second row, not index 2
+
+
+def test_a_kind_knows_a_terminal_position_without_tables() -> None:
+    """The menu's look at a save asks the kind, with no tables: the search's test of a row
+    that can move (Dawson's Kayles: a row of 1 cannot; a Squares pile of 1 can)."""
+    dawson = GAMES.kinds.find("dawsons-kayles")
+    assert dawson.is_terminal((DAWSONS_KAYLES,), (1, 1)) is True  # type: ignore[arg-type]
+    assert dawson.is_terminal((DAWSONS_KAYLES,), (1, 2)) is False  # type: ignore[arg-type]
+    assert dawson.is_terminal((DAWSONS_KAYLES,), (10**18,)) is False  # type: ignore[arg-type]
+    mixed = mixed_game(["0.07", "squares"])
+    assert mixed.is_terminal((1, 0, 1)) is False and mixed.is_terminal((1, 1, 0)) is True

@@ -17,11 +17,11 @@ from squaregame.families.octal.code import (
     GRUNDYS_GAME,
     KAYLES,
     HeapRule,
-    PileRule,
     Rows,
     label,
     parse_rule,
 )
+from squaregame.families.octal.search import Solved
 
 if TYPE_CHECKING:
     from squaregame.core.rules.base import Rule
@@ -137,23 +137,8 @@ class RowsKind(GameKind):
         return sum(int(v) for v in pos)
 
     def is_terminal(self, rules: Sequence[Rule], pos: Any) -> bool:
-        group_rules, group = heap_rules(rules), 0
-        for n in pos:
-            if int(n) == 0:
-                group += 1
-            elif rule_moves(group_rules[min(group, len(group_rules) - 1)], int(n)):
-                return False
-        return True
-
-
-def rule_moves(rule: HeapRule, n: int) -> bool:
-    """Has a heap of ``n`` a move (without listing a huge heap's)? Past 64, beyond every
-    code's last place, exactly when the rule may take and leave a row, or split."""
-    if isinstance(rule, PileRule):
-        return rule.rule.count_amounts(n) > 0
-    if n > 64:
-        return bool(rule.take_mask | rule.split_mask)
-    return bool(rule.options(n))
+        """No row can move (asked without tables: the search's own test of a live row)."""
+        return not Solved(heap_rules(rules), False).key(tuple(int(n) for n in pos))
 
 
 class NamedKind(RowsKind):
