@@ -26,6 +26,7 @@ from squaregame.play.settings import DEMO_SPEED, THEMES, Settings, run_language
 from squaregame.text import language, set_language, tr
 from squaregame.ui.localize import localize_bindings, localize_textual
 from squaregame.ui.screens.menu import MenuScreen
+from squaregame.ui.services.activity import Activity
 from squaregame.ui.services.lesson_progress import LessonProgressBook
 from squaregame.ui.services.opener import Opener
 from squaregame.ui.services.preferences import Preferences
@@ -40,6 +41,7 @@ if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears
     from squaregame.play.saves import SaveSummary
     from squaregame.ui import messages as m
     from squaregame.ui.families import AppGames
+    from squaregame.ui.services.class_link import ChallengeOffer, ClassLink
     from squaregame.ui.start import StartRequest
 
 
@@ -48,6 +50,8 @@ class SquareGameApp(App[None]):
     TITLE = "squaregame"
     BINDINGS = [
         Binding("question_mark", "help", "ui_menu.keys.help"),
+        # the teacher's challenge (in a class; said in the notice), from any screen
+        Binding("f2", "challenge", "ui_class.keys.challenge", show=False),
         # Quit is listed in the menu's key bar; game screens need the room for their keys.
         Binding("ctrl+q", "quit", "ui_menu.keys.quit", priority=True, show=False),
     ]
@@ -62,6 +66,7 @@ class SquareGameApp(App[None]):
         lang: str | None = None,
         lesson: str | None = None,
         lesson_seed: int | None = None,
+        link: ClassLink | None = None,
     ) -> None:
         super().__init__()
         self.games = games  # the families of games it offers (squaregame.families.GAMES)
@@ -81,6 +86,7 @@ class SquareGameApp(App[None]):
         self.saved_games = SavedGames(self, self.data, lambda: games.kinds, self._saved_changed)
         self.records = Records(self, self.data)
         self.lessons = LessonProgressBook(self.data)
+        self.activity = Activity(link)  # what the student does, for their class (or nothing)
         self.opener = Opener(self, games, self.saved_games, lambda: self.settings, self._delays)
         families = tuple(f.key for f in games.families)
         self.menu = MenuScreen(self.saved_games.description(), families)
@@ -131,6 +137,7 @@ class SquareGameApp(App[None]):
         for msg in (self.preferences.message, *self.saved_games.messages):
             if msg:
                 self.data.warn(msg)
+        self.activity.listen(partial(self.call_from_thread, self._offered))
         if self.request is not None:
             self.open_request(self.request)
         elif self.start_lesson is not None:
@@ -240,6 +247,7 @@ class SquareGameApp(App[None]):
 
     def on_save_game(self, message: m.SaveGame) -> None:
         self.saved_games.save(message.saved)
+        self.activity.game_changed(message.saved.session, message.saved.level)
 
     def on_continue_game(self, message: m.ContinueGame) -> None:
         self.continue_game(message.path)
@@ -258,6 +266,7 @@ class SquareGameApp(App[None]):
 
     def on_save_lesson_progress(self, message: m.SaveLessonProgress) -> None:
         self.lessons.save(message.lesson_id, message.progress)
+        self.activity.lesson_changed(message.lesson_id, message.progress)
 
     def on_reset_lesson_progress(self, message: m.ResetLessonProgress) -> None:
         self.lessons.reset(message.lesson_id)
@@ -280,6 +289,31 @@ class SquareGameApp(App[None]):
 
     def on_quit_app(self, _: m.QuitApp) -> None:
         self.exit()
+
+    # -- the teacher's challenges (in a class) ---------------------------------------------
+    def _offered(self, offer: ChallengeOffer) -> None:
+        if self.activity.offered(offer):
+            said = tr(f"ui_class.ask.{offer.ask}", position=offer.title)
+            self.notify(tr("ui_class.notify.new", challenge=said), timeout=30)
+
+    def action_challenge(self) -> None:
+        """F2: the newest challenge not answered yet."""
+        from squaregame.ui.screens.challenge import ChallengeScreen  # (in a class only)
+
+        offer = self.activity.latest
+        if offer is None:
+            self.notify(tr("ui_class.notify.none"), timeout=5)
+            return
+
+        def answered(right: bool, answer: Any, seconds: float) -> bool:
+            return self.activity.answer(offer, right, answer, seconds)
+
+        def chosen(choice: str | None) -> None:
+            if choice == "play":
+                self.activity.playing_challenge(offer)
+                self.open_request(offer.request)
+
+        self.push_screen(ChallengeScreen(offer, answered), chosen)
 
     # -- the command palette ---------------------------------------------------------------
     def action_command_palette(self) -> None:
@@ -340,9 +374,16 @@ def run_app(
     lesson: str | None = None,
     lesson_seed: int | None = None,
     headless: bool = False,
+    link: ClassLink | None = None,
 ) -> int:
     """Run the app; its exit status: 0, or non-zero when it ended on an error (Textual
-    prints the error and sets ``return_code``)."""
-    app = SquareGameApp(games, request, lang=lang, lesson=lesson, lesson_seed=lesson_seed)
-    app.run(headless=headless)
+    prints the error and sets ``return_code``). ``link``: where a class session's events
+    go (:mod:`squaregame.ui.services.activity`)."""
+    app = SquareGameApp(
+        games, request, lang=lang, lesson=lesson, lesson_seed=lesson_seed, link=link
+    )
+    try:
+        app.run(headless=headless)
+    finally:
+        app.activity.close()  # what is left is written before the process ends
     return app.return_code or 0

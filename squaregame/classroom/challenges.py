@@ -1,0 +1,119 @@
+"""The teacher's challenges: a position of any game and what is asked of it.
+
+A challenge is kept as a plain mapping, the game as a save keeps it (``GameSpec.to_dict``:
+its kind's key, rules, misère, position) plus ``ask``:
+
+- ``win``: win from the position against the perfect opponent (it must be hot: a cold one
+  cannot be won against a perfect player, and the teacher is told so);
+- ``moves``: choose every winning move (at most :data:`MAX_MOVES` legal moves, so the list
+  fits a screen; none may be the answer, from a cold position);
+- ``grundy``: the position's Grundy value (only where it is known exactly).
+
+:func:`make` checks what the teacher typed, within the game's budgets, before it is kept;
+:func:`offer` makes what a student's app shows, in its language; :func:`describe` says a
+challenge in one line (the teacher's view, the scoreboard).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from squaregame.api.reading import read_spec
+from squaregame.core.errors import GameError
+from squaregame.core.spec import GameSpec
+from squaregame.core.tables import Tables
+from squaregame.core.types import Outcome
+from squaregame.families import GAMES
+from squaregame.text import Catalog, language, tr
+from squaregame.text.games import describe_move, position_text, title
+from squaregame.ui.services.class_link import ASKS, ChallengeOffer
+from squaregame.ui.start import StartRequest
+
+MAX_MOVES = 40  # legal moves a "choose every winning move" question may list
+
+
+def make(
+    game: str,
+    numbers: Sequence[int] | int,
+    *,
+    rules: str | Sequence[str] | None = None,
+    misere: bool = False,
+    ask: str = "win",
+) -> dict[str, Any]:
+    """A challenge as it is kept; a GameError (a catalog key) says what is wrong."""
+    if ask not in ASKS:
+        raise GameError("serve.challenge.errors.ask", ask=str(ask)[:12])
+    spec = read_spec(game, numbers, rules or None, None, misere)
+    built, pos = _built(spec)
+    info = built.info(pos)
+    if ask == "win" and info.outcome is not Outcome.HOT:
+        raise GameError("serve.challenge.errors.cold", position=position_text(built, pos))
+    if ask == "moves":
+        a = built.analyze(pos, MAX_MOVES)
+        if a.truncated:
+            raise GameError("serve.challenge.errors.many_moves", most=MAX_MOVES)
+    if ask == "grundy" and info.grundy is None:
+        raise GameError("serve.challenge.errors.no_grundy", position=position_text(built, pos))
+    if built.is_terminal(pos):
+        raise GameError("serve.challenge.errors.over", position=position_text(built, pos))
+    return {**spec.to_dict(), "ask": ask}
+
+
+def _built(spec: GameSpec) -> tuple[Any, Any]:
+    built = spec.build(Tables())
+    pos = spec.start(built)  # checked against what the tables can reach
+    built.prepare(pos)
+    return built, pos
+
+
+def spec_of(challenge: dict[str, Any]) -> GameSpec:
+    """The game of a kept challenge (read again, checked as a save is)."""
+    raw = {k: challenge.get(k) for k in ("game", "rules", "misere", "position")}
+    return GAMES.kinds.spec_from_mapping(raw)
+
+
+def describe(challenge: dict[str, Any], catalog: Catalog | None = None) -> str:
+    """``Win from Squares: 75 against the perfect opponent`` and the like."""
+    cat = catalog or Catalog(language())
+    try:
+        where = _where(json.dumps(challenge, sort_keys=True), cat.lang)
+    except GameError:
+        return "?"
+    return cat(f"ui_class.ask.{challenge.get('ask', 'win')}", position=where)
+
+
+@functools.lru_cache(maxsize=256)
+def _where(challenge: str, lang: str) -> str:
+    cat = Catalog(lang)
+    spec = spec_of(json.loads(challenge))
+    built, pos = _built(spec)
+    return cat("ui_class.position", game=title(built, cat), position=position_text(built, pos, cat))
+
+
+def offer(cid: int, challenge: dict[str, Any]) -> ChallengeOffer:
+    """What the student's app shows for a kept challenge, in its language now."""
+    spec = spec_of(challenge)
+    built, pos = _built(spec)
+    ask = str(challenge.get("ask", "win"))
+    where = tr("ui_class.position", game=title(built), position=position_text(built, pos))
+    request = StartRequest(
+        game=spec.kind.key,
+        start=pos,
+        rules=spec.rules,
+        misere=spec.misere,
+        level="perfect",
+        hints=False,
+    )
+    a = built.analyze(pos, MAX_MOVES if ask == "moves" else None)
+    info = a.info
+    if ask == "moves":
+        words = tuple(describe_move(built, pos, m.to) for m in a.moves)
+        winning = frozenset(w for w, m in zip(words, a.moves, strict=True) if m.wins)
+        return ChallengeOffer(cid, ask, where, request, moves=words, winning=winning)
+    if ask == "grundy":
+        return ChallengeOffer(cid, ask, where, request, grundy=info.grundy)
+    exact = info.remoteness if info.remoteness_exact else None
+    return ChallengeOffer(cid, ask, where, request, remoteness=exact)

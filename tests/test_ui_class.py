@@ -1,0 +1,165 @@
+"""A student's app in a class, driven with Pilot over a fake link: games, moves and lessons
+become events; a teacher's challenge is a notice, F2 opens it, and the first answer counts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.widgets import Input, SelectionList
+from ui_helpers import game_screen, settle
+
+from squaregame.classroom import challenges
+from squaregame.families import GAMES
+from squaregame.lessons.progress import LessonProgress
+from squaregame.ui.app import SquareGameApp
+from squaregame.ui.screens.challenge import ChallengeScreen
+from squaregame.ui.services.activity import Activity
+from squaregame.ui.services.class_link import ChallengeOffer
+from squaregame.ui.start import StartRequest
+
+
+class FakeLink:
+    def __init__(self) -> None:
+        self.events: list[tuple[str, dict[str, Any]]] = []
+        self.offered: Callable[[ChallengeOffer], None] | None = None
+        self.closed = False
+
+    def record(self, kind: str, data: dict[str, Any]) -> None:
+        self.events.append((kind, data))
+
+    def listen(self, offered: Callable[[ChallengeOffer], None]) -> None:
+        self.offered = offered
+
+    def close(self) -> None:
+        self.closed = True
+
+    def kinds(self) -> list[str]:
+        return [k for k, _d in self.events]
+
+
+async def test_a_game_and_its_moves_are_events_with_their_verdicts() -> None:
+    link = FakeLink()
+    app = SquareGameApp(GAMES, StartRequest(start=30, seed=1), ai_delay=0, link=link)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("4", "enter")  # 30 → 26: a blunder (take 25 wins)
+        await settle(pilot)
+        while not screen.session.human_to_move and not screen.session.over:
+            await pilot.pause(0.05)
+        await settle(pilot)
+    assert link.kinds()[:3] == ["game_started", "move", "move"]
+    started = link.events[0][1]
+    assert (
+        started["kind"] == "squares" and started["start"] == "30" and started["challenge"] is None
+    )
+    mine = link.events[1][1]
+    assert mine["human"] is True and mine["verdict"] == "blunder" and mine["n"] == 1
+    assert mine["outcome"] == "hot" and mine["best"] == ["take 25"]
+    reply = link.events[2][1]
+    assert reply["human"] is False and reply["outcome"] == "hot" and "best" not in reply
+
+
+def test_lesson_progress_becomes_exercises_and_steps() -> None:
+    link = FakeLink()
+    a = Activity(link)
+    p = LessonProgress()
+    p.step = 1
+    a.lesson_changed("hot-cold", p)
+    for right in (True, True, False, True, True, True):
+        p.record(right, exercise=True)
+        a.lesson_changed("hot-cold", p)
+    assert link.kinds() == ["lesson_step"] + ["exercise"] * 6
+    assert [d["right"] for k, d in link.events if k == "exercise"] == [1, 1, 0, 1, 1, 1]
+    assert [d["newly_mastered"] for k, d in link.events if k == "exercise"][-1] is True
+    assert link.events[0][1] == {"lesson": "hot-cold", "step": 2, "done": False}
+    Activity(None).lesson_changed("x", p)  # no class: nothing, and no error
+
+
+async def _offer(app: SquareGameApp, link: FakeLink, offer: ChallengeOffer, pilot: Any) -> None:
+    assert link.offered is not None
+    link.offered(offer)  # (the link calls it from its thread: call_from_thread)
+    await settle(pilot)
+
+
+async def test_a_grundy_challenge_is_a_notice_and_f2_answers_it_once() -> None:
+    link = FakeLink()
+    app = SquareGameApp(GAMES, ai_delay=0, link=link)
+    offer = challenges.offer(7, challenges.make("nim", 5, ask="grundy"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.call_later(app._offered, offer)
+        await settle(pilot)
+        notes = [str(n.message) for n in app._notifications]
+        assert any("F2" in n and "Grundy value of Nim: 5" in n for n in notes), notes
+        await pilot.press("f2")
+        await settle(pilot)
+        assert isinstance(app.screen, ChallengeScreen)
+        app.screen.query_one(Input).value = "4"
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("f2")  # answered: nothing waits
+        await settle(pilot)
+        assert not isinstance(app.screen, ChallengeScreen)
+    answers = [d for k, d in link.events if k == "challenge"]
+    assert len(answers) == 1 and answers[0]["solved"] is False and answers[0]["answer"] == 4
+
+
+async def test_a_moves_challenge_is_right_only_with_every_winning_move() -> None:
+    link = FakeLink()
+    app = SquareGameApp(GAMES, ai_delay=0, link=link)
+    offer = challenges.offer(3, challenges.make("squares", 30, ask="moves"))
+    assert offer.moves == ("take 1", "take 4", "take 9", "take 16", "take 25")
+    assert offer.winning == {"take 25"}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.call_later(app._offered, offer)
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        picks = app.screen.query_one(SelectionList)
+        picks.select("take 25")
+        await pilot.press("tab", "enter")  # the Answer button
+        await settle(pilot)
+    answers = [d for k, d in link.events if k == "challenge"]
+    assert answers == [
+        {
+            "challenge": 3,
+            "ask": "moves",
+            "solved": True,
+            "answer": ["take 25"],
+            "seconds": answers[0]["seconds"],
+        }
+    ]
+
+
+async def test_a_win_challenge_opens_the_game_and_its_end_is_the_result() -> None:
+    link = FakeLink()
+    app = SquareGameApp(GAMES, ai_delay=0, link=link)
+    offer = challenges.offer(5, challenges.make("squares", 14, ask="win"))
+    assert offer.remoteness == 3
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.call_later(app._offered, offer)
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        await pilot.press("enter")  # Play it
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.session.position == 14 and not screen.hints
+        while not screen.session.over:
+            s = screen.session
+            if s.human_to_move:
+                best = s.analysis().winning_moves[0].to
+                await pilot.press(*str(s.position - best), "enter")
+            await settle(pilot)
+    kinds = link.kinds()
+    assert kinds[0] == "challenge_opened" and "game_ended" in kinds
+    started = next(d for k, d in link.events if k == "game_started")
+    assert started["challenge"] == 5
+    result = next(d for k, d in link.events if k == "challenge")
+    assert result["solved"] is True and result["remoteness"] == 3 and result["blunders"] == 0
