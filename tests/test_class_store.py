@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from squaregame.classroom.store import FILE_NAME, SCHEMA_VERSION, ClassStore, check_name
+from squaregame.classroom.views import report
 from squaregame.cli.main import main
 from squaregame.core.errors import GameError
 
@@ -44,7 +45,7 @@ def test_classes_students_and_their_events(store: ClassStore) -> None:
     store.record(bo, "move", {"verdict": "best"})
     assert [k for _at, k, _d in store.events(ana)][:2] == ["game_started", "move"]
     assert all(d == {"verdict": "best"} for _at, _k, d in store.events(bo))  # only their own
-    ana_report, bo_report = store.report("7B maths")
+    ana_report, bo_report = report(store, "7B maths")
     assert (ana_report.name, bo_report.name) == ("Ana", "O'Brien")
     assert (ana_report.moves, ana_report.blunders, ana_report.games_started) == (2, 1, 1)
     assert (ana_report.exercises_right, ana_report.exercises_tried) == (1, 2)

@@ -55,8 +55,12 @@ def served(monkeypatch: pytest.MonkeyPatch) -> Served:
     """Serving replaced by a record of what would be served."""
     calls = Served()
 
-    def fake(sockets: list[socket.socket], lang: str | None, limits: Limits) -> None:
-        calls.append({"addresses": [s.getsockname()[:2] for s in sockets], "limits": limits})
+    def fake(
+        sockets: list[socket.socket], lang: str | None, limits: Limits, room: object = None
+    ) -> None:
+        calls.append(
+            {"addresses": [s.getsockname()[:2] for s in sockets], "limits": limits, "room": room}
+        )
         for check in calls.checks:
             check(sockets)
 

@@ -13,9 +13,12 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from pathlib import Path
 
 from squaregame.core.files.crash import guarded
 
+DB_ENV = "SQUAREGAME_CLASS_DB"  # the class store's folder (a class's session)
+STUDENT_ENV = "SQUAREGAME_CLASS_STUDENT"  # the student's id in it
 MEMORY_ENV = "SQUAREGAME_SESSION_MEMORY"
 PARENT_ENV = "SQUAREGAME_SESSION_PARENT"
 _PR_SET_PDEATHSIG = 1
@@ -65,15 +68,22 @@ def main(argv: list[str] | None = None) -> int:
     if parent.isdigit():
         die_with_parent(int(parent))
     lang = language(sys.argv[1:] if argv is None else argv)
-    return guarded(lambda: _run(lang))
+    folder = os.environ.pop(DB_ENV, "")
+    student = os.environ.pop(STUDENT_ENV, "")
+    return guarded(lambda: _run(lang, folder, int(student) if student.isdigit() else None))
 
 
-def _run(lang: str | None) -> int:
+def _run(lang: str | None, folder: str, student: int | None) -> int:
     # after the cap: the app and the games are the large part of the process
     from squaregame.families import GAMES
     from squaregame.ui.app import run_app
 
-    return run_app(GAMES, None, lang=lang)
+    link = None
+    if folder and student is not None:  # a student of a class: what they do is kept
+        from squaregame.classroom.link import StoreLink  # (after the cap, as the app)
+
+        link = StoreLink(Path(folder), student)
+    return run_app(GAMES, None, lang=lang, link=link)
 
 
 if __name__ == "__main__":

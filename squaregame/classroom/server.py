@@ -33,6 +33,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.server import Server
 
 from squaregame.classroom.folders import sweep
+from squaregame.classroom.room import ClassConfig, ClassRoom
 from squaregame.classroom.session import Session, child_command, size_from_message, size_from_query
 from squaregame.text import Catalog, tr
 
@@ -114,7 +115,11 @@ class ClassroomServer(Server):
     """textual-serve's Server, with the limits above."""
 
     def __init__(
-        self, lang: str | None, limits: Limits | None = None, folder_root: Path | None = None
+        self,
+        lang: str | None,
+        limits: Limits | None = None,
+        folder_root: Path | None = None,
+        room: ClassConfig | None = None,
     ) -> None:
         super().__init__(command(lang), host="127.0.0.1", port=0, title="squaregame")
         self.lang = lang
@@ -123,6 +128,7 @@ class ClassroomServer(Server):
         self.catalog = Catalog(lang) if lang else Catalog()
         self.sessions: set[Session] = set()
         self.sockets: set[web.WebSocketResponse] = set()
+        self.room = None if room is None else ClassRoom(room, self.catalog, kinds(self.catalog))
 
     def initialize_logging(self) -> None:
         handler = logging.StreamHandler(sys.stderr)
@@ -140,6 +146,7 @@ class ClassroomServer(Server):
                 web.get("/ws", self.handle_websocket, name="websocket"),
                 web.get("/download/{key}", self.handle_download, name="download"),
                 web.static("/static", self.statics_path, show_index=False, name="static"),
+                *(self.room.routes() if self.room else ()),
             ]
         )
         app.on_startup.append(self.on_startup)
@@ -150,12 +157,16 @@ class ClassroomServer(Server):
         removed = sweep(self.folder_root)
         if removed:
             log.info(tr("serve.log.swept", count=len(removed)))
+        if self.room is not None:
+            await self.room.open()
 
     async def on_shutdown(self, app: web.Application) -> None:
         for ws in list(self.sockets):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(ws.close(code=WSCloseCode.GOING_AWAY), 2.0)
         await asyncio.gather(*(s.end() for s in list(self.sessions)), return_exceptions=True)
+        if self.room is not None:
+            await self.room.close()
 
     def full(self) -> bool:
         return len(self.sessions) >= self.limits.max_sessions
@@ -163,6 +174,8 @@ class ClassroomServer(Server):
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.full():
             return self.full_page()
+        if self.room is not None and await self.room.student(request) is None:
+            return self.room.join_form()
         try:
             font_size = max(6, min(64, int(request.query.get("fontsize", "16")[:4])))
         except ValueError:
@@ -197,7 +210,14 @@ class ClassroomServer(Server):
             headers={"Retry-After": str(RETRY_AFTER), "Cache-Control": "no-store"},
         )
 
-    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+    async def handle_websocket(  # type: ignore[override]  # (a class's stranger: a 403)
+        self, request: web.Request
+    ) -> web.StreamResponse:
+        student = None
+        if self.room is not None:  # a class: only its students, each recorded as themselves
+            student = await self.room.student(request)
+            if student is None:
+                return self.room.forbidden()
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         await websocket.prepare(request)
         if self.full():
@@ -216,6 +236,7 @@ class ClassroomServer(Server):
                 close=websocket.close,
                 download_manager=self.download_manager,
                 debug=self.debug,
+                extra_env=None if student is None or self.room is None else self.room.env(student),
             )
         except OSError as exc:  # no room for a session folder
             log.warning(f"{type(exc).__name__}: {exc}")
@@ -225,6 +246,8 @@ class ClassroomServer(Server):
         self.sockets.add(websocket)
         watcher: asyncio.Task[None] | None = None
         try:
+            if student is not None and self.room is not None:
+                await self.room.started(student)
             await session.start(width, height)
             watcher = asyncio.create_task(self._watch(websocket, session))
             await self._relay(websocket, session)
@@ -236,6 +259,9 @@ class ClassroomServer(Server):
             await session.end()
             self.sessions.discard(session)
             self.sockets.discard(websocket)
+            if student is not None and self.room is not None:
+                with contextlib.suppress(Exception):
+                    await self.room.ended(student)
             with contextlib.suppress(Exception):
                 await websocket.close()
         return websocket
@@ -308,5 +334,18 @@ class ClassroomServer(Server):
 QUIT_GRACE_TOTAL = 10.0  # seconds the server waits for sessions to end when it stops
 
 
-def serve(sockets: list[socket.socket], lang: str | None, limits: Limits | None = None) -> None:
-    ClassroomServer(lang, limits).run(sockets)
+def kinds(cat: Catalog) -> list[tuple[str, str]]:
+    """Every kind of game, its key and title (the teacher's challenge form)."""
+    from squaregame.families import GAMES  # (a class's challenges only)
+    from squaregame.text.games import kind_title
+
+    return [(k.key, kind_title(k, (), cat)) for k in GAMES.kinds]
+
+
+def serve(
+    sockets: list[socket.socket],
+    lang: str | None,
+    limits: Limits | None = None,
+    room: ClassConfig | None = None,
+) -> None:
+    ClassroomServer(lang, limits, room=room).run(sockets)

@@ -95,9 +95,11 @@ class Session(AppService):
         *,
         memory_limit: int | None,
         folder_root: Path | None,
+        extra_env: dict[str, str] | None = None,
         **kwargs: Any,
     ) -> None:
         self.argv = child_command(lang)
+        self.extra_env = extra_env or {}  # a class's session: where it records, and who
         super().__init__(" ".join(self.argv), **kwargs)
         self.memory_limit = memory_limit
         self.folder = SessionFolder(folder_root)
@@ -111,6 +113,7 @@ class Session(AppService):
         env.pop("SQUAREGAME_EPHEMERAL", None)  # the folder below is the session's own
         env["SQUAREGAME_DATA_DIR"] = str(self.folder.data)
         env[PARENT_ENV] = str(os.getpid())
+        env.update(self.extra_env)
         if self.memory_limit:
             env[MEMORY_ENV] = str(self.memory_limit)
         for name in _ONE_THREAD:  # a thread pool's stacks would only waste address space

@@ -15,13 +15,15 @@ says so (a catalog key), for the caller to tell the user.
 
 Events are what a session records as it happens — ``game_started``, ``move`` (with its
 verdict: ``best``, ``slow``, ``blunder``), ``game_ended``, ``exercise`` (``right`` or not),
-``lesson_step`` — each with a JSON object of its own fields; :meth:`ClassStore.report` sums
-them per student.
+``lesson_step`` — each with a JSON object of its own fields; :mod:`squaregame.classroom.views`
+reads them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import secrets
 import sqlite3
 import time
 import unicodedata
@@ -33,10 +35,13 @@ from typing import Any
 
 from squaregame.core.errors import GameError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_MS = 5000
 NAME_LENGTH = (1, 24)  # characters of a class's or a student's name
-EVENT_KINDS = ("game_started", "move", "game_ended", "exercise", "lesson_step")
+EVENT_KINDS = (
+    "game_started", "move", "game_ended", "exercise", "lesson_step",
+    "session_started", "session_ended", "challenge_opened", "challenge",
+)  # fmt: skip
 FILE_NAME = "classes.sqlite3"
 
 # Each migration takes the schema from the version before it to its own (index + 1).
@@ -53,6 +58,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "student_id INTEGER NOT NULL REFERENCES students(id) ON DELETE CASCADE, "
         "at REAL NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL)",
         "CREATE INDEX events_by_student ON events (student_id, at)",
+    ),
+    (  # 2: a student's secret (its hash) for the browser's cookie; the teacher's challenges
+        "ALTER TABLE students ADD COLUMN token_hash TEXT",
+        "CREATE UNIQUE INDEX students_by_token ON students (token_hash)",
+        "CREATE TABLE challenges (id INTEGER PRIMARY KEY, "
+        "class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE, "
+        "student_id INTEGER REFERENCES students(id) ON DELETE CASCADE, "
+        "created REAL NOT NULL, spec TEXT NOT NULL)",
+        "CREATE INDEX challenges_by_class ON challenges (class_id, id)",
     ),
 )
 
@@ -76,17 +90,33 @@ def folded(name: str) -> str:
 
 
 @dataclass(frozen=True)
-class StudentReport:
+class Student:
+    id: int
     name: str
     joined: float
-    last_active: float | None
-    games_started: int
-    games_ended: int
-    moves: int
-    blunders: int
-    exercises_tried: int
-    exercises_right: int
-    lessons: tuple[str, ...]  # lessons with a step reached
+
+
+@dataclass(frozen=True)
+class Event:
+    id: int
+    student: int
+    at: float
+    kind: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Challenge:
+    id: int
+    student: int | None  # None: the whole class
+    created: float
+    spec: dict[str, Any]  # what is asked (:mod:`squaregame.classroom.challenges`)
+
+
+def token_hash(token: str) -> str:
+    """What is kept of a student's secret: its SHA-256 (a copy of the database gives no
+    cookie away, and a lookup by it leaks nothing of the secret through its timing)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
 class ClassStore:
@@ -116,9 +146,28 @@ class ClassStore:
             db = cls._connect(path)
         return cls(db, path, said)
 
+    @classmethod
+    def open_readonly(cls, path: Path) -> ClassStore:
+        """A class file opened to read only (``class export`` from a copy, even on a read-only
+        disk): nothing is written, not even the journal; a file not ours is refused with
+        :class:`sqlite3.DatabaseError`."""
+        if not path.is_file():
+            raise GameError("serve.class.errors.no_file", path=str(path)[-80:])
+        uri = path.resolve().as_uri()
+        try:
+            db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
+            _version(db)
+        except sqlite3.OperationalError:  # a WAL file on a read-only disk: read it as it is
+            db = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
+            _version(db)
+        return cls(db, path)
+
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
-        db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        # (one thread at a time, but not always the same one: the server's worker threads)
+        db = sqlite3.connect(
+            path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+        )
         try:
             db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
             db.execute("PRAGMA foreign_keys = ON")
@@ -193,6 +242,86 @@ class ClassStore:
             )
         return int(cursor.lastrowid or 0)
 
+    def issue_token(self, student: int) -> str:
+        """A new secret for the student's browser (a cookie); only its hash is kept."""
+        token = secrets.token_urlsafe(24)
+        with self._write() as db:
+            db.execute(
+                "UPDATE students SET token_hash = ? WHERE id = ?", (token_hash(token), student)
+            )
+        return token
+
+    def student_by_token(self, class_name: str, token: str) -> Student | None:
+        """The student of the class whose secret ``token`` is, or None."""
+        if not token or len(token) > 200:
+            return None
+        row = self.db.execute(
+            "SELECT s.id, s.name, s.joined FROM students s JOIN classes c ON c.id = s.class_id "
+            "WHERE s.token_hash = ? AND c.folded = ?",
+            (token_hash(token), folded(class_name)),
+        ).fetchone()
+        return None if row is None else Student(int(row[0]), str(row[1]), float(row[2]))
+
+    def students(self, class_name: str) -> list[Student]:
+        rows = self.db.execute(
+            "SELECT id, name, joined FROM students WHERE class_id = ? ORDER BY folded",
+            (self._class_id(class_name),),
+        ).fetchall()
+        return [Student(int(i), str(n), float(j)) for i, n, j in rows]
+
+    def class_name(self, name: str) -> str:
+        """The class's name as it was created (a GameError if there is none)."""
+        row = self.db.execute("SELECT name FROM classes WHERE id = ?", (self._class_id(name),))
+        return str(row.fetchone()[0])
+
+    def class_events(self, class_name: str, after: int = 0, limit: int = 5000) -> list[Event]:
+        """The class's events with an id above ``after``, oldest first, at most ``limit``
+        (a live view reads only what is new since its last look)."""
+        rows = self.db.execute(
+            "SELECT e.id, e.student_id, e.at, e.kind, e.data FROM events e "
+            "JOIN students s ON s.id = e.student_id WHERE s.class_id = ? AND e.id > ? "
+            "ORDER BY e.id LIMIT ?",
+            (self._class_id(class_name), after, limit),
+        ).fetchall()
+        return [Event(int(i), int(s), float(a), str(k), json.loads(d)) for i, s, a, k, d in rows]
+
+    # -- challenges ------------------------------------------------------------------------
+    def add_challenge(self, class_name: str, spec: dict[str, Any], student: int | None) -> int:
+        """A challenge for the whole class (``student`` None) or one student; its id."""
+        class_id = self._class_id(class_name)
+        with self._write() as db:
+            if (
+                student is not None
+                and not db.execute(
+                    "SELECT 1 FROM students WHERE id = ? AND class_id = ?", (student, class_id)
+                ).fetchone()
+            ):
+                raise GameError("serve.class.errors.no_student")
+            cursor = db.execute(
+                "INSERT INTO challenges (class_id, student_id, created, spec) VALUES (?, ?, ?, ?)",
+                (class_id, student, time.time(), json.dumps(spec, sort_keys=True)),
+            )
+        return int(cursor.lastrowid or 0)
+
+    def challenges(self, class_name: str) -> list[Challenge]:
+        rows = self.db.execute(
+            "SELECT id, student_id, created, spec FROM challenges WHERE class_id = ? ORDER BY id",
+            (self._class_id(class_name),),
+        ).fetchall()
+        return [_challenge(row) for row in rows]
+
+    def challenges_for(self, student: int, after: int = 0) -> list[Challenge]:
+        """The challenges set for this student (or the whole class) with an id above
+        ``after``: what the student's session has not shown yet."""
+        rows = self.db.execute(
+            "SELECT c.id, c.student_id, c.created, c.spec FROM challenges c "
+            "JOIN students s ON s.class_id = c.class_id "
+            "WHERE s.id = ? AND c.id > ? AND (c.student_id IS NULL OR c.student_id = ?) "
+            "ORDER BY c.id",
+            (student, after, student),
+        ).fetchall()
+        return [_challenge(row) for row in rows]
+
     def record(self, student: int, kind: str, data: dict[str, Any]) -> None:
         """One event, committed before this returns (a crash after it loses nothing)."""
         if kind not in EVENT_KINDS:
@@ -210,35 +339,12 @@ class ClassStore:
         ).fetchall()
         return [(float(at), str(kind), json.loads(data)) for at, kind, data in rows]
 
-    def report(self, class_name: str) -> list[StudentReport]:
-        """Each student of the class, what they did, by name."""
-        class_id = self._class_id(class_name)
-        students = self.db.execute(
-            "SELECT id, name, joined FROM students WHERE class_id = ? ORDER BY folded",
-            (class_id,),
-        ).fetchall()
-        out = []
-        for sid, name, joined in students:
-            evs = self.events(int(sid))
-            kinds = [k for _at, k, _d in evs]
-            moves = [d for _at, k, d in evs if k == "move"]
-            tried = [d for _at, k, d in evs if k == "exercise"]
-            lessons = sorted({str(d.get("lesson")) for _at, k, d in evs if k == "lesson_step"})
-            out.append(
-                StudentReport(
-                    name=str(name),
-                    joined=float(joined),
-                    last_active=evs[-1][0] if evs else None,
-                    games_started=kinds.count("game_started"),
-                    games_ended=kinds.count("game_ended"),
-                    moves=len(moves),
-                    blunders=sum(1 for d in moves if d.get("verdict") == "blunder"),
-                    exercises_tried=len(tried),
-                    exercises_right=sum(1 for d in tried if d.get("right") is True),
-                    lessons=tuple(lessons),
-                )
-            )
-        return out
+
+def _challenge(row: Any) -> Challenge:
+    cid, student, created, spec = row
+    return Challenge(
+        int(cid), None if student is None else int(student), float(created), json.loads(spec)
+    )
 
 
 def _version(db: sqlite3.Connection) -> int:

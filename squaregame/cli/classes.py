@@ -16,10 +16,17 @@ from dataclasses import asdict
 from typing import Any
 
 from squaregame import paths
-from squaregame.classroom.store import ClassStore, StudentReport
+from squaregame.classroom import challenges, export
+from squaregame.classroom.export import FORMATS
+from squaregame.classroom.store import ClassStore, folded
+from squaregame.classroom.views import ClassLive, StudentReport, report
 from squaregame.cli.commands import help_text
+from squaregame.cli.common import UsageError
+from squaregame.core.numbers import read_whole
 from squaregame.core.tables import Tables
 from squaregame.text import tr
+from squaregame.text.current import current
+from squaregame.ui.services.class_link import ASKS
 
 
 def add_parser(sub: Any) -> None:
@@ -40,6 +47,27 @@ def add_parser(sub: Any) -> None:
     shape.add_argument("--json", action="store_true", help=tr("serve.class.cli.json"))
     shape.add_argument("--csv", action="store_true", help=tr("serve.class.cli.csv"))
     report.set_defaults(run=run_report)
+    more = "serve.class.cli.more"
+    export = csub.add_parser("export", help=tr(f"{more}.export"))
+    export.add_argument("name", metavar="NAME")
+    export.add_argument(
+        "--format", choices=FORMATS, default="json", help=tr(f"{more}.export_format")
+    )
+    export.add_argument("--from", dest="source", metavar="FILE", help=tr(f"{more}.export_from"))
+    export.add_argument("--scoreboard", action="store_true", help=tr(f"{more}.export_scoreboard"))
+    export.set_defaults(run=run_export)
+    watch = csub.add_parser("watch", help=tr(f"{more}.watch"))
+    watch.add_argument("name", metavar="NAME")
+    watch.set_defaults(run=run_watch)
+    challenge = csub.add_parser("challenge", help=tr(f"{more}.challenge"))
+    challenge.add_argument("name", metavar="NAME")
+    challenge.add_argument("game", metavar="GAME")
+    challenge.add_argument("position", metavar="N", nargs="+")
+    challenge.add_argument("--rule", action="append", metavar="RULE")
+    challenge.add_argument("--misere", action="store_true")
+    challenge.add_argument("--ask", choices=ASKS, default="win", help=tr(f"{more}.ask"))
+    challenge.add_argument("--student", metavar="NAME", help=tr(f"{more}.student"))
+    challenge.set_defaults(run=run_challenge)
 
 
 def _store() -> ClassStore:
@@ -90,7 +118,7 @@ COLUMNS = (
 def run_report(args: argparse.Namespace, tables: Tables) -> int:
     store = _store()
     try:
-        rows = store.report(args.name)
+        rows = report(store, args.name)
     finally:
         store.close()
     if args.json:
@@ -123,3 +151,71 @@ def _plain(r: StudentReport) -> dict[str, Any]:
     doc = asdict(r)
     doc["lessons"] = list(r.lessons)
     return doc
+
+
+def run_export(args: argparse.Namespace, tables: Tables) -> int:
+    """The class on stdout; ``--from FILE`` reads a copy, opened read-only."""
+    if args.scoreboard and args.format == "json":
+        raise UsageError("serve.class.errors.scoreboard_format")
+    if args.source:
+        from pathlib import Path  # (a copy of a class file: only with --from)
+
+        store = ClassStore.open_readonly(Path(args.source))
+    else:
+        store = _store()
+    cat = current()
+    try:
+        if args.scoreboard:
+            live = ClassLive(store, args.name)
+            live.refresh()
+            text = (
+                export.scoreboard_csv(live, cat)
+                if args.format == "csv"
+                else export.scoreboard_markdown(live, cat)
+            )
+        elif args.format == "json":
+            text = export.class_json(store, args.name)
+        elif args.format == "csv":
+            text = export.class_csv(store, args.name)
+        else:
+            text = export.class_markdown(store, args.name, cat)
+    finally:
+        store.close()
+    sys.stdout.write(text)
+    return 0
+
+
+def run_challenge(args: argparse.Namespace, tables: Tables) -> int:
+    numbers = [read_whole(w) for w in args.position]
+    rules = args.rule if args.rule and len(args.rule) > 1 else (args.rule[0] if args.rule else None)
+    spec = challenges.make(
+        args.game,
+        numbers if len(numbers) > 1 else numbers[0],
+        rules=rules,
+        misere=args.misere,
+        ask=args.ask,
+    )
+    store = _store()
+    try:
+        student = None
+        if args.student:
+            found = [s for s in store.students(args.name) if folded(s.name) == folded(args.student)]
+            if not found:
+                raise UsageError("serve.class.errors.no_student")
+            student = found[0].id
+        cid = store.add_challenge(args.name, spec, student)
+    finally:
+        store.close()
+    print(tr("serve.class.cli.more.set", id=cid, challenge=challenges.describe(spec)))
+    return 0
+
+
+def run_watch(args: argparse.Namespace, tables: Tables) -> int:
+    from squaregame.classroom.watch import watch  # (Textual: only when watching)
+
+    store = _store()
+    try:
+        store.class_name(args.name)  # a class that does not exist: one line, before the screen
+    finally:
+        store.close()
+    return watch(ClassStore.open, paths.data_dir(), args.name)

@@ -61,6 +61,8 @@ def add_parser(sub: Any) -> None:
         metavar="SIZE",
         help=tr("serve.cli.memory_help", default=MEMORY_LIMIT),
     )
+    p.add_argument("--class", dest="class_name", metavar="NAME", help=tr("serve.cli.class_help"))
+    p.add_argument("--teacher-token", metavar="FILE", help=tr("serve.cli.teacher_token_help"))
     p.set_defaults(run=run)
 
 
@@ -94,7 +96,19 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     idle = parse_duration(args.idle_timeout)
     memory = parse_memory(args.memory_limit)
     lang = check_lang(args.lang)
-    bound = bind(args.host, port)  # a busy port or a foreign address fails here, before "open"
+    if args.teacher_token and not args.class_name:
+        raise UsageError("serve.cli.token_needs_class")
+    room = lock = None
+    if args.class_name:  # the class exists, nobody serves it, the secret: before binding
+        from squaregame.cli.serve_class import open_class  # (only with --class)
+
+        room, lock = open_class(args.class_name, args.teacher_token)
+    try:
+        bound = bind(args.host, port)  # a busy port or a foreign address fails here
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
     try:
         if not bound.loopback_only:
             host = shown(bound.host)
@@ -108,8 +122,17 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
         if here and others:
             line += "; " + tr("serve.cli.open_others", urls=" ".join(others))
         print(f"squaregame: {line} ({tr('serve.cli.stop')})", file=sys.stderr, flush=True)
+        if room is not None:
+            first = (here or others)[0].rstrip("/")
+            print(
+                f"squaregame: {tr('serve.cli.teacher', url=f'{first}/teacher?token={room.token}')}",
+                file=sys.stderr,
+                flush=True,
+            )
         limits = Limits(max_sessions=sessions, idle_timeout=idle, memory_limit=memory)
-        serve(bound.sockets, lang, limits)
+        serve(bound.sockets, lang, limits, room=room)
     finally:
         bound.close()
+        if lock is not None:
+            lock.release()
     return 0

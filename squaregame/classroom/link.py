@@ -1,0 +1,110 @@
+"""A served session's link to its class: the student's events written to the class store,
+the teacher's challenges read from it — on a thread of its own, so the app never waits for
+the database (another session may be writing; SQLite's ``busy_timeout`` waits for it).
+
+Every event is committed as soon as the thread gets to it (one transaction each): a session
+killed mid-game loses at most the events of its last few milliseconds, never one already
+written. The thread looks for new challenges every :data:`POLL` seconds.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from squaregame.classroom import challenges
+from squaregame.classroom.store import ClassStore
+from squaregame.core.errors import GameError
+from squaregame.ui.services.class_link import ChallengeOffer
+
+log = logging.getLogger("squaregame.class")
+
+POLL = 0.5  # seconds between looks for a new challenge
+_STOP = object()
+
+
+class StoreLink:
+    """:class:`~squaregame.ui.services.activity.ClassLink` over a :class:`ClassStore`."""
+
+    def __init__(self, folder: Path, student: int) -> None:
+        self.folder = folder
+        self.student = student
+        self.events: queue.Queue[Any] = queue.Queue()
+        self.offered: Callable[[ChallengeOffer], None] | None = None
+        self.failed: str | None = None
+        self._thread = threading.Thread(target=self._run, name="class-link", daemon=True)
+        self._thread.start()
+
+    def record(self, kind: str, data: dict[str, Any]) -> None:
+        self.events.put((kind, data))
+
+    def listen(self, offered: Callable[[ChallengeOffer], None]) -> None:
+        self.offered = offered
+
+    def close(self, timeout: float = 5.0) -> None:
+        self.events.put(_STOP)
+        self._thread.join(timeout)
+
+    def _run(self) -> None:
+        try:
+            store = ClassStore.open(self.folder)
+        except Exception as exc:  # the class is unreachable: the app goes on without it
+            self.failed = f"{type(exc).__name__}: {exc}"
+            return
+        try:
+            seen = self._answered(store)
+            after = 0
+            while True:
+                try:
+                    item = self.events.get(timeout=POLL)
+                except queue.Empty:
+                    item = None
+                if item is _STOP:
+                    return
+                if item is not None:
+                    kind, data = item
+                    if kind == "challenge":
+                        seen.add(int(data.get("challenge", 0)))
+                    self._write(store, kind, data)
+                    if not self.events.empty():
+                        continue  # write what is waiting before looking for challenges
+                after = self._look(store, after, seen)
+        finally:
+            store.close()
+
+    def _answered(self, store: ClassStore) -> set[int]:
+        return {
+            int(d.get("challenge", 0))
+            for _at, k, d in store.events(self.student)
+            if k == "challenge"
+        }
+
+    def _write(self, store: ClassStore, kind: str, data: dict[str, Any]) -> None:
+        try:
+            store.record(self.student, kind, data)
+        except Exception as exc:  # a full disk, a deleted class: said once, the app goes on
+            if self.failed is None:
+                self.failed = f"{type(exc).__name__}: {exc}"
+                log.warning(self.failed)
+
+    def _look(self, store: ClassStore, after: int, seen: set[int]) -> int:
+        offered = self.offered
+        if offered is None:
+            return after
+        try:
+            found = store.challenges_for(self.student, after)
+        except Exception:
+            return after
+        for c in found:
+            after = max(after, c.id)
+            if c.id in seen:
+                continue
+            try:
+                offered(challenges.offer(c.id, c.spec))
+            except (GameError, RuntimeError):  # (RuntimeError: the app has ended)
+                continue
+        return after

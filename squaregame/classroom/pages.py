@@ -1,0 +1,85 @@
+"""The class's web pages: the student's "join" form and the teacher's live view.
+
+Every name and every sentence reaches the page as data: the server's words in one JSON
+object (``<`` written as ``\\u003c``, so no text can close the script), the class's data
+fetched as JSON and put into the page with ``textContent`` — never as markup. The teacher's
+secret travels in a header on every request the page makes, never in a link it renders.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from squaregame import paths
+from squaregame.text import Catalog
+
+
+def _asset(name: str) -> str:
+    """A file of ``assets/classroom/`` (put inside the page: nothing else is fetched)."""
+    return paths.asset("classroom", name).read_text(encoding="utf-8")
+
+
+def _words(cat: Catalog, keys: tuple[str, ...]) -> str:
+    words = {k.removeprefix("serve.teacher."): cat.raw(k) for k in keys}  # (templates)
+    return json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
+
+
+def join_page(cat: Catalog, class_name: str, said: str = "", name: str = "") -> str:
+    """The form a student joins with: a display name, nothing else."""
+    e = html.escape
+    return (
+        f'<!DOCTYPE html><html lang="{e(cat.lang)}"><head><meta charset="utf-8">'
+        f"<title>{e(cat('serve.join.title', name=class_name))}</title>"
+        f'<meta name="viewport" content="width=device-width">'
+        f"<style>{_asset('class.css')}</style></head>"
+        f"<body><main><h1>{e(cat('serve.join.title', name=class_name))}</h1>"
+        f'<form method="post" action="/join"><p><label for="name">{e(cat("serve.join.name"))}'
+        f'</label></p><p><input id="name" name="name" maxlength="24" required autofocus '
+        f'value="{e(name)}"> <button class="act">{e(cat("serve.join.button"))}</button></p>'
+        f'<p class="said bad">{e(said)}</p><p class="off">{e(cat("serve.join.note"))}</p>'
+        "</form></main></body></html>"
+    )
+
+
+TEACHER_WORDS = (
+    "serve.teacher.title", "serve.teacher.live",
+    "serve.teacher.stale", "serve.teacher.forbidden", "serve.teacher.col.student",
+    "serve.teacher.col.now", "serve.teacher.col.lessons", "serve.teacher.col.exercises",
+    "serve.teacher.col.blunders", "serve.teacher.col.last", "serve.teacher.col.result",
+    "serve.teacher.online", "serve.teacher.offline", "serve.teacher.detail",
+    "serve.teacher.no_game", "serve.teacher.mistakes", "serve.teacher.no_mistakes",
+    "serve.teacher.chart", "serve.teacher.chart_note",
+    "serve.teacher.challenge", "serve.teacher.game", "serve.teacher.position",
+    "serve.teacher.rules", "serve.teacher.misere", "serve.teacher.ask", "serve.teacher.for",
+    "serve.teacher.everyone", "serve.teacher.send", "serve.teacher.sent",
+    "serve.teacher.scoreboard", "serve.teacher.project", "serve.teacher.unproject",
+    "serve.teacher.export_csv", "serve.teacher.export_md", "serve.teacher.no_challenges",
+    "serve.teacher.you", "serve.teacher.computer", "serve.teacher.close",
+    "serve.teacher.asks.win", "serve.teacher.asks.moves", "serve.teacher.asks.grundy",
+)  # fmt: skip
+
+
+def teacher_page(cat: Catalog, class_name: str, games: list[tuple[str, str]]) -> str:
+    """The teacher's live view (it asks the server for the class every second)."""
+    e = html.escape
+    words = _words(cat, TEACHER_WORDS)
+    kinds = json.dumps(games, ensure_ascii=False).replace("<", "\\u003c")
+    title = e(cat("serve.teacher.title", name=class_name))
+    return (
+        f'<!DOCTYPE html><html lang="{e(cat.lang)}"><head><meta charset="utf-8">'
+        f'<title>{title}</title><meta name="referrer" content="no-referrer">'
+        f"<style>{_asset('class.css')}</style></head><body><main>"
+        f'<h1>{title}</h1><p id="live" aria-live="polite"></p>'
+        '<table id="grid"><thead><tr></tr></thead><tbody></tbody></table>'
+        '<section id="detail" hidden></section>'
+        '<section id="challenge"></section><section id="scoreboard"></section>'
+        f"</main><script>const T={words};const KINDS={kinds};\n{_asset('teacher.js')}</script>"
+        "</body></html>"
+    )
+
+
+def words_for_js(cat: Catalog) -> dict[str, Any]:  # (tests: every word the page uses exists)
+    words: dict[str, Any] = json.loads(_words(cat, TEACHER_WORDS))
+    return words

@@ -1,0 +1,293 @@
+"""A class served (``serve --class NAME``): students join with a name, the teacher watches.
+
+- ``/`` asks a new student for a display name (``POST /join``: checked, unique in the class);
+  the student's browser then keeps a secret cookie (HttpOnly, SameSite=Strict; only its
+  hash is kept) and every session it opens records into the class as that student.
+- ``/me`` is the student's own data, and nothing else: no route takes a student's id from
+  a student.
+- ``/teacher?token=…`` and everything under ``/teacher/`` need the teacher's secret (the
+  query, or the ``X-Teacher-Token`` header the page sends), compared in constant time;
+  without it they answer 403. The database is a file in the data folder, never under a
+  static route.
+
+The store is SQLite: its calls run on a worker thread, one at a time, so the server's
+event loop never waits for the disk or for another process's write.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from squaregame.classroom import challenges, export
+from squaregame.classroom.child import DB_ENV, STUDENT_ENV
+from squaregame.classroom.pages import join_page, teacher_page
+from squaregame.classroom.store import ClassStore, Student
+from squaregame.classroom.views import ClassLive
+from squaregame.classroom.wording import (
+    activity_text,
+    ago,
+    challenge_text,
+    result_text,
+    verdict_mark,
+)
+from squaregame.core.errors import GameError
+from squaregame.core.numbers import read_whole, split_values
+from squaregame.text import Catalog, error_text
+
+R = TypeVar("R")
+COOKIE = "squaregame_student"
+COOKIE_AGE = 30 * 86400  # seconds: the next lesson, the same student
+FRESH = 0.5  # seconds a look at the class is reused for
+NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+
+
+@dataclass(frozen=True)
+class ClassConfig:
+    folder: Path  # the class store's folder (the data folder)
+    name: str  # the class, as created
+    token: str  # the teacher's secret
+
+
+class ClassRoom:
+    def __init__(self, config: ClassConfig, catalog: Catalog, kinds: list[tuple[str, str]]):
+        self.config = config
+        self.cat = catalog
+        self.kinds = kinds  # (key, title) of every kind of game, for the challenge form
+        self.store: ClassStore | None = None
+        self.live: ClassLive | None = None
+        self.online: dict[int, int] = {}  # student id → sessions open now
+        self._lock = asyncio.Lock()
+        self._looked = 0.0
+
+    # -- the store, on a worker thread -------------------------------------------------------
+    async def call(self, f: Callable[..., R], *args: Any) -> R:
+        async with self._lock:
+            return await asyncio.to_thread(f, *args)
+
+    async def open(self) -> None:
+        self.store = await self.call(ClassStore.open, self.config.folder)
+        self.live = await self.call(ClassLive, self.store, self.config.name)
+
+    async def close(self) -> None:
+        if self.store is not None:
+            await self.call(self.store.close)
+
+    def env(self, student: Student) -> dict[str, str]:
+        """What a session's process is told: where the class is, and who it is for."""
+        return {DB_ENV: str(self.config.folder), STUDENT_ENV: str(student.id)}
+
+    async def started(self, student: Student) -> None:
+        self.online[student.id] = self.online.get(student.id, 0) + 1
+        assert self.store is not None
+        await self.call(self.store.record, student.id, "session_started", {})
+
+    async def ended(self, student: Student) -> None:
+        left = self.online.get(student.id, 1) - 1
+        if left > 0:
+            self.online[student.id] = left
+        else:
+            self.online.pop(student.id, None)
+        assert self.store is not None
+        await self.call(self.store.record, student.id, "session_ended", {})
+
+    # -- who is asking -----------------------------------------------------------------------
+    async def student(self, request: web.Request) -> Student | None:
+        token = request.cookies.get(COOKIE, "")
+        if not token or self.store is None:
+            return None
+        return await self.call(self.store.student_by_token, self.config.name, token)
+
+    def teacher(self, request: web.Request) -> bool:
+        given = request.headers.get("X-Teacher-Token") or request.query.get("token") or ""
+        return hmac.compare_digest(given.encode("utf-8", "replace"), self.config.token.encode())
+
+    def forbidden(self) -> web.Response:
+        return web.Response(status=403, text=self.cat("serve.teacher.forbidden"), headers=NO_STORE)
+
+    # -- routes ------------------------------------------------------------------------------
+    def routes(self) -> list[web.RouteDef]:
+        return [
+            web.post("/join", self.handle_join),
+            web.get("/me", self.handle_me),
+            web.get("/teacher", self.handle_teacher),
+            web.get("/teacher/state", self.handle_state),
+            web.get("/teacher/student/{id}", self.handle_student),
+            web.post("/teacher/challenge", self.handle_challenge),
+            web.get("/teacher/scoreboard.csv", self.handle_scoreboard),
+            web.get("/teacher/scoreboard.md", self.handle_scoreboard),
+        ]
+
+    def join_form(self, said: str = "", name: str = "", status: int = 200) -> web.Response:
+        page = join_page(self.cat, self.config.name, said, name)
+        return web.Response(text=page, status=status, content_type="text/html", headers=NO_STORE)
+
+    async def handle_join(self, request: web.Request) -> web.StreamResponse:
+        form = await request.post()
+        name = str(form.get("name", ""))[:200]
+        assert self.store is not None
+        try:
+            sid = await self.call(self.store.join, self.config.name, name)
+        except GameError as exc:
+            return self.join_form(error_text(exc, self.cat), name[:24], status=400)
+        token = await self.call(self.store.issue_token, sid)
+        response = web.HTTPSeeOther("/")
+        response.set_cookie(
+            COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="Strict", path="/"
+        )
+        return response
+
+    async def handle_me(self, request: web.Request) -> web.StreamResponse:
+        student = await self.student(request)
+        if student is None:
+            return self.forbidden()
+        assert self.live is not None
+        await self.look(force=student.id not in self.live.students)
+        return web.json_response(self._detail(student.id), headers=NO_STORE)
+
+    async def handle_teacher(self, request: web.Request) -> web.StreamResponse:
+        if not self.teacher(request):
+            return self.forbidden()
+        page = teacher_page(self.cat, self.config.name, self.kinds)
+        return web.Response(text=page, content_type="text/html", headers=NO_STORE)
+
+    async def look(self, force: bool = False) -> None:
+        """Bring the class up to date (at most every :data:`FRESH` seconds)."""
+        assert self.live is not None
+        if not force and time.monotonic() - self._looked < FRESH:
+            return
+        await self.call(self.live.refresh, set(self.online))
+        self._looked = time.monotonic()
+
+    async def handle_state(self, request: web.Request) -> web.StreamResponse:
+        if not self.teacher(request):
+            return self.forbidden()
+        await self.look()
+        return web.json_response(self.state(), headers=NO_STORE)
+
+    def state(self) -> dict[str, Any]:
+        assert self.live is not None
+        cat, now = self.cat, time.time()
+        rows = [
+            {**r, "now": activity_text(r["activity"], cat), "ago": ago(r["last_active"], cat, now)}
+            for r in self.live.rows()
+        ]
+        names = {st.id: st.name for st in self.live.students.values()}
+        return {
+            "class": self.live.name,
+            "now": now,
+            "online": sum(1 for r in rows if r["online"]),
+            "rows": rows,
+            "challenges": [
+                {
+                    "id": c.id,
+                    "text": challenge_text(c.spec, cat),
+                    "student": names.get(c.student or 0),
+                }
+                for c in self.live.challenges
+            ],
+            "scoreboard": [
+                {k: r[k] for k in ("challenge", "student", "answered", "solved")}
+                | {"result": result_text(r, cat)}
+                for r in self.live.scoreboard()
+            ],
+        }
+
+    async def handle_student(self, request: web.Request) -> web.StreamResponse:
+        if not self.teacher(request):
+            return self.forbidden()
+        sid = request.match_info["id"]
+        assert self.live is not None
+        await self.look(force=sid.isdigit() and int(sid) not in self.live.students)
+        if not sid.isdigit() or int(sid) not in self.live.students:
+            return web.json_response({"error": "no such student"}, status=404)
+        return web.json_response(self._detail(int(sid)), headers=NO_STORE)
+
+    def _detail(self, sid: int) -> dict[str, Any]:
+        assert self.live is not None
+        cat = self.cat
+        d = self.live.students[sid].detail()
+        game = d["game"] or {}
+        d["game_title"] = cat(
+            "serve.teacher.game_from", game=game.get("game", ""), start=game.get("start", "")
+        )
+        d["moves"] = [
+            {
+                "n": m.get("n"),
+                "human": m.get("human", True),
+                "move": m.get("move", ""),
+                "mark": verdict_mark(m.get("verdict")),
+            }
+            for m in d["moves"]
+        ]
+        d["mistakes"] = [{"text": self._mistake(m)} for m in d["mistakes"]]
+        return d
+
+    def _mistake(self, m: dict[str, Any]) -> str:
+        key = (
+            "serve.teacher.mistake_blunder"
+            if m.get("verdict") == "blunder"
+            else "serve.teacher.mistake_slow"
+        )
+        return self.cat(
+            key,
+            game=m.get("game") or "",
+            n=m.get("n", "?"),
+            move=m.get("move", ""),
+            best=", ".join(m.get("best", [])) or "?",
+        )
+
+    async def handle_challenge(self, request: web.Request) -> web.StreamResponse:
+        if not self.teacher(request):
+            return self.forbidden()
+        try:
+            body = await request.json()
+        except ValueError:
+            body = None
+        if not isinstance(body, dict):
+            return web.json_response(
+                {"ok": False, "error": self.cat("serve.challenge.errors.form")}
+            )
+        try:
+            spec, student = await asyncio.to_thread(self._read_challenge, body)  # (the tables)
+            assert self.store is not None
+            cid = await self.call(self.store.add_challenge, self.config.name, spec, student)
+        except GameError as exc:
+            return web.json_response({"ok": False, "error": error_text(exc, self.cat)})
+        self._looked = 0.0
+        return web.json_response({"ok": True, "id": cid, "text": challenge_text(spec, self.cat)})
+
+    @staticmethod
+    def _read_challenge(body: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
+        numbers = [read_whole(w) for w in split_values(str(body.get("position", ""))[:200])]
+        if not numbers:
+            raise GameError("serve.challenge.errors.form")
+        rules = str(body.get("rules") or "").strip()[:200] or None
+        rule_list = rules.split(";") if rules and ";" in rules else rules
+        spec = challenges.make(
+            str(body.get("game", ""))[:40],
+            numbers if len(numbers) > 1 else numbers[0],
+            rules=rule_list,
+            misere=body.get("misere") is True,
+            ask=str(body.get("ask", "win")),
+        )
+        student = body.get("student")
+        return spec, student if isinstance(student, int) and not isinstance(student, bool) else None
+
+    async def handle_scoreboard(self, request: web.Request) -> web.StreamResponse:
+        if not self.teacher(request):
+            return self.forbidden()
+        await self.look()
+        assert self.live is not None
+        if request.path.endswith(".csv"):
+            text, kind = export.scoreboard_csv(self.live, self.cat), "text/csv"
+        else:
+            text, kind = export.scoreboard_markdown(self.live, self.cat), "text/markdown"
+        return web.Response(text=text, content_type=kind, headers=NO_STORE)

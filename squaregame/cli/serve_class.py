@@ -1,0 +1,73 @@
+"""``serve --class NAME``: the class to serve, checked before anything is bound — it exists
+(or is made), no other server serves its file, and the teacher's secret is ready (a new one,
+or the one in ``--teacher-token FILE``: read if the file exists, else written there, for
+this user only)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+from pathlib import Path
+
+from squaregame import paths
+from squaregame.classroom.lock import ServingLock
+from squaregame.classroom.room import ClassConfig
+from squaregame.classroom.store import ClassStore
+from squaregame.cli.common import UsageError
+from squaregame.core.errors import GameError
+from squaregame.text import tr
+
+TOKEN_LENGTH = (16, 200)  # characters of a teacher's secret read from a file
+
+
+def open_class(name: str, token_file: str | None) -> tuple[ClassConfig, ServingLock]:
+    folder = paths.data_dir()
+    store = ClassStore.open(folder)
+    try:
+        if store.said:
+            print(f"squaregame: {tr(store.said, path=store.path)}", file=sys.stderr)
+        try:
+            kept = store.class_name(name)
+        except GameError:
+            kept = store.create_class(name)  # checked as ``class create`` checks it
+            print(f"squaregame: {tr('serve.class.created', name=kept)}", file=sys.stderr)
+        lock = ServingLock(store.path)
+    finally:
+        store.close()
+    lock.acquire()  # a GameError: another server serves this class file
+    try:
+        token = teacher_token(Path(token_file)) if token_file else secrets.token_urlsafe(24)
+    except BaseException:
+        lock.release()
+        raise
+    return ClassConfig(folder, kept, token), lock
+
+
+def teacher_token(path: Path) -> str:
+    """The secret in ``path``, or a new one written there (mode 600) if it has none."""
+    if path.exists():
+        try:
+            token = path.read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(
+                "serve.cli.token_unreadable", path=str(path)[-80:], why=type(exc).__name__
+            ) from None
+        lo, hi = TOKEN_LENGTH
+        if not (
+            lo <= len(token) <= hi and token.isascii() and token.isprintable() and " " not in token
+        ):
+            raise UsageError("serve.cli.token_bad", path=str(path)[-80:], low=lo)
+        return token
+    token = secrets.token_urlsafe(24)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(token + "\n")
+    except OSError as exc:
+        raise UsageError(
+            "serve.cli.token_unwritable",
+            path=str(path)[-80:],
+            why=exc.strerror or type(exc).__name__,
+        ) from None
+    return token
