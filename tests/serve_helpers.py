@@ -15,6 +15,7 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
+from squaregame.classroom.room import ClassConfig
 from squaregame.classroom.server import ClassroomServer, Limits
 from squaregame.classroom.session import Session
 
@@ -30,11 +31,12 @@ def free_port() -> int:
 
 @contextlib.asynccontextmanager
 async def classroom(
-    root: Path, **limits: Any
+    root: Path, room: ClassConfig | None = None, **limits: Any
 ) -> AsyncIterator[tuple[ClassroomServer, str, aiohttp.ClientSession]]:
-    """A server whose session folders live under ``root``; yields it, its URL and a client."""
+    """A server whose session folders live under ``root`` (serving the class ``room``, if
+    given); yields it, its URL and a client (with its own cookies, as one browser)."""
     options: dict[str, Any] = {"max_sessions": 60, "idle_timeout": None, "memory_limit": 2**30}
-    server = ClassroomServer(None, Limits(**{**options, **limits}), folder_root=root)
+    server = ClassroomServer(None, Limits(**{**options, **limits}), folder_root=root, room=room)
     runner = web.AppRunner(await server._make_app(), handle_signals=False)
     await runner.setup()
     sock = socket.socket()
@@ -43,7 +45,7 @@ async def classroom(
     site = web.SockSite(runner, sock)
     await site.start()
     try:
-        async with aiohttp.ClientSession() as http:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
             yield server, f"http://127.0.0.1:{sock.getsockname()[1]}", http
     finally:
         await runner.cleanup()  # ends every session (on_shutdown)

@@ -142,7 +142,7 @@ class ClassRoom:
         response.set_cookie(
             COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="Strict", path="/"
         )
-        return response
+        raise response
 
     async def handle_me(self, request: web.Request) -> web.StreamResponse:
         student = await self.student(request)

@@ -1,0 +1,232 @@
+"""``serve --class``, in this test's event loop: who may see what (the teacher's secret, a
+student's cookie), joining by name, a real student session whose moves reach the teacher's
+view, and a challenge that reaches the student and comes back as a result."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import aiohttp
+import pytest
+from yarl import URL
+from serve_helpers import Tab, classroom, eventually
+
+from squaregame.classroom.room import COOKIE, ClassConfig
+from squaregame.classroom.store import ClassStore
+from squaregame.classroom.views import ClassLive
+
+TOKEN = "t" * 32
+CLASS = "7B maths"
+
+
+@pytest.fixture
+def room(tmp_path: Path) -> ClassConfig:
+    (tmp_path / "s").mkdir()  # the sessions' folders
+    store = ClassStore.open(tmp_path / "data")
+    store.create_class(CLASS)
+    store.close()
+    return ClassConfig(tmp_path / "data", CLASS, TOKEN)
+
+
+def teacher(token: str = TOKEN) -> dict[str, str]:
+    return {"X-Teacher-Token": token}
+
+
+async def join(http: aiohttp.ClientSession, url: str, name: str) -> int:
+    async with http.post(f"{url}/join", data={"name": name}, allow_redirects=False) as r:
+        return r.status
+
+
+class Student(Tab):
+    async def keys(self, text: str) -> None:
+        for ch in text:
+            await self.ws.send_json(["stdin", ch])
+
+
+def test_the_teachers_pages_need_the_secret(tmp_path: Path, room: ClassConfig) -> None:
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room) as (_server, url, http):
+            for path in ("/teacher", "/teacher/state", "/teacher/student/1",
+                         "/teacher/scoreboard.csv", "/teacher/scoreboard.md"):  # fmt: skip
+                for headers in ({}, teacher("wrong"), teacher(TOKEN[:-1]), teacher(TOKEN + "x")):
+                    async with http.get(url + path, headers=headers) as r:
+                        assert r.status == 403, (path, headers)
+                async with http.get(url + path, headers=teacher()) as r:
+                    assert r.status in (200, 404), path  # (no student 1 yet)
+            async with http.post(f"{url}/teacher/challenge", json={"game": "nim"}) as r:
+                assert r.status == 403
+            async with http.get(f"{url}/teacher?token={TOKEN}") as r:
+                page = await r.text()
+                assert r.status == 200 and r.headers["Referrer-Policy"] == "no-referrer"
+                assert TOKEN not in page  # the page reads it from its address, not the server
+            async with http.get(f"{url}/classes.sqlite3") as r:
+                assert r.status == 404  # the database is under no route
+            async with http.get(f"{url}/static/../data/classes.sqlite3") as r:
+                assert r.status in (403, 404)
+
+    asyncio.run(main())
+
+
+def test_joining_by_name_and_a_student_sees_only_their_own(tmp_path: Path, room: ClassConfig) -> None:
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room) as (_server, url, http):
+            async with http.get(url + "/") as r:  # a stranger gets the form, not the app
+                page = await r.text()
+                assert "Join the class 7B maths" in page and "app_websocket_url" not in page
+            async with http.get(url + "/me") as r:
+                assert r.status == 403
+            async with http.post(f"{url}/join", data={"name": "<b>x</b>"}) as r:
+                page = await r.text()
+                assert r.status == 400 and "<b>" not in page and "&lt;" in page
+            assert await join(http, url, "Ana") == 303
+            assert http.cookie_jar.filter_cookies(URL(url))[COOKIE].value  # (HttpOnly, SameSite)
+            async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as bo:
+                async with bo.post(f"{url}/join", data={"name": "ANA"}) as r:
+                    assert r.status == 400 and "already taken" in await r.text()
+                assert await join(bo, url, "Bo") == 303
+                async with bo.get(url + "/me") as r:
+                    assert (await r.json())["name"] == "Bo"
+                for path in ("/teacher/state", "/teacher/student/1", "/teacher"):
+                    async with bo.get(url + path) as r:
+                        assert r.status == 403  # a student's cookie opens no teacher page
+                async with bo.get(url + "/me?student=1&id=1") as r:
+                    assert (await r.json())["name"] == "Bo"  # no route takes another's id
+            async with http.get(url + "/") as r:
+                assert "app_websocket_url" in await r.text() or r.status == 200
+            async with http.get(url + "/me") as r:
+                assert (await r.json())["name"] == "Ana"
+
+    asyncio.run(main())
+
+
+def test_a_socket_without_a_students_cookie_is_refused(tmp_path: Path, room: ClassConfig) -> None:
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room) as (server, url, http):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(f"{url}/ws")
+            assert refused.value.status == 403 and not server.sessions
+
+    asyncio.run(main())
+
+
+def test_challenges_are_checked_and_kept(tmp_path: Path, room: ClassConfig) -> None:
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room) as (_server, url, http):
+            async def post(body: object) -> dict[str, object]:
+                async with http.post(f"{url}/teacher/challenge", json=body, headers=teacher()) as r:
+                    return dict(await r.json())
+
+            cold = await post({"game": "squares", "position": "12", "ask": "win"})
+            assert cold["ok"] is False and "12 is cold" in str(cold["error"])
+            bad = await post({"game": "squares", "position": "", "ask": "win"})
+            assert bad["ok"] is False
+            hostile = await post({"game": "'; DROP TABLE events; --", "position": "5"})
+            assert hostile["ok"] is False
+            got = await post({"game": "sum", "position": "5 7 10", "rules": "squares",
+                              "ask": "moves"})  # fmt: skip
+            assert got["ok"] is True and "every winning move" in str(got["text"])
+            got = await post({"game": "wythoff", "position": "7, 9", "ask": "grundy"})
+            assert got["ok"] is True
+            async with http.get(f"{url}/teacher/state", headers=teacher()) as r:
+                state = await r.json()
+            assert [c["id"] for c in state["challenges"]] == [1, 2]
+
+    asyncio.run(main())
+
+
+def test_a_students_moves_and_answer_reach_the_teacher(tmp_path: Path, room: ClassConfig) -> None:
+    """A real session: the student plays a blunder; the teacher's view shows it with the
+    move that would have won; a challenge set then reaches the student as a notice, F2
+    opens it, and the answer is on the scoreboard."""
+
+    async def state(http: aiohttp.ClientSession, url: str) -> dict[str, object]:
+        async with http.get(f"{url}/teacher/state", headers=teacher()) as r:
+            return dict(await r.json())
+
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room) as (_server, url, http):
+            assert await join(http, url, "Ana") == 303
+            async with http.ws_connect(f"{url}/ws?width=80&height=24") as ws:
+                s = await Student(ws).open()
+                await s.until("take a perfect square", 60)
+                await asyncio.sleep(0.3)
+                await s.keys("\r")
+                await s.until("New one-pile game", 30)
+                await asyncio.sleep(0.3)
+                await s.keys("30\r")
+                await s.until("30", 30)
+                await asyncio.sleep(0.5)
+                await s.keys("4\r")  # 30 → 26: a blunder (take 25 wins)
+                seen: dict[str, object] = {}
+
+                async def blundered() -> bool:
+                    seen.update(await state(http, url))
+                    rows = seen["rows"]
+                    return bool(rows) and rows[0]["blunders"] == 1  # type: ignore[index]
+
+                await until_true(blundered, "the blunder in the teacher's view")
+                row = seen["rows"][0]  # type: ignore[index]
+                assert row["name"] == "Ana" and row["online"] is True
+                async with http.get(f"{url}/teacher/student/{row['id']}", headers=teacher()) as r:
+                    detail = await r.json()
+                assert "take 25 would have won" in detail["mistakes"][0]["text"]
+                assert detail["chart"][0] > 0  # before the blunder, Ana was winning
+                async with http.post(
+                    f"{url}/teacher/challenge",
+                    json={"game": "nim", "position": "5", "ask": "grundy"},
+                    headers=teacher(),
+                ) as r:
+                    assert (await r.json())["ok"] is True
+                await s.until("F2", 30)
+                await s.keys("\x1bOQ")  # F2
+                await s.until("Grundy value", 30)
+                await asyncio.sleep(0.3)
+                await s.keys("5\r")
+                await s.until("Right!", 30)
+
+                async def answered() -> bool:
+                    seen.update(await state(http, url))
+                    board = seen["scoreboard"]
+                    return bool(board) and board[0]["answered"]  # type: ignore[index]
+
+                await until_true(answered, "the answer on the scoreboard")
+                assert seen["scoreboard"][0]["solved"] is True  # type: ignore[index]
+                async with http.get(f"{url}/teacher/scoreboard.csv", headers=teacher()) as r:
+                    csv_text = await r.text()
+                assert "Ana" in csv_text and "grundy" in csv_text
+
+    asyncio.run(main())
+    store = ClassStore.open(room.folder)
+    live = ClassLive(store, CLASS)
+    live.refresh()
+    kinds = [e.kind for e in store.class_events(CLASS)]
+    store.close()
+    assert kinds[0] == "session_started" and kinds[-1] == "session_ended"
+    assert {"game_started", "move", "challenge"} <= set(kinds)
+
+
+async def until_true(check: object, what: str, timeout: float = 30) -> None:
+    """Wait (a hang guard, not a timing) until the coroutine ``check()`` says True."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not await check():  # type: ignore[operator]
+        if loop.time() > end:
+            raise AssertionError(f"not within {timeout} s: {what}")
+        await asyncio.sleep(0.1)
+
+
+def test_the_state_is_json_with_names_as_data(tmp_path: Path, room: ClassConfig) -> None:
+    store = ClassStore.open(room.folder)
+    store.join(CLASS, "O'Brien")
+    store.close()
+
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room) as (_server, url, http):
+            async with http.get(f"{url}/teacher/state", headers=teacher()) as r:
+                text = await r.text()
+            assert json.loads(text)["rows"][0]["name"] == "O'Brien"
+
+    asyncio.run(main())
+    assert eventually  # (imported for the module's other helpers)
