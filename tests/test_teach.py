@@ -199,7 +199,7 @@ def test_colours_are_saved_and_old_saves_still_read() -> None:
 def test_projector_view_and_big_digits() -> None:
     s = Session(pile_game(SQUARES), 1_000_000, players="class")
     view = projector_view(s, sides="x", hint="")
-    assert view.position == "1 000 000" and view.turn == "The class to move"
+    assert view.board == "1 000 000" and view.turn == "The class to move"
     assert view.last == "No moves yet."
     # the projector's digits may grow past the game screen's largest (scale 4)
     assert best_scale("30", 136, 33, top=12) == 9  # 11 dots across, 7 down (2 to a cell)

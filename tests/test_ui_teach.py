@@ -21,6 +21,7 @@ from squaregame.ui.screens.projector import ProjectorScreen
 from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.big_number import BigNumber
 from squaregame.ui.widgets.key_bar import KeyBar
+from squaregame.ui.widgets.turn_banner import TurnBanner
 
 SIZE = (80, 24)
 RAW = re.compile(r"\b(?:ui|common|games|errors)_?\w*\.\w+\.\w+|\{\w+\}")
@@ -87,7 +88,10 @@ async def test_the_projector_view_opens_follows_the_game_and_closes() -> None:
         assert big.text == "210"
         assert big.scale() > 4  # larger than the game screen's digits
         assert "█" in str(big.render())  # drawn big, not as text
-        assert str(projector.query_one("#projector-turn").render()) == "The class to move"
+        banner = projector.query_one(TurnBanner).banner
+        assert banner is not None and banner.text == "The class to move"
+        assert (banner.marker, banner.color) == ("■", "red")  # side 1: its shape, its colour
+        assert "T H E   C L A S S   T O   M O V E" in str(projector.banner.render())
         assert str(projector.query_one("#projector-last").render()) == "No moves yet."
         await pilot.press("escape")
         await pilot.pause()
@@ -99,13 +103,14 @@ async def test_the_projector_view_opens_follows_the_game_and_closes() -> None:
         projector = app.screen
         assert isinstance(projector, ProjectorScreen)
         last = str(projector.query_one("#projector-last").render())
-        assert last.startswith("Move 2: the computer — take ")
+        assert last.startswith("● Move 2: the computer — take ")  # the side's marker
+        assert "2. ● The computer: take " in str(projector.query_one("#projector-moves").render())
         assert projector.query_one(BigNumber).text == str(screen.session.position)
         before = screen.session.position
         amount = 4 if isqrt(before - 1) ** 2 == before - 1 else 1  # leave no square
         await pilot.press(str(amount))  # the class plays from the projector: typed, Enter
-        turn = str(projector.query_one("#projector-turn").render())
-        assert turn == f"The class to move — typed: {amount}"
+        turn = projector.banner.banner
+        assert turn is not None and turn.text == f"The class to move — typed: {amount}"
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is projector and screen.session.plies[2].after == before - amount
@@ -153,7 +158,7 @@ async def test_a_demo_pauses_steps_and_shows_on_the_projector() -> None:
         await settle(pilot)
         assert len(screen.session.plies) == 2
         assert str(projector.query_one("#projector-last").render()).startswith(
-            "Move 2: Computer B — take "
+            "● Move 2: Computer B — take "
         )
         assert projector.query_one(BigNumber).text == str(screen.session.position)
         await pilot.press("minus")
