@@ -121,7 +121,7 @@ class WythoffScreen(GameScreen[Cell]):
     # -- the projector -------------------------------------------------------------------------
     def make_stage(self) -> Stage:
         """The same board, its squares as large as the projector's room allows."""
-        board = WythoffBoard(id="projector-board")
+        board = WythoffBoard(id="projector-board", big=True)
         return Stage(board, board.show)
 
     def stage_data(self) -> BoardView:
