@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from ui_helpers import footer_drawn
 
 from squaregame.families import GAMES
@@ -44,3 +45,28 @@ def test_teams_game_over(snap_compare: Any) -> None:
         await footer_drawn(pilot)
 
     assert snap_compare(teams(), terminal_size=SIZE, run_before=to_the_end)
+
+
+def _projected(game: str, start: object, players: str) -> SquareGameApp:
+    return SquareGameApp(GAMES, StartRequest(game=game, start=start, seed=1, players=players))
+
+
+async def _open_projector(pilot: Any) -> None:
+    await pilot.pause()
+    await pilot.press("p")
+    await pilot.pause()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (140, 45)], ids=["80x24", "140x45"])
+def test_projector_wythoff(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The queen's board, her reachable squares, the class's band."""
+    app = _projected("wythoff", (7, 9), "class")
+    assert snap_compare(app, terminal_size=size, run_before=_open_projector)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (140, 45)], ids=["80x24", "140x45"])
+def test_projector_sum(snap_compare: Any, size: tuple[int, int]) -> None:
+    """A sum's piles with their rules, Team A's band."""
+    app = _projected("sum", (5, 7, 10), "teams")
+    assert snap_compare(app, terminal_size=size, run_before=_open_projector)

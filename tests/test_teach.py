@@ -16,9 +16,12 @@ from squaregame.play.files import Damaged
 from squaregame.play.saves import SavedGame, decode_doc, encode
 from squaregame.play.session import Session
 from squaregame.play.sides import (
+    DEFAULT_COLORS,
     faster,
+    parse_colors,
     parse_names,
     parse_speed,
+    side_colors,
     side_records,
     slower,
     winner_side,
@@ -175,10 +178,28 @@ def test_sides_are_saved_and_read_back() -> None:
     assert info.value.params == {"field": "players"}
 
 
+def test_colours_are_saved_and_old_saves_still_read() -> None:
+    s = teams_game()
+    s.colors = parse_colors("green,purple", "teams")
+    doc = json.loads(encode(SavedGame(s, "perfect", None)))
+    assert doc["colors"] == ["green", "purple"]
+    back = decode_doc(doc, KINDS).session
+    assert back.colors == ("green", "purple") and side_colors(back) == ("green", "purple")
+    del doc["colors"]  # a save from before --colors
+    old = decode_doc(doc, KINDS).session
+    assert old.colors == () and side_colors(old) == DEFAULT_COLORS
+    doc["colors"] = ["green", "mauve"]
+    with pytest.raises(Damaged) as info:
+        decode_doc(doc, KINDS)
+    assert info.value.params == {"field": "colors"}
+    with pytest.raises(GameError):
+        parse_colors("red,blue", "solo")
+
+
 def test_projector_view_and_big_digits() -> None:
     s = Session(pile_game(SQUARES), 1_000_000, players="class")
     view = projector_view(s, sides="x", hint="")
-    assert view.position == "1 000 000" and view.turn == "The class to move"
+    assert view.board == "1 000 000" and view.turn == "The class to move"
     assert view.last == "No moves yet."
     # the projector's digits may grow past the game screen's largest (scale 4)
     assert best_scale("30", 136, 33, top=12) == 9  # 11 dots across, 7 down (2 to a cell)
@@ -204,7 +225,13 @@ def test_the_command_line_takes_names_and_a_demos_speed(
         return build_request(make_parser().parse_args(["play", "squares", "--start", "30", *argv]))
 
     r = request("--players", "teams", "--names", "Reds,Blues")
-    assert (r.players, r.names, r.two_humans, r.hints) == ("teams", ("Reds", "Blues"), True, True)
+    assert (r.players, r.names, r.two_humans) == ("teams", ("Reds", "Blues"), True)
+    assert r.hints is False  # a class sees one screen: no answer shown unless asked
+    assert request("--players", "class").hints is False
+    assert request("--players", "demo").hints is False
+    assert request("--players", "teams", "--hints").hints is True
+    assert request("--players", "teams", "--colors", "Green, purple").colors == ("green", "purple")
+    assert request("--players", "teams").colors == ()  # the defaults, not written down
     r = request("--players", "demo", "--speed", "0.5")
     assert (r.players, r.speed, r.two_humans) == ("demo", 0.5, False)
     assert request("--players", "class", "--names", "7B").names == ("7B",)
@@ -213,6 +240,10 @@ def test_the_command_line_takes_names_and_a_demos_speed(
         (("--players", "teams", "--names", "A"), "Type 2 names split by a comma"),
         (("--players", "teams", "--speed", "2"), "--speed is for --players demo."),
         (("--players", "demo", "--speed", "fast"), "--speed takes seconds per move"),
+        (("--colors", "red,blue"), "--colors is for --players class, teams or demo."),
+        (("--players", "teams", "--colors", "red"), "--colors takes two colours"),
+        (("--players", "teams", "--colors", "red,chartreuse"), "'chartreuse' is not a colour"),
+        (("--players", "class", "--colors", "red,RED"), "need different colours"),
     ):
         code = main(["play", "squares", "--start", "30", *argv])
         err = capsys.readouterr().err

@@ -20,7 +20,14 @@ from squaregame.core.tables import Tables
 from squaregame.families import GAMES
 from squaregame.play.settings import DEMO_SPEED
 from squaregame.play.setup import check_playable
-from squaregame.play.sides import PLAYERS, parse_names, parse_speed
+from squaregame.play.sides import (
+    COLORS,
+    DEFAULT_COLORS,
+    PLAYERS,
+    parse_colors,
+    parse_names,
+    parse_speed,
+)
 from squaregame.text import tr
 from squaregame.text.games import title
 from squaregame.ui.start import StartRequest
@@ -57,19 +64,29 @@ def add_parser(sub: Any) -> None:
     add_game_options(p)
     p.add_argument("--first", choices=["you", "ai"], default="you", help="who moves first")
     p.add_argument("--level", choices=list(LEVELS), default=None, help="opponent strength")
-    p.add_argument("--hints", action="store_true", help="start with hints on")
+    p.add_argument(
+        "--hints",
+        action="store_true",
+        help="start with hints on (off by default: a class or teams would all see the answer)",
+    )
     p.add_argument(
         "--players",
         choices=list(PLAYERS),
         default="solo",
-        help="solo: you vs the computer; class: the class vs the computer, hints on; "
-        "teams: two players or teams at one screen, hints on; "
+        help="solo: you vs the computer; class: the class vs the computer; "
+        "teams: two players or teams at one screen; "
         "demo: the computer against itself (space pauses, s steps, + and - the speed)",
     )
     p.add_argument(
         "--names",
         metavar="A,B",
         help="the sides' names: two for teams or demo ('Reds,Blues'), one for the class",
+    )
+    p.add_argument(
+        "--colors",
+        metavar="A,B",
+        help="the sides' colours on the projector, always beside their names: "
+        f"two of {','.join(COLORS)} (default {','.join(DEFAULT_COLORS)})",
     )
     p.add_argument(
         "--speed",
@@ -110,6 +127,7 @@ def build_request(args: argparse.Namespace, tables: Tables | None = None) -> Sta
         building.close()
         check_playable(game, start)  # no game that is over before it begins
     names = () if args.names is None else _checked(parse_names, args.names, args.players)
+    colors = () if args.colors is None else _checked(parse_colors, args.colors, args.players)
     if args.speed is not None and args.players != "demo":
         raise UsageError("ui_teach.errors.speed_demo")
     speed = DEMO_SPEED if args.speed is None else _checked(parse_speed, args.speed)
@@ -120,12 +138,13 @@ def build_request(args: argparse.Namespace, tables: Tables | None = None) -> Sta
         misere=spec.misere,
         human_first=args.first == "you",
         level=args.level,
-        hints=args.hints or args.players != "solo",
+        hints=args.hints,
         seed=seed,
         rules=spec.rules,
         two_humans=args.players == "teams",
         players=args.players,
         names=names,
+        colors=colors,
         speed=speed,
     )
 

@@ -72,6 +72,7 @@ def encode(saved: SavedGame) -> bytes:
         "two_humans": s.two_humans,
         "players": s.players,
         "names": list(s.names),
+        "colors": list(s.colors),
         "moves": s.moves(),
         "hints": [p.hints for p in s.plies],
         "redo": s.redo_moves(),
@@ -112,13 +113,16 @@ def migrate(doc: Any, kinds: Kinds) -> dict[str, Any]:
     expect(doc.get("game"), dict, "game")
     expect(doc.get("human_first"), bool, "human_first")
     expect(doc.get("two_humans", False), bool, "two_humans")
-    from squaregame.play.sides import MAX_NAME, PLAYERS  # (a 1.0 save only)
+    from squaregame.play.sides import COLORS, MAX_NAME, PLAYERS  # (reading a save only)
 
     if doc.get("players", "solo") not in PLAYERS:
         raise Damaged("field", field="players")
     names = expect(doc.get("names", []), list, "names")
     if len(names) > 2 or any(not isinstance(n, str) or not 0 < len(n) <= MAX_NAME for n in names):
         raise Damaged("field", field="names")
+    colors = expect(doc.get("colors", []), list, "colors")  # (absent before 1.x: none)
+    if colors and (len(colors) != 2 or any(c not in COLORS for c in colors)):
+        raise Damaged("field", field="colors")
     _positions(doc.get("moves"), "moves")
     _positions(doc.get("redo", []), "redo")
     hints = expect(doc.get("hints", []), list, "hints")
@@ -173,6 +177,7 @@ def decode_doc(raw: Any, kinds: Kinds, tables: Tables | None = None) -> SavedGam
             doc.get("two_humans", False),
             players=doc.get("players", "solo"),
             names=tuple(doc.get("names", [])),
+            colors=tuple(doc.get("colors", [])),
         )
         hints = doc.get("hints", [])
         for i, move in enumerate(doc["moves"]):

@@ -77,9 +77,11 @@ class Session(Generic[P]):
     # The name it is saved under (``squaregame.play.saves``): each game its own file.
     save_key: str = field(default_factory=lambda: new_key(), compare=False)
     # Who plays (``squaregame.play.sides``): solo, class, teams or demo (computer against
-    # computer); ``names``: the sides' typed names (teams/demo: two, class: one).
+    # computer); ``names``: the sides' typed names (teams/demo: two, class: one);
+    # ``colors``: the sides' colours (``--colors``: two, or none for the defaults).
     players: str = "solo"
     names: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
     # A *what-if*: the game's own moves, kept while the person explores another line from
     # an earlier position (:meth:`jump`); ``branch_at``: how many of them the branch shares.
     main_line: list[Ply[P]] | None = field(default=None, compare=False)

@@ -46,6 +46,7 @@ class GameSetup:
     two_humans: bool = False  # two players (or two teams of a class) at one screen
     players: str = "solo"  # solo, class, teams or demo (squaregame.play.sides)
     names: tuple[str, ...] = ()  # the sides' typed names
+    colors: tuple[str, ...] = ()  # the sides' colours (--colors; none: the defaults)
 
     @classmethod
     def playing(cls, session: Session[Any], level: str, hints: bool) -> GameSetup:
@@ -53,7 +54,7 @@ class GameSetup:
         opponent, hints and sides, for a new game that keeps them."""
         s = session
         spec = GameSpec.of(s.game)
-        return cls(spec, s.human_first, level, hints, s.two_humans, s.players, s.names)
+        return cls(spec, s.human_first, level, hints, s.two_humans, s.players, s.names, s.colors)
 
     def start_in(self, game: Game[Any]) -> Any:
         """The start as a position of ``game`` (built from :attr:`spec`)."""

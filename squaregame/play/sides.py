@@ -44,6 +44,36 @@ def parse_names(text: str, players: str) -> tuple[str, ...]:
     return parts
 
 
+# -- the sides' colours (--colors): the projector's turn line, always with the side's name ----
+COLORS = ("red", "blue", "green", "yellow", "orange", "purple", "cyan", "magenta")
+DEFAULT_COLORS = ("red", "blue")  # side 1 (moves first), side 2
+MARKERS = ("■", "●")  # each side's own shape beside its name: it reads without colour
+
+
+def parse_colors(text: str, players: str) -> tuple[str, str]:
+    """``--colors red,blue``: the two sides' colours, from :data:`COLORS`; a
+    :class:`GameError` says what is wrong."""
+    if players not in SHARED:
+        raise GameError("ui_teach.errors.colors_solo")
+    parts = tuple(p.strip().casefold() for p in text.split(","))
+    if len(parts) != 2 or not all(parts):
+        raise GameError("ui_teach.errors.colors_count", text=text[:40])
+    for part in parts:
+        if part not in COLORS:
+            raise GameError(
+                "ui_teach.errors.color_unknown", color=part[:24], choices=", ".join(COLORS)
+            )
+    if parts[0] == parts[1]:
+        raise GameError("ui_teach.errors.colors_same")
+    return parts[0], parts[1]
+
+
+def side_colors(session: Session[Any]) -> tuple[str, str]:
+    """The sides' colours: as given, else the defaults."""
+    c = session.colors
+    return (c[0], c[1]) if len(c) == 2 else DEFAULT_COLORS
+
+
 def shared(session: Session[Any]) -> bool:
     """Is this game watched by many (sides named, hints shown once for everyone)?"""
     return session.players in SHARED
@@ -82,6 +112,7 @@ def play_again(session: Session[Any]) -> Session[Any]:
         cache=s.cache,
         players=s.players,
         names=s.names,
+        colors=s.colors,
     )
 
 

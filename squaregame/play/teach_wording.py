@@ -12,8 +12,10 @@ from typing import Any
 
 from squaregame.play.session import Ply, Session
 from squaregame.play.sides import (
+    MARKERS,
     SideRecord,
     human_side,
+    side_colors,
     side_of,
     side_records,
     side_to_move,
@@ -170,15 +172,41 @@ def review_summary(session: Session[Any]) -> str:
 # -- the projector -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ProjectorView:
-    """What the projector shows: the position huge, whose move, the last move, the hint."""
+    """What the projector shows: the game's board (its family's data, drawn by the widget the
+    game screen gives), whose move in that side's colour and by name, the last move, the
+    moves so far, the hint."""
 
     title: str
     sides: str
-    position: str  # "1 000 000", "(7,9)", "5 + 7 + 10"
+    board: Any  # the stage's data: "1 000 000" (big digits), a board, piles, rows
     turn: str
+    side: int  # the side to move (the game over: the winner), 0 or 1
+    color: str  # its colour (a name of play.sides.COLORS): never shown without its name
     last: str
+    moves: tuple[str, ...]  # every move so far, numbered, with its side's marker and name
     hint: str
     message: str = ""  # what the game screen said last ("Reds: take 4 (to 26).", an error)
+
+    @property
+    def marker(self) -> str:
+        """The side's own shape, beside its name: the turn reads without colour."""
+        return MARKERS[self.side]
+
+
+def rule_lines(rules: tuple[str, ...], misere: bool) -> str:
+    """What the projector says under a board: the moves each rule allows (``rules``: their
+    labels, once each), and who wins."""
+    said = [line("ui_teach.projector.rule", rule=r) for r in dict.fromkeys(rules)]
+    said.append(tr(f"ui_teach.projector.{'misere' if misere else 'normal'}"))
+    return "\n".join(said)
+
+
+def move_lines(session: Session[Any]) -> tuple[str, ...]:
+    """The moves so far: "3. ■ Reds: take 4 (to 26).", each with its side's marker."""
+    return tuple(
+        f"{i + 1}. {MARKERS[side_of(i)]} {played_line(session, ply, i)}"
+        for i, ply in enumerate(session.plies)
+    )
 
 
 def projector_view(
@@ -186,18 +214,33 @@ def projector_view(
     *,
     sides: str,
     hint: str,
+    board: Any = None,
     thinking: bool = False,
     paused: bool = False,
     typed: str = "",
     message: str = "",
 ) -> ProjectorView:
     game = session.game
-    shown = grouped(games_text.position_text(game, session.position))
+    if board is None:
+        board = grouped(games_text.position_text(game, session.position))
     turn = turn_line(session, thinking=thinking, paused=paused)
     if typed:
         turn = f"{turn} — {tr('ui_game.turn.typed')} {typed}"
+    side = winner_side(session) if session.over else side_to_move(session)
+    last = last_move_line(session)
+    if session.plies:
+        last = f"{MARKERS[side_of(len(session.plies) - 1)]} {last}"
     return ProjectorView(
-        games_text.title(game), sides, shown, turn, last_move_line(session), hint, message
+        title=games_text.title(game),
+        sides=sides,
+        board=board,
+        turn=turn,
+        side=side or 0,
+        color=side_colors(session)[side or 0],
+        last=last,
+        moves=move_lines(session),
+        hint=hint,
+        message=message,
     )
 
 

@@ -23,6 +23,7 @@ class StartRequest:
     two_humans: bool = False
     players: str = "solo"  # solo, class, teams or demo (squaregame.play.sides)
     names: tuple[str, ...] = ()  # the sides' names (--names)
+    colors: tuple[str, ...] = ()  # the sides' colours (--colors; none: the defaults)
     speed: float | None = None  # demo: seconds per move (None: the default)
     misere: bool = False
     human_first: bool = True

@@ -18,6 +18,7 @@ from squaregame.play.view import GameView
 from squaregame.text import tr
 from squaregame.ui.screens.game_parts import Parts, SideView
 from squaregame.ui.screens.moves import MovesScreen
+from squaregame.ui.screens.stage import Stage
 from squaregame.ui.widgets.move_list import MoveList
 
 Rows = tuple[int, ...]
@@ -72,9 +73,23 @@ class RowsScreen(MovesScreen[Rows]):
         view = self.view
         if view is None:
             return
+        chosen = self.moves.highlighted_move() if self.session.human_to_move else None
+        self.slots.put(self.rows, self._picture(view, chosen), self.rows.show)
+
+    # -- the projector -------------------------------------------------------------------------
+    def make_stage(self) -> Stage:
+        """The same rows of pins, as large as the projector's room allows."""
+        rows = RowsView(id="projector-rows")
+        return Stage(rows, rows.show)
+
+    def stage_data(self) -> RowsPicture | None:
+        view = self.view
+        return None if view is None else self._picture(view, None)
+
+    def _picture(self, view: GameView[Rows], chosen: Rows | None) -> RowsPicture:
+        """The rows, with the move ``chosen`` shown on them, and with hints what wins."""
         pos: Rows = view.position
         data = view.panels if isinstance(view.panels, RowsData) else None
-        chosen = self.moves.highlighted_move() if self.session.human_to_move else None
         lit: set[tuple[int, int]] = set()
         if self.hints:
             for m in view.moves:
@@ -90,7 +105,7 @@ class RowsScreen(MovesScreen[Rows]):
             frozenset(lit),
             self.hints,
         )
-        self.slots.put(self.rows, picture, self.rows.show)
+        return picture
 
     def aim_of(self, pos: Rows, to: Rows) -> Aim | None:
         """The pins the move from ``pos`` to ``to`` knocks down (the smaller part is drawn on

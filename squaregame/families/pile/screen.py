@@ -3,20 +3,26 @@ set …): the number, the legal moves, hints, and the strip of hot and cold numb
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Static
 
 from squaregame.core.types import Analysis
+from squaregame.families.pile.game import PileGame
 from squaregame.families.pile.panels import StripData, strip_data
 from squaregame.families.pile.strip import PositionStrip, StripCell
 from squaregame.play.session import Session
 from squaregame.play.settings import Settings
+from squaregame.play.teach_wording import rule_lines
 from squaregame.play.view import GameView
 from squaregame.text import tr
+from squaregame.text.rules import rule_label
 from squaregame.ui.keys import keys
 from squaregame.ui.screens.game_parts import Parts
 from squaregame.ui.screens.moves import MovesScreen
+from squaregame.ui.screens.stage import Stage, big_number_stage
 
 
 class PileScreen(MovesScreen[int]):
@@ -38,6 +44,22 @@ class PileScreen(MovesScreen[int]):
         parts = super().make_parts()
         self.strip_view = PositionStrip(id="strip")
         return Parts(board=parts.board, chooser=parts.chooser, below=(self.strip_view,))
+
+    # -- the projector -------------------------------------------------------------------------
+    def make_stage(self) -> Stage:
+        """The number in huge digits, and under it what a move may take."""
+        big = big_number_stage()
+        rule = Static(id="projector-rule", markup=False)
+
+        def show(data: tuple[str, str]) -> None:
+            big.show(data[0])
+            rule.update(data[1])
+
+        return Stage(Vertical(big.widget, rule, id="projector-pile"), show)
+
+    def stage_data(self) -> tuple[str, str]:
+        game = cast(PileGame, self.session.game)  # its family's game: it chose this screen
+        return super().stage_data(), rule_lines((rule_label(game.rule),), game.misere)
 
     def big_text(self, pos: Any) -> str:
         return f"{pos:,}".replace(",", " ")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from squaregame.core.errors import PositionError
@@ -15,10 +15,13 @@ from squaregame.families.sums.panels import SumData, sum_data
 from squaregame.families.sums.piles import PileRow, PilesData, PilesView
 from squaregame.families.sums.side import GrundyTable, NimSumPanel
 from squaregame.play.session import Session
+from squaregame.play.teach_wording import rule_lines
 from squaregame.play.view import GameView
 from squaregame.text import error_text, tr
+from squaregame.text.rules import rule_label
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.game_parts import Parts, SideView
+from squaregame.ui.screens.stage import Stage
 from squaregame.ui.widgets.big_number import BigNumber
 
 Pos = tuple[int, ...]
@@ -88,6 +91,28 @@ class SumsScreen(GameScreen[Pos]):
         put(self.exactness, exact, self.exactness.update)
         put(self.nimsum, (data.nimsum, hints), lambda d: self.nimsum.show(*d))
         put(self.grundy, (data.rules, data.pairs), lambda d: self.grundy.show(*d))
+
+    # -- the projector -------------------------------------------------------------------------
+    def make_stage(self) -> Stage:
+        """The same piles, counters spaced out, and each rule in words under them."""
+        piles = PilesView(id="projector-piles", big=True)
+        rules = Static(id="projector-rule", markup=False)
+
+        def show(data: tuple[PilesData | None, str]) -> None:
+            if data[0] is not None:
+                piles.show(data[0])
+            rules.update(data[1])
+
+        return Stage(Vertical(piles, rules, id="projector-sum"), show)
+
+    def stage_data(self) -> tuple[PilesData | None, str]:
+        view, game = self.view, self.game
+        data = view.panels if view is not None else None
+        said = rule_lines(tuple(rule_label(r) for r in game.rules), game.misere)
+        if not isinstance(data, SumData):
+            return None, said
+        rows = tuple(PileRow(p.size, p.rule, p.grundy, p.grundy_missing) for p in data.piles)
+        return PilesData(rows, -1, 0, self.hints), said  # no pile chosen up there
 
     def _draw_piles(self) -> None:
         """Only the piles: enough when the chosen pile or amount changes."""

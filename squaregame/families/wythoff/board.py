@@ -29,6 +29,7 @@ from squaregame.text import tr
 Cell = tuple[int, int]
 REM_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
 CELL_SIZES = ((6, 3), (4, 2), (2, 1))  # (columns, rows) of one square, largest first
+BIG_SIZES = ((10, 5), (8, 4), *CELL_SIZES)  # on the projector
 COLD_SCALE = ((0x9E, 0xC9, 0xF5), (0x1F, 0x3F, 0x8F))  # light → dark, by remoteness
 HOT_SCALE = ((0xF5, 0xD7, 0x9E), (0x8F, 0x4A, 0x10))
 
@@ -71,10 +72,13 @@ class WythoffBoard(Widget, can_focus=True):
     class Clicked(Message):
         cell: Cell
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, big: bool = False) -> None:
+        """``big``: for the projector: larger squares, the queen's filled, centred."""
         super().__init__(id=id)
         self.view: BoardView | None = None
         self._origin: Cell = (0, 0)
+        self.big = big
+        self.sizes = BIG_SIZES if big else CELL_SIZES
 
     def show(self, view: BoardView) -> None:
         self.view = view
@@ -90,14 +94,22 @@ class WythoffBoard(Widget, can_focus=True):
     def cell_size(self) -> tuple[int, int]:
         """The largest square size at which the whole board fits; else 2×1, panning."""
         if self.view is None:
-            return CELL_SIZES[-1]
+            return self.sizes[-1]
         n = self.view.size + 1
         room_x = self.size.width - self._label_width() - 1
         room_y = self.size.height - 1 - self._legend_rows()
-        for cw, ch in CELL_SIZES:
+        for cw, ch in self.sizes:
             if n * cw <= room_x and n * ch <= room_y:
                 return cw, ch
-        return CELL_SIZES[-1]
+        return self.sizes[-1]
+
+    def _left(self) -> int:
+        """Columns before the labels: the board centred on the projector, else none."""
+        if not self.big or self.view is None:
+            return 0
+        cw, _ = self.cell_size()
+        cols = min(self._window()[0], self.view.size + 1)
+        return max(0, (self.size.width - self._label_width() - 1 - cols * cw) // 2)
 
     def _window(self) -> tuple[int, int]:
         cw, ch = self.cell_size()
@@ -132,7 +144,7 @@ class WythoffBoard(Widget, can_focus=True):
         cols, rows = self._window()
         cw, ch = self.cell_size()
         ox, oy = self._origin
-        lw = self._label_width() + 1
+        lw = self._left() + self._label_width() + 1
         top = min(oy + rows - 1, self.view.size)  # the row drawn first
         if x < lw or y // ch > top - oy:
             return None
@@ -155,19 +167,24 @@ class WythoffBoard(Widget, can_focus=True):
         ys = range(min(oy + rows - 1, v.size), oy - 1, -1)
         top = self._top(v, xs, ys) if v.heatmap else 0
         text = Text(no_wrap=True, overflow="crop")
+        indent = " " * self._left()
         for y in ys:
             for line in range(ch):
                 middle = line == ch // 2
+                text.append(indent)
                 text.append(f"{y:>{lw}} " if middle else " " * (lw + 1), style="dim")
                 for x in xs:
                     mark, style = self._cell(v, x, y, top)
                     here = (x, y) == v.cursor and v.cursor != v.queen
-                    if here:
+                    queen = self.big and (x, y) == v.queen  # her whole square, large
+                    if here or queen:
                         style += " reverse"
+                    if self.big and mark == "•":
+                        mark = "●"
                     body = mark if middle else " "
                     pad = cw - 1
                     left = pad // 2
-                    gap = style if (here or v.heatmap) else ""
+                    gap = style if (here or queen or v.heatmap) else ""
                     text.append(" " * left, style=gap)
                     text.append(body, style=style)
                     text.append(" " * (pad - left - 1), style=gap)
@@ -180,7 +197,7 @@ class WythoffBoard(Widget, can_focus=True):
                 at = i * cw + (cw - 1) // 2
                 if all(c == " " for c in axis[max(0, at - 1) : at + len(label)]):
                     axis[at : at + len(label)] = label
-        text.append(f"{'x':>{lw}} " + "".join(axis).rstrip(), style="dim")
+        text.append(indent + f"{'x':>{lw}} " + "".join(axis).rstrip(), style="dim")
         if v.heatmap:
             for key in ("heatmap_marks", "heatmap_scale"):
                 text.append("\n" + tr(f"ui_widgets.board.{key}", top=top), style="dim")

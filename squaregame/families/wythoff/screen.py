@@ -19,6 +19,7 @@ from squaregame.text import error_text, tr
 from squaregame.ui.keys import keys
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.game_parts import Parts, SideView
+from squaregame.ui.screens.stage import Stage
 
 Cell = tuple[int, int]
 AXES = {"left": (-1, 0), "right": (1, 0), "down": (0, -1), "up": (0, 1)}
@@ -101,18 +102,34 @@ class WythoffScreen(GameScreen[Cell]):
         return max(self.session.start)
 
     def _draw_board(self) -> None:
+        board = self._board_view(self.cursor, self._targets, self.heatmap)
+        self.slots.put(self.board, board, self.board.show)
+
+    def _board_view(self, cursor: Cell, targets: frozenset[Cell], heatmap: bool) -> BoardView:
         view = self.view
         data = view.panels if view is not None else None
-        board = BoardView(
+        return BoardView(
             size=self.board_size(),
             queen=self.session.position,
-            cursor=self.cursor,
-            targets=self._targets,
+            cursor=cursor,
+            targets=targets,
             hints=self.hints,
-            heatmap=self.heatmap,
+            heatmap=heatmap,
             value=data.value if isinstance(data, BoardData) else None,
         )
-        self.slots.put(self.board, board, self.board.show)
+
+    # -- the projector -------------------------------------------------------------------------
+    def make_stage(self) -> Stage:
+        """The same board, its squares as large as the projector's room allows."""
+        board = WythoffBoard(id="projector-board", big=True)
+        return Stage(board, board.show)
+
+    def stage_data(self) -> BoardView:
+        """The queen and every square she can reach (whoever is to move); with hints, the
+        cold squares and the winning targets, as on the game screen."""
+        view, s = self.view, self.session
+        reach = view.targets if view is not None and not s.over else frozenset()
+        return self._board_view(s.position, reach, heatmap=False)
 
     # -- choosing ------------------------------------------------------------------------------
     def _reachable(self, cell: Cell) -> bool:

@@ -50,6 +50,7 @@ from squaregame.ui.screens.game_end import GameEnd
 from squaregame.ui.screens.game_lines import TurnState, hint_text, level_label, turn_text
 from squaregame.ui.screens.game_parts import Parts, SideViews, Slots
 from squaregame.ui.screens.move_review import MoveReviewScreen
+from squaregame.ui.screens.stage import Staging
 from squaregame.ui.screens.teaching import TEACH_BINDINGS, Teaching
 from squaregame.ui.screens.turns import Turns
 from squaregame.ui.screens.typing_moves import TYPING_BINDINGS, Typing
@@ -62,7 +63,7 @@ from squaregame.ui.widgets.value_chart import ValueChart
 P = TypeVar("P")
 
 
-class GameScreen(Screen[None], Generic[P]):
+class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on the projector
     CSS_PATH = str(paths.asset("styles", "game.tcss"))
     BINDINGS = [  # descriptions are catalog keys: see squaregame.ui.bindings
         Binding("enter", "play_selected", "ui_game.keys.play", priority=True),

@@ -379,9 +379,10 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                 spec=spec,
                 human_first=self.query_one("#first", Select).value is not False,
                 level=level if isinstance(level, str) else "perfect",
-                hints=self.query_one("#hints", Select).value is True or players != "solo",
+                hints=self.query_one("#hints", Select).value is True,
                 two_humans=players == "teams",
                 players=players,
                 names=names,
+                colors=kept.colors if (kept := self.again or self.current) else (),  # as given
             )
         )

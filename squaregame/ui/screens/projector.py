@@ -1,40 +1,50 @@
-"""The projector view: the whole screen for the position in huge digits, whose move by name,
-the last move and (with hints) the hint, for a class watching one screen.
+"""The projector view, for a class watching one screen: the game's own board at the largest
+scale that fits (the queen and her squares, piles with their rules, rows of pins, or a
+number in huge digits), whose move in that side's colour and by name in a wide band, the
+last move, the moves so far, and (with hints) the hint.
 
 It shows the :class:`~squaregame.play.teach_wording.ProjectorView` its game screen gives it
-(:meth:`ProjectorScreen.show`), again after every move, so a demo goes on playing here; the
-demo's keys (pause, step, speed) are passed back to the game screen.
+(:meth:`ProjectorScreen.show`), again after every move, so a demo goes on playing here. The
+board is the game screen's *stage* (:mod:`.stage`): a widget it makes and the data it draws,
+so this screen never knows which game it shows. Its keys are passed back to the game screen
+(``teach_control``): typed moves, Enter, ``h`` (hints), a demo's pause, step and speed.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from squaregame import paths
 from squaregame.play.teach_wording import ProjectorView
+from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
-from squaregame.ui.widgets.big_number import BigNumber
+from squaregame.ui.screens.stage import Stage
+from squaregame.ui.widgets.turn_banner import Banner, TurnBanner
 
-PROJECTOR_SCALE = 12  # the position may take the screen: up to 12 times the font's dots
+TALL = 40  # rows from which the turn's band is 5 high (else 3)
 
 
 class Controls(Protocol):
-    """What the projector's keys do: the game screen's (``teach_control``)."""
+    """What the projector's keys do and what it draws: the game screen's (``teach_control``,
+    its stage)."""
 
     def teach_control(self, key: str, arg: str = "") -> None: ...
     def teach_enabled(self, key: str) -> bool: ...
+    def make_stage(self) -> Stage: ...
 
 
 class ProjectorScreen(Screen[None]):
-    """The class plays from here as from the game screen (typed moves, Enter); a demo's
-    keys (space, Enter, + and -) work here too. Escape or p goes back."""
+    """The class plays from here as from the game screen (typed moves, Enter); ``h`` shows
+    or hides the hint; a demo's keys (space, Enter, + and -) work here too. Escape or p goes
+    back."""
 
     CSS_PATH = str(paths.asset("styles", "projector.tcss"))
     BINDINGS = [
@@ -45,6 +55,7 @@ class ProjectorScreen(Screen[None]):
           for d in "023456789"),
         Binding("comma,б", "control('type', ',')", "ui_game.keys.type", show=False),
         Binding("backspace", "control('backspace')", "ui_game.keys.erase", show=False),
+        Binding(keys("h"), "control('hints')", "ui_game.keys.hints"),
         Binding("space", "control('pause')", "ui_teach.demo.keys.pause"),
         Binding("space", "control('type', ' ')", "ui_game.keys.type", show=False),
         Binding("enter,full_stop", "control('step')", "ui_teach.demo.keys.step",
@@ -59,18 +70,24 @@ class ProjectorScreen(Screen[None]):
         localize_bindings(self)
         self._view = view
         self.controls = controls
-        self.big = BigNumber(id="projector-position", share=0.75, max_scale=PROJECTOR_SCALE)
+        self.stage = controls.make_stage()
+        self._board: object = _NOTHING
+        self.banner = TurnBanner(id="projector-turn")
         self.lines = {
             name: Static(id=f"projector-{name}", markup=False)
-            for name in ("title", "turn", "last", "hint", "message")
+            for name in ("title", "last", "moves", "hint", "message")
         }
 
     def compose(self) -> ComposeResult:
         with Vertical(id="projector"):
             yield self.lines["title"]
-            with Vertical(id="projector-stage"):
-                yield self.big
-            yield self.lines["turn"]
+            with Horizontal(id="projector-main"):
+                with Vertical(id="projector-stage"):
+                    yield self.stage.widget
+                with Vertical(id="projector-side"):
+                    yield Static(tr("ui_teach.projector.moves"), classes="pane-title")
+                    yield self.lines["moves"]
+            yield self.banner
             yield self.lines["last"]
             yield self.lines["hint"]
             yield self.lines["message"]
@@ -79,16 +96,29 @@ class ProjectorScreen(Screen[None]):
     def on_mount(self) -> None:
         self.show(self._view)
 
+    def on_resize(self) -> None:
+        self.banner.styles.height = 5 if self.size.height >= TALL else 3
+        self.call_after_refresh(self._show_moves)  # as many as now fit
+
     def show(self, view: ProjectorView) -> None:
         """Draw ``view`` (the game screen calls this after every change)."""
         self._view = view
-        self.big.update(view.position)
+        if view.board != self._board:  # the board redrawn only when it changed
+            self._board = view.board
+            self.stage.show(view.board)
         self.lines["title"].update(f"{view.title} — {view.sides}")
-        self.lines["turn"].update(view.turn)
+        self.banner.show(Banner(view.turn, view.marker, view.color))
         self.lines["last"].update(view.last)
+        self._show_moves()
         self.lines["hint"].update(view.hint)
         self.lines["message"].update(view.message)
         self.refresh_bindings()
+
+    def _show_moves(self) -> None:
+        """The last moves that fit, the latest at the bottom, one row each."""
+        moves = self.lines["moves"]
+        rows = moves.size.height or MOVES_SHOWN
+        moves.update(Text("\n".join(self._view.moves[-rows:]), no_wrap=True, overflow="ellipsis"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "control" and parameters:
@@ -100,3 +130,7 @@ class ProjectorScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+MOVES_SHOWN = 40  # the last moves (the list is cut from the top where they do not fit)
+_NOTHING = object()

@@ -24,6 +24,7 @@ from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.screens.game_lines import level_label
 from squaregame.ui.screens.projector import ProjectorScreen
+from squaregame.ui.screens.stage import Stage
 
 if TYPE_CHECKING:
     from squaregame.ui.screens.game_host import GameHost
@@ -60,6 +61,8 @@ class Teaching(Generic[P]):
 
     def teach_enabled(self, key: str) -> bool:
         """Is a projector key enabled now (``play``, ``type``, ``pause``, ``step`` …)?"""
+        if key == "hints":  # the hint, for everyone: from the projector too
+            return True
         if key in ("play", "type", "backspace"):
             return not self.demo and self.turns.can_move
         return self.demo and not self.host.session.over  # pause, step, faster, slower
@@ -76,6 +79,7 @@ class Teaching(Generic[P]):
             "step": self.step,
             "faster": self.faster,
             "slower": self.slower,
+            "hints": self.host.action_toggle_hints,
         }
         actions[key]()
 
@@ -101,12 +105,17 @@ class Teaching(Generic[P]):
         return projector_view(
             s,
             sides=sides,
+            board=host.stage_data(),
             hint=_plain(hint),
             thinking=self.turns.thinking,
             paused=self.turns.paused,
             typed=self.typing.text,
             message=_plain(host.said),
         )
+
+    def make_stage(self) -> Stage:
+        """The game's board for the projector (its game screen's)."""
+        return self.host.make_stage()
 
     def open_projector(self) -> None:
         self.projector = ProjectorScreen(self.projector_view(), self)

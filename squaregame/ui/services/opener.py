@@ -163,7 +163,13 @@ class Opener:
         spec = spec.with_random_position(random.Random(r.seed))
         game = spec.build(self.tables)
         session: Session[Any] = Session(
-            game, spec.start(game), r.human_first, r.two_humans, players=r.players, names=r.names
+            game,
+            spec.start(game),
+            r.human_first,
+            r.two_humans,
+            players=r.players,
+            names=r.names,
+            colors=r.colors,
         )
         if r.speed is not None:
             speed(r.speed)
@@ -189,7 +195,10 @@ class Opener:
             if not claim(path):  # open in another window: this one continues a copy
                 loaded.session.save_key = new_key()
                 notify(tr("files.game.copy"), timeout=8)
-            hints = self._settings().hints
+            from squaregame.play.sides import shared  # (a saved game: only when one opens)
+
+            # a class or teams see one screen: their hints are off until asked for (h)
+            hints = self._settings().hints and not shared(loaded.session)
             self.open_game(loaded.session, level=loaded.level, hints=hints, seed=loaded.seed)
 
         kinds = self.games.kinds
@@ -265,6 +274,7 @@ class Opener:
             setup.two_humans,
             players=setup.players,
             names=setup.names,
+            colors=setup.colors,
         )
         self.open_game(
             session,
