@@ -54,6 +54,7 @@ from squaregame.play.records import (
 )
 from squaregame.play.session import Ply, Session
 from squaregame.play.sides import shared
+from squaregame.play.teach_wording import chart_view
 from squaregame.text import tr
 from squaregame.text.games import describe_move, remoteness_span, title
 
@@ -285,16 +286,23 @@ def best_words(session: Session[Any], ply: Ply[Any]) -> str:
 def to_markdown(session: Session[Any], level: str = "perfect") -> str:
     """The review, to paste into notes or a chat: a heading, the result and a table."""
     names = side_labels(session, words=True)
+    chart = chart_view(session)  # a shared game: its values for one side, as its chart
     cols = [tr(f"records.column.{c}") for c in ("n", "by", "move", "position", "value")]
     cols += [tr("records.column.verdict"), tr("records.column.best")]
+    if chart.side:
+        cols.append(tr("records.column.for", name=chart.side))
     lines = [f"## {_md(heading(session))}", ""]
     if who := players_line(session, level):
         lines += [_md(who), ""]
     lines += [_md(result_sentence(session)), ""]
+    if chart.side:
+        key = "first" if chart.first else "second"
+        lines += [_md(tr(f"records.values_for.{key}", name=chart.side)), ""]
     lines.append("| " + " | ".join(cols) + " |")
     lines.append("|--:|" + "---|" * (len(cols) - 1))
     for i, p in enumerate(session.plies):
         n, who, frm, to, move, value, verdict = _cells(session, i, p, names)
         row = [n.rstrip("."), who, move, f"{frm} → {to}", value, verdict, best_words(session, p)]
+        row += [chart.points[i].signed] if chart.side else []
         lines.append("| " + " | ".join(_md(c) for c in row) + " |")
     return "\n".join(lines) + "\n"

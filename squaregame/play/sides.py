@@ -79,6 +79,12 @@ def human_side(session: Session[Any]) -> int:
     return 0 if session.human_first else 1
 
 
+def chart_side(session: Session[Any]) -> int:
+    """The side the value history speaks for: the person's (or the class's) against the
+    computer; with no one "you" (teams, demo), the side that moved first, for the whole game."""
+    return 0 if session.players in ("teams", "demo") else human_side(session)
+
+
 def winner_side(session: Session[Any]) -> int | None:
     """The side that won (None while the game goes on)."""
     if not session.over:
