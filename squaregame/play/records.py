@@ -183,13 +183,8 @@ def replay(record: Record, tables: Tables | None = None, *, step: bool = False) 
         start = spec.start(game)
     except GameError as exc:
         raise error("game", reason=exc) from None
-    session: Session[Any] = Session(
-        game,
-        start,
-        record.human_first,
-        record.two_humans,
-        players=record.players,
-        names=record.names,
+    session: Session[Any] = Session(  # (two_humans: from players, teams being two people)
+        game, start, record.human_first, players=record.players, names=record.names
     )
     for i, values in enumerate(record.moves):
         said = record.froms[i] if i < len(record.froms) else None
