@@ -10,8 +10,8 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from yarl import URL
 from serve_helpers import Tab, classroom, eventually
+from yarl import URL
 
 from squaregame.classroom.room import COOKIE, ClassConfig
 from squaregame.classroom.store import ClassStore
@@ -69,7 +69,9 @@ def test_the_teachers_pages_need_the_secret(tmp_path: Path, room: ClassConfig) -
     asyncio.run(main())
 
 
-def test_joining_by_name_and_a_student_sees_only_their_own(tmp_path: Path, room: ClassConfig) -> None:
+def test_joining_by_name_and_a_student_sees_only_their_own(
+    tmp_path: Path, room: ClassConfig
+) -> None:
     async def main() -> None:
         async with classroom(tmp_path / "s", room) as (_server, url, http):
             async with http.get(url + "/") as r:  # a stranger gets the form, not the app
@@ -114,6 +116,7 @@ def test_a_socket_without_a_students_cookie_is_refused(tmp_path: Path, room: Cla
 def test_challenges_are_checked_and_kept(tmp_path: Path, room: ClassConfig) -> None:
     async def main() -> None:
         async with classroom(tmp_path / "s", room) as (_server, url, http):
+
             async def post(body: object) -> dict[str, object]:
                 async with http.post(f"{url}/teacher/challenge", json=body, headers=teacher()) as r:
                     return dict(await r.json())

@@ -1,5 +1,6 @@
 """The teaching screens as pictures (pytest-textual-snapshot): the projector view of a teams
-game, and a teams game over with each side's blunders. Update with: pytest --snapshot-update"""
+game, a teams game over with each side's blunders, and a teams game's value chart. Update
+with: pytest --snapshot-update"""
 
 from __future__ import annotations
 
@@ -70,3 +71,15 @@ def test_projector_sum(snap_compare: Any, size: tuple[int, int]) -> None:
     """A sum's piles with their rules, Team A's band."""
     app = _projected("sum", (5, 7, 10), "teams")
     assert snap_compare(app, terminal_size=size, run_before=_open_projector)
+
+
+def test_teams_value_history(snap_compare: Any) -> None:
+    """The chart of a teams game: told for Reds (who moved first) all game, on a signed
+    scale, the bar after Blues's blunder chosen."""
+
+    async def three_moves_then_chart(pilot: Any) -> None:
+        await _play(pilot, MOVES[:3])
+        await pilot.press("c", "left")
+        await pilot.pause()
+
+    assert snap_compare(teams(), terminal_size=(120, 36), run_before=three_moves_then_chart)

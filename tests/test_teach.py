@@ -207,12 +207,12 @@ def test_projector_view_and_big_digits() -> None:
     assert best_scale("(7,9)", 76, 18, top=12) == 3  # 22 dots across: 66 columns at 3
 
 
-def test_a_demos_value_history_is_told_from_the_side_to_move() -> None:
+def test_a_demos_value_history_is_told_for_the_first_mover_all_game() -> None:
     from squaregame.play.review import chart_points
 
     s = Session(pile_game(SQUARES), 30, players="demo")
-    s.play(5)  # 30 is hot for A; 5 is cold for B
-    assert [p.you_win for p in chart_points(s)] == [True, False]
+    s.play(5)  # 30 is hot for A; 5 is cold for B, so A still wins: the bar stays up
+    assert [p.you_win for p in chart_points(s)] == [True, True]
 
 
 def test_the_command_line_takes_names_and_a_demos_speed(

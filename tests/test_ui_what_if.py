@@ -40,8 +40,8 @@ def test_the_chart_has_a_scale_move_numbers_halves_and_marks_on_the_bars() -> No
     rows = _rows(POINTS)
     _, _, lay = chart_geometry(POINTS, 31, 20, 3)
     axis = next(i for i, r in enumerate(rows) if "┼" in r)
-    assert rows[axis].startswith("0 ┼")  # the scale: 0 on the axis …
-    assert rows[axis - lay.half].startswith("7 ┤") and rows[axis + lay.half].startswith("7 ┤")
+    assert rows[axis].startswith(" 0 ┼")  # the scale: 0 on the axis, signed above and below
+    assert rows[axis - lay.half].startswith("+7 ┤") and rows[axis + lay.half].startswith("−7 ┤")
     numbers = rows[axis + lay.half + 1]
     for i in range(len(POINTS)):  # every move number under its own bar
         assert numbers[lay.axis + i * lay.cell] == str(i)
@@ -110,7 +110,8 @@ async def test_a_click_on_a_bar_or_a_move_goes_back_there() -> None:
         screen = _game(app)
         chart = screen.query_one(ValueChart)
         size = chart.content_size
-        _, _, lay = chart_geometry(chart.points, size.width, size.height, None, chart.speaker)
+        v = chart.view
+        _, _, lay = chart_geometry(v.points, size.width, size.height, None, v.side, v.first)
         x = lay.axis + (2 - lay.first) * lay.cell  # the bar after move 2
         await pilot.click(ValueChart, offset=(x + chart.styles.padding.left, 1))
         await settle(pilot)

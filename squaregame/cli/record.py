@@ -2,7 +2,8 @@
 
 ``export`` writes a saved game (the latest, or one named by its key or file) as text, JSON,
 CSV or a Markdown review; ``import`` plays a record again move by move, every move checked,
-and keeps it as a new saved game (never over another); ``show`` reads a record and writes it
+and keeps it as a new saved game (never over another), with the sides it names (a class,
+teams or demo game stays one); ``show`` reads a record and writes it
 again in any format. Bad input: one line on stderr, exit status 2.
 """
 

@@ -14,10 +14,16 @@ The text form::
 
       1. you        40 → 15   take 25   ☺ hot 5    best
 
+A class, teams or demo game also says who played (a ``#`` line: "Reds against Blues"),
+the names typed for its sides (``names: Reds, Blues``) and, at the end, who won
+(``winner: Reds``); each move line names the side that made it. ``winner`` is written for
+the reader: it is not read back (the moves say who won).
+
 The header's keys and values are the same in every language (a record written in Russian
 is read anywhere); the words of a move line and the ``#`` lines are in the language of the
 moment and are not read back: a move line is read by its number and ``FROM → TO``.
-CSV has one row per move after a row ``n = 0`` for the start, each row naming the game.
+CSV has one row per move after a row ``n = 0`` for the start, each row naming the game
+(the columns ``names`` and ``winner`` last: a CSV written before them is read as well).
 """
 
 from __future__ import annotations
@@ -30,6 +36,12 @@ from typing import TYPE_CHECKING, Any
 from squaregame.core.errors import GameError
 from squaregame.core.game import GameKind
 from squaregame.core.types import PositionInfo
+from squaregame.play.record_sides import (
+    players_line,
+    result_sentence,
+    side_labels,
+    winner_label,
+)
 from squaregame.play.records import (
     MAX_RECORD_MOVES,
     Record,
@@ -39,9 +51,10 @@ from squaregame.play.records import (
     notation,
     parse_notation,
     record_of,
-    winner,
 )
 from squaregame.play.session import Ply, Session
+from squaregame.play.sides import shared
+from squaregame.play.teach_wording import chart_view
 from squaregame.text import tr
 from squaregame.text.games import describe_move, remoteness_span, title
 
@@ -49,41 +62,20 @@ if TYPE_CHECKING:
     from squaregame.core.kinds import Kinds
 
 TEXT_MAGIC = "squaregame record"
-HEADER = ("game", "rules", "misere", "start", "first", "players", "level")
-CSV_COLUMNS = (
-    HEADER[:3]
-    + HEADER[4:]
-    + (
-        "n",
-        "by",
-        "from",
-        "to",
-        "move",
-        "outcome",
-        "remoteness",
-        "verdict",
-    )
-)
+HEADER = ("game", "rules", "misere", "start", "first", "players", "names", "level", "winner")
+OLD_CSV_COLUMNS = ("game", "rules", "misere", "first", "players", "level",
+                   "n", "by", "from", "to", "move", "outcome", "remoteness", "verdict")  # fmt: skip
+CSV_COLUMNS = (*OLD_CSV_COLUMNS, "names", "winner")
+COMMON = ("game", "rules", "misere", "first", "players", "level", "names", "winner")
 RULES_SEPARATOR = "; "
+NAMES_SEPARATOR = ", "
 MOVE_LINE = re.compile(r"^(\d+)\.\s.*?(\S+)\s+(?:→|->)\s+(\S+)")
 
 
 # -- shared words --------------------------------------------------------------------------
-def side_word(name: str) -> str:
-    return tr(f"records.side.{name}")
-
-
 def value_words(info: PositionInfo) -> str:
     o = info.outcome
     return f"{o.symbol} {tr(f'records.outcome.{o.value}')} {remoteness_span(info)}"
-
-
-def result_sentence(session: Session[Any], names: tuple[str, str]) -> str:
-    count = len(session.plies)
-    won = winner(session)
-    if won is None:
-        return tr("records.result.going", count=count)
-    return tr(f"records.result.{names[won]}", count=count)
 
 
 def heading(session: Session[Any]) -> str:
@@ -92,25 +84,31 @@ def heading(session: Session[Any]) -> str:
     return tr("records.heading", title=title(game), start=start)
 
 
-def _header(record: Record, names: tuple[str, str]) -> dict[str, str]:
+def _header(session: Session[Any], record: Record) -> dict[str, str]:
+    """The header's fields in order (``names`` only where typed, ``winner`` only where a
+    shared game is over: a solo record reads as it always did)."""
     spec, kind = record.spec, record.spec.kind
-    return {
+    head = {
         "game": kind.key,
         "rules": RULES_SEPARATOR.join(spec.rule_keys),
         "misere": "yes" if spec.misere else "no",
         "start": notation(kind, spec.position or ()),
-        "first": names[0],
-        "players": "two" if record.two_humans else "solo",
+        "first": record.side_names()[0],
+        "players": record.players,
+        "names": NAMES_SEPARATOR.join(record.names),
         "level": record.level,
+        "winner": (winner_label(session, words=False) or "") if shared(session) else "",
     }
+    return {k: v for k, v in head.items() if v or k not in ("names", "winner")}
 
 
 def _cells(session: Session[Any], i: int, ply: Ply[Any], names: tuple[str, str]) -> list[str]:
+    """A move line's cells; ``names``: the sides' (:func:`side_labels` in words)."""
     game = session.game
     kind = game.kind
     return [
         f"{i + 1}.",
-        side_word(names[i % 2]),
+        names[i % 2],
         notation(kind, game.position_values(ply.before)),
         notation(kind, game.position_values(ply.after)),
         describe_move(game, ply.before, ply.after),
@@ -122,9 +120,11 @@ def _cells(session: Session[Any], i: int, ply: Ply[Any], names: tuple[str, str])
 # -- text ------------------------------------------------------------------------------------
 def to_text(session: Session[Any], level: str = "perfect") -> str:
     record = record_of(session, level)
-    names = record.side_names()
-    lines = [f"{TEXT_MAGIC} 1", f"# {heading(session)}: {result_sentence(session, names)}"]
-    lines += [f"{k}: {v}".rstrip() for k, v in _header(record, names).items()]
+    names = side_labels(session, words=True)
+    lines = [f"{TEXT_MAGIC} 1", f"# {heading(session)}: {result_sentence(session)}"]
+    if who := players_line(session, level):
+        lines.append(f"# {who}")
+    lines += [f"{k}: {v}".rstrip() for k, v in _header(session, record).items()]
     lines.append("")
     rows = [_cells(session, i, p, names) for i, p in enumerate(session.plies)]
     if rows:
@@ -193,6 +193,7 @@ def _from_fields(kinds: Kinds, fields: dict[str, str], moves: list[tuple[str, st
             (parse_notation(kind, f, w) if f else None, parse_notation(kind, t, w))
             for w, f, t in moves
         ],
+        [n.strip() for n in fields.get("names", "").split(",")] if fields.get("names") else (),
     )
 
 
@@ -210,13 +211,14 @@ def _kind(kinds: Kinds, name: str) -> GameKind | None:
 # -- CSV -------------------------------------------------------------------------------------
 def to_csv(session: Session[Any], level: str = "perfect") -> str:
     record = record_of(session, level)
-    names = record.side_names()
-    head = _header(record, names)
-    common = [head[c] for c in CSV_COLUMNS[:6]]
+    names = side_labels(session, words=False)
+    head = _header(session, record)
+    common = [head.get(c, "") for c in OLD_CSV_COLUMNS[:6]]
+    last = [head.get("names", ""), head.get("winner", "")]
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
-    w.writerow([*common, 0, "", "", head["start"], "", "", "", ""])
+    w.writerow([*common, 0, "", "", head["start"], "", "", "", "", *last])
     game = session.game
     for i, p in enumerate(session.plies):
         info = p.value_before
@@ -231,6 +233,7 @@ def to_csv(session: Session[Any], level: str = "perfect") -> str:
                 info.outcome.value,
                 remoteness_span(info),
                 p.verdict.value,
+                *last,
             ]
         )
     return out.getvalue()
@@ -242,24 +245,26 @@ def parse_csv(text: str, kinds: Kinds) -> Record:
     except csv.Error as exc:
         raise error("csv", reason=_cut(str(exc))) from None
     rows = [r for r in rows if any(cell.strip() for cell in r)]
-    if not rows or tuple(c.strip() for c in rows[0]) != CSV_COLUMNS:
+    columns = tuple(c.strip() for c in rows[0]) if rows else ()
+    if columns not in (CSV_COLUMNS, OLD_CSV_COLUMNS):
         raise error("csv_columns", columns=",".join(CSV_COLUMNS))
     if len(rows) - 2 > MAX_RECORD_MOVES:
         raise error("too_many", limit=MAX_RECORD_MOVES)
-    table = [dict(zip(CSV_COLUMNS, r, strict=False)) for r in rows[1:]]
+    table = [dict(zip(columns, r, strict=False)) for r in rows[1:]]
     for i, row in enumerate(table):
-        if len(rows[i + 1]) != len(CSV_COLUMNS):
+        if len(rows[i + 1]) != len(columns):
             raise error("csv_row", row=i + 2)
         if row["n"].strip() != str(i):
             raise error("order", line=i + 2, n=i)
     if not table:
         raise error("missing", field="start")
     first = table[0]
+    common = [c for c in COMMON if c in columns]
     for i, row in enumerate(table):
-        for c in CSV_COLUMNS[:6]:
+        for c in common:
             if row[c] != first[c]:
                 raise error("mixed", row=i + 2, field=c)
-    fields = {c: first[c] for c in CSV_COLUMNS[:6]} | {"start": first["to"]}
+    fields = {c: first[c] for c in common} | {"start": first["to"]}
     return _from_fields(
         kinds, fields, [(f"row {i + 3}", r["from"], r["to"]) for i, r in enumerate(table[1:])]
     )
@@ -280,14 +285,24 @@ def best_words(session: Session[Any], ply: Ply[Any]) -> str:
 
 def to_markdown(session: Session[Any], level: str = "perfect") -> str:
     """The review, to paste into notes or a chat: a heading, the result and a table."""
-    names = record_of(session, level).side_names()
+    names = side_labels(session, words=True)
+    chart = chart_view(session)  # a shared game: its values for one side, as its chart
     cols = [tr(f"records.column.{c}") for c in ("n", "by", "move", "position", "value")]
     cols += [tr("records.column.verdict"), tr("records.column.best")]
-    lines = [f"## {_md(heading(session))}", "", _md(result_sentence(session, names)), ""]
+    if chart.side:
+        cols.append(tr("records.column.for", name=chart.side))
+    lines = [f"## {_md(heading(session))}", ""]
+    if who := players_line(session, level):
+        lines += [_md(who), ""]
+    lines += [_md(result_sentence(session)), ""]
+    if chart.side:
+        key = "first" if chart.first else "second"
+        lines += [_md(tr(f"records.values_for.{key}", name=chart.side)), ""]
     lines.append("| " + " | ".join(cols) + " |")
     lines.append("|--:|" + "---|" * (len(cols) - 1))
     for i, p in enumerate(session.plies):
         n, who, frm, to, move, value, verdict = _cells(session, i, p, names)
         row = [n.rstrip("."), who, move, f"{frm} → {to}", value, verdict, best_words(session, p)]
+        row += [chart.points[i].signed] if chart.side else []
         lines.append("| " + " | ".join(_md(c) for c in row) + " |")
     return "\n".join(lines) + "\n"

@@ -1,7 +1,8 @@
 """Game records: a game as text a person reads, JSON a script reads, or CSV, and back.
 
 A :class:`Record` is what a game *is*: its spec (with the start), the positions after each
-move, who moved first, and whether two people played. Written out
+move, who played (``players``: solo, class, teams or demo, and the names typed for the
+sides) and who moved first. Written out
 (:func:`write_record`), each move also carries what the tables say of it (its value before,
 its verdict, the best move) so the file can be read on its own; read back
 (:func:`parse_record`), only the game and the moves count, and :func:`replay` plays them
@@ -29,6 +30,8 @@ from typing import TYPE_CHECKING, Any
 from squaregame.core.errors import MAX_INPUT_DIGITS, GameError
 from squaregame.core.game import GameKind, plain_notation
 from squaregame.core.spec import GameSpec
+from squaregame.play.record_sides import side_labels, side_levels, winner_label
+from squaregame.play.sides import ROLES, parse_names, side_roles
 from squaregame.text.games import describe_move, title
 
 if TYPE_CHECKING:
@@ -41,8 +44,7 @@ FORMAT = "squaregame-record"
 VERSION = 1
 RECORD_LIMIT = 8 * 1024 * 1024  # bytes: a record of the longest game stays far below
 MAX_RECORD_MOVES = 100_000
-SIDES = ("first", "second")  # two people at one screen
-SOLO = ("you", "computer")
+OLD_PLAYERS = {"two": "teams"}  # records before the class, teams and demo were named
 
 
 class Format(Enum):
@@ -67,32 +69,28 @@ class Record:
     spec: GameSpec
     moves: tuple[tuple[int, ...], ...] = ()
     human_first: bool = True
-    two_humans: bool = False
+    players: str = "solo"  # solo, class, teams or demo (:mod:`squaregame.play.sides`)
+    names: tuple[str, ...] = ()  # the names typed for the sides (none: the usual words)
     level: str = "perfect"
     # where each move was said to start (checked by :func:`replay`)
     froms: tuple[tuple[int, ...] | None, ...] = field(default=(), compare=False)
 
+    @property
+    def two_humans(self) -> bool:
+        return self.players == "teams"
+
     def side_names(self) -> tuple[str, str]:
-        """The machine names of the first and second mover."""
-        if self.two_humans:
-            return SIDES
-        return SOLO if self.human_first else (SOLO[1], SOLO[0])
+        """The machine names of the first and second mover (:data:`~.sides.ROLES`)."""
+        return side_roles(self.players, self.human_first)
 
 
 def record_of(session: Session[Any], level: str = "perfect") -> Record:
     game = session.game
     spec = GameSpec.of(game).with_position(game.position_values(session.start))
     moves = tuple(game.position_values(p.after) for p in session.plies)
-    first = session.human_first or session.two_humans  # two people: "first" moved first
-    return Record(spec, moves, first, session.two_humans, level)
-
-
-def winner(session: Session[Any]) -> int | None:
-    """At the end, which side won (0: the first mover); None while the game goes on."""
-    if not session.over:
-        return None
-    to_move = len(session.plies) % 2
-    return to_move if session.game.misere else 1 - to_move
+    players = session.players
+    first = side_roles(players, session.human_first) == ROLES[players]  # as read back
+    return Record(spec, moves, first, players, session.names, level)
 
 
 # -- positions in one notation -------------------------------------------------------------
@@ -128,6 +126,7 @@ def make_record(
     players: str,
     level: str,
     moves: Sequence[tuple[tuple[int, ...] | None, tuple[int, ...]]],
+    names: Sequence[str] = (),
 ) -> Record:
     """A record from fields already read from a file, each checked."""
     from squaregame.core.ai import LEVELS  # (the opponent's module: only when a record is made)
@@ -138,12 +137,13 @@ def make_record(
         )
     except GameError as exc:
         raise error("game", reason=exc) from None
-    if players not in ("solo", "two"):
+    players = OLD_PLAYERS.get(players, players)
+    if players not in ROLES:
         raise error("field", field="players", text=_cut(players))
-    two = players == "two"
-    names = SIDES if two else SOLO
-    if first not in names:
+    roles = ROLES[players]
+    if first not in roles:
         raise error("field", field="first", text=_cut(first))
+    typed = _names(names, players)
     if level not in LEVELS:
         raise error("field", field="level", text=_cut(level))
     if len(moves) > MAX_RECORD_MOVES:
@@ -151,11 +151,22 @@ def make_record(
     return Record(
         spec,
         tuple(to for _, to in moves),
-        human_first=two or first == "you",
-        two_humans=two,
+        human_first=first == roles[0] or side_roles(players, False) == roles,  # teams, demo
+        players=players,
+        names=typed,
         level=level,
         froms=tuple(f for f, _ in moves),
     )
+
+
+def _names(names: Sequence[str], players: str) -> tuple[str, ...]:
+    """The sides' names as a record gives them, checked as if typed (none: the usual words)."""
+    if not names:
+        return ()
+    try:
+        return parse_names(",".join(names), players)
+    except GameError:
+        raise error("field", field="names", text=_cut(", ".join(names))) from None
 
 
 def replay(record: Record, tables: Tables | None = None, *, step: bool = False) -> SavedGame:
@@ -172,7 +183,9 @@ def replay(record: Record, tables: Tables | None = None, *, step: bool = False) 
         start = spec.start(game)
     except GameError as exc:
         raise error("game", reason=exc) from None
-    session: Session[Any] = Session(game, start, record.human_first, record.two_humans)
+    session: Session[Any] = Session(  # (two_humans: from players, teams being two people)
+        game, start, record.human_first, players=record.players, names=record.names
+    )
     for i, values in enumerate(record.moves):
         said = record.froms[i] if i < len(record.froms) else None
         if said is not None and said != game.position_values(session.position):
@@ -201,18 +214,23 @@ def info_json(info: Any) -> dict[str, Any]:
 
 
 def to_json(session: Session[Any], level: str = "perfect") -> str:
+    """The record as JSON: the game, who played (``players``, the typed ``names``, the
+    ``sides`` by name with the computer's ``levels``, first mover first), each move ``by``
+    whom, and the ``winner`` (a solo game's sides by their machine names)."""
     record = record_of(session, level)
-    game, names = session.game, record.side_names()
+    game, names = session.game, side_labels(session, words=False)
     pj = game.position_json
-    won = winner(session)
     doc = {
         "format": FORMAT,
         "version": VERSION,
         "title": title(game),
         "game": record.spec.to_dict(),
-        "first": names[0],
-        "players": "two" if record.two_humans else "solo",
+        "first": record.side_names()[0],
+        "players": record.players,
+        "names": list(record.names),
+        "sides": list(names),
         "level": level,
+        "levels": list(side_levels(session, level)),
         "moves": [
             {
                 "n": i + 1,
@@ -227,7 +245,7 @@ def to_json(session: Session[Any], level: str = "perfect") -> str:
             for i, p in enumerate(session.plies)
         ],
         "over": session.over,
-        "winner": None if won is None else names[won],
+        "winner": winner_label(session, words=False),
     }
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
@@ -274,6 +292,9 @@ def parse_json(text: str, kinds: Kinds) -> Record:
     for name in ("first", "players", "level"):
         if not isinstance(doc.get(name, ""), str):
             raise error("field", field=name, text=_cut(json.dumps(doc.get(name))))
+    names = doc.get("names", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise error("field", field="names", text=_cut(json.dumps(names)))
     return make_record(
         kinds,
         spec["game"],
@@ -284,4 +305,5 @@ def parse_json(text: str, kinds: Kinds) -> Record:
         doc.get("players", "solo"),
         doc.get("level", "perfect"),
         moves,
+        names,
     )

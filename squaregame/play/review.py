@@ -8,6 +8,9 @@ from typing import Any
 
 from squaregame.core.types import Outcome
 from squaregame.play.session import Session, Verdict
+from squaregame.play.sides import chart_side
+
+MINUS = "−"  # a losing value on the chart's scale and in the review (not a hyphen)
 
 
 @dataclass(frozen=True)
@@ -21,28 +24,41 @@ class HistoryLine:
 
 @dataclass(frozen=True)
 class ChartPoint:
-    you_win: bool
+    you_win: bool  # the side the chart speaks for was winning (above the axis)
     remoteness: int  # exact, or a proven lower bound (the bar is then drawn faintly)
     mark: str = ""  # "!" a blunder led here, "~" a slow win, "" otherwise
     exact: bool = True
 
+    @property
+    def signed(self) -> str:
+        """The value as the chart's scale reads it: "+5" winning, five moves from the end;
+        "−4" losing (0: "+0" or "−0", the side still shows)."""
+        return f"{'+' if self.you_win else MINUS}{self.remoteness}"
 
-def chart_speaker(session: Session[Any]) -> str:
-    """Whose side the value history is told from: "you" (the person, or the class, against
-    the computer), or "mover" (two sides at one screen, or a demo: no one side is "you")."""
-    return "mover" if session.two_humans or session.players == "demo" else "you"
+
+@dataclass(frozen=True)
+class ChartView:
+    """The value history as the chart draws it: its points, and the side they are told
+    for: ``side`` its name ("" in a solo game: the person, "you"), ``first`` whether it
+    moved first."""
+
+    points: tuple[ChartPoint, ...]
+    side: str = ""
+    first: bool = True
 
 
 def chart_points(session: Session[Any]) -> tuple[ChartPoint, ...]:
-    """The value history from the person's side: before each move and at the end."""
+    """The value history from one side's view for the whole game (:func:`chart_side`: the
+    person's, the class's, or in teams and demo the first mover's): before each move and
+    at the end."""
     marks = [""] + [
         "!" if p.verdict is Verdict.BLUNDER else "~" if p.verdict is Verdict.SLOW else ""
         for p in session.plies
     ]
+    side = chart_side(session)
     points = []
-    both = chart_speaker(session) == "mover"
-    for (human, info), mark in zip(session.value_history(), marks, strict=True):
-        mover_wins = info.outcome is Outcome.HOT
-        you_win = mover_wins if (human or both) else not mover_wins
+    for i, ((_, info), mark) in enumerate(zip(session.value_history(), marks, strict=True)):
+        mover_wins = info.outcome is Outcome.HOT  # after i moves, side i % 2 is to move
+        you_win = mover_wins if i % 2 == side else not mover_wins
         points.append(ChartPoint(you_win, info.remoteness, mark, info.remoteness_exact))
     return tuple(points)

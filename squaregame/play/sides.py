@@ -22,6 +22,22 @@ from squaregame.play.session import Session, Verdict
 PLAYERS = ("solo", "class", "teams", "demo")
 SHARED = ("class", "teams", "demo")  # one screen watched by many: sides by name, hints for all
 MAX_NAME = 20  # a typed name, in characters
+# Who each side is, in a record's machine words (the same in every language): the person's
+# (or the class's) side, then the computer's; two sides at one screen, or the computer
+# twice: by move order.
+ROLES = {
+    "solo": ("you", "computer"),
+    "class": ("class", "computer"),
+    "teams": ("first", "second"),
+    "demo": ("first", "second"),
+}
+
+
+def side_roles(players: str, human_first: bool) -> tuple[str, str]:
+    """The first and the second mover in :data:`ROLES`' words (teams and demo: always
+    "first", "second", whoever the session calls the person)."""
+    roles = ROLES[players]
+    return roles if human_first or roles == ROLES["teams"] else (roles[1], roles[0])
 
 
 def names_wanted(players: str) -> int:
@@ -91,6 +107,12 @@ def side_to_move(session: Session[Any]) -> int:
 def human_side(session: Session[Any]) -> int:
     """The person's (or the class's) side against the computer."""
     return 0 if session.human_first else 1
+
+
+def chart_side(session: Session[Any]) -> int:
+    """The side the value history speaks for: the person's (or the class's) against the
+    computer; with no one "you" (teams, demo), the side that moved first, for the whole game."""
+    return 0 if session.players in ("teams", "demo") else human_side(session)
 
 
 def winner_side(session: Session[Any]) -> int | None:

@@ -10,11 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from squaregame.play.review import ChartView, chart_points
 from squaregame.play.session import Ply, Session
 from squaregame.play.sides import (
     MARKERS,
     SideRecord,
+    chart_side,
     human_side,
+    shared,
     side_colors,
     side_of,
     side_records,
@@ -57,6 +60,16 @@ def ply_side_name(session: Session[Any], index: int) -> str:
 def mover_name(session: Session[Any]) -> str:
     """The side to move, by name."""
     return side_name(session, side_to_move(session))
+
+
+def chart_view(session: Session[Any]) -> ChartView:
+    """The value history as the chart draws it, told for one side all game: the person's in
+    a solo game (no name), else :func:`chart_side`'s by name ("Reds", who moved first)."""
+    points = chart_points(session)
+    if not shared(session):
+        return ChartView(points)
+    side = chart_side(session)
+    return ChartView(points, side_name(session, side), side == 0)
 
 
 # -- lines of the game screen --------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Everything a game screen shows about one position, built once: :class:`GameView`.
 
 A screen holds the view of the current position and hands each widget its slice: the move
-list its :class:`MoveLine` rows, the history log its lines, the chart its points, the
+list its :class:`MoveLine` rows, the history log its lines, the chart its view, the
 game's own panels their data (read by its family, kept by :func:`panels`). No widget asks a
 game or a table anything, and nothing is analysed twice: analyses and panel data are kept
 per position in the session's cache, so the opponent's worker can prepare the next
@@ -17,9 +17,10 @@ from typing import Any, Generic, TypeVar
 from squaregame.core.errors import GameError
 from squaregame.core.game import Game
 from squaregame.core.types import Analysis, MoveInfo, PositionInfo
-from squaregame.play.review import ChartPoint, HistoryLine, chart_points
+from squaregame.play.review import ChartView, HistoryLine
 from squaregame.play.session import Session
 from squaregame.play.sides import shared
+from squaregame.play.teach_wording import chart_view
 from squaregame.play.wording import history_text, more_moves, move_label, prediction, who
 
 P = TypeVar("P")
@@ -65,7 +66,7 @@ class GameView(Generic[P]):
     moves: tuple[MoveLine[P], ...]
     prediction: str  # the hint line: who wins from here, how fast, and how
     history: tuple[HistoryLine, ...]
-    chart: tuple[ChartPoint, ...]
+    chart: ChartView  # the value history, and whose side it is told for
     panels: Any  # the game's own panels, made by its family's Panels (None: it has none)
     targets: frozenset[P] = field(default=frozenset(), compare=False)  # see legal_targets
     more: MoreMoves | None = None  # moves not listed (None: every move is)
@@ -118,7 +119,7 @@ def build_view(session: Session[P], own: Panels | None = None) -> GameView[P]:
         moves=moves,
         prediction=prediction(game, a),
         history=history,
-        chart=chart_points(session),
+        chart=chart_view(session),
         panels=panels(session, pos, own),
         targets=legal_targets(game, a),
         more=None if a.summary is None else MoreMoves(*more_moves(a.summary, moves)),

@@ -35,7 +35,6 @@ from squaregame import paths
 from squaregame.core.ai import Opponent
 from squaregame.core.errors import GameError
 from squaregame.core.types import Analysis
-from squaregame.play.review import chart_speaker
 from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session
 from squaregame.play.settings import Settings
@@ -222,7 +221,7 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
         put(self.hint_line, self.hint_text(view), self.hint_line.update)
         if put(self.history, view.history, self.history.show) and self.history_scroll.is_mounted:
             self.history_scroll.scroll_end(animate=False)
-        put(self.chart, (view.chart, chart_speaker(s)), lambda d: self.chart.show(*d))
+        put(self.chart, view.chart, self.chart.show)
         self.show_position(view, self.hints, choosing)
         self.teaching.update_projector()
         self.refresh_bindings()

@@ -2,10 +2,13 @@
 
 One bar per position reached (0: the start, then after each move), labelled with its move
 number underneath. Above the axis: the side the chart speaks for was winning; below:
-losing. Bar height is the remoteness (moves to the end with perfect play) on the scale at
-the left; where only bounds are proven (beyond the exact budget) the bar stands at the
-lower bound, drawn faintly, and the legend says so. A blunder (``!``) or a slow win (``~``)
-is marked on the tip of the bar it led to. The legend says all this in words.
+losing (:class:`~squaregame.play.review.ChartView`: the person in a solo game; in a shared
+one the side it names, for the whole game, said in the legend and the caption). Bar
+height is the remoteness (moves to the end with perfect play) on the signed scale at the
+left (+ winning, − losing); where only bounds are proven (beyond the exact budget) the bar
+stands at the lower bound, drawn faintly, and the legend says so. A blunder (``!``) or a
+slow win (``~``) is marked on the tip of the bar it led to. The legend says all this in
+words.
 
 ← → (or a click) choose a bar; Enter or a click posts :class:`ValueChart.Jump`, and the
 game screen goes back there to explore a what-if. The drawing is pure
@@ -25,7 +28,7 @@ from textual.message import Message
 from textual.reactive import var
 from textual.widget import Widget
 
-from squaregame.play.review import ChartPoint
+from squaregame.play.review import MINUS, ChartPoint, ChartView
 from squaregame.text import tr
 
 BLOCKS = " ▁▂▃▄▅▆▇█"
@@ -52,11 +55,15 @@ class ChartLayout:
         return self.first + k if k < self.count else None
 
 
-def _legend(speaker: str, width: int) -> list[str]:
-    """The legend in words, wrapped to ``width``."""
+def _legend(side: str, first: bool, width: int) -> list[str]:
+    """The legend in words, wrapped to ``width``: whose side the chart speaks for."""
+    if side:
+        says = tr(f"ui_widgets.chart.legend_{'first' if first else 'second'}", name=side)
+    else:
+        says = tr("ui_widgets.chart.legend_you")
     lines: list[str] = []
-    for key in (f"legend_{speaker}", "legend_marks"):
-        lines += textwrap.wrap(tr(f"ui_widgets.chart.{key}"), max(10, width)) or [""]
+    for line in (says, tr("ui_widgets.chart.legend_marks")):
+        lines += textwrap.wrap(line, max(10, width)) or [""]
     return lines
 
 
@@ -71,7 +78,7 @@ def layout_chart(
     other lines (the legend); the axis, the move numbers and the caption (three) take five."""
     n = len(points)
     top = max((p.remoteness for p in points), default=1) or 1
-    axis = len(str(top)) + 2  # "12 ┤"
+    axis = len(str(top)) + 3  # "+12 ┤", "−12 ┤"
     room = max(1, width - axis)
     cell = 3 if n * 3 <= room else 2 if n * 2 <= room else 1
     count = min(n, room // cell)
@@ -91,11 +98,12 @@ def chart_geometry(
     width: int,
     height: int,
     selected: int | None = None,
-    speaker: str = "you",
+    side: str = "",
+    first: bool = True,
 ) -> tuple[list[str], bool, ChartLayout]:
     """The legend's lines (none where the bars need the room), whether a "bounds only" line
     is shown, and where the bars go: what is drawn and what a click hits agree."""
-    legend = _legend(speaker, width)
+    legend = _legend(side, first, width)
     bounded = not all(p.exact for p in points)
     if height - len(legend) - bounded - 5 < 4:  # too little room: the short legend
         legend = textwrap.wrap(tr("ui_widgets.chart.legend_short"), max(10, width))
@@ -109,10 +117,12 @@ def render_chart(
     width: int = 36,
     height: int = 12,
     selected: int | None = None,
-    speaker: str = "you",
+    side: str = "",
+    first: bool = True,
 ) -> Text:
-    """The chart as text for a ``width`` × ``height`` box (see the module's docstring)."""
-    legend, bounded, lay = chart_geometry(points, width, height, selected, speaker)
+    """The chart as text for a ``width`` × ``height`` box (see the module's docstring);
+    ``side``, ``first``: the side it speaks for (:class:`ChartView`; "": the person)."""
+    legend, bounded, lay = chart_geometry(points, width, height, selected, side, first)
     if not points:
         return Text("\n".join(legend), style="dim")
     text = Text()
@@ -120,7 +130,7 @@ def render_chart(
     label_w = lay.axis - 2
     bar_w = max(1, lay.cell - 1)
     for row in range(lay.half, 0, -1):  # the upper half, top row first
-        label = str(lay.top) if row == lay.half else ""
+        label = f"+{lay.top}" if row == lay.half else ""
         text.append(f"{label:>{label_w}} " + ("┤" if label else "│"), style="dim")
         for i, p in enumerate(shown, lay.first):
             text.append_text(_cell(p, i == selected, row, lay, bar_w, up=True))
@@ -132,7 +142,7 @@ def render_chart(
         text.append("─" * (lay.cell - bar_w), style="dim")
     text.append("\n")
     for row in range(1, lay.half + 1):  # the lower half, hanging from the axis
-        label = str(lay.top) if row == lay.half else ""
+        label = f"{MINUS}{lay.top}" if row == lay.half else ""
         text.append(f"{label:>{label_w}} " + ("┤" if label else "│"), style="dim")
         for i, p in enumerate(shown, lay.first):
             text.append_text(_cell(p, i == selected, row, lay, bar_w, up=False))
@@ -146,6 +156,8 @@ def render_chart(
             if selected == 0
             else tr("ui_widgets.chart.after_move", move=selected)
         )
+        if side:
+            where = tr("ui_widgets.chart.where_for", where=where, name=side)
         caption = tr(f"ui_widgets.chart.{key}", where=where, count=p.remoteness)
         lines = textwrap.wrap(caption, max(10, width))
         if len(lines) > 3:
@@ -215,20 +227,23 @@ class ValueChart(Widget, can_focus=True):
 
     def __init__(self, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
-        self.points: tuple[ChartPoint, ...] = ()
-        self.speaker = "you"
+        self.view = ChartView(())
 
-    def show(self, points: tuple[ChartPoint, ...], speaker: str = "you") -> None:
-        self.points = points
-        self.speaker = speaker
-        if self.selected is not None and self.selected >= len(points):
+    @property
+    def points(self) -> tuple[ChartPoint, ...]:
+        return self.view.points
+
+    def show(self, view: ChartView) -> None:
+        self.view = view
+        if self.selected is not None and self.selected >= len(view.points):
             self.selected = None
         self.refresh()
 
     def render(self) -> Text:
+        v = self.view
         return render_chart(
-            self.points, self.content_size.width, self.content_size.height,
-            self.selected if self.has_focus else None, self.speaker,
+            v.points, self.content_size.width, self.content_size.height,
+            self.selected if self.has_focus else None, v.side, v.first,
         )  # fmt: skip
 
     def watch_selected(self) -> None:
@@ -262,8 +277,9 @@ class ValueChart(Widget, can_focus=True):
         if offset is None or not self.points:
             return
         size = self.content_size
+        v = self.view
         _, _, lay = chart_geometry(
-            self.points, size.width, size.height, self.selected, self.speaker
+            v.points, size.width, size.height, self.selected, v.side, v.first
         )
         index = lay.index_at(offset.x)
         if index is None:
