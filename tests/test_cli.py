@@ -249,9 +249,11 @@ def test_play_players_option() -> None:
     from squaregame.cli.play import build_request
 
     r = build_request(make_parser().parse_args(["play", "squares", "--players", "teams"]))
-    assert r.two_humans and r.hints
+    assert r.two_humans and not r.hints  # the whole room would see the winning move
     r = build_request(make_parser().parse_args(["play", "squares", "--players", "class"]))
-    assert not r.two_humans and r.hints
+    assert not r.two_humans and not r.hints
+    args = ["play", "squares", "--players", "class", "--hints"]
+    assert build_request(make_parser().parse_args(args)).hints  # unless asked
 
 
 def test_table_stats_json(capsys: pytest.CaptureFixture[str]) -> None:

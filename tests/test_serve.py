@@ -117,7 +117,7 @@ def test_the_warning_when_serving_beyond_loopback(
 
     served: list[tuple[list[tuple[str, int]], str | None, object]] = []
 
-    def fake_serve(sockets, lang, limits):  # type: ignore[no-untyped-def]
+    def fake_serve(sockets, lang, limits, room=None):  # type: ignore[no-untyped-def]
         served.append(([s.getsockname()[:2] for s in sockets], lang, limits))
 
     monkeypatch.setattr(classroom_server, "serve", fake_serve)

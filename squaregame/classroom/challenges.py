@@ -82,7 +82,8 @@ def describe(challenge: dict[str, Any], catalog: Catalog | None = None) -> str:
         where = _where(json.dumps(challenge, sort_keys=True), cat.lang)
     except GameError:
         return "?"
-    return cat(f"ui_class.ask.{challenge.get('ask', 'win')}", position=where)
+    ask = challenge.get("ask")
+    return cat(f"serve.challenge.said.{ask if ask in ASKS else 'win'}", position=where)
 
 
 @functools.lru_cache(maxsize=256)

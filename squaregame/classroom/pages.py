@@ -22,7 +22,7 @@ def _asset(name: str) -> str:
 
 
 def _words(cat: Catalog, keys: tuple[str, ...]) -> str:
-    words = {k.removeprefix("serve.teacher."): cat.raw(k) for k in keys}  # (templates)
+    words = {k.split(".", 2)[2]: cat.raw(k) for k in keys}  # (templates: JavaScript fills them)
     return json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
 
 

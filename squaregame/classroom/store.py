@@ -24,7 +24,9 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import shutil
 import sqlite3
+import tempfile
 import time
 import unicodedata
 from collections.abc import Iterator
@@ -126,6 +128,7 @@ class ClassStore:
         self.db = db
         self.path = path
         self.said = said  # a catalog key: the file was set aside (damaged), or None
+        self._temporary: Path | None = None
 
     # -- opening -----------------------------------------------------------------------
     @classmethod
@@ -148,19 +151,31 @@ class ClassStore:
 
     @classmethod
     def open_readonly(cls, path: Path) -> ClassStore:
-        """A class file opened to read only (``class export`` from a copy, even on a read-only
-        disk): nothing is written, not even the journal; a file not ours is refused with
-        :class:`sqlite3.DatabaseError`."""
+        """A class file read where it lies, written to never (``class export --from`` a
+        copy, on a read-only disk too): it is copied with its journal (``-wal``: events a
+        running server has not yet moved into the file) into a private temporary folder,
+        and that copy is opened. A file not ours is refused (:class:`sqlite3.DatabaseError`);
+        nothing is created beside ``path``."""
         if not path.is_file():
             raise GameError("serve.class.errors.no_file", path=str(path)[-80:])
-        uri = path.resolve().as_uri()
+        folder = Path(tempfile.mkdtemp(prefix="squaregame-export-"))
         try:
-            db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
-            _version(db)
-        except sqlite3.OperationalError:  # a WAL file on a read-only disk: read it as it is
-            db = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
-            _version(db)
-        return cls(db, path)
+            for extra in ("", "-wal"):
+                source = path.with_name(path.name + extra)
+                if source.is_file():
+                    shutil.copyfile(source, folder / (FILE_NAME + extra))
+            db = sqlite3.connect(folder / FILE_NAME, isolation_level=None)
+            try:
+                _version(db)  # read only: a file not ours is refused, a newer one too
+            except sqlite3.DatabaseError:
+                db.close()
+                raise
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+        store = cls(db, path)
+        store._temporary = folder
+        return store
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
@@ -181,6 +196,8 @@ class ClassStore:
 
     def close(self) -> None:
         self.db.close()
+        if self._temporary is not None:  # a read-only copy's private folder
+            shutil.rmtree(self._temporary, ignore_errors=True)
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:

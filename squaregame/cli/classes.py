@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import sqlite3
 import sys
 from dataclasses import asdict
 from typing import Any
@@ -160,7 +161,10 @@ def run_export(args: argparse.Namespace, tables: Tables) -> int:
     if args.source:
         from pathlib import Path  # (a copy of a class file: only with --from)
 
-        store = ClassStore.open_readonly(Path(args.source))
+        try:
+            store = ClassStore.open_readonly(Path(args.source))
+        except sqlite3.DatabaseError:
+            raise UsageError("serve.class.errors.not_ours", path=args.source[-80:]) from None
     else:
         store = _store()
     cat = current()

@@ -1,0 +1,84 @@
+"""``squaregame class watch``: the teacher's terminal view, driven with Pilot at 80×24 under
+NO_COLOR — the grid reads without colour (●/○ say who is online), it follows new events,
+sorts, and a student's detail shows their chart with a signed axis and their mistakes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Static
+
+from squaregame.classroom.store import ClassStore
+from squaregame.classroom.watch import DetailScreen, WatchApp
+from squaregame.cli.main import main
+
+
+def _class(folder: Path) -> tuple[int, int]:
+    store = ClassStore.open(folder)
+    store.create_class("7B")
+    ana, bo = store.join("7B", "Ana"), store.join("7B", "Bo")
+    store.record(ana, "session_started", {})
+    store.record(ana, "game_started", {"key": "g", "game": "Squares", "start": "30"})
+    move = {"key": "g", "n": 1, "human": True, "verdict": "blunder", "outcome": "hot"}
+    store.record(ana, "move", move | {"remoteness": 3, "move": "take 4 → 26", "best": ["take 25"]})
+    store.record(bo, "exercise", {"lesson": "hot-cold", "right": True})
+    store.close()
+    return ana, bo
+
+
+def _cells(app: WatchApp) -> list[list[str]]:
+    table = app.query_one(DataTable)
+    return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+async def test_the_watch_reads_at_80x24_without_colour(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    ana, _bo = _class(tmp_path)
+    app = WatchApp(ClassStore.open, tmp_path, "7B")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if app.query_one(DataTable).row_count == 2:
+                break
+        rows = _cells(app)
+        assert rows[0][0] == "● Ana" and rows[1][0] == "○ Bo"  # online said by a mark
+        assert rows[0][1] == "playing Squares (1 move)" and rows[0][4] == "1"
+        assert rows[1][3] == "1/1"
+        assert "0 of 2" not in str(app.query_one("#live", Static).render())
+        store = ClassStore.open(tmp_path)  # something new: the next look shows it
+        store.record(ana, "game_ended", {"key": "g", "won": False})
+        store.close()
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if _cells(app)[0][1] == "lost a game":
+                break
+        assert _cells(app)[0][1] == "lost a game"
+        await pilot.press("s", "s", "s", "s")  # by blunders, fewest first
+        await pilot.pause(0.3)
+        assert [r[0] for r in _cells(app)] == ["○ Bo", "● Ana"]
+        await pilot.press("r")
+        await pilot.pause(0.3)
+        assert [r[0] for r in _cells(app)] == ["● Ana", "○ Bo"]
+        app.query_one(DataTable).move_cursor(row=0)
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, DetailScreen)
+        text = app.screen.text
+        assert "Squares, from 30" in text and "+3 │" in text and "−3 │" in text
+        assert "move 1: take 4 → 26 ✗ blunder — take 25 would have won" in text
+        width = max(len(line) for line in text.splitlines())
+        assert width <= 80 or "Above the line" in text
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        assert not isinstance(app.screen, DetailScreen)
+
+
+def test_watching_a_class_that_is_not_there_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(tmp_path))
+    assert main(["class", "watch", "nope"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
