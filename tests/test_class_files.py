@@ -231,3 +231,31 @@ def test_class_challenge_from_the_command_line(
         (bo, "win"),
     ]
     store.close()
+
+
+def test_a_second_server_on_the_class_file_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(tmp_path))
+    _room, lock = open_class("7B", None)
+    capsys.readouterr()  # ("Class '7B' created.")
+    try:
+        assert main(["serve", "--class", "7B", "--port", "8000"]) == 2  # (refused before binding)
+        err = capsys.readouterr().err
+        assert "being served already" in err and err.count("\n") == 1, err
+    finally:
+        lock.release()
+
+
+def test_a_damaged_class_file_is_set_aside_and_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(tmp_path))
+    (tmp_path / FILE_NAME).write_bytes(b"garbage" * 200)
+    room, lock = open_class("7B", None)
+    lock.release()
+    err = capsys.readouterr().err
+    assert "damaged" in err and "set aside" in err
+    kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    assert len(kept) == 1 and kept[0].read_bytes() == b"garbage" * 200
+    assert room.name == "7B"

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import shutil
 from pathlib import Path
 
 import aiohttp
@@ -232,4 +234,61 @@ def test_the_state_is_json_with_names_as_data(tmp_path: Path, room: ClassConfig)
             assert json.loads(text)["rows"][0]["name"] == "O'Brien"
 
     asyncio.run(main())
-    assert eventually  # (imported for the module's other helpers)
+
+
+@pytest.mark.skipif(shutil.which("chromium") is None, reason="Debian's chromium is not installed")
+def test_the_teachers_view_in_a_real_browser(tmp_path: Path, room: ClassConfig) -> None:
+    """Headless Chromium runs the page's script: the grid, a student's detail (opened by
+    ``#student=N``) with the mistake and its winning move, names drawn as text."""
+    store = ClassStore.open(room.folder)
+    ana = store.join(CLASS, "O'Brien")
+    store.record(ana, "game_started", {"key": "g", "game": "Squares", "start": "30"})
+    move = {"key": "g", "n": 1, "human": True, "verdict": "blunder", "outcome": "hot"}
+    store.record(ana, "move", move | {"remoteness": 3, "move": "take 4 → 26", "best": ["take 25"]})
+    store.close()
+    shot = Path(os.environ.get("SQUAREGAME_SCREENSHOT_DIR", tmp_path)) / "teacher-view.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+
+    async def main() -> str:
+        async with classroom(tmp_path / "s", room) as (_server, url, _http):
+            page = f"{url}/teacher?token={TOKEN}#student={ana}"
+            profile = f"--user-data-dir={tmp_path / 'profile'}"
+            common = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                      profile, "--virtual-time-budget=5000"]  # fmt: skip
+            dump = await asyncio.create_subprocess_exec(
+                "chromium", *common, "--dump-dom", page,
+                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
+            )  # fmt: skip
+            out, _ = await asyncio.wait_for(dump.communicate(), 120)
+            picture = await asyncio.create_subprocess_exec(
+                "chromium", *common, "--window-size=1300,1000", f"--screenshot={shot}", page,
+                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+            )  # fmt: skip
+            await asyncio.wait_for(picture.wait(), 120)
+            return out.decode("utf-8", "replace")
+
+    dom = asyncio.run(main())
+    assert "<td>playing Squares (1 move)</td>" in dom
+    assert "O'Brien" in dom and "1 of 1 online" not in dom
+    assert "take 25 would have won" in dom and "Set a challenge" in dom
+    assert TOKEN not in dom
+    assert shot.is_file() and shot.stat().st_size > 20_000
+    print(f"\nthe teacher's view in a real browser: {shot}")
+
+
+def test_the_caps_hold_with_a_class(tmp_path: Path, room: ClassConfig) -> None:
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room, max_sessions=1) as (server, url, http):
+            assert await join(http, url, "Ana") == 303
+            first = await http.ws_connect(f"{url}/ws")
+            await eventually(lambda: len(server.sessions) == 1, what="Ana's session")
+            async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as bo:
+                assert await join(bo, url, "Bo") == 303
+                async with bo.get(url + "/") as r:
+                    assert r.status == 503  # the class is full: the polite page
+                async with bo.ws_connect(f"{url}/ws") as ws:
+                    msg = await ws.receive()
+                    assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 1013
+            await first.close()
+
+    asyncio.run(main())

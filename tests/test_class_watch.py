@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Static
 
-from squaregame.classroom.store import ClassStore
+from squaregame.classroom.lock import ServingLock
+from squaregame.classroom.store import FILE_NAME, ClassStore
 from squaregame.classroom.watch import DetailScreen, WatchApp
 from squaregame.cli.main import main
 
@@ -44,7 +45,14 @@ async def test_the_watch_reads_at_80x24_without_colour(
             if app.query_one(DataTable).row_count == 2:
                 break
         rows = _cells(app)
-        assert rows[0][0] == "● Ana" and rows[1][0] == "○ Bo"  # online said by a mark
+        assert rows[0][0] == "○ Ana" and rows[1][0] == "○ Bo"  # no server: nobody online
+        lock = ServingLock(tmp_path / FILE_NAME)
+        lock.acquire()  # (as a server serving the class)
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if _cells(app)[0][0] == "● Ana":
+                break
+        assert _cells(app)[0][0] == "● Ana"  # online, said by a mark
         assert rows[0][1] == "playing Squares (1 move)" and rows[0][4] == "1"
         assert rows[1][3] == "1/1"
         assert "0 of 2" not in str(app.query_one("#live", Static).render())
@@ -74,6 +82,7 @@ async def test_the_watch_reads_at_80x24_without_colour(
         await pilot.press("escape")
         await pilot.pause(0.1)
         assert not isinstance(app.screen, DetailScreen)
+    lock.release()
 
 
 def test_watching_a_class_that_is_not_there_is_one_line(

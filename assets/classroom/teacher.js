@@ -1,8 +1,10 @@
 // The teacher's live view: squaregame/classroom/pages.py serves it inside its page.
 const token=new URLSearchParams(location.search).get('token')||'';
-history.replaceState(null,'',location.pathname);  // the secret leaves the address bar
+history.replaceState(null,'',location.pathname+location.hash);  // the secret leaves the address bar
 const H={'X-Teacher-Token':token};
-let state=null,sortBy='name',desc=false,chosen=null,projecting=false;
+let state=null,sortBy='name',desc=false,projecting=false;
+// #student=N opens that student's detail (a link the teacher can keep)
+let chosen=(/student=(\d+)/.exec(location.hash)||[])[1];chosen=chosen?Number(chosen):null;
 const $=(s)=>document.querySelector(s);
 function el(tag,text,attrs){const n=document.createElement(tag);
  if(text!==undefined&&text!==null)n.textContent=String(text);
@@ -31,19 +33,21 @@ function drawGrid(){const head=$('#grid thead tr');head.replaceChildren();
   tr.append(el('td',r.blunders,{class:r.blunders?'bad':''}));tr.append(el('td',r.ago,{class:'off'}));
   tr.onclick=()=>{chosen=r.id;drawGrid();detail();};
   tr.onkeydown=(ev)=>{if(ev.key==='Enter'){chosen=r.id;drawGrid();detail();}};body.append(tr);}}
-function chart(values){const w=Math.max(120,values.length*14+40),h=120,mid=60;
+function chart(values){const step=20,w=Math.max(160,values.length*step+50),h=170,mid=85;
  const top=Math.max(1,...values.map(Math.abs));const ns='http://www.w3.org/2000/svg';
  const svg=document.createElementNS(ns,'svg');svg.setAttribute('width',w);svg.setAttribute('height',h);
  svg.setAttribute('role','img');svg.setAttribute('aria-label',T.chart);
  const line=(x1,y1,x2,y2,c)=>{const l=document.createElementNS(ns,'line');
   for(const [k,v] of Object.entries({x1,y1,x2,y2,stroke:c}))l.setAttribute(k,v);svg.append(l);};
  const text=(x,y,t)=>{const n=document.createElementNS(ns,'text');n.setAttribute('x',x);
-  n.setAttribute('y',y);n.textContent=t;svg.append(n);};
- line(30,mid,w,mid,'#789');text(0,14,'+'+top);text(8,mid+4,'0');text(0,h-4,'−'+top);
- values.forEach((v,i)=>{const r=document.createElementNS(ns,'rect');const bh=Math.max(2,Math.abs(v)/top*(mid-6));
-  r.setAttribute('x',34+i*14);r.setAttribute('width',10);r.setAttribute('y',v>=0?mid-bh:mid);
-  r.setAttribute('height',bh);r.setAttribute('fill',v>=0?'#7fd37f':'#ff8a7a');svg.append(r);
-  text(34+i*14,v>=0?mid+12:mid-3,v>=0?'+':'−');});
+  n.setAttribute('y',y);n.textContent=t;svg.append(n);return n;};
+ line(36,mid,w,mid,'#789');line(36,4,36,h-4,'#789');
+ text(0,14,'+'+top);text(14,mid+4,'0');text(0,h-4,'−'+top);
+ values.forEach((v,i)=>{const r=document.createElementNS(ns,'rect');const bh=Math.max(2,Math.abs(v)/top*(mid-8));
+  r.setAttribute('x',42+i*step);r.setAttribute('width',step-6);r.setAttribute('y',v>=0?mid-bh:mid);
+  r.setAttribute('height',bh);r.setAttribute('fill',v>=0?'#7fd37f':'#ff8a7a');
+  const tip=document.createElementNS(ns,'title');tip.textContent=(v>0?'+':v<0?'−':'')+Math.abs(v);
+  r.append(tip);svg.append(r);});
  return svg;}
 async function detail(){if(chosen===null)return;const d=await get('/teacher/student/'+chosen);
  const box=$('#detail');box.hidden=false;box.replaceChildren();
@@ -93,4 +97,4 @@ async function refresh(){try{state=await get('/teacher/state');}catch(e){
  $('#live').textContent=T.live.replace('{count}',state.online).replace('{total}',state.rows.length)
   .replace('{time}',new Date(state.now*1000).toLocaleTimeString());
  drawGrid();students();scoreboard();if(chosen!==null&&!$('#detail').hidden)detail();}
-whoSelect=form();refresh();setInterval(refresh,1000);
+whoSelect=form();refresh().then(()=>{if(chosen!==null)detail();});setInterval(refresh,500);

@@ -45,7 +45,7 @@ from squaregame.text import Catalog, error_text
 R = TypeVar("R")
 COOKIE = "squaregame_student"
 COOKIE_AGE = 30 * 86400  # seconds: the next lesson, the same student
-FRESH = 0.5  # seconds a look at the class is reused for
+FRESH = 0.25  # seconds a look at the class is reused for (many teachers' tabs: one look)
 NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 
 

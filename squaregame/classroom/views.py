@@ -43,6 +43,7 @@ class StudentState:
     last_active: float | None = None
     activity: dict[str, Any] = field(default_factory=dict)  # the latest thing done
     online: bool = False  # a session open now (said by the server, or by the events)
+    connected: bool = False  # the events' word: a session began and has not ended
     games_started: int = 0
     games_ended: int = 0
     moves: int = 0  # the student's own moves
@@ -121,9 +122,8 @@ class ClassLive:
             count += len(events)
             if len(events) < 5000:
                 break
-        if online is not None:
-            for st in self.students.values():
-                st.online = st.id in online
+        for st in self.students.values():
+            st.online = st.connected if online is None else st.id in online
         self.challenges = self.store.challenges(self.name)
         return count
 
@@ -134,9 +134,9 @@ class ClassLive:
         d = e.data
         st.last_active = e.at
         if e.kind == "session_started":
-            st.online, st.session_blunders = True, 0
+            st.connected, st.session_blunders = True, 0
         elif e.kind == "session_ended":
-            st.online = False
+            st.connected = False
         elif e.kind == "game_started":
             st.games_started += 1
             st.game, st.game_moves = d, []

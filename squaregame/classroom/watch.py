@@ -15,11 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from squaregame.classroom.lock import ServingLock
 from squaregame.classroom.store import ClassStore
 from squaregame.classroom.views import ClassLive, StudentState, student_value
 from squaregame.classroom.wording import activity_text, ago, verdict_mark
@@ -148,7 +150,10 @@ class WatchApp(App[None]):
         try:
             if self.live is None:
                 self.live = ClassLive(self.open_store(self.folder), self.class_name)
-            self.live.refresh()
+            # nobody is online unless a server serves the class now (after a kill -9 the
+            # events' last word may still be "joined")
+            served = ServingLock(self.live.store.path).held_elsewhere()
+            self.live.refresh(None if served else set())
             rows = self.live.rows()
         finally:
             self._reading.release()
@@ -170,15 +175,15 @@ class WatchApp(App[None]):
             mark = (" ▼" if self.desc else " ▲") if i == self.sort_by else ""
             table.add_column(cat(f"serve.teacher.col.{c}") + mark, key=c)
         for r in self.rows:
-            table.add_row(
+            cells = (
                 ("● " if r["online"] else "○ ") + r["name"],
                 activity_text(r["activity"], cat),
                 f"{r['lessons_mastered']}★/{r['lessons_started']}",
                 f"{r['exercises_right']}/{r['exercises_tried']}",
                 str(r["blunders"]),
                 ago(r["last_active"], cat, now),
-                key=str(r["id"]),
             )
+            table.add_row(*(Text(c) for c in cells), key=str(r["id"]))  # text, never markup
         if self.rows:
             table.move_cursor(row=min(at, len(self.rows) - 1))
 

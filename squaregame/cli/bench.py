@@ -61,7 +61,7 @@ from squaregame.cli.bench_run import (
 )
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError
-from squaregame.cli.options import number, read_option
+from squaregame.cli.options import add_option, number, read_option
 from squaregame.core.ai import Opponent
 from squaregame.core.errors import GameError
 from squaregame.core.game import Game
@@ -72,8 +72,10 @@ from squaregame.families import GAMES
 
 MAX_PAIRS = 50
 MAX_SIZES = 8
-GROUPS = ("builder", "board", "sums", "octal", "cli", "app", "moves")
+GROUPS = ("builder", "board", "sums", "octal", "cli", "app", "moves", "class")
+DEFAULT_GROUPS = GROUPS[:-1]  # a class of 60 sessions only when asked: --only class
 PAIRS = number("pairs", "--pairs", minimum=1, maximum=MAX_PAIRS)
+STUDENTS = number("students", "--students", minimum=1, maximum=200)
 SIZE = number("size", "--sizes", minimum=1)  # one of them; at most the builder's limit
 
 
@@ -101,7 +103,7 @@ def parse_sizes(text: str) -> list[int]:
 
 def parse_groups(text: str | None) -> list[str]:
     if text is None:
-        return list(GROUPS)
+        return list(DEFAULT_GROUPS)
     chosen = [w.strip() for w in text.split(",") if w.strip()]
     for w in chosen:
         if w not in GROUPS:
@@ -127,6 +129,7 @@ def add_parser(sub: Any) -> None:
     )  # fmt: skip
     p.add_argument("--no-app", action="store_true", help="skip the app start-up and memory")
     p.add_argument("--json", action="store_true", help="also print every figure as JSON")
+    add_option(p, STUDENTS, default="60", help="--only class: students in the class (default 60)")
     p.set_defaults(run=run)
 
 
@@ -239,6 +242,10 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
                 print(note)
     if "moves" in groups:
         opponent_latencies(tables)
+    if "class" in groups:
+        from squaregame.cli.bench_class import class_load  # (a served class: only when asked)
+
+        print("\n".join(class_load(read_option(STUDENTS, args.students))), flush=True)
     if results:
         print("Commands (ours | reference):")
         for r in results:
