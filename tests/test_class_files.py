@@ -259,3 +259,21 @@ def test_a_damaged_class_file_is_set_aside_and_said(
     kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
     assert len(kept) == 1 and kept[0].read_bytes() == b"garbage" * 200
     assert room.name == "7B"
+
+
+@pytest.mark.parametrize(
+    ("game", "pos", "rules", "said"),
+    [
+        ("squares", 75, None, "Win from Squares: 75 against the perfect opponent"),
+        ("subtraction", 22, "1,3,7,8", "Win from Subtraction {1, 3, 7, 8}: 22 against"),
+        ("sum", [5, 7, 10], ["squares", "nim", "1,3,7,8"],
+         "Win from Sum of piles [squares; nim; 1,3,7,8]: 5 + 7 + 10 against"),
+        ("wythoff", [7, 9], None, "Win from Wythoff's queen: (7,9) against"),
+        ("kayles", 7, None, "Win from Kayles"),
+    ],
+)  # fmt: skip
+def test_a_challenge_says_its_game_with_the_rules_it_needs(
+    game: str, pos: object, rules: object, said: str
+) -> None:
+    text = challenges.describe(challenges.make(game, pos, rules=rules))  # type: ignore[arg-type]
+    assert text.startswith(said), text

@@ -27,7 +27,8 @@ from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
 from squaregame.core.types import Outcome
 from squaregame.families import GAMES
-from squaregame.text import Catalog, language, tr
+from squaregame.text import Catalog, language
+from squaregame.text.current import current
 from squaregame.text.games import describe_move, position_text, title
 from squaregame.ui.services.class_link import ASKS, ChallengeOffer
 from squaregame.ui.start import StartRequest
@@ -79,19 +80,37 @@ def describe(challenge: dict[str, Any], catalog: Catalog | None = None) -> str:
     """``Win from Squares: 75 against the perfect opponent`` and the like."""
     cat = catalog or Catalog(language())
     try:
-        where = _where(json.dumps(challenge, sort_keys=True), cat.lang)
+        said = _where(json.dumps(challenge, sort_keys=True), cat.lang)
     except GameError:
         return "?"
     ask = challenge.get("ask")
-    return cat(f"serve.challenge.said.{ask if ask in ASKS else 'win'}", position=where)
+    return cat(f"serve.challenge.said.{ask if ask in ASKS else 'win'}", position=said)
 
 
 @functools.lru_cache(maxsize=256)
 def _where(challenge: str, lang: str) -> str:
     cat = Catalog(lang)
-    spec = spec_of(json.loads(challenge))
-    built, pos = _built(spec)
-    return cat("ui_class.position", game=title(built, cat), position=position_text(built, pos, cat))
+    built, pos = _built(spec_of(json.loads(challenge)))
+    return where(built, pos, cat)
+
+
+def where(game: Any, pos: Any, cat: Catalog | None = None) -> str:
+    """The game, its rules as ``--rule`` writes them where its title does not say them (a
+    sum's, pile by pile), and the position: ``Sum of piles [squares; nim; 1,3,7,8]: 5 + 7 +
+    10``."""
+    name = title(game, cat)
+    rules = [str(r.key) for r in game.rules]
+    if any(_bare(r) not in _bare(name) for r in rules):
+        shown = rules if len(set(rules)) > 1 else rules[:1]
+        name = f"{name} [{'; '.join(shown)}]"
+    return (cat or current())(
+        "ui_class.position", game=name, position=position_text(game, pos, cat)
+    )
+
+
+def _bare(text: str) -> str:
+    """Letters and digits only: ``{1, 3, 7, 8}`` says the rule ``1,3,7,8``."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
 def offer(cid: int, challenge: dict[str, Any]) -> ChallengeOffer:
@@ -99,7 +118,7 @@ def offer(cid: int, challenge: dict[str, Any]) -> ChallengeOffer:
     spec = spec_of(challenge)
     built, pos = _built(spec)
     ask = str(challenge.get("ask", "win"))
-    where = tr("ui_class.position", game=title(built), position=position_text(built, pos))
+    said = where(built, pos)
     request = StartRequest(
         game=spec.kind.key,
         start=pos,
@@ -113,8 +132,8 @@ def offer(cid: int, challenge: dict[str, Any]) -> ChallengeOffer:
     if ask == "moves":
         words = tuple(describe_move(built, pos, m.to) for m in a.moves)
         winning = frozenset(w for w, m in zip(words, a.moves, strict=True) if m.wins)
-        return ChallengeOffer(cid, ask, where, request, moves=words, winning=winning)
+        return ChallengeOffer(cid, ask, said, request, moves=words, winning=winning)
     if ask == "grundy":
-        return ChallengeOffer(cid, ask, where, request, grundy=info.grundy)
+        return ChallengeOffer(cid, ask, said, request, grundy=info.grundy)
     exact = info.remoteness if info.remoteness_exact else None
-    return ChallengeOffer(cid, ask, where, request, remoteness=exact)
+    return ChallengeOffer(cid, ask, said, request, remoteness=exact)
