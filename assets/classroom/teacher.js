@@ -93,8 +93,8 @@ function scoreboard(){const box=$('#scoreboard');box.replaceChildren();box.appen
 let last=null;
 async function refresh(){try{state=await get('/teacher/state');}catch(e){
  if(last&&e.message!=='403')$('#live').textContent=T.stale.replace('{time}',last);return;}
- last=new Date(state.now*1000).toLocaleTimeString();
+ last=new Date(state.now*1000).toLocaleTimeString(document.documentElement.lang);
  $('#live').textContent=T.live.replace('{count}',state.online).replace('{total}',state.rows.length)
-  .replace('{time}',new Date(state.now*1000).toLocaleTimeString());
+  .replace('{time}',new Date(state.now*1000).toLocaleTimeString(document.documentElement.lang));
  drawGrid();students();scoreboard();if(chosen!==null&&!$('#detail').hidden)detail();}
 whoSelect=form();refresh().then(()=>{if(chosen!==null)detail();});setInterval(refresh,500);
