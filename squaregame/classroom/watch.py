@@ -18,6 +18,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -108,7 +109,8 @@ class DetailScreen(Screen[None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        yield Static(self.text, markup=False, id="detail")
+        with VerticalScroll():  # (a long game scrolls)
+            yield Static(self.text, markup=False, id="detail")
         yield Footer()
 
 
@@ -118,7 +120,7 @@ class WatchApp(App[None]):
         Binding("q", "quit", "serve.watch.keys.quit"),
         Binding("s", "sort", "serve.watch.keys.sort"),
         Binding("r", "reverse", "serve.watch.keys.reverse"),
-        Binding("enter", "detail", "serve.watch.keys.student"),
+        Binding("enter", "detail", "serve.watch.keys.student", priority=True),
     ]
 
     def __init__(self, open_store: Callable[[Path], ClassStore], folder: Path, name: str) -> None:
@@ -173,7 +175,7 @@ class WatchApp(App[None]):
         table.clear(columns=True)
         for i, c in enumerate(COLUMNS):
             mark = (" ▼" if self.desc else " ▲") if i == self.sort_by else ""
-            table.add_column(cat(f"serve.teacher.col.{c}") + mark, key=c)
+            table.add_column(cat(f"serve.watch.col.{c}") + mark, key=c)
         for r in self.rows:
             cells = (
                 ("● " if r["online"] else "○ ") + r["name"],
@@ -219,7 +221,7 @@ class WatchApp(App[None]):
             self.push_screen(DetailScreen(detail_text(st)))
 
     def on_data_table_row_selected(self, _event: DataTable.RowSelected) -> None:
-        self.action_detail()
+        self.action_detail()  # (a click on a row)
 
 
 def watch(open_store: Callable[[Path], ClassStore], folder: Path, name: str) -> int:
