@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import os
 import socket
+import subprocess
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -21,6 +22,20 @@ from squaregame.classroom.session import Session
 
 MENU = "take a perfect square"  # on the menu screen
 CLOSING = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
+
+
+def wait_listening(port: int, proc: subprocess.Popen[bytes], log: Path, limit: float = 60) -> None:
+    """Wait until the server process ``proc`` accepts connections on ``port`` (a hang guard,
+    not a timing); if it never does, kill it and fail with its log."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError(log.read_text())
 
 
 def free_port() -> int:

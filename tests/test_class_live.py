@@ -21,7 +21,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from serve_helpers import CLOSING
+from serve_helpers import Tab, wait_listening
 
 from squaregame.classroom.store import ClassStore
 
@@ -59,16 +59,7 @@ def start_server(tmp: Path, port: int) -> Served:
     proc = subprocess.Popen(
         [*argv, "--teacher-token", str(token_file)], stdout=out, stderr=out, env=env
     )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        raise RuntimeError(log.read_text())
+    wait_listening(port, proc, log)
     return Served(f"http://127.0.0.1:{port}", token_file.read_text().strip(), data, proc, log)
 
 
@@ -86,42 +77,27 @@ def served(tmp_path: Path) -> Iterator[Served]:
 
 
 class Browser:
-    """One student's browser: its cookie jar, and its tab's websocket."""
+    """One student's browser: its cookie jar, and its tab (a websocket, once open)."""
 
     def __init__(self, http: aiohttp.ClientSession, url: str, name: str) -> None:
         self.http, self.url, self.name = http, url, name
-        self.ws: aiohttp.ClientWebSocketResponse | None = None
-        self.seen = ""
+        self.tab: Tab | None = None
+
+    @property
+    def ws(self) -> aiohttp.ClientWebSocketResponse | None:
+        return None if self.tab is None else self.tab.ws
 
     async def join(self) -> None:
         async with self.http.post(f"{self.url}/join", data={"name": self.name}) as r:
-            assert (
-                r.status == 200 and "data-session-websocket-url" in await r.text()
-            )  # the app's page
+            assert r.status == 200 and "data-session-websocket-url" in await r.text()  # the app
 
     async def open(self) -> None:
-        self.ws = await self.http.ws_connect(f"{self.url}/ws?width=100&height=30")
-        await self.ws.send_json(["resize", {"width": 100, "height": 30}])
-        await self.ws.send_json(["focus"])
-        self.seen = ""
+        ws = await self.http.ws_connect(f"{self.url}/ws?width=100&height=30")
+        self.tab = await Tab(ws).open(100, 30)
 
     async def until(self, text: str, timeout: float = 120) -> None:
-        assert self.ws is not None
-        end = time.monotonic() + timeout
-        while text not in self.seen:
-            left = end - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"{self.name} never saw {text!r}: {self.seen[-300:]!r}")
-            try:
-                msg = await asyncio.wait_for(self.ws.receive(), left)
-            except TimeoutError:
-                continue
-            if msg.type == aiohttp.WSMsgType.BINARY:
-                self.seen += msg.data.decode("utf-8", "replace")
-            elif msg.type == aiohttp.WSMsgType.TEXT:
-                self.seen += msg.data
-            elif msg.type in CLOSING:
-                raise AssertionError(f"{self.name}'s session closed")
+        assert self.tab is not None, self.name
+        await self.tab.until(text, timeout)
 
     async def keys(self, *presses: str, gap: float = 0.25) -> None:
         assert self.ws is not None
@@ -131,7 +107,8 @@ class Browser:
 
     async def then(self, text: str, *presses: str, gap: float = 0.25) -> None:
         """Press ``presses``, then wait for ``text`` in what is drawn after them."""
-        self.seen = ""
+        assert self.tab is not None
+        self.tab.seen = ""
         await self.keys(*presses, gap=gap)
         await self.until(text)
 

@@ -9,11 +9,10 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from serve_helpers import Tab
+from serve_helpers import Tab, wait_listening
 
 aiohttp = pytest.importorskip("aiohttp")
 
@@ -38,16 +37,7 @@ def server(tmp_path: Path):  # type: ignore[no-untyped-def]
         env=env,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        raise RuntimeError((tmp_path / "server.log").read_text())
+    wait_listening(port, proc, tmp_path / "server.log", 20)
     yield url
     log.flush()
     served = (tmp_path / "server.log").read_text()

@@ -77,9 +77,12 @@ def test_lesson_progress_becomes_exercises_and_steps() -> None:
     Activity(None).lesson_changed("x", p)  # no class: nothing, and no error
 
 
-async def _offer(app: SquareGameApp, link: FakeLink, offer: ChallengeOffer, pilot: Any) -> None:
-    assert link.offered is not None
-    link.offered(offer)  # (the link calls it from its thread: call_from_thread)
+async def _opened(app: SquareGameApp, offer: ChallengeOffer, pilot: Any) -> None:
+    """The challenge comes (as the link's thread hands it over), then F2 opens it."""
+    await settle(pilot)
+    app.call_later(app._offered, offer)
+    await settle(pilot)
+    await pilot.press("f2")
     await settle(pilot)
 
 
@@ -115,11 +118,7 @@ async def test_a_moves_challenge_is_right_only_with_every_winning_move() -> None
     assert offer.moves == ("take 1", "take 4", "take 9", "take 16", "take 25")
     assert offer.winning == {"take 25"}
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.call_later(app._offered, offer)
-        await settle(pilot)
-        await pilot.press("f2")
-        await settle(pilot)
+        await _opened(app, offer, pilot)
         picks = app.screen.query_one(SelectionList)
         picks.select("take 25")
         await pilot.press("tab", "enter")  # the Answer button
@@ -142,11 +141,7 @@ async def test_a_win_challenge_opens_the_game_and_its_end_is_the_result() -> Non
     offer = challenges.offer(5, challenges.make("squares", 14, ask="win"))
     assert offer.remoteness == 3
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.call_later(app._offered, offer)
-        await settle(pilot)
-        await pilot.press("f2")
-        await settle(pilot)
+        await _opened(app, offer, pilot)
         await pilot.press("enter")  # Play it
         await settle(pilot)
         screen = game_screen(app)
