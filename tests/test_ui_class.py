@@ -80,7 +80,7 @@ def test_lesson_progress_becomes_exercises_and_steps() -> None:
 async def _opened(app: SquareGameApp, offer: ChallengeOffer, pilot: Any) -> None:
     """The challenge comes (as the link's thread hands it over), then F2 opens it."""
     await settle(pilot)
-    app.call_later(app._offered, offer)
+    app.call_later(app.challenges.offered, offer)
     await settle(pilot)
     await pilot.press("f2")
     await settle(pilot)
@@ -92,7 +92,7 @@ async def test_a_grundy_challenge_is_a_notice_and_f2_answers_it_once() -> None:
     offer = challenges.offer(7, challenges.make("nim", 5, ask="grundy"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.call_later(app._offered, offer)
+        app.call_later(app.challenges.offered, offer)
         await settle(pilot)
         notes = [str(n.message) for n in app._notifications]
         assert any("F2" in n and "Grundy value of Nim: 5" in n for n in notes), notes

@@ -27,6 +27,7 @@ from squaregame.text import language, set_language, tr
 from squaregame.ui.localize import localize_bindings, localize_textual
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.services.activity import Activity
+from squaregame.ui.services.challenges import ChallengeDesk
 from squaregame.ui.services.lesson_progress import LessonProgressBook
 from squaregame.ui.services.opener import Opener
 from squaregame.ui.services.preferences import Preferences
@@ -41,7 +42,7 @@ if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears
     from squaregame.play.saves import SaveSummary
     from squaregame.ui import messages as m
     from squaregame.ui.families import AppGames
-    from squaregame.ui.services.class_link import ChallengeOffer, ClassLink
+    from squaregame.ui.services.class_link import ClassLink
     from squaregame.ui.start import StartRequest
 
 
@@ -87,6 +88,7 @@ class SquareGameApp(App[None]):
         self.records = Records(self, self.data)
         self.lessons = LessonProgressBook(self.data)
         self.activity = Activity(link)  # what the student does, for their class (or nothing)
+        self.challenges = ChallengeDesk(self, self.activity, self.open_request)
         self.opener = Opener(self, games, self.saved_games, lambda: self.settings, self._delays)
         families = tuple(f.key for f in games.families)
         self.menu = MenuScreen(self.saved_games.description(), families)
@@ -137,7 +139,7 @@ class SquareGameApp(App[None]):
         for msg in (self.preferences.message, *self.saved_games.messages):
             if msg:
                 self.data.warn(msg)
-        self.activity.listen(partial(self.call_from_thread, self._offered))
+        self.activity.listen(partial(self.call_from_thread, self.challenges.offered))
         if self.request is not None:
             self.open_request(self.request)
         elif self.start_lesson is not None:
@@ -290,30 +292,9 @@ class SquareGameApp(App[None]):
     def on_quit_app(self, _: m.QuitApp) -> None:
         self.exit()
 
-    # -- the teacher's challenges (in a class) ---------------------------------------------
-    def _offered(self, offer: ChallengeOffer) -> None:
-        if self.activity.offered(offer):
-            said = tr(f"ui_class.ask.{offer.ask}", position=offer.title)
-            self.notify(tr("ui_class.notify.new", challenge=said), timeout=30)
-
     def action_challenge(self) -> None:
-        """F2: the newest challenge not answered yet."""
-        from squaregame.ui.screens.challenge import ChallengeScreen  # (in a class only)
-
-        offer = self.activity.latest
-        if offer is None:
-            self.notify(tr("ui_class.notify.none"), timeout=5)
-            return
-
-        def answered(right: bool, answer: Any, seconds: float) -> bool:
-            return self.activity.answer(offer, right, answer, seconds)
-
-        def chosen(choice: str | None) -> None:
-            if choice == "play":
-                self.activity.playing_challenge(offer)
-                self.open_request(offer.request)
-
-        self.push_screen(ChallengeScreen(offer, answered), chosen)
+        """F2: the teacher's newest challenge not answered yet (in a class)."""
+        self.challenges.open_latest()
 
     # -- the command palette ---------------------------------------------------------------
     def action_command_palette(self) -> None:
