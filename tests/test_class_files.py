@@ -277,3 +277,15 @@ def test_a_challenge_says_its_game_with_the_rules_it_needs(
 ) -> None:
     text = challenges.describe(challenges.make(game, pos, rules=rules))  # type: ignore[arg-type]
     assert text.startswith(said), text
+
+
+def test_a_class_has_at_most_so_many_students(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("squaregame.classroom.store.MAX_STUDENTS", 3)
+    store, _ana, _bo = _class(tmp_path)
+    store.join("7B", "Cy")
+    with pytest.raises(GameError) as full:
+        store.join("7B", "Di")
+    assert full.value.key == "serve.class.errors.class_full"
+    store.close()

@@ -50,19 +50,31 @@ class Student(Tab):
 def test_the_teachers_pages_need_the_secret(tmp_path: Path, room: ClassConfig) -> None:
     async def main() -> None:
         async with classroom(tmp_path / "s", room) as (_server, url, http):
+            stranger = aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar())  # no cookies
             for path in ("/teacher", "/teacher/state", "/teacher/student/1",
                          "/teacher/scoreboard.csv", "/teacher/scoreboard.md"):  # fmt: skip
                 for headers in ({}, teacher("wrong"), teacher(TOKEN[:-1]), teacher(TOKEN + "x")):
-                    async with http.get(url + path, headers=headers) as r:
+                    async with stranger.get(url + path, headers=headers) as r:
                         assert r.status == 403, (path, headers)
-                async with http.get(url + path, headers=teacher()) as r:
+                async with stranger.get(url + path, headers=teacher()) as r:
                     assert r.status in (200, 404), path  # (no student 1 yet)
-            async with http.post(f"{url}/teacher/challenge", json={"game": "nim"}) as r:
+            forged = {"Cookie": "squaregame_teacher=" + TOKEN[:-1] + "y"}
+            async with stranger.get(f"{url}/teacher/state", headers=forged) as r:
                 assert r.status == 403
+            async with stranger.post(f"{url}/teacher/challenge", json={"game": "nim"}) as r:
+                assert r.status == 403
+            await stranger.close()
             async with http.get(f"{url}/teacher?token={TOKEN}") as r:
                 page = await r.text()
                 assert r.status == 200 and r.headers["Referrer-Policy"] == "no-referrer"
                 assert TOKEN not in page  # the page reads it from its address, not the server
+                cookie = r.headers["Set-Cookie"]
+                assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+                assert "Path=/teacher" in cookie
+            async with http.get(f"{url}/teacher") as r:  # a reload: the page's cookie says it
+                assert r.status == 200
+            async with http.get(f"{url}/teacher/state") as r:
+                assert r.status == 200
             async with http.get(f"{url}/classes.sqlite3") as r:
                 assert r.status == 404  # the database is under no route
             async with http.get(f"{url}/static/../data/classes.sqlite3") as r:

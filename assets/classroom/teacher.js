@@ -1,7 +1,8 @@
 // The teacher's live view: squaregame/classroom/pages.py serves it inside its page.
+// the secret: from the printed address the first time; after that the page's cookie says it
 const token=new URLSearchParams(location.search).get('token')||'';
 history.replaceState(null,'',location.pathname+location.hash);  // the secret leaves the address bar
-const H={'X-Teacher-Token':token};
+const H=token?{'X-Teacher-Token':token}:{};
 let state=null,sortBy='name',desc=false,projecting=false;
 // #student=N opens that student's detail (a link the teacher can keep)
 let chosen=(/student=(\d+)/.exec(location.hash)||[])[1];chosen=chosen?Number(chosen):null;

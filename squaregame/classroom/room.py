@@ -44,6 +44,7 @@ from squaregame.text import Catalog, error_text
 
 R = TypeVar("R")
 COOKIE = "squaregame_student"
+TEACHER_COOKIE = "squaregame_teacher"
 COOKIE_AGE = 30 * 86400  # seconds: the next lesson, the same student
 FRESH = 0.25  # seconds a look at the class is reused for (many teachers' tabs: one look)
 NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
@@ -106,7 +107,15 @@ class ClassRoom:
         return await self.call(self.store.student_by_token, self.config.name, token)
 
     def teacher(self, request: web.Request) -> bool:
-        given = request.headers.get("X-Teacher-Token") or request.query.get("token") or ""
+        """Is this the teacher? The secret in the ``X-Teacher-Token`` header, the query
+        (the printed address) or the cookie the teacher's page was given (so a reload
+        works), compared in constant time."""
+        given = (
+            request.headers.get("X-Teacher-Token")
+            or request.query.get("token")
+            or request.cookies.get(TEACHER_COOKIE)
+            or ""
+        )
         return hmac.compare_digest(given.encode("utf-8", "replace"), self.config.token.encode())
 
     def forbidden(self) -> web.Response:
@@ -156,7 +165,13 @@ class ClassRoom:
         if not self.teacher(request):
             return self.forbidden()
         page = teacher_page(self.cat, self.config.name, self.kinds)
-        return web.Response(text=page, content_type="text/html", headers=NO_STORE)
+        response = web.Response(text=page, content_type="text/html", headers=NO_STORE)
+        # HttpOnly (no script reads it), SameSite=Strict (no other site's page sends it),
+        # and only for the teacher's addresses
+        response.set_cookie(
+            TEACHER_COOKIE, self.config.token, httponly=True, samesite="Strict", path="/teacher"
+        )
+        return response
 
     async def look(self, force: bool = False) -> None:
         """Bring the class up to date (at most every :data:`FRESH` seconds)."""

@@ -40,6 +40,7 @@ from squaregame.core.errors import GameError
 SCHEMA_VERSION = 2
 BUSY_TIMEOUT_MS = 5000
 NAME_LENGTH = (1, 24)  # characters of a class's or a student's name
+MAX_STUDENTS = 500  # in one class: a form sent in a loop cannot fill the disk
 EVENT_KINDS = (
     "game_started", "move", "game_ended", "exercise", "lesson_step",
     "session_started", "session_ended", "challenge_opened", "challenge",
@@ -253,6 +254,9 @@ class ClassStore:
             ).fetchone()
             if taken:
                 raise GameError("serve.class.errors.name_taken", name=kept)
+            count = db.execute("SELECT COUNT(*) FROM students WHERE class_id = ?", (class_id,))
+            if count.fetchone()[0] >= MAX_STUDENTS:
+                raise GameError("serve.class.errors.class_full", most=MAX_STUDENTS)
             cursor = db.execute(
                 "INSERT INTO students (class_id, name, folded, joined) VALUES (?, ?, ?, ?)",
                 (class_id, kept, folded(kept), time.time()),
