@@ -23,9 +23,10 @@ from squaregame.classroom.store import ClassStore, folded
 from squaregame.classroom.views import ClassLive, StudentReport, report
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError
+from squaregame.cli.lesson import check_lang
 from squaregame.core.numbers import read_whole
 from squaregame.core.tables import Tables
-from squaregame.text import tr
+from squaregame.text import set_language, tr
 from squaregame.text.current import current
 from squaregame.ui.services.class_link import ASKS
 
@@ -71,6 +72,11 @@ def add_parser(sub: Any) -> None:
     challenge.set_defaults(run=run_challenge)
 
 
+def _speak(args: argparse.Namespace) -> None:
+    """Say everything in ``--lang`` (for this run only)."""
+    set_language(check_lang(args.lang) or "en")
+
+
 def _store() -> ClassStore:
     store = ClassStore.open(paths.data_dir())
     if store.said:
@@ -79,6 +85,7 @@ def _store() -> ClassStore:
 
 
 def run_create(args: argparse.Namespace, tables: Tables) -> int:
+    _speak(args)
     store = _store()
     try:
         print(tr("serve.class.created", name=store.create_class(args.name)))
@@ -88,6 +95,7 @@ def run_create(args: argparse.Namespace, tables: Tables) -> int:
 
 
 def run_list(args: argparse.Namespace, tables: Tables) -> int:
+    _speak(args)
     store = _store()
     try:
         found = store.classes()
@@ -101,6 +109,7 @@ def run_list(args: argparse.Namespace, tables: Tables) -> int:
 
 
 def run_delete(args: argparse.Namespace, tables: Tables) -> int:
+    _speak(args)
     store = _store()
     try:
         store.delete_class(args.name)
@@ -117,6 +126,7 @@ COLUMNS = (
 
 
 def run_report(args: argparse.Namespace, tables: Tables) -> int:
+    _speak(args)
     store = _store()
     try:
         rows = report(store, args.name)
@@ -155,6 +165,7 @@ def _plain(r: StudentReport) -> dict[str, Any]:
 
 
 def run_export(args: argparse.Namespace, tables: Tables) -> int:
+    _speak(args)
     """The class on stdout; ``--from FILE`` reads a copy, opened read-only."""
     if args.scoreboard and args.format == "json":
         raise UsageError("serve.class.errors.scoreboard_format")
@@ -190,6 +201,7 @@ def run_export(args: argparse.Namespace, tables: Tables) -> int:
 
 
 def run_challenge(args: argparse.Namespace, tables: Tables) -> int:
+    _speak(args)
     numbers = [read_whole(w) for w in args.position]
     rules = args.rule if args.rule and len(args.rule) > 1 else (args.rule[0] if args.rule else None)
     spec = challenges.make(
@@ -215,6 +227,7 @@ def run_challenge(args: argparse.Namespace, tables: Tables) -> int:
 
 
 def run_watch(args: argparse.Namespace, tables: Tables) -> int:
+    _speak(args)
     from squaregame.classroom.watch import watch  # (Textual: only when watching)
 
     store = _store()

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -44,7 +45,8 @@ class ChallengeScreen(ModalScreen[str]):
             yield Static(tr("ui_class.challenge.title"), id="challenge-title", markup=False)
             yield Static(tr(f"ui_class.ask.{o.ask}", position=o.title), markup=False)
             if o.ask == "moves":
-                yield SelectionList[str](*((m, m) for m in o.moves), id="challenge-moves")
+                moves = ((Text(m), m) for m in o.moves)  # (words, never markup)
+                yield SelectionList[str](*moves, id="challenge-moves")
             elif o.ask == "grundy":
                 yield Input(placeholder=tr("ui_class.challenge.grundy_hint"), id="challenge-grundy")
             yield Static("", id="challenge-said", markup=False)

@@ -29,7 +29,8 @@ class ChallengeDesk:
         """A challenge came (on the app's thread): said once, as a notice."""
         if self.activity.offered(offer):
             said = tr(f"ui_class.ask.{offer.ask}", position=offer.title)
-            self.app.notify(tr("ui_class.notify.new", challenge=said), timeout=30)
+            text = tr("ui_class.notify.new", challenge=said)
+            self.app.notify(text, timeout=30, markup=False)  # ("[squares]" is text)
 
     def open_latest(self) -> None:
         from squaregame.ui.screens.challenge import ChallengeScreen  # (in a class only)
@@ -48,4 +49,5 @@ class ChallengeDesk:
                 activity.playing_challenge(offer)
                 self.open_game(offer.request)
 
+        self.app.clear_notifications()  # (the notices would cover the question)
         self.app.push_screen(ChallengeScreen(offer, answered), chosen)
