@@ -96,6 +96,7 @@ async def test_a_grundy_challenge_is_a_notice_and_f2_answers_it_once() -> None:
         await settle(pilot)
         notes = [str(n.message) for n in app._notifications]
         assert any("F2" in n and "Grundy value of Nim: 5" in n for n in notes), notes
+        assert all(n.markup is False for n in app._notifications)  # "[squares]" is text
         await pilot.press("f2")
         await settle(pilot)
         assert isinstance(app.screen, ChallengeScreen)
