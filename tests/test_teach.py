@@ -207,6 +207,20 @@ def test_projector_view_and_big_digits() -> None:
     assert best_scale("(7,9)", 76, 18, top=12) == 3  # 22 dots across: 66 columns at 3
 
 
+def test_the_projector_says_the_last_move_once_and_lists_moves_short() -> None:
+    s = teams_game()
+    said = played_line(s, s.plies[-1], len(s.plies) - 1)  # the game screen's message line
+    view = projector_view(s, sides="x", hint="", message=said)
+    assert view.last == "● Move 8: Blues — take 1 (to 0)"  # said once, large
+    assert view.message == ""  # not again under it
+    assert view.moves[0] == "1. ■ Reds  take 4 → 26"  # number, marker, name, short form
+    assert view.moves[-1] == "8. ● Blues  take 1 → 0"
+    other = projector_view(s, sides="x", hint="", message="Hints on.")
+    assert other.message == "Hints on."  # any other message stays
+    earlier = played_line(s, s.plies[0], 0)  # not the last move: said as it is
+    assert projector_view(s, sides="x", hint="", message=earlier).message == earlier
+
+
 def test_a_demos_value_history_is_told_for_the_first_mover_all_game() -> None:
     from squaregame.play.review import chart_points
 

@@ -196,9 +196,9 @@ class ProjectorView:
     side: int  # the side to move (the game over: the winner), 0 or 1
     color: str  # its colour (a name of play.sides.COLORS): never shown without its name
     last: str
-    moves: tuple[str, ...]  # every move so far, numbered, with its side's marker and name
+    moves: tuple[str, ...]  # every move so far, short: "3. ■ Reds  take 4 → 26"
     hint: str
-    message: str = ""  # what the game screen said last ("Reds: take 4 (to 26).", an error)
+    message: str = ""  # what the game screen said last (an error, "hints on"), not a move
 
     @property
     def marker(self) -> str:
@@ -215,11 +215,27 @@ def rule_lines(rules: tuple[str, ...], misere: bool) -> str:
 
 
 def move_lines(session: Session[Any]) -> tuple[str, ...]:
-    """The moves so far: "3. ■ Reds: take 4 (to 26).", each with its side's marker."""
+    """The moves so far, one short row each: "3. ■ Reds  take 4 → 26" (its number, its
+    side's marker and name, the move in its family's short form)."""
     return tuple(
-        f"{i + 1}. {MARKERS[side_of(i)]} {played_line(session, ply, i)}"
+        tr(
+            "ui_teach.projector.move_row",
+            number=i + 1,
+            marker=MARKERS[side_of(i)],
+            name=cap(ply_side_name(session, i)),  # a column of names: each a capital
+            move=games_text.history_text(session.game, ply.before, ply.after),
+        )
         for i, ply in enumerate(session.plies)
     )
+
+
+def not_the_last_move(session: Session[Any], message: str) -> str:
+    """The message line for the projector: "" where it only says the last move again (the
+    projector says that once, large, above it); any other message as it is."""
+    if not session.plies:
+        return message
+    i = len(session.plies) - 1
+    return "" if message == played_line(session, session.plies[i], i) else message
 
 
 def projector_view(
@@ -253,7 +269,7 @@ def projector_view(
         last=last,
         moves=move_lines(session),
         hint=hint,
-        message=message,
+        message=not_the_last_move(session, message),
     )
 
 

@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from squaregame.core.errors import PositionError
 from squaregame.core.types import Analysis
+from squaregame.families.sums.big_piles import BigPiles
 from squaregame.families.sums.game import SumGame
 from squaregame.families.sums.panels import SumData, sum_data
 from squaregame.families.sums.piles import PileRow, PilesData, PilesView
@@ -94,8 +95,9 @@ class SumsScreen(GameScreen[Pos]):
 
     # -- the projector -------------------------------------------------------------------------
     def make_stage(self) -> Stage:
-        """The same piles, counters spaced out, and each rule in words under them."""
-        piles = PilesView(id="projector-piles", big=True)
+        """The piles in one centred block, counters as large as fit, each rule in words under
+        them."""
+        piles = BigPiles(id="projector-piles")
         rules = Static(id="projector-rule", markup=False)
 
         def show(data: tuple[PilesData | None, str]) -> None:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -86,7 +87,8 @@ class ProjectorScreen(Screen[None]):
                     yield self.stage.widget
                 with Vertical(id="projector-side"):
                     yield Static(tr("ui_teach.projector.moves"), classes="pane-title")
-                    yield self.lines["moves"]
+                    with VerticalScroll(id="projector-list"):
+                        yield self.lines["moves"]
             yield self.banner
             yield self.lines["last"]
             yield self.lines["hint"]
@@ -98,7 +100,7 @@ class ProjectorScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.banner.styles.height = 5 if self.size.height >= TALL else 3
-        self.call_after_refresh(self._show_moves)  # as many as now fit
+        self._show_moves()  # as wide as the screen now allows
 
     def show(self, view: ProjectorView) -> None:
         """Draw ``view`` (the game screen calls this after every change)."""
@@ -115,10 +117,18 @@ class ProjectorScreen(Screen[None]):
         self.refresh_bindings()
 
     def _show_moves(self) -> None:
-        """The last moves that fit, the latest at the bottom, one row each."""
-        moves = self.lines["moves"]
-        rows = moves.size.height or MOVES_SHOWN
-        moves.update(Text("\n".join(self._view.moves[-rows:]), no_wrap=True, overflow="ellipsis"))
+        """Every move, one row each from the top, the list scrolled to the latest; the column
+        as wide as its longest row, up to a share of the screen (hidden on a narrow one)."""
+        rows = self._view.moves
+        side = self.query_one("#projector-side")
+        room = int(self.size.width * SIDE_SHARE)
+        side.display = room >= SIDE_MIN
+        longest = max((cell_len(row) for row in rows), default=0)
+        title = cell_len(tr("ui_teach.projector.moves"))
+        side.styles.width = max(SIDE_MIN, min(room, max(longest, title) + SIDE_EDGE))
+        self.lines["moves"].update(Text("\n".join(rows), no_wrap=True, overflow="ellipsis"))
+        scroll = self.query_one("#projector-list", VerticalScroll)
+        self.call_after_refresh(scroll.scroll_end, animate=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "control" and parameters:
@@ -132,5 +142,7 @@ class ProjectorScreen(Screen[None]):
         self.dismiss(None)
 
 
-MOVES_SHOWN = 40  # the last moves (the list is cut from the top where they do not fit)
+SIDE_SHARE = 0.4  # of the screen's width, at most, for the move list
+SIDE_MIN = 20  # columns: a narrower list is hidden (the board needs the room)
+SIDE_EDGE = 3  # columns of the list's border and padding
 _NOTHING = object()
