@@ -74,15 +74,14 @@ def test_the_schema_is_versioned_and_the_pragmas_are_on(store: ClassStore) -> No
     assert db.execute("PRAGMA busy_timeout").fetchone()[0] >= 1000
 
 
-@pytest.mark.parametrize("content", [b"not a database at all" * 50, "newer"])
-def test_a_damaged_or_newer_file_is_set_aside_never_overwritten(
+@pytest.mark.parametrize("content", [b"not a database at all" * 50, "foreign"])
+def test_a_damaged_or_foreign_file_is_set_aside_never_overwritten(
     tmp_path: Path, content: bytes | str
 ) -> None:
     path = tmp_path / FILE_NAME
-    if content == "newer":
+    if content == "foreign":  # another program's database
         db = sqlite3.connect(path)
-        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-        db.execute("INSERT INTO meta VALUES ('schema', '99')")
+        db.execute("CREATE TABLE recipes (name TEXT)")
         db.commit()
         db.close()
     else:
@@ -181,3 +180,37 @@ def test_the_class_commands(
         assert said in err and err.count("\n") == 1, err
     assert main(["class", "delete", "7B"]) == 0
     assert "deleted" in capsys.readouterr().out
+
+
+def test_a_newer_file_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / FILE_NAME
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    db.execute("INSERT INTO meta VALUES ('schema', '99')")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(GameError) as refused:
+        ClassStore.open(tmp_path)
+    assert refused.value.key == "serve.class.errors.newer"
+    assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == [FILE_NAME]
+
+
+def test_a_busy_file_is_never_set_aside(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("squaregame.classroom.store.BUSY_TIMEOUT_MS", 100)
+    store = ClassStore.open(tmp_path)
+    store.create_class("7B")
+    store.close()
+    holder = sqlite3.connect(tmp_path / FILE_NAME, isolation_level=None, timeout=0.1)
+    holder.execute("PRAGMA journal_mode=DELETE")  # (a writer holding the whole file)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(sqlite3.OperationalError):
+            ClassStore.open(tmp_path)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert not [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    again = ClassStore.open(tmp_path)
+    assert again.classes() == [("7B", 0)]
+    again.close()

@@ -60,7 +60,24 @@ def make(
         raise GameError("serve.challenge.errors.no_grundy", position=position_text(built, pos))
     if built.is_terminal(pos):
         raise GameError("serve.challenge.errors.over", position=position_text(built, pos))
-    return {**spec.to_dict(), "ask": ask}
+    return {**spec.to_dict(), "ask": ask, **_answers(built, pos, ask)}
+
+
+def _answers(built: Any, pos: Any, ask: str) -> dict[str, Any]:
+    """What a student's session needs to show and check the challenge, worked out once
+    when it is set (in the server's language, the sessions' too): a class's sessions then
+    build nothing for a question, and nobody waits for the game's tables again."""
+    a = built.analyze(pos, MAX_MOVES if ask == "moves" else None)
+    out: dict[str, Any] = {"title": where(built, pos)}
+    if ask == "moves":
+        words = [describe_move(built, pos, m.to) for m in a.moves]
+        out["moves"] = words
+        out["winning"] = [w for w, m in zip(words, a.moves, strict=True) if m.wins]
+    elif ask == "grundy":
+        out["grundy"] = a.info.grundy
+    else:
+        out["remoteness"] = a.info.remoteness if a.info.remoteness_exact else None
+    return out
 
 
 def _built(spec: GameSpec) -> tuple[Any, Any]:
@@ -80,11 +97,17 @@ def describe(challenge: dict[str, Any], catalog: Catalog | None = None) -> str:
     """``Win from Squares: 75 against the perfect opponent`` and the like."""
     cat = catalog or Catalog(language())
     try:
-        said = _where(json.dumps(challenge, sort_keys=True), cat.lang)
+        said = (
+            str(challenge["title"]) if "title" in challenge else _where(_key(challenge), cat.lang)
+        )
     except GameError:
         return "?"
     ask = challenge.get("ask")
     return cat(f"serve.challenge.said.{ask if ask in ASKS else 'win'}", position=said)
+
+
+def _key(challenge: dict[str, Any]) -> str:
+    return json.dumps({k: challenge.get(k) for k in ("game", "rules", "misere", "position")})
 
 
 @functools.lru_cache(maxsize=256)
@@ -114,26 +137,29 @@ def _bare(text: str) -> str:
 
 
 def offer(cid: int, challenge: dict[str, Any]) -> ChallengeOffer:
-    """What the student's app shows for a kept challenge, in its language now."""
+    """What the student's app shows for a kept challenge: from what was worked out when it
+    was set (only a game to win is built again: it is about to be played)."""
     spec = spec_of(challenge)
-    built, pos = _built(spec)
     ask = str(challenge.get("ask", "win"))
-    said = where(built, pos)
+    if "title" not in challenge:  # (kept before the answers were kept with it)
+        built, pos = _built(spec)
+        challenge = {**challenge, **_answers(built, pos, ask)}
+    said = str(challenge["title"])
+    start = None
+    if ask == "win":
+        built, start = _built(spec)
     request = StartRequest(
         game=spec.kind.key,
-        start=pos,
+        start=start,
         rules=spec.rules,
         misere=spec.misere,
         level="perfect",
         hints=False,
     )
-    a = built.analyze(pos, MAX_MOVES if ask == "moves" else None)
-    info = a.info
     if ask == "moves":
-        words = tuple(describe_move(built, pos, m.to) for m in a.moves)
-        winning = frozenset(w for w, m in zip(words, a.moves, strict=True) if m.wins)
+        words = tuple(str(w) for w in challenge.get("moves", ()))
+        winning = frozenset(str(w) for w in challenge.get("winning", ()))
         return ChallengeOffer(cid, ask, said, request, moves=words, winning=winning)
     if ask == "grundy":
-        return ChallengeOffer(cid, ask, said, request, grundy=info.grundy)
-    exact = info.remoteness if info.remoteness_exact else None
-    return ChallengeOffer(cid, ask, said, request, remoteness=exact)
+        return ChallengeOffer(cid, ask, said, request, grundy=challenge.get("grundy"))
+    return ChallengeOffer(cid, ask, said, request, remoteness=challenge.get("remoteness"))

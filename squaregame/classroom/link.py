@@ -51,7 +51,7 @@ class StoreLink:
 
     def _run(self) -> None:
         try:
-            store = ClassStore.open(self.folder)
+            store = ClassStore.open(self.folder, set_aside=False)  # (the server's to say)
         except Exception as exc:  # the class is unreachable: the app goes on without it
             self.failed = f"{type(exc).__name__}: {exc}"
             return

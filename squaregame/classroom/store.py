@@ -133,13 +133,20 @@ class ClassStore:
 
     # -- opening -----------------------------------------------------------------------
     @classmethod
-    def open(cls, folder: Path) -> ClassStore:
+    def open(cls, folder: Path, *, set_aside: bool = True) -> ClassStore:
+        """The class file of ``folder`` (made if there is none). A file that is damaged or
+        not ours is set aside and a new one made (``set_aside``; a session or a watcher
+        only fails instead: the server or a command says it); a file of a newer version
+        is refused (a GameError), never set aside; any other error (busy, unreadable)
+        is raised as it is, and the file left alone."""
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / FILE_NAME
         said = None
         try:
             db = cls._connect(path)
-        except sqlite3.DatabaseError:
+        except sqlite3.DatabaseError as exc:
+            if not (set_aside and _damaged(exc)):
+                raise
             aside = path.with_name(f"{path.name}.damaged-{int(time.time())}")
             path.rename(aside)
             for extra in ("-wal", "-shm"):
@@ -168,7 +175,7 @@ class ClassStore:
             db = sqlite3.connect(folder / FILE_NAME, isolation_level=None)
             try:
                 _version(db)  # read only: a file not ours is refused, a newer one too
-            except sqlite3.DatabaseError:
+            except (sqlite3.DatabaseError, GameError):
                 db.close()
                 raise
         except BaseException:
@@ -190,7 +197,7 @@ class ClassStore:
             version = _version(db)  # read only: a file not ours is left exactly as it was
             db.execute("PRAGMA journal_mode = WAL")
             _migrate(db, version)
-        except sqlite3.DatabaseError:
+        except (sqlite3.DatabaseError, GameError):
             db.close()
             raise
         return db
@@ -368,6 +375,19 @@ def _challenge(row: Any) -> Challenge:
     )
 
 
+class NotOurs(sqlite3.DatabaseError):
+    """A database, but not a class file (another program's tables)."""
+
+
+# SQLite's result codes for a file that is not a database, or a damaged one
+_DAMAGE = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+def _damaged(exc: sqlite3.DatabaseError) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)  # (set by SQLite's own errors)
+    return isinstance(exc, NotOurs) or (code is not None and code & 0xFF in _DAMAGE)
+
+
 def _version(db: sqlite3.Connection) -> int:
     """The schema's version (0: an empty file); a database of a newer version, or not ours,
     is refused with :class:`sqlite3.DatabaseError`. Reads only."""
@@ -380,8 +400,10 @@ def _version(db: sqlite3.Connection) -> int:
     else:
         others = db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
         version = 0 if others == 0 else -1
-    if not 0 <= version <= SCHEMA_VERSION:
-        raise sqlite3.DatabaseError(f"not a class database of version ≤ {SCHEMA_VERSION}")
+    if version > SCHEMA_VERSION:
+        raise GameError("serve.class.errors.newer", version=version)
+    if version < 0:
+        raise NotOurs(f"not a class database of version ≤ {SCHEMA_VERSION}")
     return version
 
 

@@ -14,6 +14,7 @@ import json
 import sqlite3
 import sys
 from dataclasses import asdict
+from functools import partial
 from typing import Any
 
 from squaregame import paths
@@ -235,4 +236,5 @@ def run_watch(args: argparse.Namespace, tables: Tables) -> int:
         store.class_name(args.name)  # a class that does not exist: one line, before the screen
     finally:
         store.close()
-    return watch(ClassStore.open, paths.data_dir(), args.name)
+    # (a watcher never sets the file aside: a busy moment is not damage)
+    return watch(partial(ClassStore.open, set_aside=False), paths.data_dir(), args.name)
