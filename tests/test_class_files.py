@@ -289,3 +289,17 @@ def test_a_class_has_at_most_so_many_students(
         store.join("7B", "Di")
     assert full.value.key == "serve.class.errors.class_full"
     store.close()
+
+
+def test_a_served_class_file_is_not_deleted_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(tmp_path))
+    _room, lock = open_class("7B", None)
+    capsys.readouterr()
+    try:
+        assert main(["class", "delete", "7B"]) == 2
+        assert "stop it first" in capsys.readouterr().err
+    finally:
+        lock.release()
+    assert main(["class", "delete", "7B"]) == 0

@@ -15,7 +15,7 @@ import pytest
 from serve_helpers import Tab, classroom, eventually
 from yarl import URL
 
-from squaregame.classroom.room import COOKIE, ClassConfig
+from squaregame.classroom.room import ClassConfig
 from squaregame.classroom.store import ClassStore
 from squaregame.classroom.views import ClassLive
 
@@ -49,7 +49,8 @@ class Student(Tab):
 
 def test_the_teachers_pages_need_the_secret(tmp_path: Path, room: ClassConfig) -> None:
     async def main() -> None:
-        async with classroom(tmp_path / "s", room) as (_server, url, http):
+        async with classroom(tmp_path / "s", room) as (server, url, http):
+            assert server.room is not None
             stranger = aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar())  # no cookies
             for path in ("/teacher", "/teacher/state", "/teacher/student/1",
                          "/teacher/scoreboard.csv", "/teacher/scoreboard.md"):  # fmt: skip
@@ -58,7 +59,7 @@ def test_the_teachers_pages_need_the_secret(tmp_path: Path, room: ClassConfig) -
                         assert r.status == 403, (path, headers)
                 async with stranger.get(url + path, headers=teacher()) as r:
                     assert r.status in (200, 404), path  # (no student 1 yet)
-            forged = {"Cookie": "squaregame_teacher=" + TOKEN[:-1] + "y"}
+            forged = {"Cookie": f"{server.room.teacher_cookie}={TOKEN[:-1]}y"}
             async with stranger.get(f"{url}/teacher/state", headers=forged) as r:
                 assert r.status == 403
             async with stranger.post(f"{url}/teacher/challenge", json={"game": "nim"}) as r:
@@ -87,7 +88,8 @@ def test_joining_by_name_and_a_student_sees_only_their_own(
     tmp_path: Path, room: ClassConfig
 ) -> None:
     async def main() -> None:
-        async with classroom(tmp_path / "s", room) as (_server, url, http):
+        async with classroom(tmp_path / "s", room) as (server, url, http):
+            assert server.room is not None
             async with http.get(url + "/") as r:  # a stranger gets the form, not the app
                 page = await r.text()
                 assert "Join the class 7B maths" in page and "websocket-url" not in page
@@ -97,7 +99,7 @@ def test_joining_by_name_and_a_student_sees_only_their_own(
                 page = await r.text()
                 assert r.status == 400 and "<b>" not in page and "&lt;" in page
             assert await join(http, url, "Ana") == 303
-            assert http.cookie_jar.filter_cookies(URL(url))[COOKIE].value  # (HttpOnly, SameSite)
+            assert http.cookie_jar.filter_cookies(URL(url))[server.room.cookie].value
             async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as bo:
                 async with bo.post(f"{url}/join", data={"name": "ANA"}) as r:
                     assert r.status == 400 and "already taken" in await r.text()
@@ -302,5 +304,51 @@ def test_the_caps_hold_with_a_class(tmp_path: Path, room: ClassConfig) -> None:
                     msg = await ws.receive()
                     assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 1013
             await first.close()
+
+    asyncio.run(main())
+
+
+def test_odd_input_is_answered_never_a_server_error(tmp_path: Path, room: ClassConfig) -> None:
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room) as (server, url, http):
+            bad_charset = {"Content-Type": "application/x-www-form-urlencoded; charset=bogus"}
+            async with http.post(f"{url}/join", data=b"name=x", headers=bad_charset) as r:
+                assert r.status == 400
+            odd_bodies = [
+                "[" * 100_000,
+                '{"game": "squares", "position": "75", "student": 99999999999999999999999}',
+                '{"game": "squares", "position": "75", "student": true}',
+                '{"game": "squares", "position": "75", "student": 1e400}',
+                '{"game": "squares", "position": "1e999"}',
+                '{"game": ["squares"], "position": null, "rules": {"a": 1}}',
+            ]
+            for body in odd_bodies:
+                headers = {**teacher(), "Content-Type": "application/json"}
+                async with http.post(f"{url}/teacher/challenge", data=body, headers=headers) as r:
+                    assert r.status == 200, body[:40]
+                    assert (await r.json())["ok"] is False, body[:40]
+            for sid in ("%C2%B2", "9" * 5000, "-1", "abc"):
+                async with http.get(f"{url}/teacher/student/{sid}", headers=teacher()) as r:
+                    assert r.status == 404, sid[:10]
+            elsewhere = {**teacher(), "Origin": "http://evil.example"}
+            body = {"game": "squares", "position": "75"}
+            async with http.post(f"{url}/teacher/challenge", json=body, headers=elsewhere) as r:
+                assert r.status == 403  # another site's page may not set a challenge
+            assert server.room is not None and server.room.store is not None
+            assert server.room.store.challenges(CLASS) == []
+
+    asyncio.run(main())
+
+
+def test_one_student_cannot_take_every_place(tmp_path: Path, room: ClassConfig) -> None:
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room) as (server, url, http):
+            assert await join(http, url, "Ana") == 303
+            assert server.room is not None
+            ana = next(iter(server.room.store.students(CLASS))).id  # type: ignore[union-attr]
+            server.room.online[ana] = 3  # (three tabs of hers open)
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(f"{url}/ws")
+            assert refused.value.status == 429 and not server.sessions
 
     asyncio.run(main())

@@ -85,6 +85,26 @@ async def test_the_watch_reads_at_80x24_without_colour(
     lock.release()
 
 
+async def test_a_class_deleted_while_watched_is_said_not_a_traceback(tmp_path: Path) -> None:
+    _class(tmp_path)
+    app = WatchApp(ClassStore.open, tmp_path, "7B")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if app.query_one(DataTable).row_count == 2:
+                break
+        store = ClassStore.open(tmp_path)
+        store.delete_class("7B")
+        store.close()
+        live = app.query_one("#live", Static)
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if "no class called" in str(live.render()):
+                break
+        assert "there is no class called '7B'" in str(live.render())
+    assert app.return_code in (0, None)
+
+
 def test_watching_a_class_that_is_not_there_is_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

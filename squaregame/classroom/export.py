@@ -44,7 +44,13 @@ def scoreboard_csv(live: ClassLive, cat: Catalog) -> str:
 
 
 def _cell(value: Any) -> Any:
-    return "" if value is None else value
+    """A CSV cell; text a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``)
+    is written with a ``'`` before it."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value
 
 
 def scoreboard_markdown(live: ClassLive, cat: Catalog) -> str:
@@ -107,7 +113,7 @@ def class_markdown(store: ClassStore, name: str, cat: Catalog) -> str:
     lines = [f"# {md(cat('serve.teacher.report_title', name=live.name))}", ""]
     head = [
         cat(f"serve.teacher.col.{c}")
-        for c in ("student", "games", "moves", "blunders", "exercises", "lessons")
+        for c in ("student", "games", "moves", "blunders_all", "exercises", "lessons")
     ]
     lines.append("| " + " | ".join(md(h) for h in head) + " |")
     lines.append("|" + "---|" * len(head))

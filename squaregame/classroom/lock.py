@@ -10,12 +10,14 @@ the live view and the session caps would be wrong, though no event would be lost
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import IO
 
 from squaregame.core.errors import GameError
 
 SUFFIX = ".serving"
+TRIES = 10  # looks at a held lock before a second server is refused
 
 
 class ServingLock:
@@ -31,13 +33,17 @@ class ServingLock:
         except ImportError:
             self._file = f
             return
-        try:
-            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            f.seek(0)
-            holder = f.read(40).strip()
-            f.close()
-            raise GameError("serve.class.errors.served", pid=holder or "?") from None
+        for attempt in range(TRIES):  # (a watcher's probe holds it for a moment)
+            try:
+                fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError:
+                if attempt == TRIES - 1:
+                    f.seek(0)
+                    holder = f.read(40).strip()
+                    f.close()
+                    raise GameError("serve.class.errors.served", pid=holder or "?") from None
+                time.sleep(0.05)
         f.seek(0)
         f.truncate()
         f.write(str(os.getpid()))
@@ -59,8 +65,11 @@ class ServingLock:
         except ImportError:
             return False
         try:
-            with open(self.path, "a+", encoding="utf-8") as f:
-                fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            with open(self.path, encoding="utf-8") as f:  # (none: nobody has served it)
+                try:
+                    fcntl.flock(f.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+                except OSError:
+                    return True
         except OSError:
-            return True
+            return False
         return False

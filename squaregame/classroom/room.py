@@ -17,7 +17,9 @@ event loop never waits for the disk or for another process's write.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,7 +31,7 @@ from aiohttp import web
 from squaregame.classroom import challenges, export
 from squaregame.classroom.child import DB_ENV, STUDENT_ENV
 from squaregame.classroom.pages import join_page, teacher_page
-from squaregame.classroom.store import ClassStore, Student
+from squaregame.classroom.store import ClassStore, Student, folded
 from squaregame.classroom.views import ClassLive
 from squaregame.classroom.wording import (
     activity_text,
@@ -67,6 +69,9 @@ class ClassRoom:
         self.online: dict[int, int] = {}  # student id → sessions open now
         self._lock = asyncio.Lock()
         self._looked = 0.0
+        # cookies are the host's, whatever the port: each class's have names of its own
+        tag = hashlib.sha256(folded(config.name).encode()).hexdigest()[:8]
+        self.cookie, self.teacher_cookie = f"{COOKIE}_{tag}", f"{TEACHER_COOKIE}_{tag}"
 
     # -- the store, on a worker thread -------------------------------------------------------
     async def call(self, f: Callable[..., R], *args: Any) -> R:
@@ -101,7 +106,7 @@ class ClassRoom:
 
     # -- who is asking -----------------------------------------------------------------------
     async def student(self, request: web.Request) -> Student | None:
-        token = request.cookies.get(COOKIE, "")
+        token = request.cookies.get(self.cookie, "")
         if not token or self.store is None:
             return None
         return await self.call(self.store.student_by_token, self.config.name, token)
@@ -113,10 +118,19 @@ class ClassRoom:
         given = (
             request.headers.get("X-Teacher-Token")
             or request.query.get("token")
-            or request.cookies.get(TEACHER_COOKIE)
+            or request.cookies.get(self.teacher_cookie)
             or ""
         )
         return hmac.compare_digest(given.encode("utf-8", "replace"), self.config.token.encode())
+
+    @staticmethod
+    def same_origin(request: web.Request) -> bool:
+        """A request a page of this server made (a browser says where a page came from:
+        another site's page may not set a challenge, even where a cookie would go)."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True  # (not from a page: a script with the secret)
+        return origin.split("://", 1)[-1] == request.host
 
     def forbidden(self) -> web.Response:
         return web.Response(status=403, text=self.cat("serve.teacher.forbidden"), headers=NO_STORE)
@@ -139,7 +153,10 @@ class ClassRoom:
         return web.Response(text=page, status=status, content_type="text/html", headers=NO_STORE)
 
     async def handle_join(self, request: web.Request) -> web.StreamResponse:
-        form = await request.post()
+        try:
+            form = await request.post()
+        except (ValueError, LookupError, UnicodeError):  # a charset nobody knows, and such
+            return self.join_form(self.cat("serve.join.unreadable"), status=400)
         name = str(form.get("name", ""))[:200]
         assert self.store is not None
         try:
@@ -149,7 +166,7 @@ class ClassRoom:
         token = await self.call(self.store.issue_token, sid)
         response = web.HTTPSeeOther("/")
         response.set_cookie(
-            COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="Strict", path="/"
+            self.cookie, token, max_age=COOKIE_AGE, httponly=True, samesite="Strict", path="/"
         )
         raise response
 
@@ -159,7 +176,7 @@ class ClassRoom:
             return self.forbidden()
         assert self.live is not None
         await self.look(force=student.id not in self.live.students)
-        return web.json_response(self._detail(student.id), headers=NO_STORE)
+        return web.json_response(await self.call(self._detail, student.id), headers=NO_STORE)
 
     async def handle_teacher(self, request: web.Request) -> web.StreamResponse:
         if not self.teacher(request):
@@ -169,7 +186,11 @@ class ClassRoom:
         # HttpOnly (no script reads it), SameSite=Strict (no other site's page sends it),
         # and only for the teacher's addresses
         response.set_cookie(
-            TEACHER_COOKIE, self.config.token, httponly=True, samesite="Strict", path="/teacher"
+            self.teacher_cookie,
+            self.config.token,
+            httponly=True,
+            samesite="Strict",
+            path="/teacher",
         )
         return response
 
@@ -184,8 +205,13 @@ class ClassRoom:
     async def handle_state(self, request: web.Request) -> web.StreamResponse:
         if not self.teacher(request):
             return self.forbidden()
-        await self.look()
-        return web.json_response(self.state(), headers=NO_STORE)
+        try:
+            await self.look()
+        except GameError as exc:  # the class was deleted while it was served
+            return web.json_response({"error": error_text(exc, self.cat)}, status=410)
+        # made on the worker, where the class's data is only ever touched
+        state = await self.call(self.state)
+        return web.json_response(state, headers=NO_STORE)
 
     def state(self) -> dict[str, Any]:
         assert self.live is not None
@@ -218,20 +244,25 @@ class ClassRoom:
     async def handle_student(self, request: web.Request) -> web.StreamResponse:
         if not self.teacher(request):
             return self.forbidden()
-        sid = request.match_info["id"]
+        text = request.match_info["id"]
+        sid = int(text) if re.fullmatch(r"[0-9]{1,12}", text) else -1
         assert self.live is not None
-        await self.look(force=sid.isdigit() and int(sid) not in self.live.students)
-        if not sid.isdigit() or int(sid) not in self.live.students:
-            return web.json_response({"error": "no such student"}, status=404)
-        return web.json_response(self._detail(int(sid)), headers=NO_STORE)
+        await self.look(force=sid not in self.live.students)
+        if sid not in self.live.students:
+            return web.json_response(
+                {"error": self.cat("serve.class.errors.no_student")}, status=404
+            )
+        return web.json_response(await self.call(self._detail, sid), headers=NO_STORE)
 
     def _detail(self, sid: int) -> dict[str, Any]:
         assert self.live is not None
         cat = self.cat
         d = self.live.students[sid].detail()
         game = d["game"] or {}
-        d["game_title"] = cat(
-            "serve.teacher.game_from", game=game.get("game", ""), start=game.get("start", "")
+        d["game_title"] = (
+            cat("serve.teacher.game_from", game=game.get("game", ""), start=game.get("start", ""))
+            if game
+            else ""
         )
         d["moves"] = [
             {
@@ -260,11 +291,11 @@ class ClassRoom:
         )
 
     async def handle_challenge(self, request: web.Request) -> web.StreamResponse:
-        if not self.teacher(request):
+        if not self.teacher(request) or not self.same_origin(request):
             return self.forbidden()
         try:
-            body = await request.json()
-        except ValueError:
+            body = await request.json()  # (a JSON body: a form on another site cannot send it)
+        except (ValueError, LookupError, UnicodeError, RecursionError):
             body = None
         if not isinstance(body, dict):
             return web.json_response(
@@ -294,7 +325,11 @@ class ClassRoom:
             ask=str(body.get("ask", "win")),
         )
         student = body.get("student")
-        return spec, student if isinstance(student, int) and not isinstance(student, bool) else None
+        if student is None or student == "":
+            return spec, None  # the whole class
+        if type(student) is not int or not 0 < student < 2**62:
+            raise GameError("serve.class.errors.no_student")
+        return spec, student
 
     async def handle_scoreboard(self, request: web.Request) -> web.StreamResponse:
         if not self.teacher(request):

@@ -42,6 +42,7 @@ log = logging.getLogger("squaregame.serve")
 MAX_MESSAGE = 2**20  # bytes in one message from a browser (a paste); more closes the socket
 IDLE_CLOSE = 4000  # the close code of an idle session (4000–4999: the application's own)
 RETRY_AFTER = 30  # seconds, on the "class is full" page
+TABS_A_STUDENT = 3  # sessions one student may have open at once (a class: not all 60)
 
 
 # The page textual-serve ships asks Google Fonts for Roboto Mono: an offline classroom waits
@@ -218,6 +219,9 @@ class ClassroomServer(Server):
             student = await self.room.student(request)
             if student is None:
                 return self.room.forbidden()
+            if self.room.online.get(student.id, 0) >= TABS_A_STUDENT:  # (the class's places)
+                text = self.catalog("serve.page.too_many_tabs", count=TABS_A_STUDENT)
+                return web.Response(status=429, text=text)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         await websocket.prepare(request)
         if self.full():

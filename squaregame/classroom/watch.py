@@ -9,6 +9,7 @@ would, so it reads under NO_COLOR; the columns fit 80×24.
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -26,6 +27,8 @@ from squaregame.classroom.lock import ServingLock
 from squaregame.classroom.store import ClassStore
 from squaregame.classroom.views import ClassLive, StudentState, student_value
 from squaregame.classroom.wording import activity_text, ago, verdict_mark
+from squaregame.core.errors import GameError
+from squaregame.text import error_text
 from squaregame.text.current import current
 from squaregame.ui.localize import localize_bindings
 
@@ -157,9 +160,23 @@ class WatchApp(App[None]):
             served = ServingLock(self.live.store.path).held_elsewhere()
             self.live.refresh(None if served else set())
             rows = self.live.rows()
+        except GameError as exc:  # the class was deleted, the file is newer …: said
+            self.call_from_thread(self.said, error_text(exc))
+            return
+        except sqlite3.Error as exc:  # busy for longer than the wait: said, tried again
+            self.call_from_thread(self.said, f"{type(exc).__name__}: {exc}")
+            return
         finally:
             self._reading.release()
         self.call_from_thread(self.draw, rows)
+
+    def said(self, text: str) -> None:
+        self.query_one("#live", Static).update(f"{self.title} · {text}")
+
+    def on_unmount(self) -> None:
+        if self.live is not None and self._reading.acquire(timeout=2.0):  # (a read ends first)
+            self.live.store.close()
+            self._reading.release()
 
     def draw(self, rows: list[dict[str, Any]]) -> None:
         cat, now = current(), time.time()

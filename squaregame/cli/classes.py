@@ -20,6 +20,7 @@ from typing import Any
 from squaregame import paths
 from squaregame.classroom import challenges, export
 from squaregame.classroom.export import FORMATS
+from squaregame.classroom.lock import ServingLock
 from squaregame.classroom.store import ClassStore, folded
 from squaregame.classroom.views import ClassLive, StudentReport, report
 from squaregame.cli.commands import help_text
@@ -113,6 +114,8 @@ def run_delete(args: argparse.Namespace, tables: Tables) -> int:
     _speak(args)
     store = _store()
     try:
+        if ServingLock(store.path).held_elsewhere():  # (its sessions write into it now)
+            raise UsageError("serve.class.errors.served_delete", name=args.name[:24])
         store.delete_class(args.name)
     finally:
         store.close()

@@ -13,7 +13,7 @@ from pathlib import Path
 from squaregame import paths
 from squaregame.classroom.lock import ServingLock
 from squaregame.classroom.room import ClassConfig
-from squaregame.classroom.store import ClassStore
+from squaregame.classroom.store import FILE_NAME, ClassStore
 from squaregame.cli.common import UsageError
 from squaregame.core.errors import GameError
 from squaregame.text import tr
@@ -23,20 +23,21 @@ TOKEN_LENGTH = (16, 200)  # characters of a teacher's secret read from a file
 
 def open_class(name: str, token_file: str | None) -> tuple[ClassConfig, ServingLock]:
     folder = paths.data_dir()
-    store = ClassStore.open(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = ServingLock(folder / FILE_NAME)
+    lock.acquire()  # first: a class served already is refused before its file is touched
     try:
-        if store.said:
-            print(f"squaregame: {tr(store.said, path=store.path)}", file=sys.stderr)
+        store = ClassStore.open(folder)
         try:
-            kept = store.class_name(name)
-        except GameError:
-            kept = store.create_class(name)  # checked as ``class create`` checks it
-            print(f"squaregame: {tr('serve.class.created', name=kept)}", file=sys.stderr)
-        lock = ServingLock(store.path)
-    finally:
-        store.close()
-    lock.acquire()  # a GameError: another server serves this class file
-    try:
+            if store.said:
+                print(f"squaregame: {tr(store.said, path=store.path)}", file=sys.stderr)
+            try:
+                kept = store.class_name(name)
+            except GameError:
+                kept = store.create_class(name)  # checked as ``class create`` checks it
+                print(f"squaregame: {tr('serve.class.created', name=kept)}", file=sys.stderr)
+        finally:
+            store.close()
         token = teacher_token(Path(token_file)) if token_file else secrets.token_urlsafe(24)
     except BaseException:
         lock.release()
