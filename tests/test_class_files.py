@@ -15,7 +15,8 @@ import pytest
 
 from squaregame.classroom import challenges
 from squaregame.classroom.lock import ServingLock
-from squaregame.classroom.store import FILE_NAME, MIGRATIONS, ClassStore, token_hash
+from squaregame.classroom.schema import MIGRATIONS
+from squaregame.classroom.store import FILE_NAME, ClassStore, token_hash
 from squaregame.classroom.views import ClassLive, student_value
 from squaregame.classroom.watch import chart_lines
 from squaregame.cli.main import main

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from squaregame.classroom.store import FILE_NAME, SCHEMA_VERSION, ClassStore, check_name
+from squaregame.classroom.schema import SCHEMA_VERSION
+from squaregame.classroom.store import FILE_NAME, ClassStore, check_name
 from squaregame.classroom.views import report
 from squaregame.cli.main import main
 from squaregame.core.errors import GameError

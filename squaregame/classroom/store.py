@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from squaregame.classroom.schema import damaged, migrate, version
 from squaregame.core.errors import GameError
 
-SCHEMA_VERSION = 2
 BUSY_TIMEOUT_MS = 5000
 NAME_LENGTH = (1, 24)  # characters of a class's or a student's name
 MAX_STUDENTS = 500  # in one class: a form sent in a loop cannot fill the disk
@@ -46,32 +46,6 @@ EVENT_KINDS = (
     "session_started", "session_ended", "challenge_opened", "challenge",
 )  # fmt: skip
 FILE_NAME = "classes.sqlite3"
-
-# Each migration takes the schema from the version before it to its own (index + 1).
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (
-        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-        "CREATE TABLE classes (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, "
-        "folded TEXT NOT NULL UNIQUE, created REAL NOT NULL)",
-        "CREATE TABLE students (id INTEGER PRIMARY KEY, "
-        "class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE, "
-        "name TEXT NOT NULL, folded TEXT NOT NULL, joined REAL NOT NULL, "
-        "UNIQUE (class_id, folded))",
-        "CREATE TABLE events (id INTEGER PRIMARY KEY, "
-        "student_id INTEGER NOT NULL REFERENCES students(id) ON DELETE CASCADE, "
-        "at REAL NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL)",
-        "CREATE INDEX events_by_student ON events (student_id, at)",
-    ),
-    (  # 2: a student's secret (its hash) for the browser's cookie; the teacher's challenges
-        "ALTER TABLE students ADD COLUMN token_hash TEXT",
-        "CREATE UNIQUE INDEX students_by_token ON students (token_hash)",
-        "CREATE TABLE challenges (id INTEGER PRIMARY KEY, "
-        "class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE, "
-        "student_id INTEGER REFERENCES students(id) ON DELETE CASCADE, "
-        "created REAL NOT NULL, spec TEXT NOT NULL)",
-        "CREATE INDEX challenges_by_class ON challenges (class_id, id)",
-    ),
-)
 
 
 def check_name(name: str, what: str = "student") -> str:
@@ -145,7 +119,7 @@ class ClassStore:
         try:
             db = cls._connect(path)
         except sqlite3.DatabaseError as exc:
-            if not (set_aside and _damaged(exc)):
+            if not (set_aside and damaged(exc)):
                 raise
             aside = path.with_name(f"{path.name}.damaged-{int(time.time())}")
             path.rename(aside)
@@ -174,7 +148,7 @@ class ClassStore:
                     shutil.copyfile(source, folder / (FILE_NAME + extra))
             db = sqlite3.connect(folder / FILE_NAME, isolation_level=None)
             try:
-                _version(db)  # read only: a file not ours is refused, a newer one too
+                version(db)  # read only: a file not ours is refused, a newer one too
             except (sqlite3.DatabaseError, GameError):
                 db.close()
                 raise
@@ -194,9 +168,9 @@ class ClassStore:
         try:
             db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
             db.execute("PRAGMA foreign_keys = ON")
-            version = _version(db)  # read only: a file not ours is left exactly as it was
+            found = version(db)  # read only: a file not ours is left exactly as it was
             db.execute("PRAGMA journal_mode = WAL")
-            _migrate(db, version)
+            migrate(db, found)
         except (sqlite3.DatabaseError, GameError):
             db.close()
             raise
@@ -373,46 +347,3 @@ def _challenge(row: Any) -> Challenge:
     return Challenge(
         int(cid), None if student is None else int(student), float(created), json.loads(spec)
     )
-
-
-class NotOurs(sqlite3.DatabaseError):
-    """A database, but not a class file (another program's tables)."""
-
-
-# SQLite's result codes for a file that is not a database, or a damaged one
-_DAMAGE = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
-
-
-def _damaged(exc: sqlite3.DatabaseError) -> bool:
-    code = getattr(exc, "sqlite_errorcode", None)  # (set by SQLite's own errors)
-    return isinstance(exc, NotOurs) or (code is not None and code & 0xFF in _DAMAGE)
-
-
-def _version(db: sqlite3.Connection) -> int:
-    """The schema's version (0: an empty file); a database of a newer version, or not ours,
-    is refused with :class:`sqlite3.DatabaseError`. Reads only."""
-    has_meta = db.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
-    ).fetchone()
-    if has_meta:
-        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        version = int(row[0]) if row and str(row[0]).isdigit() else -1
-    else:
-        others = db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
-        version = 0 if others == 0 else -1
-    if version > SCHEMA_VERSION:
-        raise GameError("serve.class.errors.newer", version=version)
-    if version < 0:
-        raise NotOurs(f"not a class database of version ≤ {SCHEMA_VERSION}")
-    return version
-
-
-def _migrate(db: sqlite3.Connection, version: int) -> None:
-    """Bring the schema from ``version`` to :data:`SCHEMA_VERSION`, one migration at a time,
-    each in a transaction of its own."""
-    for target in range(version + 1, SCHEMA_VERSION + 1):
-        db.execute("BEGIN IMMEDIATE")
-        for statement in MIGRATIONS[target - 1]:
-            db.execute(statement)
-        db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", (str(target),))
-        db.execute("COMMIT")

@@ -1,0 +1,80 @@
+"""The class file's schema: its versions, the migrations between them, and what counts as
+a damaged file (:mod:`squaregame.classroom.store` opens it)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from squaregame.core.errors import GameError
+
+SCHEMA_VERSION = 2
+
+# Each migration takes the schema from the version before it to its own (index + 1).
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        "CREATE TABLE classes (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, "
+        "folded TEXT NOT NULL UNIQUE, created REAL NOT NULL)",
+        "CREATE TABLE students (id INTEGER PRIMARY KEY, "
+        "class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE, "
+        "name TEXT NOT NULL, folded TEXT NOT NULL, joined REAL NOT NULL, "
+        "UNIQUE (class_id, folded))",
+        "CREATE TABLE events (id INTEGER PRIMARY KEY, "
+        "student_id INTEGER NOT NULL REFERENCES students(id) ON DELETE CASCADE, "
+        "at REAL NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL)",
+        "CREATE INDEX events_by_student ON events (student_id, at)",
+    ),
+    (  # 2: a student's secret (its hash) for the browser's cookie; the teacher's challenges
+        "ALTER TABLE students ADD COLUMN token_hash TEXT",
+        "CREATE UNIQUE INDEX students_by_token ON students (token_hash)",
+        "CREATE TABLE challenges (id INTEGER PRIMARY KEY, "
+        "class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE, "
+        "student_id INTEGER REFERENCES students(id) ON DELETE CASCADE, "
+        "created REAL NOT NULL, spec TEXT NOT NULL)",
+        "CREATE INDEX challenges_by_class ON challenges (class_id, id)",
+    ),
+)
+
+
+class NotOurs(sqlite3.DatabaseError):
+    """A database, but not a class file (another program's tables)."""
+
+
+# SQLite's result codes for a file that is not a database, or a damaged one
+_DAMAGE = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+def damaged(exc: sqlite3.DatabaseError) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)  # (set by SQLite's own errors)
+    return isinstance(exc, NotOurs) or (code is not None and code & 0xFF in _DAMAGE)
+
+
+def version(db: sqlite3.Connection) -> int:
+    """The schema's version (0: an empty file). Another program's database is refused with
+    :class:`NotOurs`, one of a newer version with a GameError (left alone, never set
+    aside). Reads only."""
+    has_meta = db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+    ).fetchone()
+    if has_meta:
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        found = int(row[0]) if row and str(row[0]).isdigit() else -1
+    else:
+        others = db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
+        found = 0 if others == 0 else -1
+    if found > SCHEMA_VERSION:
+        raise GameError("serve.class.errors.newer", version=found)
+    if found < 0:
+        raise NotOurs(f"not a class database of version ≤ {SCHEMA_VERSION}")
+    return found
+
+
+def migrate(db: sqlite3.Connection, found: int) -> None:
+    """Bring the schema from version ``found`` to :data:`SCHEMA_VERSION`, one migration at a time,
+    each in a transaction of its own."""
+    for target in range(found + 1, SCHEMA_VERSION + 1):
+        db.execute("BEGIN IMMEDIATE")
+        for statement in MIGRATIONS[target - 1]:
+            db.execute(statement)
+        db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", (str(target),))
+        db.execute("COMMIT")
