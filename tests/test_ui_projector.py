@@ -121,7 +121,9 @@ async def test_the_last_move_is_said_once_and_listed_short() -> None:
         assert str(projector.lines["message"].render()).startswith("✗ ")
 
 
-@pytest.mark.parametrize("size", [SIZE, BIG], ids=["80x24", "140x45"])
+@pytest.mark.parametrize(
+    "size", [SIZE, pytest.param(BIG, marks=pytest.mark.slow)], ids=["80x24", "140x45"]
+)  # (the larger screen takes twice as long: the default run keeps the small one)
 async def test_the_move_list_starts_at_the_top_and_follows_the_latest(
     size: tuple[int, int],
 ) -> None:
