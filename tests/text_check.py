@@ -44,6 +44,8 @@ ALLOWED = {
     "ctrl", "enter", "esc", "tab", "space", "backspace", "pgup", "pgdn", "shift", "alt",
     # file formats, and the record command's words as typed (``squaregame record export``)
     "csv", "json", "markdown", "svg", "record", "records", "export", "import", "show",
+    # ``--colors`` and the colour names it takes, as they are typed
+    "colors", "red", "blue", "green", "yellow", "orange", "purple", "cyan", "magenta",
 }  # fmt: skip
 
 # Common English words of this app's screens that are not also Spanish words
