@@ -25,6 +25,10 @@ def _private_dirs(
     base = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("SQUAREGAME_CACHE_DIR", str(base / "cache"))
     monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(base / "data"))
+    # English unless a test asks (with no saved language the program follows the locale)
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
     yield
     squaregame.text.set_language("en")  # a test that switched language does not leak it
 

@@ -36,14 +36,13 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "analyze",
         help=help_text("analyze"),
-        description="Print the outcome, remoteness and Grundy value of a position, every move "
-        "with the value it leads to, and the perfect opponent's choice.",
+        description=tr("cli.help.analyze_description"),
     )
     add_game_argument(p)
     p.add_argument("position", metavar="POSITION", nargs="+", help=tr("games.params.position.help"))
     add_game_options(p)
-    add_option(p, SEED, help="make the opponent's choice reproducible")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_option(p, SEED, help=tr("cli.help.seed_choice"))
+    p.add_argument("--json", action="store_true", help=tr("cli.help.json"))
     p.set_defaults(run=run)
 
 
@@ -52,13 +51,18 @@ def progress_for(game: Game[Any], *, quiet: bool = False) -> StderrProgress:
     return StderrProgress(tr("games.cli.building", title=title(game)), quiet=quiet)
 
 
+def outcome_word(info: PositionInfo) -> str:
+    """``hot`` or ``cold`` in the current language."""
+    return tr(f"records.outcome.{info.outcome.value}")
+
+
 def remoteness_words(info: PositionInfo) -> str:
     """``7``; beyond the exact budget ``between 49 and 57 (proven bounds)`` or ``at least 49``."""
     if info.remoteness_exact:
         return str(info.remoteness)
     if info.upper is None:
-        return f"at least {info.remoteness_lower} (proven bound)"
-    return f"between {info.remoteness_lower} and {info.upper} (proven bounds)"
+        return tr("cli.said.analyze.at_least", lower=info.remoteness_lower)
+    return tr("cli.said.analyze.between", lower=info.remoteness_lower, upper=info.upper)
 
 
 def grundy_text(game: Game[Any], a: Analysis[Any]) -> str:
@@ -66,7 +70,7 @@ def grundy_text(game: Game[Any], a: Analysis[Any]) -> str:
     if a.info.grundy is not None:
         return str(a.info.grundy)
     known = game.grundy_known_upto(a.position)
-    return "—" if known is None else f"not computed beyond {known:,}"
+    return "—" if known is None else tr("cli.said.analyze.not_computed", known=f"{known:,}")
 
 
 def periodicity_lines(found: Periodicity) -> list[str]:
@@ -74,22 +78,27 @@ def periodicity_lines(found: Periodicity) -> list[str]:
     lines: list[str] = []
 
     def add(text: str) -> None:
-        lines.append(f"  {'periods' if not lines else '':<12}{text}")
+        lines.append(f"  {tr('cli.said.analyze.periods') if not lines else '':<12}{text}")
 
     g, o, rp = found.grundy, found.outcomes, found.remoteness
     if g is not None:
-        add(f"Grundy values repeat every {g.length} from {g.start} (proven)")
+        add(tr("cli.said.analyze.grundy_period", length=g.length, start=g.start))
     if o is not None and (g is None or (o.start, o.length) != (g.start, g.length)):
-        add(f"outcomes repeat every {o.length} from {o.start} (proven)")
+        add(tr("cli.said.analyze.outcome_period", length=o.length, start=o.start))
     if rp is not None:
-        shifts = " or ".join(f"+{c}" for c in rp.distinct_shifts)
-        by = f" (by n mod {rp.length})" if len(rp.distinct_shifts) > 1 else ""
-        add(f"remoteness: rem(n+{rp.length}) = rem(n) {shifts}{by} for n ≥ {rp.start} (proven)")
-    elif found.remoteness_tabled:
+        shifts = f" {tr('cli.said.or')} ".join(f"+{c}" for c in rp.distinct_shifts)
+        by = tr("cli.said.analyze.by_mod", length=rp.length) if len(rp.distinct_shifts) > 1 else ""
         add(
-            f"remoteness: no period proven in the {found.computed:,} positions computed; "
-            "exact below, bounds beyond"
+            tr(
+                "cli.said.analyze.remoteness_period",
+                length=rp.length,
+                shifts=shifts,
+                by=by,
+                start=rp.start,
+            )
         )
+    elif found.remoteness_tabled:
+        add(tr("cli.said.analyze.no_period", computed=f"{found.computed:,}"))
     return lines
 
 
@@ -99,11 +108,13 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
     def fmt(pos: Any) -> str:
         return position_text(game, pos)
 
+    said = {w: tr(f"cli.said.analyze.{w}") for w in ("outcome", "remoteness", "grundy")}
+    wide_name = max(11, *(len(w) + 1 for w in said.values()))
     lines = [
-        f"{title(game)}: position {fmt(a.position)}",
-        f"  outcome     {info.outcome.symbol} {info.outcome.value}",
-        f"  remoteness  {remoteness_words(info)}",
-        f"  grundy      {grundy_text(game, a)}",
+        tr("cli.said.analyze.heading", title=title(game), position=fmt(a.position)),
+        f"  {said['outcome']:<{wide_name}} {info.outcome.symbol} {outcome_word(info)}",
+        f"  {said['remoteness']:<{wide_name}} {remoteness_words(info)}",
+        f"  {said['grundy']:<{wide_name}} {grundy_text(game, a)}",
     ]
     found = game.periodicity()
     if found is not None:
@@ -113,18 +124,27 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
         labels = {m.to: move_column(game, a.position, m.to) for m in a.moves}
         wide = max(24, *(len(t) for t in labels.values()))  # long labels push the columns
         to_wide = max(14, *(len(fmt(m.to)) for m in a.moves))
-        lines.append(f"  {'move':<{wide}} {'to':>{to_wide}}  value for the opponent")
+        move, to = tr("cli.said.analyze.move"), tr("cli.said.analyze.to")
+        value = tr("cli.said.analyze.value")
+        lines.append(f"  {move:<{wide}} {to:>{to_wide}}  {value}")
         span = max(4, *(len(remoteness_span(m.info)) for m in a.moves))
+        marks = {True: tr("cli.said.analyze.wins"), False: tr("cli.said.analyze.loses")}
+        marked = max(len(m) for m in marks.values())
+        words = {m.to: outcome_word(m.info) for m in a.moves}
+        word_wide = max(4, *(len(w) for w in words.values()))
+        in_word = tr("cli.said.analyze.in")
         for m in a.moves:
-            mark = "✓ wins " if m.wins else "✗ loses"
             o = m.info.outcome
             lines.append(
                 f"  {labels[m.to]:<{wide}} {fmt(m.to):>{to_wide}}  "
-                f"{o.symbol} {o.value:<4} in {remoteness_span(m.info):<{span}} {mark}"
+                f"{o.symbol} {words[m.to]:<{word_wide}} {in_word} "
+                f"{remoteness_span(m.info):<{span}} {marks[m.wins]:<{marked}}"
             )
         lines += summary_lines(game, a)  # the moves not listed, past the cap
         lines.append("")
-        lines.append(f"  opponent would play: {describe_move(game, a.position, ai_move)}")
+        lines.append(
+            "  " + tr("cli.said.analyze.opponent", move=describe_move(game, a.position, ai_move))
+        )
     lines.append(verdict_line(game, a, "analysis", chosen=ai_move))  # the same move named
     return "\n".join(lines)
 

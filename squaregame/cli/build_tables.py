@@ -25,6 +25,7 @@ from squaregame.core.piles.files import cache_path, save_table
 from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import RULES, Rule, Tabled
 from squaregame.core.tables import Tables
+from squaregame.text import tr
 
 UPTO = number("upto", "--upto")  # its range, 1 to the rule's own limit (Tabled.most): run
 MAX_NAME = 255  # bytes of a file's name
@@ -43,20 +44,18 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "build-tables",
         help=help_text("build-tables"),
-        description="Build the Squares table (outcome and remoteness) for 0..N and keep it in "
-        "the user's cache, so that positions up to N answer at once.",
+        description=tr("cli.help.build_description"),
     )
     keys = list(tabled_rules())
     first = _first()
     p.add_argument("game", metavar="GAME", choices=keys, help=", ".join(keys))
-    add_option(p, UPTO, required=True, help=f"largest position (≤ {first.most:,})")
+    add_option(p, UPTO, required=True, help=tr("cli.help.build_upto", most=f"{first.most:,}"))
     p.add_argument(
         "--grundy",
         action="store_true",
-        help=f"also compute Grundy values (≤ {first.grundy_most:,}; slow: about 1 minute "
-        "for 4,000,000 and 4 minutes for 10,000,000)",
+        help=tr("cli.help.build_grundy", most=f"{first.grundy_most:,}"),
     )
-    p.add_argument("--output", metavar="FILE", help="write here instead of the cache")
+    p.add_argument("--output", metavar="FILE", help=tr("cli.help.build_output"))
     p.set_defaults(run=run)
 
 
@@ -106,10 +105,12 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
         check_output(Path(args.output))
 
     start = time.perf_counter()
-    rem, payload = spec.build(upto, StderrProgress(f"remoteness 0..{upto:,}"))
+    rem, payload = spec.build(
+        upto, StderrProgress(tr("cli.said.build.remoteness", upto=f"{upto:,}"))
+    )
     grundy = None
     if args.grundy and spec.grundy is not None:
-        grundy = spec.grundy(upto, StderrProgress(f"Grundy values 0..{upto:,}"))
+        grundy = spec.grundy(upto, StderrProgress(tr("cli.said.build.grundy", upto=f"{upto:,}")))
     store = TableStore.of(tables)
     cached = cache_path(store.cache, spec.name, upto)
     path = Path(args.output) if args.output is not None else cached
@@ -117,8 +118,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     if path == cached and grundy is None:
         store.tabled(rule).drop_smaller(cached, upto)  # replaced, not accumulated
     cold = int(((rem % 2) == 0).sum())
-    print(
-        f"wrote {path} — positions 0..{upto:,}, {cold:,} cold, largest remoteness "
-        f"{int(rem.max())}, {time.perf_counter() - start:.2f} s"
-    )
+    said = {"upto": f"{upto:,}", "cold": f"{cold:,}", "largest": int(rem.max())}
+    seconds = f"{time.perf_counter() - start:.2f}"
+    print(tr("cli.said.build.wrote", path=path, seconds=seconds, **said))
     return 0

@@ -28,14 +28,16 @@ from squaregame.cli.common import UsageError
 from squaregame.cli.lesson import check_lang
 from squaregame.core.numbers import read_whole
 from squaregame.core.tables import Tables
-from squaregame.text import set_language, tr
+from squaregame.text import language, set_language, tr
 from squaregame.text.current import current
 from squaregame.ui.services.class_link import ASKS
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("class", help=help_text("class"), description=tr("serve.class.cli.help"))
-    csub = p.add_subparsers(title="actions", metavar="ACTION", parser_class=type(p))
+    csub = p.add_subparsers(
+        title=tr("cli.help.actions"), metavar=tr("cli.metavar.action"), parser_class=type(p)
+    )
     csub.required = True
     create = csub.add_parser("create", help=tr("serve.class.cli.create"))
     create.add_argument("name", metavar="NAME")
@@ -76,7 +78,7 @@ def add_parser(sub: Any) -> None:
 
 def _speak(args: argparse.Namespace) -> None:
     """Say everything in ``--lang`` (for this run only)."""
-    set_language(check_lang(args.lang) or "en")
+    set_language(check_lang(args.lang) or language())
 
 
 def _store() -> ClassStore:

@@ -19,21 +19,17 @@ class Command(NamedTuple):  # (not a dataclass: a NamedTuple has no methods to c
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("play", "play", "open a game directly"),
+    Command("play", "play", key="cli.help.play"),
     Command("lesson", "lesson", key="ui_lessons.cli.help"),
-    Command("analyze", "analyze", "value of a position and of every move from it"),
-    Command("why", "why", "why a position is hot or cold: the proof as a tree"),
+    Command("analyze", "analyze", key="cli.help.analyze"),
+    Command("why", "why", key="cli.help.why"),
     Command("worksheet", "worksheet", key="worksheet.cli.help"),
-    Command("record", "record", "game records: export a saved game, import or show a record"),
-    Command("table", "table", "values of every position up to N"),
-    Command("build-tables", "build_tables", "build a larger Squares table into the cache"),
+    Command("record", "record", key="cli.help.record"),
+    Command("table", "table", key="cli.help.table"),
+    Command("build-tables", "build_tables", key="cli.help.build_tables"),
     Command("serve", "serve", key="serve.cli.help"),
     Command("class", "classes", key="serve.class.cli.summary"),
-    Command(
-        "bench",
-        "bench",
-        "measure builds, answers and start-up as paired ratios against references",
-    ),
+    Command("bench", "bench", key="cli.help.bench"),
 )
 BY_NAME = {c.name: c for c in COMMANDS}
 

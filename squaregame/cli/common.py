@@ -73,12 +73,33 @@ class Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", Formatter)
         super().__init__(*args, **kwargs)
 
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """An argument, its metavar (``GAME``, ``FILE``, ``X Y``) in the current language."""
+        metavar = kwargs.get("metavar")
+        if isinstance(metavar, str):
+            kwargs["metavar"] = metavar_text(metavar)
+        return super().add_argument(*args, **kwargs)
+
     def error(self, message: str) -> NoReturn:
         """argparse's own complaint (an unknown option, a missing value, an invalid choice),
         said through the catalogs (``cli.errors.argparse``: the frame around argparse's
         sentence) as one line, whatever was typed or pasted."""
         said = tr("cli.errors.argparse", prog=self.prog, message=one_line(message))
         self.exit(2, f"{said}\n")
+
+
+def metavar_text(metavar: str) -> str:
+    """A value's name in the current language, word by word (``[PILE] AMOUNT``), where the
+    catalog has it (``cli.metavar.<name>``; ``N`` and the like stay as they are)."""
+    from squaregame.text.current import current
+
+    cat = current()
+
+    def word(m: re.Match[str]) -> str:
+        key = f"cli.metavar.{m[0].lower().replace(',', '_')}"
+        return cat(key) if cat.has(key) else m[0]
+
+    return re.sub(r"[A-Z]+(?:,[A-Z]+)?", word, metavar)
 
 
 def add_game_argument(p: argparse.ArgumentParser, **kw: Any) -> None:

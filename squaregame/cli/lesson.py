@@ -12,7 +12,7 @@ from squaregame.families import GAMES
 from squaregame.lessons.model import load_lessons, match_lesson
 from squaregame.lessons.schema import LessonError
 from squaregame.lessons.strings import lesson_language
-from squaregame.play.settings import saved_language
+from squaregame.play.settings import cli_language
 from squaregame.text import languages, tr
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def check_lang(lang: str | None) -> str | None:
 def run(args: argparse.Namespace, tables: Tables) -> int:
     seed = read_optional(SEED, args.seed)
     lang = check_lang(args.lang)
-    shown = lesson_language(lang or saved_language())  # the language the app will show
+    shown = lesson_language(cli_language(lang))  # the language the app will show
     if args.list or args.name:
         try:
             lessons = load_lessons(GAMES, shown)

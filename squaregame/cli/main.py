@@ -33,15 +33,19 @@ def make_parser(argv: Sequence[str] | None = None) -> Parser:
 
     from squaregame.cli.commands import COMMANDS, chosen, help_text
     from squaregame.cli.common import Parser
+    from squaregame.text import tr
 
-    parser = Parser(
-        prog="squaregame",
-        description="Impartial combinatorial games against a perfect opponent. "
-        "With no command, opens the game.",
+    parser = Parser(prog="squaregame", description=tr("cli.help.description"))
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"squaregame {__version__}",
+        help=tr("cli.argparse.version"),
     )
-    parser.add_argument("--version", action="version", version=f"squaregame {__version__}")
-    parser.add_argument("--lang", metavar="L", help=lang_help())
-    sub = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=Parser)
+    parser.add_argument("--lang", metavar=tr("cli.help.lang_metavar"), help=lang_help())
+    sub = parser.add_subparsers(
+        title=tr("cli.help.commands"), metavar=tr("cli.help.command_metavar"), parser_class=Parser
+    )
     words = None if argv is None else list(argv)
     wanted = None if words is None else chosen(words)
     # Only a list of the commands (top-level help, an unknown command) needs the others.
@@ -75,16 +79,45 @@ def _run_menu() -> int:
     return run_app(GAMES, None)
 
 
+def lang_asked(args_list: list[str]) -> str | None:
+    """``--lang L`` or ``--lang=L`` before the command (read before argparse, which speaks
+    the language it names)."""
+    for i, word in enumerate(args_list):
+        if word == "--lang":
+            return args_list[i + 1] if i + 1 < len(args_list) else None
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+        if not word.startswith("-"):
+            return None  # the command: its own options are its own
+    return None
+
+
+def speak(args_list: list[str]) -> str:
+    """Choose the run's language once, before anything is said: ``--lang``, else the saved
+    one, else the locale's (``LC_ALL``, ``LANG``, …); argparse speaks it too."""
+    from squaregame.cli.words import install
+    from squaregame.play.settings import cli_language
+    from squaregame.text import set_language
+
+    lang = set_language(cli_language(lang_asked(args_list)))
+    install()
+    return lang
+
+
 def _main(args_list: list[str]) -> int:
     if not args_list:  # the fast path: straight to the menu (start-up ends at its first frame)
         return guarded(_run_menu)
     from squaregame.core.errors import GameError  # (a command: not on the app's fast path)
     from squaregame.core.tables import Tables
 
+    speak(args_list)
     parser = make_parser(args_list)
     args = parser.parse_args(args_list)
     run = getattr(args, "run", None)
     try:
+        from squaregame.cli.lesson import check_lang  # (an unknown --lang: said, exit 2)
+
+        check_lang(args.lang)
         if run is None:  # the menu in a language (its first frame ends start-up)
             # (the menu in a language: the play command's own module)
             from squaregame.cli import lesson, play

@@ -10,6 +10,7 @@ from typing import Any
 
 from squaregame.core.game import Game
 from squaregame.core.types import Analysis, MoveRange
+from squaregame.text import tr
 from squaregame.text.games import position_text
 
 
@@ -19,29 +20,30 @@ def summary_lines(game: Game[Any], a: Analysis[Any]) -> list[str]:
     if s is None:
         return []
     lines = [_range_line(game, a, r) for r in s.ranges]
-    lines.append(
-        f"  {s.total:,} legal moves: {s.winning:,} winning, {s.losing:,} losing; "
-        f"{len(a.moves):,} listed"
-    )
+    counts = {"total": s.total, "winning": s.winning, "losing": s.losing, "listed": len(a.moves)}
+    lines.append("  " + tr("cli.said.analyze.counts", **{k: f"{v:,}" for k, v in counts.items()}))
     return lines
 
 
 def _range_line(game: Game[Any], a: Analysis[Any], r: MoveRange[Any]) -> str:
     first, last = game.move(a.position, r.first), game.move(a.position, r.last)
     if first.amount is not None:
-        label = f"take {first.amount}..{last.amount}"
+        label = tr("cli.said.analyze.take", first=first.amount, last=last.amount)
         if first.pile is not None:
-            label += f" from pile {first.pile + 1}"
+            label += tr("cli.said.analyze.from_pile", pile=first.pile + 1)
     else:
-        label = f"to {position_text(game, r.first)}..{position_text(game, r.last)}"
+        first_text, last_text = position_text(game, r.first), position_text(game, r.last)
+        label = tr("cli.said.analyze.to_range", first=first_text, last=last_text)
     if r.upper is None:
         span = f"≥{r.lower}"
     else:
         span = str(r.lower) if r.lower == r.upper else f"{r.lower}..{r.upper}"
     outcome = r.outcome
     if outcome is None:
-        value = f"mixed in {span}  {r.winning:,} win"
+        value = tr("cli.said.analyze.mixed", span=span, winning=f"{r.winning:,}")
     else:
-        mark = "✓ all win" if r.winning else "✗ all lose"
-        value = f"{outcome.symbol} {outcome.value} in {span}  {mark}"
-    return f"  … {label} ({r.count:,} more moves)  {value}"
+        mark = tr("cli.said.analyze.all_win" if r.winning else "cli.said.analyze.all_lose")
+        word = tr(f"records.outcome.{outcome.value}")
+        value = f"{outcome.symbol} {word} {tr('cli.said.analyze.in')} {span}  {mark}"
+    more = tr("cli.said.analyze.more_moves", count=f"{r.count:,}")
+    return f"  … {label} ({more})  {value}"

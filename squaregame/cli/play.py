@@ -40,8 +40,7 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "play",
         help=help_text("play"),
-        description="Open a game in the app: 'play squares --start 75', "
-        "'play wythoff --start 7 9', 'play sum 5 7 10 --rule 1,3,7,8'.",
+        description=tr("cli.help.play_description"),
     )
     kinds = GAMES.kinds
     names = [n for kind in kinds for n in kind.names]
@@ -62,38 +61,35 @@ def add_parser(sub: Any) -> None:
         ),
     )
     add_game_options(p)
-    p.add_argument("--first", choices=["you", "ai"], default="you", help="who moves first")
-    p.add_argument("--level", choices=list(LEVELS), default=None, help="opponent strength")
+    p.add_argument("--first", choices=["you", "ai"], default="you", help=tr("cli.help.first"))
+    p.add_argument("--level", choices=list(LEVELS), default=None, help=tr("cli.help.level"))
     p.add_argument(
         "--hints",
         action="store_true",
-        help="start with hints on (off by default: a class or teams would all see the answer)",
+        help=tr("cli.help.hints"),
     )
     p.add_argument(
         "--players",
         choices=list(PLAYERS),
         default="solo",
-        help="solo: you vs the computer; class: the class vs the computer; "
-        "teams: two players or teams at one screen; "
-        "demo: the computer against itself (space pauses, s steps, + and - the speed)",
+        help=tr("cli.help.players"),
     )
     p.add_argument(
         "--names",
         metavar="A,B",
-        help="the sides' names: two for teams or demo ('Reds,Blues'), one for the class",
+        help=tr("cli.help.names"),
     )
     p.add_argument(
         "--colors",
         metavar="A,B",
-        help="the sides' colours on the projector, always beside their names: "
-        f"two of {','.join(COLORS)} (default {','.join(DEFAULT_COLORS)})",
+        help=tr("cli.help.colors", colors=",".join(COLORS), default=",".join(DEFAULT_COLORS)),
     )
     p.add_argument(
         "--speed",
         metavar="SECONDS",
-        help=f"demo: seconds per move (default {DEMO_SPEED})",
+        help=tr("cli.help.speed", default=DEMO_SPEED),
     )
-    add_option(p, SEED, help="reproducible random choices")
+    add_option(p, SEED, help=tr("cli.help.seed_random"))
     p.set_defaults(run=run)
 
 

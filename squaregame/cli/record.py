@@ -37,45 +37,44 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "record",
         help=help_text("record"),
-        description="Game records as text a person reads, JSON a script reads, or CSV: "
-        "'record export' a saved game, 'record import FILE' to continue or review it in the "
-        "app, 'record show FILE --format markdown' for the review.",
+        description=tr("cli.help.record_description"),
     )
-    rsub = p.add_subparsers(title="actions", metavar="ACTION", parser_class=type(p))
+    rsub = p.add_subparsers(
+        title=tr("cli.help.actions"), metavar=tr("cli.metavar.action"), parser_class=type(p)
+    )
     rsub.required = True
 
-    ls = rsub.add_parser("list", help="the saved games, most recent first, with their keys")
+    ls = rsub.add_parser("list", help=tr("cli.help.record_list"))
     ls.set_defaults(run=run_list)
 
-    ex = rsub.add_parser("export", help="write a saved game as a record")
+    ex = rsub.add_parser("export", help=tr("cli.help.record_export"))
     ex.add_argument(
         "game",
         metavar="GAME",
         nargs="?",
-        help="a saved game's key (see 'record list'; the start of it is enough) or its "
-        "file; default: the most recent",
+        help=tr("cli.help.record_game"),
     )
     _format_options(ex)
     ex.set_defaults(run=run_export)
 
-    im = rsub.add_parser("import", help="replay a record and keep it as a saved game")
-    im.add_argument("file", metavar="FILE", help="a record (text, JSON or CSV); - reads stdin")
+    im = rsub.add_parser("import", help=tr("cli.help.record_import"))
+    im.add_argument("file", metavar="FILE", help=tr("cli.help.record_file"))
     im.add_argument(
         "--step",
         action="store_true",
-        help="open at the start: each redo (r) plays the next recorded move",
+        help=tr("cli.help.record_step"),
     )
     im.set_defaults(run=run_import)
 
-    sh = rsub.add_parser("show", help="read a record, check every move, write it again")
-    sh.add_argument("file", metavar="FILE", help="a record (text, JSON or CSV); - reads stdin")
+    sh = rsub.add_parser("show", help=tr("cli.help.record_show"))
+    sh.add_argument("file", metavar="FILE", help=tr("cli.help.record_file"))
     _format_options(sh)
     sh.set_defaults(run=run_show)
 
 
 def _format_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--format", choices=FORMATS, default="text", help="default: text")
-    p.add_argument("-o", "--output", metavar="FILE", help="write here (never over a file)")
+    p.add_argument("--format", choices=FORMATS, default="text", help=tr("cli.help.format"))
+    p.add_argument("-o", "--output", metavar="FILE", help=tr("cli.help.output"))
 
 
 # -- reading -----------------------------------------------------------------------------------

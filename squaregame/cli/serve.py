@@ -17,7 +17,7 @@ from squaregame.cli.common import UsageError
 from squaregame.cli.lesson import check_lang
 from squaregame.cli.options import add_option, number, read_option
 from squaregame.cli.serve_net import bind, is_loopback, shown
-from squaregame.text import set_language, tr
+from squaregame.text import language, set_language, tr
 
 if TYPE_CHECKING:
     from squaregame.core.tables import Tables
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     idle = parse_duration(args.idle_timeout)
     memory = parse_memory(args.memory_limit)
     lang = check_lang(args.lang)
-    set_language(lang or "en")  # what the server says, as its sessions do
+    set_language(lang or language())  # what the server says, as its sessions do
     if args.teacher_token and not args.class_name:
         raise UsageError("serve.cli.token_needs_class")
     room = lock = None

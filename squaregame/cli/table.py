@@ -20,6 +20,7 @@ from squaregame.cli.common import (
 from squaregame.cli.options import add_option, number, read_option
 from squaregame.cli.table_render import csv_text, json_object, plain_text
 from squaregame.families import GAMES
+from squaregame.text import tr
 
 if TYPE_CHECKING:  # --stats (the builders' benchmark) imports only what it needs
     from squaregame.core.game import Game
@@ -33,21 +34,19 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "table",
         help=help_text("table"),
-        description="Outcome, remoteness and Grundy value of every position 0..N (for wythoff "
-        "and sum, every pair with both coordinates at most N).",
+        description=tr("cli.help.table_description"),
     )
     add_game_argument(p)
-    add_option(p, UPTO, required=True, help="largest position")
+    add_option(p, UPTO, required=True, help=tr("cli.help.upto"))
     add_game_options(p)
     p.add_argument(
         "--stats",
         action="store_true",
-        help="squares only: build positions 0..N−1 afresh (no cached table) and print the "
-        "cold count and the largest remoteness — doubles as the builder's benchmark",
+        help=tr("cli.help.stats"),
     )
     fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true", help="one JSON object")
-    fmt.add_argument("--csv", action="store_true", help="comma-separated columns")
+    fmt.add_argument("--json", action="store_true", help=tr("cli.help.table_json"))
+    fmt.add_argument("--csv", action="store_true", help=tr("cli.help.csv"))
     p.set_defaults(run=run)
 
 

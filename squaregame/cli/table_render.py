@@ -10,6 +10,7 @@ from typing import Any
 from squaregame.api.document import remoteness_json
 from squaregame.core.game import Game
 from squaregame.core.types import PositionInfo
+from squaregame.text import tr
 from squaregame.text.games import axis_label, position_text, remoteness_span, title
 
 
@@ -53,8 +54,8 @@ def csv_text(game: Game[Any], rows: list[tuple[Any, PositionInfo]]) -> str:
 
 def plain_text(game: Game[Any], rows: list[tuple[Any, PositionInfo]], upto: int, dims: int) -> str:
     head = [
-        f"{title(game)} — ☹ cold (the player to move loses), ☺ hot (the player to move wins);",
-        "each cell: mark and remoteness" + ("" if dims > 1 else "; Grundy values below"),
+        tr("cli.said.table.legend", title=title(game)),
+        tr("cli.said.table.cells" if dims > 1 else "cli.said.table.cells_grundy"),
         "",
     ]
     if dims == 1:
@@ -82,7 +83,7 @@ def _plain_line(game: Game[Any], rows: list[tuple[Any, PositionInfo]], upto: int
         lines.append(f"{base:>{width}}  {cells}")
     grundy = [_grundy(game, p, i) for p, i in rows]
     if all(g is not None for g in grundy):
-        lines += ["", "Grundy values:"]
+        lines += ["", tr("cli.said.table.grundy")]
         for base in range(0, upto + 1, 10):
             vals = "".join(f"{g:<{cell}}" for g in grundy[base : base + 10])
             lines.append(f"{base:>{width}}  {vals}")

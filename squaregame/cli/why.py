@@ -33,7 +33,7 @@ from squaregame.core.why import (
     outline,
 )
 from squaregame.play.why_text import render_markdown, render_text
-from squaregame.text import Catalog, set_language, tr
+from squaregame.text import Catalog, language, set_language, tr
 
 # The budget's own options: read here, their ranges said by check_budget (why.errors.*).
 DEPTH = number("depth", "--depth", metavar="D")
@@ -45,9 +45,7 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "why",
         help=help_text("why"),
-        description="Print the proof that a position is hot (the winning move, then every "
-        "reply answered) or cold (every move, and the answer that refutes it), to a depth; "
-        "each line is a move and its answer. In English unless --lang is given.",
+        description=tr("cli.help.why_description"),
     )
     add_game_argument(p)
     p.add_argument("position", metavar="POSITION", nargs="+", help=tr("games.params.position.help"))
@@ -56,25 +54,23 @@ def add_parser(sub: Any) -> None:
         p,
         DEPTH,
         default=str(DEFAULT_DEPTH),
-        help=f"levels below the position, each a move and its answer (0–{MAX_DEPTH}; "
-        f"default {DEFAULT_DEPTH})",
+        help=tr("cli.help.depth", low=0, high=MAX_DEPTH, default=DEFAULT_DEPTH),
     )
     add_option(
         p,
         MOVES,
         default=str(DEFAULT_MOVES),
-        help=f"moves listed per position, the rest counted (1–{MAX_MOVES}; "
-        f"default {DEFAULT_MOVES})",
+        help=tr("cli.help.moves", low=1, high=MAX_MOVES, default=DEFAULT_MOVES),
     )
     add_option(
         p,
         MAX_LINES_OPTION,
         default=str(DEFAULT_LINES),
-        help=f"stop after this many lines, and say so (1–{MAX_LINES}; default {DEFAULT_LINES})",
+        help=tr("cli.help.max_lines", low=1, high=MAX_LINES, default=DEFAULT_LINES),
     )
-    p.add_argument("--markdown", action="store_true", help="a Markdown handout (a nested list)")
-    p.add_argument("--out", metavar="FILE", help="write to FILE (atomically) instead of printing")
-    p.add_argument("--force", action="store_true", help="with --out: replace an existing file")
+    p.add_argument("--markdown", action="store_true", help=tr("cli.help.markdown"))
+    p.add_argument("--out", metavar="FILE", help=tr("cli.help.out"))
+    p.add_argument("--force", action="store_true", help=tr("cli.help.force"))
     p.set_defaults(run=run)
 
 
@@ -87,7 +83,7 @@ def check_out(path: Path, force: bool) -> None:
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
-    catalog = Catalog(set_language(check_lang(args.lang) or "en"))  # its errors too
+    catalog = Catalog(set_language(check_lang(args.lang) or language()))  # its errors too
     depth = read_option(DEPTH, args.depth)
     moves = read_option(MOVES, args.moves)
     max_lines = read_option(MAX_LINES_OPTION, args.max_lines)

@@ -22,7 +22,7 @@ from squaregame.families import GAMES
 from squaregame.lessons.worksheet_html import document
 from squaregame.lessons.worksheet_svg import page_svg
 from squaregame.lessons.worksheets import MAX_STUDENTS, Request, Sheet, check, sheets
-from squaregame.text import Catalog, set_language, tr
+from squaregame.text import Catalog, language, set_language, tr
 
 FORMATS = ("html", "svg", "both")
 # Read here; their ranges are the worksheet kind's, said by lessons.worksheets.check.
@@ -84,7 +84,7 @@ def write_all(found: list[Sheet], folder: Path, fmt: str, base: str) -> list[Pat
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
-    lang = set_language(check_lang(args.sheet_lang or args.lang) or "en")  # its errors too
+    lang = set_language(check_lang(args.sheet_lang or args.lang) or language())  # its errors too
     C = Catalog(lang)
     req = Request(
         kind=args.kind,

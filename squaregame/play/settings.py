@@ -8,7 +8,9 @@ the override into these settings, so saving them (after any change) keeps the sa
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import os
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from squaregame import paths
 from squaregame.play.files import Damaged, Salvaged, Unreadable, UserFile, read_json
 from squaregame.text import languages
 
+DEFAULT_LANG = "en"
 THEMES = ("textual-dark", "textual-light", "high-contrast")
 DEMO_SPEED = 1.5  # a demo's seconds per move, unless ``--speed`` says (squaregame.play.sides)
 
@@ -47,11 +50,41 @@ class Settings:
         return s
 
 
-def run_language(settings: Settings, override: str | None = None) -> str:
-    """The language of this run: ``--lang`` if given, else the saved one."""
+def run_language(settings: Settings, override: str | None = None, *, saved: bool = True) -> str:
+    """The language of this run: ``--lang`` if given, else the saved one (``saved``: the
+    settings file names one), else the environment's (:func:`env_language`)."""
     if override is not None and override in languages():
         return override
-    return settings.lang
+    return settings.lang if saved else env_language()
+
+
+def env_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as the C library reads it: ``LC_ALL``, else
+    ``LC_MESSAGES``, else ``LANG`` (``ru_RU.UTF-8`` → ru); ``LANGUAGE``, a list
+    (``es:en``), comes first where it names one of ours. ``C``, ``POSIX``, unset or a
+    language without a catalog: English."""
+    env = os.environ if environ is None else environ
+    locale = next((env[n] for n in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(n)), "")
+    if _lang_code(locale) in ("", "c", "posix"):
+        return DEFAULT_LANG  # (LANGUAGE counts only beside a real locale, as in gettext)
+    for wanted in [*env.get("LANGUAGE", "").split(":"), locale]:
+        code = _lang_code(wanted)
+        if code in languages():
+            return code
+    return DEFAULT_LANG
+
+
+def _lang_code(locale: str) -> str:
+    """``ru_RU.UTF-8@euro`` → ``ru``."""
+    return re.split(r"[_.@-]", locale.strip(), maxsplit=1)[0].lower()
+
+
+def cli_language(override: str | None = None, path: Path | None = None) -> str:
+    """The language the command line speaks: ``--lang`` if it is one of ours, else the
+    saved one, else the environment's — the same order as the app's."""
+    if override is not None and override in languages():
+        return override
+    return saved_language(path) or env_language()
 
 
 SETTINGS_LIMIT = 64 * 1024  # bytes: a sound settings file is a few hundred
@@ -112,15 +145,16 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     return settings or Settings(), message
 
 
-def saved_language(path: Path | None = None) -> str:
-    """The saved language, read without side effects (a damaged file is left for the app to
-    set aside and report): for the command line, which prints before the app runs."""
+def saved_language(path: Path | None = None) -> str | None:
+    """The saved language (None: none saved), read without side effects (a damaged file is
+    left for the app to set aside and report): for the command line, which prints before
+    the app runs."""
     try:
         raw: Any = read_json(path or settings_path(), SETTINGS_LIMIT)
     except (OSError, Damaged, Unreadable):
-        return "en"
+        return None
     lang = raw.get("lang") if isinstance(raw, dict) else None
-    return lang if isinstance(lang, str) and lang in languages() else "en"
+    return lang if isinstance(lang, str) and lang in languages() else None
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -80,7 +80,7 @@ class SquareGameApp(App[None]):
         self.data = UserData(self, data_dir)
         self.preferences = Preferences(self.data)
         # ``--lang`` is for this run only: settings.lang stays the saved preference.
-        set_language(run_language(self.settings, lang))
+        set_language(run_language(self.settings, lang, saved=self.preferences.lang_saved))
         localize_bindings(self)
         self.ai_delay = self.settings.ai_delay if ai_delay is None else ai_delay
         self.demo_speed = DEMO_SPEED  # a demo's seconds per move (``--speed``)

@@ -4,7 +4,13 @@ changes to the rest are kept."""
 
 from __future__ import annotations
 
-from squaregame.play.settings import Settings, save_changes, settings_file, settings_path
+from squaregame.play.settings import (
+    Settings,
+    save_changes,
+    saved_language,
+    settings_file,
+    settings_path,
+)
 from squaregame.text import tr
 from squaregame.ui.services.shell import UserData
 
@@ -12,7 +18,9 @@ from squaregame.ui.services.shell import UserData
 class Preferences:
     def __init__(self, data: UserData) -> None:
         self._data = data
-        self._file = settings_file(data.path(settings_path()))
+        path = data.path(settings_path())
+        self._file = settings_file(path)
+        self.lang_saved = saved_language(path) is not None  # else the environment's
         settings, self.message = self._file.load()  # the message: said once the app runs
         self.settings = (settings or Settings()).cleaned()
         self._base = self.settings  # as read: what this window changes is merged into it
