@@ -41,7 +41,7 @@ def add_parser(sub: Any) -> None:
         help=help_text("serve"),
         description=tr("serve.cli.description"),
     )
-    p.add_argument("--host", default="127.0.0.1", help=tr("serve.cli.host_help"))
+    p.add_argument("--host", metavar="HOST", default="127.0.0.1", help=tr("serve.cli.host_help"))
     add_option(p, PORT, default="8000", help=tr("serve.cli.port_help"))
     add_option(
         p,
