@@ -146,3 +146,12 @@ def test_a_saved_language_wins_over_the_locale(
     assert "позиция" in out
     _, out, _ = said(capsys, "--lang", "en", "analyze", "squares", "22")
     assert "position" in out
+
+
+@pytest.mark.parametrize("lang", ["ru", "es"])
+def test_the_palette_lists_no_english(lang: str) -> None:
+    from squaregame.ui.app import SquareGameApp
+
+    app = SquareGameApp(GAMES, lang=lang)
+    said = "\n".join(f"{c.title} — {c.help}" for c in app.get_system_commands(app.menu))
+    assert said and not english_in(said, lang), said

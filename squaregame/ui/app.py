@@ -314,9 +314,10 @@ class SquareGameApp(App[None]):
 
         # Textual's own theme list (every built-in theme, by its raw name, never saved) and
         # its screenshot (into ~/Downloads, missing on a fresh home) give way to ours.
+        # Textual's others (Keys, Maximize, Quit …) are said in the app's language.
         for cmd in super().get_system_commands(screen):
             if cmd.callback != self.action_change_theme and cmd.title != "Screenshot":
-                yield cmd
+                yield textual_command(cmd)
 
         def command(key: str, run: Callable[[], Any], **names: str) -> SystemCommand:
             return SystemCommand(
@@ -345,6 +346,27 @@ class SquareGameApp(App[None]):
             yield command("review", screen.action_review_moves)
             yield command("redo", screen.action_redo)
             yield command("menu", screen.action_menu)
+
+
+# Textual's own palette commands: (title, help) → their catalog key (ui_textual.commands.<key>)
+TEXTUAL_COMMANDS = {
+    ("Bell", "Ring the bell"): "bell",
+    ("Quit", "Quit the application as soon as possible"): "quit",
+    ("Keys", "Hide the keys and widget help panel"): "hide_keys",
+    ("Keys", "Show help for the focused widget and a summary of available keys"): "show_keys",
+    ("Minimize", "Minimize the widget and restore to normal size"): "minimize",
+    ("Maximize", "Maximize the focused widget"): "maximize",
+}
+
+
+def textual_command(cmd: SystemCommand) -> SystemCommand:
+    """One of Textual's palette commands, its title and help in the current language."""
+    key = TEXTUAL_COMMANDS.get((cmd.title, cmd.help))
+    if key is None:
+        return cmd
+    return cmd._replace(
+        title=tr(f"ui_textual.commands.{key}.title"), help=tr(f"ui_textual.commands.{key}.help")
+    )
 
 
 def run_app(
