@@ -99,6 +99,7 @@ def test_a_worksheet_speaks_the_language(
     code, out, err = said(
         capsys, "--lang", "ru", "worksheet", "table", "--students", "1", "--out", str(tmp_path)
     )
+    assert code == 0 and any(tmp_path.iterdir())
     assert not english_in(out + err, "ru"), out + err
 
 
