@@ -260,3 +260,15 @@ def test_the_memory_limit_stops_a_runaway_allocation() -> None:
     if res.returncode == 3:
         pytest.skip("this system cannot limit address space")
     assert res.returncode == 0, res.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "ended"), [("ru", "Сеанс завершён."), ("es", "La sesión ha terminado.")]
+)
+def test_the_page_says_a_session_ended_in_the_servers_language(lang: str, ended: str) -> None:
+    from squaregame.classroom.server import ClassroomServer, offline_page
+    from squaregame.text import Catalog
+
+    server = ClassroomServer(lang)
+    page = offline_page(Path(server.templates_path) / "app_index.html", Catalog(lang))
+    assert ended in page and "Session ended" not in page and ">Restart<" not in page

@@ -58,10 +58,27 @@ _LOCAL_FONT = """<style>
     </style>"""
 
 
-def offline_page(template: Path) -> str:
-    """textual-serve's page template with every remote stylesheet replaced by the local font."""
+# The words textual-serve's page says when a session ends, said in the server's language
+_PAGE_WORDS = {
+    '<div class="message">Session ended.</div>': "serve.page.session_ended",
+    'onClick="refresh()">Restart</button>': "serve.page.restart",
+}
+
+
+def offline_page(template: Path, catalog: Catalog | None = None) -> str:
+    """textual-serve's page template with every remote stylesheet replaced by the local font,
+    and its own words in ``catalog``'s language."""
     text = template.read_text(encoding="utf-8")
+    if catalog is not None:
+        for english, key in _PAGE_WORDS.items():
+            said = html.escape(catalog(key))
+            text = text.replace(english, english.replace(_english_word(english), said))
     return _REMOTE_STYLESHEET.sub(lambda _m: _LOCAL_FONT, text)
+
+
+def _english_word(markup: str) -> str:
+    """The text between a tag's ``>`` and the next ``<``: what the page says."""
+    return markup.split(">", 1)[1].split("<", 1)[0]
 
 
 @dataclass(frozen=True)
@@ -139,7 +156,7 @@ class ClassroomServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = web.Application()
-        page = offline_page(Path(self.templates_path) / "app_index.html")
+        page = offline_page(Path(self.templates_path) / "app_index.html", self.catalog)
         aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({"app_index.html": page}))
         app.add_routes(
             [
