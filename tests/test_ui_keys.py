@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 from textual.widgets import Input
+from ui_helpers import new_game_dialog, settle
 
 from squaregame.families import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.start import StartRequest
-from ui_helpers import new_game_dialog, settle
 
 
 @pytest.mark.parametrize(

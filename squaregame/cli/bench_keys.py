@@ -61,6 +61,25 @@ async def _key(pilot: Any, key: str, done: Done) -> float:
     return time.perf_counter() - start
 
 
+def _on_top(kind: type[Any]) -> Done:
+    """Done when a screen of ``kind`` is on top, mounted."""
+
+    def done(app: Any) -> bool:
+        screen = app.screen
+        return isinstance(screen, kind) and bool(getattr(screen, "is_mounted", False))
+
+    return done
+
+
+def _moved(plies: int) -> Done:
+    """Done when the session holds more than ``plies`` moves (the person's is in)."""
+
+    def done(app: Any) -> bool:
+        return len(app.screen.session.plies) > plies
+
+    return done
+
+
 async def _settle(pilot: Any) -> None:
     for _ in range(3):
         await pilot.pause()
@@ -88,26 +107,29 @@ async def _dialog(rounds: int) -> list[float]:
     async with app.run_test(size=(100, 32)) as pilot:
         for _ in range(rounds + 1):
             await _settle(pilot)
-            opened: Done = lambda a: isinstance(a.screen, NewGameDialog) and a.screen.is_mounted
-            times.append(await _key(pilot, "enter", opened))  # the first game's entry
+            # the first game's entry
+            times.append(await _key(pilot, "enter", _on_top(NewGameDialog)))
             await _settle(pilot)
             await pilot.press("escape")
     return times[1:]
 
 
 async def _moves(request: Any, keys: tuple[str, ...], rounds: int) -> list[float]:
-    """A move made ``rounds + 1`` times from the same start (undone after the reply)."""
+    """A move made ``rounds + 1`` times from the same start (undone after the reply), each
+    time with the session's analyses forgotten, as a move to a position never seen."""
+    from squaregame.play.analyses import PositionCache  # (with the app: only when it runs)
+
     times: list[float] = []
     app = _app(request=request)
     async with app.run_test(size=(100, 32)) as pilot:
         for _ in range(rounds + 1):
             await _settle(pilot)
             game = app.screen
+            game.session.cache = PositionCache()  # as a new position: nothing analysed yet
             plies = len(game.session.plies)
             for key in keys[:-1]:
                 await pilot.press(key)
-            moved: Done = lambda a: len(a.screen.session.plies) > plies
-            times.append(await _key(pilot, keys[-1], moved))
+            times.append(await _key(pilot, keys[-1], _moved(plies)))
             await _settle(pilot)
             await pilot.press("u")
     return times[1:]
@@ -121,8 +143,7 @@ async def _why(request: Any, rounds: int) -> list[float]:
     async with app.run_test(size=(100, 32)) as pilot:
         for _ in range(rounds + 1):
             await _settle(pilot)
-            shown: Done = lambda a: isinstance(a.screen, WhyScreen) and a.screen.is_mounted
-            times.append(await _key(pilot, "w", shown))
+            times.append(await _key(pilot, "w", _on_top(WhyScreen)))
             await _settle(pilot)
             await pilot.press("escape")
     return times[1:]
@@ -140,8 +161,7 @@ async def _try_it(rounds: int) -> list[float]:
         lesson.show_step()
         for _ in range(rounds + 1):
             await _settle(pilot)
-            opened: Done = lambda a: isinstance(a.screen, GameScreen) and a.screen.is_mounted
-            times.append(await _key(pilot, "t", opened))
+            times.append(await _key(pilot, "t", _on_top(GameScreen)))
             await _settle(pilot)
             await pilot.press("escape")
     return times[1:]
@@ -151,14 +171,15 @@ def steps(rounds: int) -> list[tuple[str, Callable[[], Any]]]:
     """Each step's name and its session (a coroutine of its times, in seconds)."""
     from squaregame.ui.start import StartRequest  # (the app only when this group runs)
 
-    big_sum = StartRequest(game="sum", start=(70, 70, 70, 71))
+    big = StartRequest(game="sum", start=(70, 70, 70, 71))
     board = StartRequest(game="wythoff", start=(2000, 3000))
     return [
         ("menu → new-game dialog (Enter)", lambda: _dialog(rounds)),
-        ("a move in sum 70 70 70 71 (Enter)", lambda: _moves(big_sum, ("enter",), rounds)),
-        ("a queen's move at (2000, 3000) (← Enter)", lambda: _moves(board, ("left", "enter"), rounds)),
+        ("a move in sum 70 70 70 71 (Enter)", lambda: _moves(big, ("enter",), rounds)),
+        ("a queen's move at (2000, 3000) (← Enter)",
+         lambda: _moves(board, ("left", "enter"), rounds)),
         ("a lesson's try-it (t)", lambda: _try_it(rounds)),
-        ("the why view of sum 70 70 70 71 (w)", lambda: _why(big_sum, rounds)),
+        ("the why view of sum 70 70 70 71 (w)", lambda: _why(big, rounds)),
     ]  # fmt: skip
 
 
