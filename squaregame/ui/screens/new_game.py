@@ -153,10 +153,8 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         self.labels: dict[str, Label] = {}
         self.shown_example = ""  # the example start the field was given (while untouched)
 
-    def example(self) -> str:
-        """The chosen kind's example start (``75`` for Squares), filled in, selected."""
-        param = self.kind.param("position")
-        return param.form_field().example if param is not None else ""
+    def example(self) -> str:  # the chosen kind's example start (75 for Squares)
+        return p.form_field().example if (p := self.kind.param("position")) else ""
 
     def _family_params(self) -> dict[str, Param]:
         """Every parameter a kind of the family has, by name (the chosen kind's first)."""
