@@ -134,3 +134,21 @@ def test_the_bench_gives_a_figure_its_least_number_of_pairs(
     assert main(["bench", "--only", "app", "--pairs", "1", "--json"]) == 0
     assert len(order) == 10 and order.count("ours") == 5  # a warm-up, then 4 pairs, not 1
     assert "2.00×  (2.00–2.00, 4 pairs)" in capsys.readouterr().out
+
+
+def test_the_keys_group_times_a_key_in_the_app(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One real step (a move in a small sum, one key after a warm-up), as the group prints it."""
+    from squaregame.cli import bench_keys
+    from squaregame.ui.start import StartRequest
+
+    small = StartRequest(game="sum", start=(3, 4, 5))
+    quick = [("a move in sum 3 4 5 (Enter)", lambda: bench_keys._moves(small, ("enter",), 1))]
+    monkeypatch.setattr(bench_keys, "steps", lambda rounds: quick)
+    assert main(["bench", "--only", "keys", "--pairs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "a move in sum 3 4 5 (Enter)" in out and "median" in out and "p95" in out
+    assert "latencies, not ratios" in out and "goal ≤ 100 ms" in out
+    assert "reproduce: squaregame bench --only keys" in out
+    assert bench_keys.percentile([1.0, 2.0, 3.0, 4.0], 95) == 4.0

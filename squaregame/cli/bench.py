@@ -19,7 +19,9 @@ references:
 * the app's launch to first paint in a pseudo-terminal against a bare Textual app, and
   against a Textual app showing only the menu's widgets.
 
-The opponent's reply times are measured inside this process: latencies, not ratios.
+The opponent's reply times are measured inside this process: latencies, not ratios; so are
+the keys' (:mod:`squaregame.cli.bench_keys`: key → repaint in a scripted session, goal p95 ≤
+100 ms; ``--pairs`` is the keys timed a step).
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ from squaregame.families import GAMES
 
 MAX_PAIRS = 50
 MAX_SIZES = 8
-GROUPS = ("builder", "board", "sums", "octal", "cli", "app", "moves", "class")
+GROUPS = ("builder", "board", "sums", "octal", "cli", "app", "moves", "keys", "class")
 DEFAULT_GROUPS = GROUPS[:-1]  # a class of 60 sessions only when asked: --only class
 PAIRS = number("pairs", "--pairs", minimum=1, maximum=MAX_PAIRS)
 STUDENTS = number("students", "--students", minimum=1, maximum=200)
@@ -242,6 +244,10 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
                 print(note)
     if "moves" in groups:
         opponent_latencies(tables)
+    if "keys" in groups:
+        from squaregame.cli.bench_keys import key_latencies  # (Textual: only when asked)
+
+        print("\n".join(key_latencies(pairs)), flush=True)
     if "class" in groups:
         from squaregame.cli.bench_class import class_load  # (a served class: only when asked)
 

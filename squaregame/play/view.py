@@ -80,10 +80,21 @@ class GameView(Generic[P]):
         return found
 
 
-def build_view(session: Session[P], own: Panels | None = None) -> GameView[P]:
-    """The view of ``session``'s current position (``own``: the game's own panels)."""
+def build_view(
+    session: Session[P], own: Panels | None = None, *, waiting: bool = False
+) -> GameView[P]:
+    """The view of ``session``'s current position (``own``: the game's own panels).
+
+    ``waiting``: the position is about to be analysed in a worker (the person's move, the
+    opponent to reply): if it is not analysed yet, a view of it without its moves, its hint
+    line or its panels, built from what the move already said of it — drawn at once, so the
+    person's move is on the screen before the slow analysis (up to a second in a big sum)."""
     game = session.game
-    a = session.analysis()
+    a = waiting_analysis(session) if waiting else None
+    if a is None:
+        a = session.analysis()
+    else:
+        own = None  # its panels need the analysis: drawn with the reply
     pos = a.position
     edges = None if a.summary is None else frozenset(a.summary.edges)
 
@@ -125,6 +136,16 @@ def build_view(session: Session[P], own: Panels | None = None) -> GameView[P]:
         more=None if a.summary is None else MoreMoves(*more_moves(a.summary, moves)),
         value_of=value_of,
     )
+
+
+def waiting_analysis(session: Session[P]) -> Analysis[P] | None:
+    """The current position as the last move valued it, with no moves listed, while its
+    analysis is not yet worked out (None when it is, or no move led here)."""
+    pos = session.position
+    if session.cache.peek(("analysis", pos)) is not None or not session.plies:
+        return None
+    last = session.plies[-1]
+    return Analysis(pos, last.value_after, ()) if last.after == pos else None
 
 
 def legal_targets(game: Game[P], a: Analysis[P]) -> frozenset[P]:

@@ -196,10 +196,11 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
         self.run_worker(work, thread=True, exclusive=True, group="opponent", name="opponent")
 
     # -- drawing ---------------------------------------------------------------------------------
-    def refresh_view(self) -> None:
-        """Build the view of the session's position (analysed once, then kept)."""
+    def refresh_view(self, waiting: bool = False) -> None:
+        """Build the view of the session's position (analysed once, then kept); ``waiting``:
+        a worker is about to analyse it — until then, the view without its moves."""
         try:
-            self.view = build_view(self.session, self.panels)
+            self.view = build_view(self.session, self.panels, waiting=waiting)
         except GameError as exc:  # e.g. a table limit: say so, keep the game
             self.say(error_text(exc), error=True)
 

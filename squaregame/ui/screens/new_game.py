@@ -151,6 +151,10 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         self.tables = tables if tables is not None else Tables()
         self.params = self._family_params()
         self.labels: dict[str, Label] = {}
+        self.shown_example = ""  # the example start the field was given (while untouched)
+
+    def example(self) -> str:  # the chosen kind's example start (75 for Squares)
+        return p.form_field().example if (p := self.kind.param("position")) else ""
 
     def _family_params(self) -> dict[str, Param]:
         """Every parameter a kind of the family has, by name (the chosen kind's first)."""
@@ -247,7 +251,11 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
             self.query_one("#names", Input).value = ",".join(kept.names)
         if self.error:
             self.query_one("#dialog-error", Static).update(f"✗ {self.error}")
-        self.query_one("#start", Input).focus()
+        start = self.query_one("#start", Input)
+        if not start.value:  # a start that plays: Enter alone starts a game
+            start.value = self.shown_example = self.example()
+        start.focus()
+        start.select_all()  # typing replaces it
 
     def show_kind(self) -> None:
         """Show the fields of the chosen kind (a set to type for Subtraction, none for Squares),
@@ -263,6 +271,10 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                 self.query_one(f"#{field_id(own)}", Input).placeholder = placeholder(own)
         for note in self.query("#row-rule-names").results(Horizontal):
             note.display = self.kind.param("rule") is not None
+        start = self.query_one("#start", Input)
+        if start.value and start.value == self.shown_example:  # the last kind's, untouched
+            start.value = self.shown_example = self.example()
+            start.select_all()
         self.show_names()
         rows = [r for r in self.query(".row").results(Horizontal) if r.display]
         self.query_one("#dialog", Vertical).set_class(len(rows) > DENSE_ROWS, "dense")

@@ -1,7 +1,8 @@
 """Turns: the person's move, the opponent's reply in a thread worker, undo and redo.
 
-The worker pauses visibly (the opponent "thinks"), chooses its move from the session's
-analysis, and analyses the position it leads to, so the interface thread only draws it.
+The person's move is drawn at once; the worker then analyses the position it led to, pauses
+visibly (the opponent "thinks"), chooses its move from that analysis, and analyses the
+position it leads to, so the interface thread only draws it.
 Keys pressed meanwhile cannot make a second move (``thinking``), and a reply that arrives
 after the game changed (undo, new game, leaving the screen) is dropped: every turn carries
 a token, and only the newest token's reply is played.
@@ -71,9 +72,11 @@ class Turns(Generic[P]):
         self.after_move()
 
     def after_move(self) -> None:
-        host = self.host
+        host, s = self.host, self.host.session
         host.save()
-        host.refresh_view()
+        # The opponent to reply: the move is drawn now, and the position it led to is analysed
+        # with the reply, in the worker (in a big sum that analysis takes up to a second).
+        host.refresh_view(waiting=not s.over and not s.human_to_move and not self.paused)
         if host.session.over:
             host.show_game_over()
         elif not host.session.human_to_move and not self.paused:
@@ -95,6 +98,8 @@ class Turns(Generic[P]):
     ) -> None:
         """In a thread: choose the reply and analyse where it leads, within a visible pause."""
         started = time.monotonic()
+        with suppress(GameError):  # the position is analysed here, not on the screen's thread
+            session.analysis(pos)
         to = choose_reply(self.opponent, session, pos)
         if to is not None:
             with suppress(GameError):  # the screen says so when it draws the position

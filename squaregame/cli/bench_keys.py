@@ -1,0 +1,206 @@
+"""``squaregame bench --only keys``: how long a key takes to be answered on the screen.
+
+A scripted session of the app, in this process, driven by Textual's Pilot (headless, 100×32):
+the menu's entry opening the new-game dialog; a move in a sum of four piles of about 70
+(``play sum 70 70 70 71``); a queen's move on a Wythoff board at (2000, 3000); a lesson's
+try-it key; the why view of a game. Each step is repeated, and its median, 95th percentile
+and largest are printed, with the 95th percentile over every key (goal: at most 100 ms).
+
+Key → repaint, as timed here: the clock starts when the key event is posted to the app and
+stops once (1) the app and every widget of the screen on top have handled every message
+queued so far (Pilot's own wait for the screen), repeated until what the key was for is on
+the screen (the dialog mounted, the person's move in the session, the game or the why view
+on top), and (2) the screen has painted: its update, the one its refresh timer calls, is run
+once more (layout, compositor). Pilot's ``press`` is not used: it waits until the whole
+process is idle, workers included, and for at least 20 ms. A worker still running (the
+opponent's reply) is not waited for — the person sees the key answered — but it competes for
+the interpreter's lock, and that cost is in the figures. Latencies, not ratios.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from typing import Any
+
+from squaregame.families import GAMES
+
+GOAL_MS = 100.0
+ROUNDS = 7  # each step, after one warm-up
+COMMAND = "squaregame bench --only keys"
+
+Done = Callable[[Any], bool]
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q``-th percentile (0–100), nearest rank."""
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(q / 100 * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+async def _key(pilot: Any, key: str, done: Done) -> float:
+    """Seconds from posting ``key`` until ``done(app)`` holds and the screen has painted."""
+    from textual import events  # (Textual only when this group runs)
+
+    app = pilot.app
+    start = time.perf_counter()
+    app.post_message(events.Key(key, key if len(key) == 1 else None))
+    for _ in range(2000):
+        await pilot._wait_for_screen()
+        if done(app):
+            break
+    else:
+        raise RuntimeError(f"the key {key!r} was not answered")
+    await pilot._wait_for_screen()
+    app.screen._on_timer_update()  # the paint its refresh timer would make
+    return time.perf_counter() - start
+
+
+def _on_top(kind: type[Any]) -> Done:
+    """Done when a screen of ``kind`` is on top, mounted."""
+
+    def done(app: Any) -> bool:
+        screen = app.screen
+        return isinstance(screen, kind) and bool(getattr(screen, "is_mounted", False))
+
+    return done
+
+
+def _moved(plies: int) -> Done:
+    """Done when the session holds more than ``plies`` moves (the person's is in)."""
+
+    def done(app: Any) -> bool:
+        return len(app.screen.session.plies) > plies
+
+    return done
+
+
+async def _settle(pilot: Any) -> None:
+    for _ in range(3):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def _app(**options: Any) -> Any:
+    from squaregame.ui.app import SquareGameApp  # (the app only when this group runs)
+
+    return SquareGameApp(GAMES, ai_delay=0, data_dir=_folder(), **options)
+
+
+def _folder() -> Any:
+    from pathlib import Path  # (a fresh data folder per app: no saved game, no settings)
+
+    return Path(tempfile.mkdtemp())
+
+
+async def _dialog(rounds: int) -> list[float]:
+    from squaregame.ui.screens.new_game import NewGameDialog  # (the screen being timed)
+
+    times: list[float] = []
+    app = _app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(rounds + 1):
+            await _settle(pilot)
+            # the first game's entry
+            times.append(await _key(pilot, "enter", _on_top(NewGameDialog)))
+            await _settle(pilot)
+            await pilot.press("escape")
+    return times[1:]
+
+
+async def _moves(request: Any, keys: tuple[str, ...], rounds: int) -> list[float]:
+    """A move made ``rounds + 1`` times from the same start (undone after the reply), each
+    time with the session's analyses forgotten, as a move to a position never seen."""
+    from squaregame.play.analyses import PositionCache  # (with the app: only when it runs)
+
+    times: list[float] = []
+    app = _app(request=request)
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(rounds + 1):
+            await _settle(pilot)
+            game = app.screen
+            game.session.cache = PositionCache()  # as a new position: nothing analysed yet
+            plies = len(game.session.plies)
+            for key in keys[:-1]:
+                await pilot.press(key)
+            times.append(await _key(pilot, keys[-1], _moved(plies)))
+            await _settle(pilot)
+            await pilot.press("u")
+    return times[1:]
+
+
+async def _why(request: Any, rounds: int) -> list[float]:
+    from squaregame.ui.screens.why import WhyScreen  # (the screen being timed)
+
+    times: list[float] = []
+    app = _app(request=request)
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(rounds + 1):
+            await _settle(pilot)
+            times.append(await _key(pilot, "w", _on_top(WhyScreen)))
+            await _settle(pilot)
+            await pilot.press("escape")
+    return times[1:]
+
+
+async def _try_it(rounds: int) -> list[float]:
+    from squaregame.ui.screens.game_base import GameScreen  # (the screen being timed)
+
+    times: list[float] = []
+    app = _app(lesson="sums")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await _settle(pilot)
+        lesson = app.screen
+        lesson.index = next(i for i, s in enumerate(lesson.lesson.steps) if s.kind == "try")
+        lesson.show_step()
+        for _ in range(rounds + 1):
+            await _settle(pilot)
+            times.append(await _key(pilot, "t", _on_top(GameScreen)))
+            await _settle(pilot)
+            await pilot.press("escape")
+    return times[1:]
+
+
+def steps(rounds: int) -> list[tuple[str, Callable[[], Any]]]:
+    """Each step's name and its session (a coroutine of its times, in seconds)."""
+    from squaregame.ui.start import StartRequest  # (the app only when this group runs)
+
+    big = StartRequest(game="sum", start=(70, 70, 70, 71))
+    board = StartRequest(game="wythoff", start=(2000, 3000))
+    return [
+        ("menu → new-game dialog (Enter)", lambda: _dialog(rounds)),
+        ("a move in sum 70 70 70 71 (Enter)", lambda: _moves(big, ("enter",), rounds)),
+        ("a queen's move at (2000, 3000) (← Enter)",
+         lambda: _moves(board, ("left", "enter"), rounds)),
+        ("a lesson's try-it (t)", lambda: _try_it(rounds)),
+        ("the why view of sum 70 70 70 71 (w)", lambda: _why(big, rounds)),
+    ]  # fmt: skip
+
+
+def key_latencies(rounds: int = ROUNDS) -> list[str]:
+    """The figure's lines: each step's median, 95th percentile and largest, then the 95th
+    percentile over every key, against the goal."""
+    os.environ.setdefault("SQUAREGAME_CACHE_DIR", tempfile.mkdtemp())
+    lines = [
+        f"Key → repaint, in this process with Textual's Pilot (latencies, not ratios; "
+        f"{rounds} keys a step after a warm-up; goal: p95 ≤ {GOAL_MS:.0f} ms)"
+    ]
+    every: list[float] = []
+    for name, session in steps(rounds):
+        ms = [t * 1000 for t in asyncio.run(session())]
+        every += ms
+        lines.append(
+            f"  {name:<44} median {statistics.median(ms):6.1f} ms, "
+            f"p95 {percentile(ms, 95):6.1f} ms, max {max(ms):6.1f} ms"
+        )
+    p95 = percentile(every, 95)
+    met = "met" if p95 <= GOAL_MS else "NOT met"
+    lines.append(f"  every key: p95 {p95:.1f} ms (goal ≤ {GOAL_MS:.0f} ms: {met})")
+    lines.append(f"  reproduce: {COMMAND}")
+    return lines
