@@ -91,7 +91,7 @@ class Parser(argparse.ArgumentParser):
 def metavar_text(metavar: str) -> str:
     """A value's name in the current language, word by word (``[PILE] AMOUNT``), where the
     catalog has it (``cli.metavar.<name>``; ``N`` and the like stay as they are)."""
-    from squaregame.text.current import current
+    from squaregame.text.current import current  # (the catalogs: only when help is asked)
 
     cat = current()
 

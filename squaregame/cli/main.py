@@ -95,6 +95,7 @@ def lang_asked(args_list: list[str]) -> str | None:
 def speak(args_list: list[str]) -> str:
     """Choose the run's language once, before anything is said: ``--lang``, else the saved
     one, else the locale's (``LC_ALL``, ``LANG``, …); argparse speaks it too."""
+    # (a command, not the app's fast start: the menu's first frame needs none of these)
     from squaregame.cli.words import install
     from squaregame.play.settings import cli_language
     from squaregame.text import set_language
