@@ -24,8 +24,7 @@ from squaregame.classroom.lock import ServingLock
 from squaregame.classroom.store import ClassStore, folded
 from squaregame.classroom.views import ClassLive, StudentReport, report
 from squaregame.cli.commands import help_text
-from squaregame.cli.common import UsageError
-from squaregame.cli.lesson import check_lang
+from squaregame.cli.common import UsageError, check_lang
 from squaregame.core.numbers import read_whole
 from squaregame.core.tables import Tables
 from squaregame.text import language, set_language, tr

@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 from squaregame.core.errors import GameError
 from squaregame.core.spec import GameSpec
 from squaregame.families import GAMES
-from squaregame.text import tr
+from squaregame.text import languages, tr
 
 
 class UsageError(GameError):
@@ -195,3 +195,10 @@ class StderrProgress:
         if self._bar is not None:
             bar, self._bar = self._bar, None
             bar.stop()
+
+
+def check_lang(lang: str | None) -> str | None:
+    """``--lang``: one of the app's languages (for this run only; never saved)."""
+    if lang is not None and lang not in languages():
+        raise UsageError("ui_settings.cli.no_language", lang=lang, languages=", ".join(languages()))
+    return lang

@@ -6,14 +6,14 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from squaregame.cli.commands import help_text
-from squaregame.cli.common import UsageError
+from squaregame.cli.common import UsageError, check_lang
 from squaregame.cli.options import SEED, add_option, read_optional
 from squaregame.families import GAMES
 from squaregame.lessons.model import load_lessons, match_lesson
 from squaregame.lessons.schema import LessonError
 from squaregame.lessons.strings import lesson_language
 from squaregame.play.settings import cli_language
-from squaregame.text import languages, tr
+from squaregame.text import tr
 
 if TYPE_CHECKING:
     from squaregame.core.tables import Tables
@@ -29,13 +29,6 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--list", action="store_true", help=tr("ui_lessons.cli.list"))
     add_option(p, SEED, help=tr("ui_lessons.cli.seed"))
     p.set_defaults(run=run)
-
-
-def check_lang(lang: str | None) -> str | None:
-    """``--lang``: one of the app's languages (for this run only; never saved)."""
-    if lang is not None and lang not in languages():
-        raise UsageError("ui_settings.cli.no_language", lang=lang, languages=", ".join(languages()))
-    return lang
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:

@@ -116,14 +116,14 @@ def _main(args_list: list[str]) -> int:
     args = parser.parse_args(args_list)
     run = getattr(args, "run", None)
     try:
-        from squaregame.cli.lesson import check_lang  # (an unknown --lang: said, exit 2)
+        from squaregame.cli.common import check_lang  # (an unknown --lang: said, exit 2)
 
         check_lang(args.lang)
         if run is None:  # the menu in a language (its first frame ends start-up)
             # (the menu in a language: the play command's own module)
-            from squaregame.cli import lesson, play
+            from squaregame.cli import play
 
-            return play.run_menu(lesson.check_lang(args.lang))
+            return play.run_menu(check_lang(args.lang))
         start_up.started()
         tables = Tables()  # the tables this run shares
         try:

@@ -10,9 +10,9 @@ from squaregame.cli.common import (
     StderrProgress,
     UsageError,
     add_game_options,
+    check_lang,
     spec_from_args,
 )
-from squaregame.cli.lesson import check_lang
 from squaregame.cli.options import SEED, add_option, read_optional, read_position, usage
 from squaregame.core.ai import LEVELS
 from squaregame.core.errors import GameError

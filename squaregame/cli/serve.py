@@ -13,8 +13,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from squaregame.cli.commands import help_text
-from squaregame.cli.common import UsageError
-from squaregame.cli.lesson import check_lang
+from squaregame.cli.common import UsageError, check_lang
 from squaregame.cli.options import add_option, number, read_option
 from squaregame.cli.serve_net import bind, is_loopback, shown
 from squaregame.text import language, set_language, tr

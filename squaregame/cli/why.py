@@ -15,9 +15,9 @@ from squaregame.cli.common import (
     UsageError,
     add_game_argument,
     add_game_options,
+    check_lang,
     spec_from_args,
 )
-from squaregame.cli.lesson import check_lang
 from squaregame.cli.options import add_option, number, read_option, read_position
 from squaregame.core.files.atomic import write_atomic
 from squaregame.core.tables import Tables

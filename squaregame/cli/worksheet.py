@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from squaregame.cli.commands import help_text
-from squaregame.cli.common import UsageError
-from squaregame.cli.lesson import check_lang
+from squaregame.cli.common import UsageError, check_lang
 from squaregame.cli.options import SEED, add_option, number, read_option, read_optional
 from squaregame.core.files.atomic import write_atomic
 from squaregame.core.tables import Tables
