@@ -198,3 +198,30 @@ async def test_new_wythoff_game_from_the_menu() -> None:
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, WythoffScreen) and app.screen.session.start == (7, 9)
+
+
+async def test_the_header_says_the_position_as_text_for_every_family() -> None:
+    """Beside the board's picture, the header's subtitle carries the position in words (a
+    copy or a screen reader gets it), for every family, and follows the moves."""
+    from squaregame.ui.screens.game_base import GameScreen
+
+    cases = [
+        (StartRequest(game="wythoff", start=(7, 9), seed=2), "(7,9)", ("left", "enter")),
+        (StartRequest(game="squares", start=20, seed=2), "20", ("enter",)),
+        (StartRequest(game="sum", start=(5, 7, 10), seed=2), "5 + 7 + 10", ("enter",)),
+        (StartRequest(game="kayles", start=(7,), seed=2), "7", ("enter",)),
+    ]
+    families = {GAMES.family_of(GAMES.kinds.find(str(r.game))).key for r, _, _ in cases}
+    assert families == set(GAMES.keys())  # one game of each family
+    for request, position, move in cases:
+        app = SquareGameApp(GAMES, request, ai_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            assert screen.sub_title.endswith(f"· position {position}"), screen.sub_title
+            await pilot.press(*move)
+            await settle(pilot)
+            assert screen.session.plies, request.game
+            assert screen.sub_title == screen.header_text()  # it follows the moves
+            assert not screen.sub_title.endswith(f" {position}")
