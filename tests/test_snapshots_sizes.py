@@ -48,3 +48,10 @@ def test_value_history_chosen(snap_compare: Any) -> None:
 
     app = SquareGameApp(GAMES, StartRequest(start=40, hints=True, seed=1), ai_delay=0)
     assert snap_compare(app, terminal_size=(120, 36), run_before=play)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_menu_at_140x45(snap_compare: Any, lang: str) -> None:
+    """The big title and, beside the list, the preview of the highlighted game (Wythoff)."""
+    app = SquareGameApp(GAMES, ai_delay=0, lang=lang)
+    assert snap_compare(app, terminal_size=(140, 45), press=["down"])

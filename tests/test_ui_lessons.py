@@ -275,3 +275,39 @@ def test_progress_of_1x_with_its_answered_list_still_loads(tmp_path: Path) -> No
     p = progress["why-22"]
     assert (p.step, p.done, p.score, p.tried, p.mastered) == (3, True, 2, 2, False)
     assert p.status == "attempted"
+
+
+async def test_under_no_color_hot_and_cold_are_told_by_letters(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The table-filling lesson, the hint line and the move review tell hot from cold in
+    words or letters, not only in green and red: with NO_COLOR there is no colour at all."""
+    from textual.widgets import DataTable
+
+    from squaregame.ui.screens.move_review import MoveReviewScreen
+    from squaregame.ui.start import StartRequest
+    from squaregame.ui.widgets.lesson_panels import FillPanel
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(tmp_path))
+    app = SquareGameApp(GAMES, ai_delay=0, lesson="hot-cold")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "c", "h")  # 0 cold, 1 hot
+        await pilot.pause()
+        assert app.no_color
+        table = str(app.screen.query_one(FillPanel).render())
+        assert "☹C" in table and "☺H" in table  # a face and a letter each
+    app = SquareGameApp(GAMES, StartRequest(start=21, hints=True, seed=1), ai_delay=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert str(screen.query_one("#hint").render()).startswith("Hot:")  # in words
+        await pilot.press("enter")
+        await settle(pilot)
+        app.push_screen(MoveReviewScreen(screen.session))
+        await pilot.pause()
+        review = app.screen.query_one(DataTable)
+        before, after = (str(c) for c in review.get_row_at(0)[-2:])
+        assert before.startswith("☺ hot")  # a face and the word
+        assert after.split()[1] in ("hot", "cold")

@@ -37,7 +37,11 @@ async def test_the_wythoff_projector_shows_the_board_queen_and_her_squares() -> 
         assert view is not None and view.queen == (7, 9)
         assert {(0, 9), (7, 0), (5, 7)} <= view.targets  # left, down, diagonal
         drawn = str(board.render())
-        assert "♛" in drawn and drawn.count("●") == len(view.targets)
+        lines = drawn.splitlines()
+        axis = next(i for i, line in enumerate(lines) if line.strip().startswith("x "))
+        squares = "\n".join(lines[:axis])  # above the x axis: the legend is below it
+        assert "♛" in squares and squares.count("●") == len(view.targets)
+        assert "● her moves" in drawn  # the legend under it, in words
         assert not view.hints  # a class game: hints off until asked for
 
 

@@ -265,7 +265,7 @@ async def test_two_teams_take_turns_with_hints_and_review_every_move() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        assert screen.sub_title == "Team A against Team B"
+        assert screen.sub_title == "Team A against Team B · position 12"  # and the position
         assert "Team A to move" in text_of(screen, "#turn")
         for amount in (1, 9, 1, 1):  # 12 → 11 → 2 → 1 → 0, both sides typed at one keyboard
             assert screen.session.human_to_move and not screen.turns.thinking

@@ -37,7 +37,7 @@ async def test_a_teams_game_to_the_end_shows_each_sides_blunders() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        assert screen.sub_title == "Reds against Blues"
+        assert screen.sub_title == "Reds against Blues · position 30"  # and the position
         for i, to in enumerate(MOVES):
             side = ("Reds", "Blues")[i % 2]
             assert text_of(screen, "#turn").startswith(f"{side} to move")

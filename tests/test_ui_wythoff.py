@@ -113,7 +113,31 @@ async def test_side_views_heatmap_and_pairs() -> None:
         board = text(s.query_one(WythoffBoard))
         assert "♛" in board and "•" not in board  # the heatmap shows remoteness characters
         row0 = board.splitlines()[-4].split()  # above the x axis and the two legend lines
-        assert row0[:3] == ["0", "☹", "1"]  # (0,0) cold (0 moves to the end), (1,0) 1 move
+        assert row0[0] == "0" and row0[1].startswith("☹")  # (0,0) cold: ☹ and its letter
+        assert row0[2] == "1"  # (1,0): 1 move to the end
+
+
+async def test_board_marks_differ_by_shape_not_only_colour() -> None:
+    """Queen, her moves, cold squares, winning moves and empty squares: five characters."""
+    app = app_for(hints=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        board = screen_of(app).query_one(WythoffBoard)
+        rows = text(board).splitlines()
+        lw = 2  # "9 ": the row label and a space
+        cw = board.cell_size()[0]
+
+        def mark(x: int, y: int) -> str:
+            line = rows[(9 - y) * board.cell_size()[1] + board.cell_size()[1] // 2]
+            return line[lw + x * cw : lw + (x + 1) * cw].strip()
+
+        queen, reach, win, cold, empty = mark(7, 9), mark(0, 9), mark(3, 5), mark(4, 7), mark(9, 0)
+        assert len({queen, reach, win, cold, empty}) == 5, (queen, reach, win, cold, empty)
+        assert queen == "♛" and win == "✓" and cold.startswith("☹") and empty == "·"
+        assert "♛ the queen" in text(board) and "✓ a winning move" in text(board)
+        # no gap between squares: every square's background runs its full width
+        styled = [span for span in board.render().spans if span.style and "on" in str(span.style)]
+        assert sum(span.end - span.start for span in styled) >= 100 * cw
 
 
 async def test_misere_corner_exceptions() -> None:
@@ -174,3 +198,30 @@ async def test_new_wythoff_game_from_the_menu() -> None:
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, WythoffScreen) and app.screen.session.start == (7, 9)
+
+
+async def test_the_header_says_the_position_as_text_for_every_family() -> None:
+    """Beside the board's picture, the header's subtitle carries the position in words (a
+    copy or a screen reader gets it), for every family, and follows the moves."""
+    from squaregame.ui.screens.game_base import GameScreen
+
+    cases = [
+        (StartRequest(game="wythoff", start=(7, 9), seed=2), "(7,9)", ("left", "enter")),
+        (StartRequest(game="squares", start=20, seed=2), "20", ("enter",)),
+        (StartRequest(game="sum", start=(5, 7, 10), seed=2), "5 + 7 + 10", ("enter",)),
+        (StartRequest(game="kayles", start=(7,), seed=2), "7", ("enter",)),
+    ]
+    families = {GAMES.family_of(GAMES.kinds.find(str(r.game))).key for r, _, _ in cases}
+    assert families == set(GAMES.keys())  # one game of each family
+    for request, position, move in cases:
+        app = SquareGameApp(GAMES, request, ai_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            assert screen.sub_title.endswith(f"· position {position}"), screen.sub_title
+            await pilot.press(*move)
+            await settle(pilot)
+            assert screen.session.plies, request.game
+            assert screen.sub_title == screen.header_text()  # it follows the moves
+            assert not screen.sub_title.endswith(f" {position}")

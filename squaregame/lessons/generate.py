@@ -220,14 +220,14 @@ def sum_table(game: Game[Any], width: int, height: int, S: Strings) -> list[str]
     return lines + axis_labels(width, "    ")
 
 
-def axis_labels(upto: int, indent: str) -> list[str]:
-    """Column labels 0..upto under cells two characters wide: the tens on a row of their
-    own above the units, so 10..13 never read as 0..3."""
-    units = indent + " ".join(str(x % 10) for x in range(upto + 1))
+def axis_labels(upto: int, indent: str, width: int = 2) -> list[str]:
+    """Column labels 0..upto under cells ``width`` characters wide: the tens on a row of
+    their own above the units, so 10..13 never read as 0..3."""
+    units = indent + "".join(f"{x % 10:<{width}}" for x in range(upto + 1))
     if upto < 10:
-        return [units]
-    tens = indent + " ".join(str(x // 10) if x >= 10 else " " for x in range(upto + 1))
-    return [tens.rstrip(), units]
+        return [units.rstrip()]
+    tens = indent + "".join(f"{x // 10 if x >= 10 else ' ':<{width}}" for x in range(upto + 1))
+    return [tens.rstrip(), units.rstrip()]
 
 
 # -- quizzes ------------------------------------------------------------------------------

@@ -4,14 +4,19 @@ Renders an immutable :class:`BoardView`; the visible window pans to keep the cur
 the queen in sight, so boards far larger than the terminal (e.g. from (300, 500)) work.
 A click posts :class:`WythoffBoard.Clicked`; the screen decides whether it is a move.
 
-Marks (never colour alone): ♛ the queen, • a square she can reach, ✓ a winning target
-(hints), ☹ any cold square (hints). The heatmap keeps those marks and writes every other
+The squares are shaded as a checker (the theme's colours: component classes, set in
+``game.tcss``), with no gap between them. Marks, each a shape of its own *and* a colour
+(never colour alone, so they read under NO_COLOR and on a grey projector): ♛ the queen,
+● a square she can reach, ✓ a winning target (hints), ☹ with the language's letter for
+"cold" (the strip's ``☹C``) any other cold square (hints), · an empty square; a legend
+in words under the board says so. The heatmap keeps those marks and writes every other
 square's remoteness as a character (0–9, then a–z, + beyond) on a background graded by
-remoteness (cold squares in blues, hot in ambers, darker the longer), with a legend in words
-under the board.
+remoteness (cold squares in blues, hot in ambers, darker the longer), squares she can reach
+underlined, with its own legend.
 
-Cells grow with the terminal: 2×1 characters when the board must pan, 4×2 or 6×3 when the
-whole board fits that large (a projector), so a small board fills the screen.
+Cells grow with the terminal: 2×1 characters when the board must pan, up to 8×4 when the
+whole board fits that large, so a small board fills the room it has (4×1 at 80×24, 6×3 at
+140×45).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -28,8 +34,18 @@ from squaregame.text import tr
 
 Cell = tuple[int, int]
 REM_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
-CELL_SIZES = ((6, 3), (4, 2), (2, 1))  # (columns, rows) of one square, largest first
-BIG_SIZES = ((10, 5), (8, 4), *CELL_SIZES)  # on the projector
+CELL_SIZES = ((8, 4), (6, 3), (4, 2), (4, 1), (3, 1), (2, 1))  # (columns, rows), largest first
+BIG_SIZES = ((10, 5), *CELL_SIZES)  # on the projector
+QUEEN, REACH, WIN, COLD, EMPTY = "♛", "●", "✓", "☹", "·"
+PARTS = ("light", "dark", "dot", "queen", "reach", "cold", "win")  # component classes
+
+
+def cold_mark(width: int) -> str:
+    """A cold square's mark: ☹ and, where the square is wide enough, the language's letter
+    for "cold" (as on the strip: ☹C, ☹Х, ☹F), so it is told by more than a small face."""
+    return tr("ui_widgets.strip.cold") if width >= 3 else COLD
+
+
 COLD_SCALE = ((0x9E, 0xC9, 0xF5), (0x1F, 0x3F, 0x8F))  # light → dark, by remoteness
 HOT_SCALE = ((0xF5, 0xD7, 0x9E), (0x8F, 0x4A, 0x10))
 
@@ -61,11 +77,19 @@ class BoardView:
 
 
 class WythoffBoard(Widget, can_focus=True):
+    COMPONENT_CLASSES = {f"board--{n}" for n in PARTS}
     DEFAULT_CSS = """
     WythoffBoard {
         height: 1fr;
         min-height: 6;
     }
+    WythoffBoard > .board--light { background: $foreground 4%; }
+    WythoffBoard > .board--dark { background: $foreground 12%; }
+    WythoffBoard > .board--dot { color: $foreground 45%; }
+    WythoffBoard > .board--queen { color: $warning; background: $warning 22%; text-style: bold; }
+    WythoffBoard > .board--reach { color: $text-primary; text-style: bold; }
+    WythoffBoard > .board--cold { color: $error; text-style: bold; }
+    WythoffBoard > .board--win { color: $success; background: $success 22%; text-style: bold; }
     """
 
     @dataclass
@@ -89,7 +113,13 @@ class WythoffBoard(Widget, can_focus=True):
         return len(str(self.view.size)) if self.view else 1
 
     def _legend_rows(self) -> int:
-        return 2 if self.view is not None and self.view.heatmap else 0
+        """The legend under the board: two lines on the heatmap, else one where there is room."""
+        if self.view is None:
+            return 0
+        if self.view.heatmap:
+            return 2
+        lines = len(self._legend_lines())
+        return lines if self.size.height - 1 >= self.view.size + 1 + lines else 0
 
     def cell_size(self) -> tuple[int, int]:
         """The largest square size at which the whole board fits; else 2×1, panning."""
@@ -168,31 +198,24 @@ class WythoffBoard(Widget, can_focus=True):
         top = self._top(v, xs, ys) if v.heatmap else 0
         text = Text(no_wrap=True, overflow="crop")
         indent = " " * self._left()
+        styles = self._styles()
         for y in ys:
             for line in range(ch):
                 middle = line == ch // 2
                 text.append(indent)
                 text.append(f"{y:>{lw}} " if middle else " " * (lw + 1), style="dim")
-                for x in xs:
-                    mark, style = self._cell(v, x, y, top)
-                    here = (x, y) == v.cursor and v.cursor != v.queen
-                    queen = self.big and (x, y) == v.queen  # her whole square, large
-                    if here or queen:
-                        style += " reverse"
-                    if self.big and mark == "•":
-                        mark = "●"
-                    body = mark if middle else " "
-                    pad = cw - 1
-                    left = pad // 2
-                    gap = style if (here or queen or v.heatmap) else ""
-                    text.append(" " * left, style=gap)
+                for x in xs:  # each square its full width: no gaps, so no stripes
+                    mark, style = self._square(v, x, y, top, cw, styles)
+                    body = mark if middle else ""
+                    left = (cw - len(body)) // 2 if len(body) > 1 else (cw - 1) // 2
+                    left = left if body else 0
+                    text.append(" " * left, style=style)
                     text.append(body, style=style)
-                    text.append(" " * (pad - left - 1), style=gap)
-                    text.append(" ")
+                    text.append(" " * (cw - left - len(body)), style=style)
                 text.append("\n")
         axis = [" "] * (cols * cw + lw + 2)  # room for the last label ("300" whole)
         for i, x in enumerate(xs):
-            if x % 5 == 0 or x == ox or (cw >= 4):
+            if x % 5 == 0 or x == ox or (cw >= 3):
                 label = str(x)
                 at = i * cw + (cw - 1) // 2
                 if all(c == " " for c in axis[max(0, at - 1) : at + len(label)]):
@@ -201,7 +224,33 @@ class WythoffBoard(Widget, can_focus=True):
         if v.heatmap:
             for key in ("heatmap_marks", "heatmap_scale"):
                 text.append("\n" + tr(f"ui_widgets.board.{key}", top=top), style="dim")
+        elif self._legend_rows():
+            for words in self._legend_lines():
+                text.append("\n" + indent + " " * (lw + 1) + words, style="dim")
         return text
+
+    @staticmethod
+    def legend(hints: bool) -> list[str]:
+        """The marks in words, under the board: each told by its shape, not its colour."""
+        words = tr("ui_widgets.board.legend", queen=QUEEN, reach=REACH)
+        if hints:
+            words += " · " + tr("ui_widgets.board.legend_hints", win=WIN, cold=cold_mark(3))
+        return words.split(" · ")
+
+    def _legend_lines(self) -> list[str]:
+        """The legend's parts, as many on a line as the board's width holds."""
+        room = max(1, self.size.width - self._label_width() - 1)
+        lines: list[str] = []
+        for part in self.legend(self.view is not None and self.view.hints):
+            if lines and len(lines[-1]) + 3 + len(part) <= room:
+                lines[-1] += " · " + part
+            else:
+                lines.append(part)
+        return lines
+
+    def _styles(self) -> dict[str, Style]:
+        """The board's styles, from its component classes (the theme's colours)."""
+        return {n: self.get_component_rich_style(f"board--{n}") for n in PARTS}
 
     @staticmethod
     def _top(v: BoardView, xs: range, ys: range) -> int:
@@ -211,26 +260,53 @@ class WythoffBoard(Widget, can_focus=True):
         value = v.value
         return max((value(x, y)[1] for x in xs for y in ys), default=1)
 
+    def _square(
+        self, v: BoardView, x: int, y: int, top: int, cw: int, styles: dict[str, Style]
+    ) -> tuple[str, Style]:
+        """A square's mark and style: its background (checker or heatmap shade) under it."""
+        mark, part = self._cell(v, x, y, top)
+        if part == "reach" and self.big:
+            mark = "●"
+        if mark == COLD:
+            mark = cold_mark(cw)
+        if v.heatmap and v.value is not None and part not in ("queen",):
+            back = shade(*v.value(x, y), top)
+            style = Style.parse(f"{text_on(back)} on {back}")
+            if part != "empty":
+                style += Style(bold=True)
+            if (x, y) in v.targets:
+                style += Style(underline=True)  # still reachable: underlined
+        else:
+            square = styles["dark" if (x + y) % 2 == 0 else "light"]
+            ink = styles["dot" if part == "empty" else part]
+            if part in ("queen", "win"):  # a square of their own colour
+                style = ink
+            else:  # the mark's colour on the checker
+                style = square + Style(color=ink.color, bold=ink.bold)
+        here = (x, y) == v.cursor and v.cursor != v.queen
+        if here or (self.big and part == "queen"):
+            style += Style(reverse=True)
+        return mark, style
+
     @staticmethod
     def _cell(v: BoardView, x: int, y: int, top: int = 1) -> tuple[str, str]:
+        """A square's mark and which part it is (queen, win, cold, reach, num, empty)."""
         if (x, y) == v.queen:
-            return "♛", "bold yellow"
+            return QUEEN, "queen"
         cold, rem = v.value(x, y) if v.value and (v.hints or v.heatmap) else (False, 0)
         if v.heatmap and v.value is not None:
-            back = shade(cold, rem, top)
-            ink = f"{text_on(back)} on {back}"
             if (x, y) in v.targets and cold:
-                return "✓", f"bold {ink}"
+                return WIN, "win"
             if cold:
-                return "☹", f"bold {ink}"
-            return (REM_CHARS[rem] if rem < len(REM_CHARS) else "+"), ink
+                return COLD, "cold"
+            return (REM_CHARS[rem] if rem < len(REM_CHARS) else "+"), "num"
         if v.hints and (x, y) in v.targets and cold:
-            return "✓", "bold green"
+            return WIN, "win"
         if v.hints and cold:
-            return "☹", "red"
+            return COLD, "cold"
         if (x, y) in v.targets:
-            return "•", "bold"
-        return "·", "dim"
+            return REACH, "reach"
+        return EMPTY, "empty"
 
     # -- input ---------------------------------------------------------------------------
     def on_click(self, event: events.Click) -> None:

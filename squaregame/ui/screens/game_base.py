@@ -46,7 +46,7 @@ from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings, relabel
 from squaregame.ui.messages import ExportRecord, NewGameRequest, OpenHelp, OpenWhy, SaveGame
 from squaregame.ui.screens.game_end import GameEnd
-from squaregame.ui.screens.game_lines import TurnState, hint_text, level_label, turn_text
+from squaregame.ui.screens.game_lines import TurnState, header_text, hint_text, turn_text
 from squaregame.ui.screens.game_parts import Parts, SideViews, Slots
 from squaregame.ui.screens.move_review import MoveReviewScreen
 from squaregame.ui.screens.stage import Staging
@@ -176,7 +176,7 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
         if self.parts.chooser is not None:  # no one chooses a move in a demo
             self.parts.chooser.display = not self.teaching.demo
         self.title = title(self.session.game)
-        self.sub_title = self.level_label()
+        self.sub_title = self.header_text()
         self.refresh_view()
         if self.parts.focused is not None:
             self.parts.focused.focus()
@@ -188,8 +188,10 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
     def on_unmount(self) -> None:
         self.turns.cancel_opponent()  # a reply still on its way is dropped
 
-    def level_label(self) -> str:
-        return level_label(self.session, self.turns.opponent.level.key)
+    def header_text(self, position: P | None = None) -> str:
+        """The header's subtitle: who plays, and the position as text (see header_text)."""
+        pos = self.session.position if position is None else position
+        return header_text(self.session, self.turns.opponent.level.key, pos)
 
     def run_reply(self, work: Callable[[], None]) -> None:
         """The opponent's reply, worked out in a thread (a newer one replaces it)."""
@@ -223,6 +225,7 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
         if put(self.history, view.history, self.history.show) and self.history_scroll.is_mounted:
             self.history_scroll.scroll_end(animate=False)
         put(self.chart, view.chart, self.chart.show)
+        self.sub_title = self.header_text(view.position)
         self.show_position(view, self.hints, choosing)
         self.teaching.update_projector()
         self.refresh_bindings()
@@ -377,7 +380,7 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
         self.turns.opponent = Opponent(self.level, self.seed)
         self.typing.clear()
         self.title = title(session.game)
-        self.sub_title = self.level_label()
+        self.sub_title = self.header_text()
         self.say(tr("ui_game.new_game"))
         self.save()
         self.refresh_view()

@@ -14,6 +14,7 @@ from squaregame.play.teach_wording import hint_for, players_label, turn_line
 from squaregame.play.view import GameView
 from squaregame.play.wording import level_name
 from squaregame.text import tr
+from squaregame.text.games import position_text
 
 
 class TurnState(NamedTuple):
@@ -72,6 +73,14 @@ def level_label(s: Session[Any], level: str) -> str:
     if s.two_humans:
         return tr("ui_game.sub_title.two_players")
     return tr("ui_game.sub_title.opponent", level=level_name(level))
+
+
+def header_text(s: Session[Any], level: str, position: Any) -> str:
+    """The header's subtitle: who plays (:func:`level_label`), and the position in its
+    family's words (its kind's ``position_words`` in ``<area>.position``: ``21``, ``(7,9)``,
+    ``5 + 7 + 10``), so it is also text, for a copy and a screen reader, not a picture only."""
+    words = position_text(s.game, position)
+    return tr("ui_game.sub_title.position", who=level_label(s, level), position=words)
 
 
 def hint_text(s: Session[Any], view: GameView[Any], hints: bool) -> str:

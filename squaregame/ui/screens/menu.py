@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import time
 
+from rich.markup import escape
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
@@ -15,6 +18,7 @@ from textual.widgets.option_list import Option
 from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.widgets.big_number import best_scale, big_lines
 from squaregame.ui.widgets.key_bar import KeyBar
 
 NEW = "new-"  # a game entry's id: NEW + the family's key ("new-pile", …)
@@ -53,6 +57,38 @@ def request(choice: str) -> Message | None:
     return kind() if kind is not None else None
 
 
+WIDE = (110, 34)  # from this terminal size on: the big title and the preview beside the list
+TITLE = "squaregame"
+
+
+def logo_text(width: int, height: int) -> str:
+    """The title: in the big block font where the terminal has room (scale 2 on 140×45),
+    else spaced letters; the tagline under it."""
+    tagline = f"[dim]{escape(tr('ui_menu.tagline'))}[/dim]"
+    scale = best_scale(TITLE, width - 4, 7, top=2) if height >= WIDE[1] else 0
+    if not scale:
+        return f"[b]{' '.join(TITLE)}[/b]\n{tagline}"
+    lines = [line for line in big_lines(TITLE, scale) if line.strip()]
+    return "[b]" + "\n".join(lines) + "[/b]\n" + tagline
+
+
+def preview_text(entry: str) -> str:
+    """What the highlighted entry is: a family's rule in one line, a tiny example and the
+    keys to start; another entry, a line of what it opens."""
+    if not entry.startswith(NEW):
+        return escape(tr(f"ui_menu.preview.entries.{entry}"))
+    key = entry.removeprefix(NEW)
+    example = escape(tr(f"{key}.preview.example"))
+    return "\n\n".join(
+        (
+            f"[b]{escape(tr(f'{key}.menu'))}[/b]",
+            escape(tr(f"{key}.preview.rule")),
+            f"[dim]{escape(tr('ui_menu.preview.example'))}:[/dim] {example}",
+            f"[dim]{escape(tr('ui_menu.preview.keys'))}[/dim]",
+        )
+    )
+
+
 CHOICE_SETTLE = 0.6  # seconds: keys typed on after a choice are not a second choice
 
 
@@ -77,15 +113,28 @@ class MenuScreen(Screen[None]):
         # The title bar as one line of text: Textual's Header (an icon, a title, a clock space
         # and four watchers) costs the first frame more than everything else on this screen.
         yield Static(f"squaregame — {tr('ui_menu.sub_title')}", id="menu-title", markup=False)
-        logo = f"[b]s q u a r e g a m e[/b]\n[dim]{tr('ui_menu.tagline')}[/dim]"
-        yield Static(logo, id="logo")  # (no box around these two: every widget costs a frame)
-        yield OptionList(*self.options(), id="menu")  # in the very first frame
+        yield Static(logo_text(*self.app.size), id="logo")  # (no box: each widget costs a frame)
+        with Horizontal(id="menu-row"):
+            yield OptionList(*self.options(), id="menu")  # in the very first frame
+            yield Static(id="menu-preview")  # beside it where there is room (WIDE)
         yield KeyBar(palette=True)  # in one piece: Textual's Footer costs the first frame more
 
     def on_mount(self) -> None:
         menu = self.query_one("#menu", OptionList)
         menu.highlighted = 0
         menu.focus()  # at once: a key pressed straight after the first frame must not be lost
+        self._fit(*self.app.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """The big title and the preview on a large terminal; at 80×24 neither."""
+        self.set_class(width >= WIDE[0] and height >= WIDE[1], "wide")
+        self.query_one("#logo", Static).update(logo_text(width, height))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.query_one("#menu-preview", Static).update(preview_text(event.option_id or ""))
 
     def options(self) -> list[Option]:
         entries = [Option(tr("ui_menu.continue", saved=self.saved), id="continue")]

@@ -1,4 +1,8 @@
-"""Interactive parts of lesson steps. Each renders data made by ``squaregame.lessons``."""
+"""Interactive parts of lesson steps. Each renders data made by ``squaregame.lessons``.
+
+Hot and cold are never told by colour alone: each mark is the strip's face *and* the
+language's letter (☺H hot, ☹C cold in English), so a monochrome projector, NO_COLOR or a
+reader who does not see red from green still tells them apart."""
 
 from __future__ import annotations
 
@@ -13,6 +17,11 @@ from textual.widgets import Static
 from squaregame.lessons.generate import BoardFrame, axis_labels
 from squaregame.lessons.sieve import SieveFrame
 from squaregame.text import tr
+
+
+def hot_cold(hot: bool) -> str:
+    """Hot or cold as the strip writes it: a face and the language's letter (☺H, ☹C)."""
+    return tr("ui_widgets.strip.hot" if hot else "ui_widgets.strip.cold")
 
 
 class RevealPanel(Static):
@@ -66,7 +75,7 @@ class FillPanel(Static):
                 t.append(f"{c.n:^4}", style="reverse bold" if c.n == cursor else "bold")
             t.append("\n")
             for c in line:
-                face = " ?  " if c.mark is None else (" ☺  " if c.mark else " ☹  ")
+                face = " ?  " if c.mark is None else f"{hot_cold(c.mark):^4}"
                 style = "dim" if c.mark is None else ("green" if c.mark else "red")
                 if c.right is False:
                     style += " underline"
@@ -80,7 +89,7 @@ class FillPanel(Static):
 
 class SievePanel(Static):
     """The sieve: on one pile rows of numbers with their marks; on two piles a grid, pile 1
-    across and pile 2 up. ☹ cold, ☺ hot, · not marked yet; the newest cold one in brackets."""
+    across and pile 2 up. ☹C cold, ☺H hot, · not marked yet; the newest cold one reversed."""
 
     def show(self, game: Any, frame: SieveFrame, upto: int) -> None:
         if game.dimensions == 2:  # two piles: a grid
@@ -104,9 +113,9 @@ class SievePanel(Static):
             t.append(f"{y:>3} ", style="dim")
             for x in range(upto + 1):
                 face, style = _face(frame, (x, y))
-                t.append(face.strip() + " ", style=style)
+                t.append(f"{face.strip():<3}", style=style)
             t.append("\n")
-        for line in axis_labels(upto, "    "):
+        for line in axis_labels(upto, "    ", width=3):
             t.append(line + "\n", style="dim")
         t.append("\n" + frame.text)
         return t
@@ -117,12 +126,12 @@ def _face(frame: SieveFrame, pos: Any) -> tuple[str, str]:
     if mark is None:
         return "   ·", "dim"
     if pos == frame.new_cold:
-        return "   ☹", "red bold reverse"
-    return ("   ☺", "green") if mark else ("   ☹", "red bold")
+        return f"{hot_cold(False):>4}", "red bold reverse"
+    return f"{hot_cold(mark):>4}", "green" if mark else "red bold"
 
 
 class BoardPanel(Static):
-    """Wythoff's board coloured from the corner: ☹ cold, ☺ hot, · not yet known."""
+    """Wythoff's board coloured from the corner: ☹C cold, ☺H hot, · not yet known."""
 
     def show(self, frame: BoardFrame, size: int) -> None:
         t = Text()
@@ -130,13 +139,13 @@ class BoardPanel(Static):
             t.append(f"{y:>3} ", style="dim")
             for x in range(size + 1):
                 if (x, y) in frame.cold:
-                    t.append("☹ ", style="red bold")
+                    t.append(f"{hot_cold(False):<3}", style="red bold")
                 elif (x, y) in frame.hot:
-                    t.append("☺ ", style="green")
+                    t.append(f"{hot_cold(True):<3}", style="green")
                 else:
-                    t.append("· ", style="dim")
+                    t.append("·  ", style="dim")
             t.append("\n")
-        for line in axis_labels(size, "    "):
+        for line in axis_labels(size, "    ", width=3):
             t.append(line + "\n", style="dim")
         t.append("\n" + frame.text)
         self.update(t)
