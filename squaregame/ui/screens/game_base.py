@@ -190,7 +190,7 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
 
     def header_text(self, position: P | None = None) -> str:
         """The header's subtitle: who plays, and the position as text (see header_text)."""
-        pos = self.session.position if position is None else position
+        pos = self.session.position if position is None else position  # (or the one shown)
         return header_text(self.session, self.turns.opponent.level.key, pos)
 
     def run_reply(self, work: Callable[[], None]) -> None:
@@ -199,8 +199,7 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
 
     # -- drawing ---------------------------------------------------------------------------------
     def refresh_view(self, waiting: bool = False) -> None:
-        """Build the view of the session's position (analysed once, then kept); ``waiting``:
-        a worker is about to analyse it — until then, the view without its moves."""
+        """The view of the position (analysed once; ``waiting``: a worker will, later)."""
         try:
             self.view = build_view(self.session, self.panels, waiting=waiting)
         except GameError as exc:  # e.g. a table limit: say so, keep the game
