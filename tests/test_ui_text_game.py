@@ -40,7 +40,7 @@ BUILT = [
     *(f"ui_dialog.levels.{k}.{w}" for k in LEVELS for w in ("name", "blurb")),
     *(f"ui_dialog.new.players_{p}" for p in ("solo", "class", "teams")),
     *(f"ui_dialog.flags.misere.{w}" for w in ("label", "on", "off")),
-    *(f"ui_dialog.over.buttons.{c}" for c in ("again", "new", "review", "menu")),
+    *(f"ui_dialog.over.keys.{c}" for c in ("again", "new", "review", "menu", "lesson")),
     *(f"ui_dialog.over.{w}" for w in ("first_won", "second_won")),
     *(
         f"ui_dialog.review.columns.{c}"
