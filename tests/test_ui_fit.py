@@ -39,3 +39,70 @@ async def test_game_over_keys_and_buttons_say_the_same(lang: str) -> None:
         for button in screen.query(Button):
             words = bar[f"choose('{button.id}')"]
             assert str(button.label).startswith(words + " ("), (button.label, words)
+
+
+def screen_lines(app: Any) -> list[str]:
+    """The screen as drawn, a string a row."""
+    strips = app.screen._compositor.render_strips()
+    return ["".join(segment.text for segment in strip) for strip in strips]
+
+
+def lines_of(app: Any, widget: Any) -> list[str]:
+    """The rows the widget's content takes on the screen (its region, padding off), cropped."""
+    region = widget.content_region
+    rows = screen_lines(app)[region.y : region.y + region.height]
+    return [row[region.x : region.x + region.width].rstrip() for row in rows]
+
+
+def overflowing(app: Any) -> list[str]:
+    """Every shown widget that scrolls sideways or whose content is wider than it."""
+    from textual.scroll_view import ScrollView
+
+    bad = []
+    for widget in app.screen.query("*"):
+        if not widget.display or not widget.size.width:
+            continue
+        wide = isinstance(widget, ScrollView) and widget.virtual_size.width > widget.size.width
+        if wide or (widget.is_scrollable and widget.show_horizontal_scrollbar):
+            bad.append(f"{widget!r}: {widget.virtual_size.width} > {widget.size.width}")
+    return bad
+
+
+def digit_columns(line: str, count: int) -> list[int]:
+    return [i for i, ch in enumerate(line) if ch != " "][-count:]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("start", [(5, 7, 10), (50, 47, 44, 41)])
+async def test_the_nim_sum_panel_fits_and_its_columns_align(
+    lang: str, start: tuple[int, ...]
+) -> None:
+    """Every row of the panel's table on one line, each binary digit in its column; the
+    label "ним-сумма (нечёт → 1)" once pushed its digits to the next line (issue 31)."""
+    from squaregame.families.sums.side import NimSumPanel
+    from squaregame.play.nimsum import explain
+
+    req = StartRequest(game="sum", start=start, hints=True, seed=1)
+    app = SquareGameApp(GAMES, req, ai_delay=0, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("h", "h")  # hints off and on again: the nim-sum beside the piles
+        await settle(pilot)
+        panel = app.screen.query_one(NimSumPanel)
+        ex = explain(app.screen.session.game, start)  # type: ignore[attr-defined]
+        assert ex is not None
+        rows = lines_of(app, panel)
+        rule = next(i for i, row in enumerate(rows) if row.startswith("─"))
+        table = [*rows[1 : rule], *rows[rule + 1 : rule + 3]]  # heading, piles, ones, nim-sum
+        assert len(table) == len(ex.piles) + 3, "\n".join(rows)
+        columns = digit_columns(table[1], ex.width)
+        for row in table[1:]:
+            assert digit_columns(row, ex.width) == columns, "\n".join(rows)
+            assert row[columns[0] - 2 : columns[0]] == "  ", "\n".join(rows)
+        heading = table[0]
+        assert heading[columns[0] - 2 : columns[0]] == "  " and heading[columns[0]] != " "
+        grundy_end = digit_columns(table[1], ex.width + 1)[0]
+        for row, value in zip(table[1:], [p.grundy for p in ex.piles], strict=False):
+            assert row[: grundy_end + 1].endswith(str(value)) and heading[grundy_end] != " "
+        assert table[-1][: grundy_end + 1].endswith(str(ex.nim_sum)), "\n".join(rows)
+        assert not overflowing(app)
