@@ -3,8 +3,8 @@ asks for every exercise step, a nim-sum question says whose nim-sum it means."""
 
 from __future__ import annotations
 
-from textual.widgets import OptionList
 from test_ui_lessons import lesson_app
+from textual.widgets import OptionList
 
 
 async def test_a_wrong_answer_keeps_the_highlight() -> None:
