@@ -93,7 +93,7 @@ async def test_the_nim_sum_panel_fits_and_its_columns_align(
         assert ex is not None
         rows = lines_of(app, panel)
         rule = next(i for i, row in enumerate(rows) if row.startswith("─"))
-        table = [*rows[1 : rule], *rows[rule + 1 : rule + 3]]  # heading, piles, ones, nim-sum
+        table = [*rows[1:rule], *rows[rule + 1 : rule + 3]]  # heading, piles, ones, nim-sum
         assert len(table) == len(ex.piles) + 3, "\n".join(rows)
         columns = digit_columns(table[1], ex.width)
         for row in table[1:]:
@@ -106,3 +106,44 @@ async def test_the_nim_sum_panel_fits_and_its_columns_align(
             assert row[: grundy_end + 1].endswith(str(value)) and heading[grundy_end] != " "
         assert table[-1][: grundy_end + 1].endswith(str(ex.nim_sum)), "\n".join(rows)
         assert not overflowing(app)
+
+
+async def _reviewed(pilot: Any) -> None:
+    """The game played out (Enter: the chosen move) and its review opened."""
+    from squaregame.ui.screens.move_review import MoveReviewScreen
+
+    for _ in range(40):
+        if isinstance(pilot.app.screen, GameOverScreen):
+            break
+        await pilot.press("enter")
+        await settle(pilot)
+    await pilot.press("r")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, MoveReviewScreen)
+
+
+def _no_position_cut(rows: list[str]) -> None:
+    """No row ends inside a position ("→ 0 + 6 / + 6") nor begins one's second half."""
+    for row in rows:
+        text = row.strip(" █▏▕│")
+        assert not text.endswith(("+", "→")) and not text.startswith("+"), "\n".join(rows)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["squares", "sum"])
+async def test_the_review_fits(lang: str, game: str) -> None:
+    """Every column of the move review in view at 80×24: none behind a scrollbar (issue 31)."""
+    from textual.widgets import DataTable
+
+    req = (
+        StartRequest(start=22, seed=1)
+        if game == "squares"
+        else StartRequest(game="sum", start=(5, 7, 10), seed=1)
+    )
+    app = SquareGameApp(GAMES, req, ai_delay=0, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await _reviewed(pilot)
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == len(app.screen.session.plies)  # type: ignore[attr-defined]
+        assert not overflowing(app), overflowing(app)
+        _no_position_cut(lines_of(app, table))

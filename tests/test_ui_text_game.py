@@ -44,7 +44,7 @@ BUILT = [
     *(f"ui_dialog.over.{w}" for w in ("first_won", "second_won")),
     *(
         f"ui_dialog.review.columns.{c}"
-        for c in ("number", "who", "move", "before", "after", "verdict")
+        for c in ("number", "who", "move", "values", "verdict", "best")
     ),
     *(f"ui_dialog.review.verdicts.{v}" for v in ("best", "slow", "blunder", "forced", "stall")),
     *(f"ui_game.nimsum.{k}" for k in ("pile", "size", "grundy", "binary", "ones", "total")),
