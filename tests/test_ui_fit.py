@@ -47,11 +47,13 @@ def screen_lines(app: Any) -> list[str]:
     return ["".join(segment.text for segment in strip) for strip in strips]
 
 
-def lines_of(app: Any, widget: Any) -> list[str]:
-    """The rows the widget's content takes on the screen (its region, padding off), cropped."""
-    region = widget.content_region
-    rows = screen_lines(app)[region.y : region.y + region.height]
-    return [row[region.x : region.x + region.width].rstrip() for row in rows]
+def lines_of(widget: Any) -> list[str]:
+    """The rows the widget draws (padding off, trailing spaces dropped)."""
+    from textual.geometry import Region
+
+    strips = widget.render_lines(Region(0, 0, widget.size.width, widget.size.height))
+    gutter = widget.styles.padding.left
+    return ["".join(seg.text for seg in strip)[gutter:].rstrip() for strip in strips]
 
 
 def overflowing(app: Any) -> list[str]:
@@ -91,7 +93,7 @@ async def test_the_nim_sum_panel_fits_and_its_columns_align(
         panel = app.screen.query_one(NimSumPanel)
         ex = explain(app.screen.session.game, start)  # type: ignore[attr-defined]
         assert ex is not None
-        rows = lines_of(app, panel)
+        rows = lines_of(panel)
         rule = next(i for i, row in enumerate(rows) if row.startswith("─"))
         table = [*rows[1:rule], *rows[rule + 1 : rule + 3]]  # heading, piles, ones, nim-sum
         assert len(table) == len(ex.piles) + 3, "\n".join(rows)
@@ -146,4 +148,39 @@ async def test_the_review_fits(lang: str, game: str) -> None:
         table = app.screen.query_one(DataTable)
         assert table.row_count == len(app.screen.session.plies)  # type: ignore[attr-defined]
         assert not overflowing(app), overflowing(app)
-        _no_position_cut(lines_of(app, table))
+        _no_position_cut(lines_of(table))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", ["", "demo"])
+async def test_the_move_list_breaks_between_words_never_in_a_position(
+    lang: str, players: str
+) -> None:
+    """The sums' moves ("Компьютер Б взять 4 из кучки 2 → 0 + 2 + 2 ✓") are wider than the
+    side panel at 80×24: a move goes on below its number, never "→ 0 + 6 / + 6 ✓"."""
+    from squaregame.ui.widgets.history_log import HistoryLog
+
+    if players:
+        req = StartRequest(game="sum", start=(5, 7, 10), seed=1, players=players)
+    else:
+        req = StartRequest(game="sum", start=(5, 7, 10), seed=1)
+    app = SquareGameApp(GAMES, req, ai_delay=0, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        log = app.screen.query_one(HistoryLog)
+        for _ in range(100):
+            if len(app.screen.session.plies) >= 3:  # type: ignore[attr-defined]
+                break
+            if players:  # the demo plays by itself (its workers end, cancelled, as it goes)
+                await pilot.pause(0.1)
+            else:
+                await pilot.press("enter")
+                await settle(pilot)
+        await pilot.pause()
+        rows = [row for row in lines_of(log) if row.strip()]
+        assert len(rows) > len(app.screen.session.plies), rows  # type: ignore[attr-defined]
+        _no_position_cut(rows)
+        for row in rows:
+            assert not row.endswith("…") and len(row) <= log.content_region.width
+        continued = [row for row in rows if not row[:5].strip()]
+        assert continued and all(row[5] != " " for row in continued), rows  # hanging indent
+        assert not overflowing(app)
