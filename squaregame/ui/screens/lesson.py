@@ -172,6 +172,10 @@ class LessonScreen(LessonTasks, Screen[None]):
                 parts.append(tr("ui_lessons.lesson.mastered"))
             else:
                 parts.append(tr("ui_lessons.lesson.run", k=p.streak, n=self.lesson.mastery))
+                left = p.steps_left(self.lesson.exercise_steps)
+                if left and p.tried:
+                    listed = ", ".join(str(i + 1) for i in left)
+                    parts.append(tr("ui_lessons.lesson.steps_left", count=len(left), steps=listed))
         if self.finished():
             parts.append(tr("ui_lessons.lesson.finished"))
         self.query_one("#lesson-status", Static).update(" · ".join(parts))

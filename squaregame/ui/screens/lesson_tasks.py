@@ -87,7 +87,13 @@ class LessonTasks:
         widget.display = bool(text)
 
     def count(self, right: bool, exercise: bool = False) -> None:
-        self.progress.record(right, exercise=exercise, mastery=self.lesson.mastery)
+        self.progress.record(
+            right,
+            exercise=exercise,
+            mastery=self.lesson.mastery,
+            step=self.index,
+            steps=self.lesson.exercise_steps,
+        )
         self.save()
         self.status()
 
