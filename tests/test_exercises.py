@@ -190,6 +190,10 @@ def test_what_is_the_nim_sum() -> None:
     for item in batch:
         assert item.correct == {nim(item.position)}
         assert len(item.work) == 3  # each pile's Grundy value
+        sizes = item.position[0] ^ item.position[1] ^ item.position[2]
+        offered = {value for _, value in item.choices}
+        assert sizes in item.correct or sizes not in offered  # never the piles' own nim-sum
+        assert "Grundy values" in item.prompt  # whose nim-sum: the Grundy values'
 
 
 def test_which_pile_and_how_much() -> None:

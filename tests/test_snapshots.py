@@ -117,7 +117,8 @@ def test_move_review(snap_compare: Any) -> None:
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.press("r")  # from the game-over dialog: review the moves
-        await pilot.pause()
+        for _ in range(3):  # the table is filled once it knows its width
+            await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=play_and_review)
 

@@ -95,3 +95,33 @@ def test_game_over(snap_compare: Any, lang: str) -> None:
         raise AssertionError("the game did not end")
 
     assert snap_compare(app, terminal_size=SIZE, run_before=play_out)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sum_nimsum_panel(snap_compare: Any, lang: str) -> None:
+    """The nim-sum worked out beside the piles: each label on the line of its digits."""
+    req = StartRequest(game="sum", start=(50, 47, 44, 41), hints=True, seed=1)
+    app = SquareGameApp(GAMES, req, ai_delay=0, lang=lang)
+    assert snap_compare(app, terminal_size=SIZE, press=["h", "h"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sum_move_review(snap_compare: Any, lang: str) -> None:
+    """A sum's review: every column in view, a long move wrapped between words."""
+    from ui_helpers import settle
+
+    app = SquareGameApp(
+        GAMES, StartRequest(game="sum", start=(5, 7, 10), seed=1), ai_delay=0, lang=lang
+    )
+
+    async def play_and_review(pilot: Any) -> None:
+        for _ in range(40):
+            if isinstance(pilot.app.screen, GameOverScreen):
+                break
+            await pilot.press("enter")
+            await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        await footer_drawn(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=play_and_review)

@@ -40,11 +40,11 @@ BUILT = [
     *(f"ui_dialog.levels.{k}.{w}" for k in LEVELS for w in ("name", "blurb")),
     *(f"ui_dialog.new.players_{p}" for p in ("solo", "class", "teams")),
     *(f"ui_dialog.flags.misere.{w}" for w in ("label", "on", "off")),
-    *(f"ui_dialog.over.buttons.{c}" for c in ("again", "new", "review", "menu")),
+    *(f"ui_dialog.over.keys.{c}" for c in ("again", "new", "review", "menu", "lesson")),
     *(f"ui_dialog.over.{w}" for w in ("first_won", "second_won")),
     *(
         f"ui_dialog.review.columns.{c}"
-        for c in ("number", "who", "move", "before", "after", "verdict")
+        for c in ("number", "who", "move", "values", "verdict", "best")
     ),
     *(f"ui_dialog.review.verdicts.{v}" for v in ("best", "slow", "blunder", "forced", "stall")),
     *(f"ui_game.nimsum.{k}" for k in ("pile", "size", "grundy", "binary", "ones", "total")),

@@ -249,3 +249,14 @@ def test_budgets_are_checked_before_any_work() -> None:
             ws.check(req, GAMES)
     assert ws.find_worksheet("P-to-N", GAMES).key == "sieve"
     assert ws.find_worksheet("xor", GAMES).key == "nimsum"
+
+
+def test_a_sheet_names_its_variant_not_a_seed() -> None:
+    """A student reads "variant 7" on the sheet: a seed means nothing to them (issue 31)."""
+    words = {"en": "variant 7", "ru": "вариант 7", "es": "variante 7"}
+    for lang, word in words.items():
+        sheets = ws.sheets(ws.Request("table", seed=7, students=1, lang=lang), GAMES, TABLES)
+        html, svg = document(sheets, False), page_svg(sheets[0], False)
+        for text in (html, svg):
+            assert word in text
+            assert not re.search(r"\b(seed|зерно|semilla)\b", text.lower())

@@ -270,13 +270,17 @@ def _nimsum(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Exerci
     total = 0
     for v in values:
         total ^= v
+    sizes = 0  # the nim-sum of the sizes themselves: another question, never offered here
+    for n, _ in _parts(game, pos) or ():
+        sizes ^= n
     top = max(7, (1 << max(values).bit_length()) - 1)
-    options = list(range(top + 1))[: max(MAX_CHOICES, total + 1)]
+    options = [o for o in range(top + 2) if o == total or o != sizes]
+    options = options[: max(MAX_CHOICES, options.index(total) + 1)]
     verdict = S("nimsum_hot" if total else "nimsum_cold")
     why = S("why_nimsum", values=" ⊕ ".join(map(str, values)), total=total,
             bits=_nim_line(values), verdict=verdict)  # fmt: skip
     notes = {o: S("note_nimsum", value=o) for o in options if o != total}
-    ask = "ask_nimsum_rows" if _are_rows(game, pos) else "ask_nimsum"
+    ask = "ask_nimsum_rows" if _are_rows(game, pos) else "ask_nimsum"  # "of the Grundy values"
     return Exercise("nimsum", pos, S(ask, pos=fmt(game, pos)),
                     tuple((str(o), o) for o in options), frozenset({total}), str(total), why,
                     work=_pile_work(game, pos, S), notes=notes)  # fmt: skip

@@ -83,7 +83,12 @@ class Lesson:
     def quiz_count(self) -> int:
         """How many steps are exercises (generated items, or try-it games): these count
         towards mastery."""
-        return sum(1 for s in self.steps if s.kind in ("quiz", "try"))
+        return len(self.exercise_steps)
+
+    @property
+    def exercise_steps(self) -> tuple[int, ...]:
+        """The indices of the exercise steps: mastery asks each to be answered right once."""
+        return tuple(i for i, s in enumerate(self.steps) if s.kind in ("quiz", "try"))
 
 
 def spec_of(p: dict[str, Any], kinds: Kinds) -> GameSpec:

@@ -1,7 +1,9 @@
 """Lesson progress: the step to resume at, whether the last step was reached, the score
 (everything answered: exercises, marks in a table, sieve guesses, try-it games — each right
-or wrong at its first try), the run of exercises right in a row, and mastery (a lesson's
-``mastery`` exercises right in a row, at the first try).
+or wrong at its first try), the run of exercises right in a row, the exercise steps ever
+answered right at the first try, and mastery: every exercise step of the lesson answered
+right at least once, and the lesson's ``mastery`` exercises right in a row. A file written
+before the steps were kept has none: its lessons keep the mastery they were given.
 
 Saved atomically as JSON beside the saved games (:mod:`squaregame.play.files`): checked
 against its schema when read (a damaged file is set aside, never lost), and written
@@ -11,7 +13,7 @@ keep both lessons' progress."""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,14 +34,32 @@ class LessonProgress:
     tried: int = 0  # answers given (first tries)
     streak: int = 0  # exercises right in a row, at the first try
     mastered: bool = False
+    right_steps: list[int] = field(default_factory=list)  # exercise steps ever answered right
 
-    def record(self, right: bool, *, exercise: bool = False, mastery: int = 3) -> None:
-        """One first try: it counts in the score; an exercise also in the run."""
+    def record(
+        self,
+        right: bool,
+        *,
+        exercise: bool = False,
+        mastery: int = 3,
+        step: int | None = None,
+        steps: tuple[int, ...] = (),
+    ) -> None:
+        """One first try: it counts in the score; an exercise also in the run, and at
+        ``step`` among the lesson's exercise ``steps``. Mastered: every one of ``steps``
+        answered right at least once, and ``mastery`` right in a row."""
         self.tried += 1
         self.score += right
         if exercise:
             self.streak = self.streak + 1 if right else 0
-            self.mastered = self.mastered or self.streak >= mastery
+            if right and step is not None and step not in self.right_steps:
+                self.right_steps = sorted({*self.right_steps, step})
+            done = self.streak >= mastery and not self.steps_left(steps)
+            self.mastered = self.mastered or done
+
+    def steps_left(self, steps: tuple[int, ...]) -> tuple[int, ...]:
+        """The exercise steps among ``steps`` never answered right yet."""
+        return tuple(s for s in steps if s not in self.right_steps)
 
     @property
     def status(self) -> str:
@@ -64,7 +84,16 @@ def _one(key: str, value: Any) -> LessonProgress:
         tried=expect_int(value.get("tried", score), f"{key}.tried", score, MAX_COUNT),
         streak=expect_int(value.get("streak", 0), f"{key}.streak", 0, MAX_COUNT),
         mastered=expect(value.get("mastered", False), bool, f"{key}.mastered"),
+        right_steps=_steps(value.get("right_steps", []), f"{key}.right_steps"),
     )
+
+
+def _steps(value: Any, key: str) -> list[int]:
+    """The steps answered right (absent from files written before they were kept)."""
+    expect(value, list, key)
+    if len(value) > MAX_STEPS:
+        raise Damaged("field", field=key)
+    return sorted({expect_int(v, key, 0, MAX_STEPS) for v in value})
 
 
 def parse_progress(doc: Any) -> dict[str, LessonProgress]:

@@ -73,7 +73,9 @@ def head(sheet: Sheet, key: bool, C: Catalog) -> str:
     tag = f' <span class="tag">{_e(C("worksheet.answer_key"))}</span>' if key else ""
     meta = (
         f'<div class="meta"><span>{_e(sheet.game)}</span><span>'
-        + _e(C("worksheet.sheet", n=sheet.student) + " · " + C("worksheet.seed", seed=sheet.seed))
+        + _e(C("worksheet.sheet", n=sheet.student))
+        + " · "
+        + _e(C("worksheet.variant", variant=sheet.seed))
         + "</span></div>"
     )
     who = ""

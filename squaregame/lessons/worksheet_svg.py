@@ -77,7 +77,7 @@ def head(c: Canvas, sheet: Sheet, key: bool, C: Catalog) -> float:
         c.text(RIGHT - w / 2, 119, tag, 24, bold=True, anchor="middle")
     c.text(LEFT, 156, sheet.game, 17)
     c.text(RIGHT, 156, C("worksheet.sheet", n=sheet.student) + " · "
-           + C("worksheet.seed", seed=sheet.seed), 17, anchor="end")  # fmt: skip
+           + C("worksheet.variant", variant=sheet.seed), 17, anchor="end")  # fmt: skip
     y = 172.0
     if not key:
         c.text(LEFT, 214, C("worksheet.name") + ":", 22)

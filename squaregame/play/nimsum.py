@@ -81,14 +81,15 @@ def nimsum_lines(
 ) -> tuple[str, ...]:
     """The nim-sum worked out in binary, column by column, and why each winning move wins.
 
-    Every binary digit (the piles', the column counts', the nim-sum's) sits in one column;
-    a label too long for the space left of the digits takes a line of its own. ``hinted``
+    Every binary digit (the piles', the column counts', the nim-sum's) sits in one column,
+    on the same line as its label. ``hinted``
     is the move the hint line names (the fastest win): it is listed first and marked, so the
     panel and the hint never seem to disagree. ``words``: the catalog area whose ``nimsum``
     block has its words (a family whose parts are not piles says "row" …); ``named``: the
     move's own words, for ``why``'s ``{move}`` (where one part has several winning moves)."""
-    pile, size, grundy = (tr(f"{words}.nimsum.{k}") for k in ("pile", "size", "grundy"))
-    w = max(6, len(pile) + 1)  # "montón", "кучка": the heading never runs into the next
+    pile, size, grundy, binary, ones, total = (
+        tr(f"{words}.nimsum.{k}") for k in ("pile", "size", "grundy", "binary", "ones", "total")
+    )
     counts = ex.column_parities()
     cell = max(len(str(c)) for c in counts)  # 1 (at most 8 piles), but never misaligned
 
@@ -98,18 +99,24 @@ def nimsum_lines(
     def bits(value: int) -> str:
         return digits([int(b) for b in format(value, f"0{ex.width}b")])
 
-    def labelled(label: str, value: str, right: str) -> list[str]:
-        column = f"{value:>{w + 14}}"  # the value in the Grundy column
-        if len(label) < w + 14 - len(value):  # room for the label and one space
-            return [label + column[len(label) :] + "  " + right]
-        return [label, column + "  " + right]
+    # Each column as wide as its heading or its widest number, two spaces between them; the
+    # size column takes whatever room a label below needs ("ним-сумма (нечёт→1)"), so a
+    # label and its digits always share a line and every digit stays in its column.
+    wp = max(len(pile), *(len(str(p.pile)) for p in ex.piles))
+    wg = max(len(grundy), len(str(ex.nim_sum)), *(len(str(p.grundy)) for p in ex.piles))
+    ws = max(len(size), *(len(str(p.size)) for p in ex.piles))
+    value = str(ex.nim_sum)  # right-aligned in the Grundy column: its label may reach it
+    left = max(wp + 2 + ws + 2 + wg, len(ones) + 1, len(total) + 1 + len(value))
+    ws = left - wp - 4 - wg
 
-    out = [f"{pile:<{w}}{size:>6}{grundy:>8}  {tr(f'{words}.nimsum.binary')}"]
-    for p in ex.piles:
-        out.append(f"{p.pile:<{w}}{p.size:>6}{p.grundy:>8}  {bits(p.grundy)}")
-    out.append("─" * (w + 15 + (cell + 1) * ex.width))
-    out += labelled(tr(f"{words}.nimsum.ones"), "", digits(counts))
-    out += labelled(tr(f"{words}.nimsum.total"), str(ex.nim_sum), bits(ex.nim_sum))
+    def row(a: object, b: object, c: object, d: str) -> str:
+        return f"{a!s:<{wp}}  {b!s:>{ws}}  {c!s:>{wg}}  {d}".rstrip()
+
+    out = [row(pile, size, grundy, binary)]
+    out += [row(p.pile, p.size, p.grundy, bits(p.grundy)) for p in ex.piles]
+    out.append("─" * (left + 2 + len(bits(0))))
+    out.append(f"{ones:<{left}}  {digits(counts)}")
+    out.append(f"{total:<{left - len(value)}}{value}  {bits(ex.nim_sum)}")
     out.append("")
     if ex.nim_sum == 0:
         out.append(tr(f"{words}.nimsum.cold"))

@@ -18,6 +18,13 @@ from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 
 CHOICES = ("again", "new", "review", "menu")
+BUTTON_KEYS = {"again": "a", "new": "n", "review": "r", "menu": "m", "lesson": "esc"}
+
+
+def button_label(name: str) -> str:
+    """A button in the key bar's own words, with its key: "Review (r)" beside "esc Review"."""
+    words = tr(f"ui_dialog.over.keys.{name}")
+    return tr("ui_dialog.over.keys.button", label=words, key=BUTTON_KEYS[name])
 
 
 class GameOverScreen(ModalScreen[str]):
@@ -52,7 +59,7 @@ class GameOverScreen(ModalScreen[str]):
             with Horizontal(classes="buttons"):
                 for choice in ("again", "review", "menu") if self.lesson else CHOICES:
                     name = "lesson" if self.lesson and choice == "menu" else choice
-                    label = tr(f"ui_dialog.over.buttons.{name}")
+                    label = button_label(name)
                     if choice == "again":
                         yield Button(label, id=choice, variant="primary", compact=True)
                     else:

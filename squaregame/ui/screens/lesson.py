@@ -171,7 +171,12 @@ class LessonScreen(LessonTasks, Screen[None]):
             if p.mastered:
                 parts.append(tr("ui_lessons.lesson.mastered"))
             else:
-                parts.append(tr("ui_lessons.lesson.run", k=p.streak, n=self.lesson.mastery))
+                left = p.steps_left(self.lesson.exercise_steps)
+                if p.streak >= self.lesson.mastery and left:  # the run is there: what is not
+                    listed = ", ".join(str(i + 1) for i in left)
+                    parts.append(tr("ui_lessons.lesson.steps_left", count=len(left), steps=listed))
+                else:
+                    parts.append(tr("ui_lessons.lesson.run", k=p.streak, n=self.lesson.mastery))
         if self.finished():
             parts.append(tr("ui_lessons.lesson.finished"))
         self.query_one("#lesson-status", Static).update(" · ".join(parts))

@@ -87,7 +87,13 @@ class LessonTasks:
         widget.display = bool(text)
 
     def count(self, right: bool, exercise: bool = False) -> None:
-        self.progress.record(right, exercise=exercise, mastery=self.lesson.mastery)
+        self.progress.record(
+            right,
+            exercise=exercise,
+            mastery=self.lesson.mastery,
+            step=self.index,
+            steps=self.lesson.exercise_steps,
+        )
         self.save()
         self.status()
 
@@ -108,7 +114,10 @@ class LessonTasks:
             st.seen.append(st.item.position)
         return st.item
 
-    def draw_quiz(self) -> None:
+    def draw_quiz(self, at: int | None = None) -> None:
+        """The question and its choices; the highlight on choice ``at`` (the one just
+        answered: a wrong answer keeps it, so Down goes on to the next choice), else on the
+        first choice not yet ruled out."""
         st, q = self.state(), self.item()
         prompt = self.query_one("#panel-prompt", Static)
         prompt.update(Text(q.prompt, style="bold"))
@@ -121,7 +130,8 @@ class LessonTasks:
         for i, (label, value) in enumerate(q.choices):
             mark = "✗ " if value in st.wrong else ("✓ " if st.settled and q.is_right(value) else "")
             ol.add_option(Option(mark + label, id=str(i), disabled=value in st.wrong))
-        ol.highlighted = next((i for i, (_, v) in enumerate(q.choices) if v not in st.wrong), 0)
+        first = next((i for i, (_, v) in enumerate(q.choices) if v not in st.wrong), 0)
+        ol.highlighted = first if at is None else at
         ol.display = True
         self.call_after_refresh(ol.focus)
         self.draw_note()
@@ -145,7 +155,7 @@ class LessonTasks:
             st.wrong.add(value)
             retry = tr("ui_lessons.lesson.retry_hint")
             self.note(f"{verdict(False)} {q.explain(value)}\n{retry}", False)
-        self.draw_quiz()
+        self.draw_quiz(at=event.option_index)
         self.settle()
 
     def action_show_answer(self) -> None:

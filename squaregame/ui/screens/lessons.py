@@ -55,7 +55,7 @@ class LessonListScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         with Vertical(id="lesson-list-box"):
-            yield Static(tr("ui_lessons.list.help"), id="lesson-list-help")
+            yield Static(help_text(), id="lesson-list-help")
             yield OptionList(id="lesson-list")
         yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it
 
@@ -69,7 +69,7 @@ class LessonListScreen(Screen[None]):
 
     def relocalize(self) -> None:
         self.load()
-        self.query_one("#lesson-list-help", Static).update(tr("ui_lessons.list.help"))
+        self.query_one("#lesson-list-help", Static).update(help_text())
         self.show_titles()
         self.rebuild()
 
@@ -114,6 +114,11 @@ class LessonListScreen(Screen[None]):
 
 
 STATUSES = ("new", "attempted", "mastered")
+
+
+def help_text() -> str:
+    """How to choose, and what "mastered" takes."""
+    return tr("ui_lessons.list.help") + "\n" + tr("ui_lessons.list.rule")
 
 
 def row_text(lesson: Lesson, p: LessonProgress | None) -> str:

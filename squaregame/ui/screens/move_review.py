@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,22 +17,31 @@ from squaregame.core.types import PositionInfo
 from squaregame.play.record_text import to_markdown
 from squaregame.play.session import Session
 from squaregame.play.teach_wording import best_text, review_summary
-from squaregame.play.wording import history_text, value_text, who
+from squaregame.play.wording import history_text, who
 from squaregame.text import tr
+from squaregame.text.games import remoteness_span
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.wrap import atom_width, wrap
 
 STYLES = {"best": "green", "slow": "yellow", "blunder": "bold red", "forced": "dim", "stall": "dim"}
-# the verdict and the best move first: at 80 columns the values may need scrolling to
-COLUMNS = ("number", "who", "move", "verdict", "best", "before", "after")
+# the verdict and the best move first; the values before and after in one short column
+# ("☹ 8 → ☺ 3": the face says hot or cold), so every column fits at 80 columns
+COLUMNS = ("number", "who", "move", "verdict", "best", "values")
+WRAPPED = (2, 4)  # the move and the best move: narrower where the table would not fit
 
 
 def _value(info: PositionInfo) -> Text:
-    return Text(value_text(info), style="green" if info.outcome.is_hot else "red")
+    face = f"{info.outcome.symbol} {remoteness_span(info)}"
+    return Text(face, style="green" if info.outcome.is_hot else "red")
+
+
+def _values(before: PositionInfo, after: PositionInfo) -> Text:
+    return Text.assemble(_value(before), " → ", _value(after))
 
 
 def _column(name: str) -> str:
-    return tr("ui_teach.review.best") if name == "best" else tr(f"ui_dialog.review.columns.{name}")
+    return tr(f"ui_dialog.review.columns.{name}")
 
 
 class MoveReviewScreen(ModalScreen[None]):
@@ -56,21 +66,53 @@ class MoveReviewScreen(ModalScreen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self.query_one(DataTable).focus()
+        self.call_after_refresh(self._fill)  # once the table knows its width
+
+    def _fill(self) -> None:
+        """The columns as wide as their widest cell; where they do not all fit, the moves'
+        columns narrower, their text wrapped between words (never inside a position)."""
         table = self.query_one(DataTable)
-        table.add_columns(*(_column(c) for c in COLUMNS))
         s = self.session
-        for i, ply in enumerate(s.plies):
-            verdict = ply.verdict.value
-            table.add_row(
+        rows: list[list[str | Text]] = [
+            [
                 str(i + 1),
                 who(s, i, ply),
                 history_text(s.game, ply.before, ply.after),
-                Text(tr(f"ui_dialog.review.verdicts.{verdict}"), style=STYLES.get(verdict, "")),
+                Text(
+                    tr(f"ui_dialog.review.verdicts.{ply.verdict.value}"),
+                    style=STYLES.get(ply.verdict.value, ""),
+                ),
                 best_text(s, ply),
-                _value(ply.value_before),
-                _value(ply.value_after),
-            )
-        table.focus()
+                _values(ply.value_before, ply.value_after),
+            ]
+            for i, ply in enumerate(s.plies)
+        ]
+        labels = [_column(c) for c in COLUMNS]
+        widths = [
+            max(cell_len(str(x)) for x in (label, *(row[k] for row in rows)))
+            for k, label in enumerate(labels)
+        ]
+        room = table.scrollable_content_region.width or self.app.size.width - 8
+        room -= table.styles.scrollbar_size_vertical  # kept for the scrollbar a long game has
+        excess = sum(w + 2 * table.cell_padding for w in widths) - room
+        least = {  # a column is never narrower than its heading or a position
+            k: max(cell_len(labels[k]), *(2 + atom_width(str(row[k])) for row in rows))
+            for k in WRAPPED
+        }
+        while excess > 0:  # one cell at a time off the widest column that can give it
+            k = max((k for k in WRAPPED if widths[k] > least[k]), key=lambda k: widths[k],
+                    default=None)  # fmt: skip
+            if k is None:
+                break
+            widths[k] -= 1
+            excess -= 1
+        for label, width in zip(labels, widths, strict=True):
+            table.add_column(label, width=width)
+        for row in rows:
+            for k in WRAPPED:
+                row[k] = "\n".join(wrap(str(row[k]), widths[k], 2))
+            table.add_row(*row, height=None)
 
     def action_copy_markdown(self) -> None:
         """The review as a Markdown table, on the clipboard (the terminal's, by OSC 52)."""

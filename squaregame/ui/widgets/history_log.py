@@ -1,5 +1,6 @@
 """The moves so far, each with its verdict mark (✓ best, ~ slow, ✗ blunder); a click on a
-move posts :class:`HistoryLog.Jump` to the position before it (to play it otherwise)."""
+move posts :class:`HistoryLog.Jump` to the position before it (to play it otherwise). A move
+too long for the width takes more rows, broken between words (never inside a position)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from textual.widgets import Static
 
 from squaregame.play.review import HistoryLine
 from squaregame.text import tr
+from squaregame.ui.wrap import wrap_text
 
 MARKS = {"best": ("✓", "green"), "slow": ("~", "yellow"), "blunder": ("✗", "red"),
          "forced": ("·", "dim"), "stall": ("·", "dim")}  # fmt: skip
+INDENT = 5  # a wrapped move's next lines begin under its text, past "  7. "
 
 
 class HistoryLog(Static):
@@ -24,23 +27,40 @@ class HistoryLog(Static):
 
         moves: int
 
-    _numbers: tuple[int, ...] = ()
+    _numbers: tuple[int, ...] = ()  # the move on each row drawn
+    _shown: tuple[tuple[HistoryLine, ...], int] = ((), 200)
 
     def show(self, lines: tuple[HistoryLine, ...], limit: int = 200) -> None:
-        text = Text(no_wrap=True, overflow="ellipsis")  # one row a move: a click finds it
-        self._numbers = tuple(line.number for line in lines[-limit:])
+        self._shown = (lines, limit)
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        """A row a move where it fits; a longer move goes on below its number (a hanging
+        indent), broken between words, never inside its position ("→ 0 + 6 + 6")."""
+        lines, limit = self._shown
+        width = self.content_region.width or 40
+        text = Text(no_wrap=True)
+        numbers: list[int] = []
         if not lines:
             text.append(tr("ui_widgets.history.empty"), style="dim")
         for line in lines[-limit:]:
             mark, style = MARKS.get(line.verdict, ("·", "dim"))
-            text.append(
+            row = Text()
+            row.append(
                 f"{line.number:>3}. {line.who:<8} ", style="bold" if line.who == "You" else ""
             )
-            text.append(f"{line.description} ")
-            text.append(mark, style=style)
+            row.append(f"{line.description} ")
+            row.append(mark, style=style)
             if line.hints:
-                text.append(" " + tr("ui_widgets.history.hint"), style="dim")
-            text.append("\n")
+                row.append(" " + tr("ui_widgets.history.hint"), style="dim")
+            for part in wrap_text(row, width, INDENT):
+                text.append_text(part)
+                text.append("\n")
+                numbers.append(line.number)
+        self._numbers = tuple(numbers)
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:

@@ -1,0 +1,57 @@
+"""Text broken into lines at the spaces between its words, never inside a position: the
+space around a ``+`` ("0 + 2 + 2") and after an arrow ("→ 0 + 2") holds, so a move reads
+"take 4 from pile 2 / → 0 + 2 + 2", never "→ 0 + 2 / + 2". Lines after the first are
+indented (a hanging indent): a wrapped line reads as one."""
+
+from __future__ import annotations
+
+import re
+
+from rich.cells import cell_len
+from rich.text import Text
+
+BREAK = re.compile(r"(?<![+→]) (?!\+)")  # a space that may end a line
+
+
+def breaks(text: str, width: int, indent: int = 0) -> list[int]:
+    """Where in ``text`` each line after the first begins (just past a space), for lines of
+    at most ``width`` cells where its words allow (a word wider than that is left whole)."""
+    starts: list[int] = []
+    used = len(text) - len(text.lstrip(" "))  # a row's own leading spaces are kept
+    begun = False
+    at = used
+    for m in [*BREAK.finditer(text, used), None]:
+        end = len(text) if m is None else m.start()
+        if end <= at:  # two spaces in a row: nothing to place
+            at = end + 1
+            continue
+        size = cell_len(text[at:end])
+        if begun and used + 1 + size > width:
+            starts.append(at)
+            used = indent + size
+        else:
+            used += (1 if begun else 0) + size
+        begun = True
+        at = end + 1
+    return starts
+
+
+def wrap(text: str, width: int, indent: int = 0) -> list[str]:
+    """``text`` as lines of at most ``width`` cells where its words allow."""
+    return [line.plain for line in wrap_text(Text(text), width, indent)]
+
+
+def wrap_text(text: Text, width: int, indent: int = 0) -> list[Text]:
+    """Styled text as lines (see :func:`breaks`), each after the first indented."""
+    lines = text.divide(breaks(text.plain, width, indent))
+    out = [lines[0]]
+    for line in lines[1:]:
+        out[-1].rstrip()
+        out.append(Text(" " * indent) + line)
+    out[-1].rstrip()
+    return out
+
+
+def atom_width(text: str) -> int:
+    """The widest piece ``text`` is never broken inside: the narrowest it wraps to."""
+    return max(cell_len(atom) for atom in BREAK.split(text.strip()))
