@@ -184,3 +184,39 @@ async def test_the_move_list_breaks_between_words_never_in_a_position(
         continued = [row for row in rows if not row[:5].strip()]
         assert continued and all(row[5] != " " for row in continued), rows  # hanging indent
         assert not overflowing(app)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_why_tree_wraps_its_lines(lang: str) -> None:
+    """The proof that 22 is cold, 13 → 12 opened: every line whole in the tree at 80×24,
+    a long one wrapped over more rows with a hanging indent; no sideways scrolling (the
+    Russian root line ran off the edge, issue 31). The cursor still goes line by line."""
+    from textual.widgets import Tree
+
+    from squaregame.ui.screens.why import WhyScreen
+
+    app = SquareGameApp(GAMES, StartRequest(start=22, seed=1), ai_delay=0, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, WhyScreen)
+        tree = app.screen.query_one(Tree)
+        tree.move_cursor(tree.root.children[2])
+        await pilot.press("right")
+        await settle(pilot)
+        assert not overflowing(app), overflowing(app)
+        rows = lines_of(tree)
+        width = tree.scrollable_content_region.width
+        assert all(len(row) <= width and not row.endswith("…") for row in rows), rows
+        text = " ".join(row.lstrip(" │├└─▶▼") for row in rows)
+        shown = [tree.root, *tree.root.children, *tree.root.children[2].children]
+        for node in shown:
+            assert " ".join(str(node.label).split()) in " ".join(text.split()), rows
+        _no_position_cut(rows)
+        if lang == "ru":  # its root line is wider than 80: on below, indented
+            assert not rows[1].startswith(("├", "└")) and rows[1].startswith("    "), rows
+        await pilot.press("down")  # from 13 → 12 to its first line, whatever the rows
+        assert tree.cursor_node is tree.root.children[2].children[0]
+        await pilot.press("up", "up")
+        assert tree.cursor_node is tree.root.children[1]

@@ -30,6 +30,7 @@ from squaregame.text import games as games_text
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import ExportWhy
+from squaregame.ui.widgets.wrap_tree import WrapTree
 
 UI_MOVES = 25  # moves shown per page of a position
 BATCH_SECONDS = 0.1  # a slow page is shown as it comes, a batch of lines this often
@@ -70,7 +71,7 @@ class WhyScreen(Screen[None]):
         self._lock = threading.Lock()  # one computation on the game at a time
         self._gone = False  # the worker stops between two moves once the screen is gone
         where = games_text.position_text(game, position)
-        self.proof: Tree[Item] = Tree(where, Item(), id="why-tree")
+        self.proof: Tree[Item] = WrapTree(where, Item(), id="why-tree")  # long lines wrap
         self.proof.show_root = True
         self.detail = Static(id="why-detail", markup=False)  # the cursor's line, whole
 
@@ -193,7 +194,7 @@ class WhyScreen(Screen[None]):
         self._show_detail()
 
     def _show_detail(self) -> None:
-        """The line under the cursor, whole (a long line is cut in the tree at 80 columns)."""
+        """The line under the cursor, whole, below the tree."""
         node = self.proof.cursor_node
         self.detail.update(str(node.label) if node is not None else "")
 
