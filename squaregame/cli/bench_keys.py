@@ -129,7 +129,7 @@ async def _moves(request: Any, keys: tuple[str, ...], rounds: int) -> list[float
             game = app.screen
             shown = game.session.analysis()  # on the screen: analysed to be drawn
             game.session.cache = PositionCache()  # as a new position: nothing analysed yet
-            game.session.cache.get(("analysis", shown.position), lambda: shown)
+            game.session.cache.get(("analysis", shown.position), lambda a=shown: a)
             plies = len(game.session.plies)
             for key in keys[:-1]:
                 await pilot.press(key)
