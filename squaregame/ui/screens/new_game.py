@@ -25,7 +25,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from squaregame import paths
-from squaregame.core.ai import LEVELS
 from squaregame.core.errors import MAX_PILES, GameError
 from squaregame.core.game import GameKind
 from squaregame.core.params import Param, ParamType
@@ -33,7 +32,6 @@ from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
 from squaregame.play.settings import Settings
 from squaregame.play.setup import (
-    RANDOM_RANGES,
     FieldError,
     GameSetup,
     check_start,
@@ -44,13 +42,14 @@ from squaregame.play.setup import (
     spec_from_fields,
     start_advice,
 )
-from squaregame.play.sides import MAX_NAME, PLAYERS, names_wanted, parse_names
-from squaregame.play.wording import level_blurb, level_name
+from squaregame.play.sides import names_wanted, parse_names
+from squaregame.play.wording import level_blurb
 from squaregame.text import Catalog, error_text, language, tr
 from squaregame.text.games import kind_title, param_label
 from squaregame.text.rules import rule_name
 from squaregame.ui.families import ScreenFamily
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.screens.new_game_rows import later_rows
 from squaregame.ui.widgets.form import form_row
 
 FIELD_IDS = {"position": "start", "rule": "rules", "misere": "variant"}  # else the param's name
@@ -97,10 +96,6 @@ def flag_options(param: Param) -> list[tuple[str, bool]]:
         (_say(f"{base}.off", tr("ui_dialog.off")), False),
         (_say(f"{base}.on", tr("ui_dialog.on")), True),
     ]
-
-
-def on_off() -> list[tuple[str, bool]]:
-    return [(tr("ui_dialog.on"), True), (tr("ui_dialog.off"), False)]
 
 
 def _choice(key: str, value: Any, options: list[tuple[str, Any]]) -> Select[Any]:
@@ -200,32 +195,8 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
 
     def _later_rows(self) -> list[Horizontal]:
         """The application's own rows, after the game's: mounted once the dialog has painted."""
-        s = self.settings
-        flags = [p for p in self.params.values() if p.type is ParamType.FLAG]
-        rows: list[Horizontal] = []
-        ranges = [(tr("ui_dialog.new.range", top=f"{top:,}"), top) for top in RANDOM_RANGES]
-        random_in = _choice("range", 100, ranges)
-        random_button = Button(tr("ui_dialog.new.random"), id="random", compact=True)
-        rows.append(form_row(tr("ui_dialog.new.random_in"), random_in, random_button))
-        first = [
-            (tr("ui_dialog.new.first_you"), True),
-            (tr("ui_dialog.new.first_computer"), False),
-        ]
-        advice = Button(tr("ui_dialog.new.advice_button"), id="advice", compact=True)
-        first_choice = _choice("first", s.human_first, first)
-        rows.append(form_row(tr("ui_dialog.new.first"), first_choice, advice))
-        rows += [self._row(p) for p in flags]
-        levels = [(level_name(key), key) for key in LEVELS]  # its blurb below: never cut
-        level = _choice("level", s.level, levels)
-        rows.append(form_row(tr("ui_dialog.new.opponent"), level, id="row-level"))
-        blurb = Static(f"[dim]{level_blurb(s.level)}[/dim]", id="level-blurb")
-        rows.append(form_row("", blurb, id="row-level-blurb"))
-        players = [(tr(f"ui_dialog.new.players_{p}"), p) for p in PLAYERS]
-        rows.append(form_row(tr("ui_dialog.new.players"), _choice("players", "solo", players)))
-        names = Input(id="names", max_length=2 * MAX_NAME + 1, compact=True)
-        rows.append(form_row(tr("ui_teach.dialog.names"), names, id="row-names"))
-        rows.append(form_row(tr("ui_dialog.new.hints"), _choice("hints", s.hints, on_off())))
-        return rows
+        flags = [self._row(p) for p in self.params.values() if p.type is ParamType.FLAG]
+        return later_rows(self.settings, flags)
 
     def _row(self, param: Param) -> Horizontal:
         """A parameter's field, from its form field: a choice for a flag, else a text."""
