@@ -116,7 +116,9 @@ async def _dialog(rounds: int) -> list[float]:
 
 async def _moves(request: Any, keys: tuple[str, ...], rounds: int) -> list[float]:
     """A move made ``rounds + 1`` times from the same start (undone after the reply), each
-    time with the session's analyses forgotten, as a move to a position never seen."""
+    time with the session's analyses forgotten, as a move to a position never seen — but for
+    the position on the screen: it was analysed to be drawn (at the start, or in the worker
+    with the reply that led to it), as it always is before the person can move."""
     from squaregame.play.analyses import PositionCache  # (with the app: only when it runs)
 
     times: list[float] = []
@@ -125,7 +127,9 @@ async def _moves(request: Any, keys: tuple[str, ...], rounds: int) -> list[float
         for _ in range(rounds + 1):
             await _settle(pilot)
             game = app.screen
+            shown = game.session.analysis()  # on the screen: analysed to be drawn
             game.session.cache = PositionCache()  # as a new position: nothing analysed yet
+            game.session.cache.get(("analysis", shown.position), lambda a=shown: a)
             plies = len(game.session.plies)
             for key in keys[:-1]:
                 await pilot.press(key)

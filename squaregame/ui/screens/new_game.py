@@ -25,7 +25,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from squaregame import paths
-from squaregame.core.ai import LEVELS
 from squaregame.core.errors import MAX_PILES, GameError
 from squaregame.core.game import GameKind
 from squaregame.core.params import Param, ParamType
@@ -33,7 +32,6 @@ from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
 from squaregame.play.settings import Settings
 from squaregame.play.setup import (
-    RANDOM_RANGES,
     FieldError,
     GameSetup,
     check_start,
@@ -44,13 +42,14 @@ from squaregame.play.setup import (
     spec_from_fields,
     start_advice,
 )
-from squaregame.play.sides import MAX_NAME, PLAYERS, names_wanted, parse_names
-from squaregame.play.wording import level_blurb, level_name
+from squaregame.play.sides import names_wanted, parse_names
+from squaregame.play.wording import level_blurb
 from squaregame.text import Catalog, error_text, language, tr
 from squaregame.text.games import kind_title, param_label
 from squaregame.text.rules import rule_name
 from squaregame.ui.families import ScreenFamily
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.screens.new_game_rows import later_rows
 from squaregame.ui.widgets.form import form_row
 
 FIELD_IDS = {"position": "start", "rule": "rules", "misere": "variant"}  # else the param's name
@@ -97,10 +96,6 @@ def flag_options(param: Param) -> list[tuple[str, bool]]:
         (_say(f"{base}.off", tr("ui_dialog.off")), False),
         (_say(f"{base}.on", tr("ui_dialog.on")), True),
     ]
-
-
-def on_off() -> list[tuple[str, bool]]:
-    return [(tr("ui_dialog.on"), True), (tr("ui_dialog.off"), False)]
 
 
 def _choice(key: str, value: Any, options: list[tuple[str, Any]]) -> Select[Any]:
@@ -152,6 +147,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         self.params = self._family_params()
         self.labels: dict[str, Label] = {}
         self.shown_example = ""  # the example start the field was given (while untouched)
+        self.ready = False  # every row mounted (the later ones come after the first paint)
 
     def example(self) -> str:  # the chosen kind's example start (75 for Squares)
         return p.form_field().example if (p := self.kind.param("position")) else ""
@@ -166,7 +162,10 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
 
     # -- the fields ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        s = self.settings
+        """The title and the game's rows, the error and the buttons: what the dialog opens
+        with. The application's own rows (:meth:`_later_rows`, seven choices: most of the
+        cost of building the dialog) are mounted after its first paint, in their place
+        before the error line, so the order of the fields and of Tab is the same."""
         with Vertical(id="dialog"):
             title = tr(f"{self.family.key}.dialog_title")
             yield Static(f"[b]{title}[/b]", id="dialog-title")
@@ -185,32 +184,6 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                 if param.type is ParamType.RULES and param.count[1] > 1:
                     note = Static(f"[dim]{rule_names()}[/dim]")  # the rules one may type
                     yield form_row("", note, id="row-rule-names")
-            ranges = [(tr("ui_dialog.new.range", top=f"{top:,}"), top) for top in RANDOM_RANGES]
-            yield form_row(
-                tr("ui_dialog.new.random_in"),
-                _choice("range", 100, ranges),
-                Button(tr("ui_dialog.new.random"), id="random", compact=True),
-            )
-            first = [
-                (tr("ui_dialog.new.first_you"), True),
-                (tr("ui_dialog.new.first_computer"), False),
-            ]
-            yield form_row(
-                tr("ui_dialog.new.first"),
-                _choice("first", s.human_first, first),
-                Button(tr("ui_dialog.new.advice_button"), id="advice", compact=True),
-            )
-            yield from (self._row(p) for p in flags)
-            levels = [(level_name(key), key) for key in LEVELS]  # its blurb below: never cut
-            level = _choice("level", s.level, levels)
-            yield form_row(tr("ui_dialog.new.opponent"), level, id="row-level")
-            blurb = Static(f"[dim]{level_blurb(s.level)}[/dim]", id="level-blurb")
-            yield form_row("", blurb, id="row-level-blurb")
-            players = [(tr(f"ui_dialog.new.players_{p}"), p) for p in PLAYERS]
-            yield form_row(tr("ui_dialog.new.players"), _choice("players", "solo", players))
-            names = Input(id="names", max_length=2 * MAX_NAME + 1, compact=True)
-            yield form_row(tr("ui_teach.dialog.names"), names, id="row-names")
-            yield form_row(tr("ui_dialog.new.hints"), _choice("hints", s.hints, on_off()))
             yield Static("", id="dialog-error")
             yield Static("", id="dialog-advice")
             with Horizontal(classes="buttons"):
@@ -219,6 +192,11 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                 )
                 yield Button(tr("ui_dialog.new.cancel_button"), id="cancel", compact=True)
         yield Footer(compact=True)
+
+    def _later_rows(self) -> list[Horizontal]:
+        """The application's own rows, after the game's: mounted once the dialog has painted."""
+        flags = [self._row(p) for p in self.params.values() if p.type is ParamType.FLAG]
+        return later_rows(self.settings, flags)
 
     def _row(self, param: Param) -> Horizontal:
         """A parameter's field, from its form field: a choice for a flag, else a text."""
@@ -238,17 +216,9 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         return Horizontal(label, widget, classes="row", id=f"row-{wid}")
 
     def on_mount(self) -> None:
-        self.show_kind()
         again = self.again
         if again is not None:  # as it was answered, and what went wrong
             self.query_one("#start", Input).value = position_text(again.spec)
-        kept = again if again is not None else self.current
-        if kept is not None:
-            self.query_one("#first", Select).value = kept.human_first
-            self.query_one("#level", Select).value = kept.level
-            self.query_one("#hints", Select).value = kept.hints
-            self.query_one("#players", Select).value = kept.players
-            self.query_one("#names", Input).value = ",".join(kept.names)
         if self.error:
             self.query_one("#dialog-error", Static).update(f"✗ {self.error}")
         start = self.query_one("#start", Input)
@@ -256,10 +226,30 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
             start.value = self.shown_example = self.example()
         start.focus()
         start.select_all()  # typing replaces it
+        self.call_after_refresh(self.mount_later_rows)
+
+    async def mount_later_rows(self) -> None:
+        """The rows left out of the first paint, then what depends on them."""
+        if self.ready:
+            return
+        await self.query_one("#dialog", Vertical).mount_all(
+            self._later_rows(), before="#dialog-error"
+        )
+        self.ready = True
+        kept = self.again if self.again is not None else self.current
+        if kept is not None:
+            self.query_one("#first", Select).value = kept.human_first
+            self.query_one("#level", Select).value = kept.level
+            self.query_one("#hints", Select).value = kept.hints
+            self.query_one("#players", Select).value = kept.players
+            self.query_one("#names", Input).value = ",".join(kept.names)
+        self.show_kind()
 
     def show_kind(self) -> None:
         """Show the fields of the chosen kind (a set to type for Subtraction, none for Squares),
         each labelled and prompted by that kind's own parameter."""
+        if not self.ready:  # shown once every row is mounted
+            return
         for name, param in self.params.items():
             own = self.kind.param(name)
             row = self.query_one(f"#row-{field_id(param)}", Horizontal)
@@ -310,6 +300,9 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         self.dismiss(None)
 
     def action_random(self) -> None:
+        if not self.ready:  # a key before the later rows are in: once they are
+            self.call_after_refresh(self.action_random)
+            return
         hi = self.query_one("#range", Select).value
         top = hi if isinstance(hi, int) else 100
         start = self.query_one("#start", Input)
@@ -339,6 +332,9 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
     def action_advice(self) -> None:
         """ "Who should start?": hot or cold, said in words below the form (on request only:
         the answer is the game's secret)."""
+        if not self.ready:  # a key before the later rows are in: once they are
+            self.call_after_refresh(self.action_advice)
+            return
         try:
             said = start_advice(spec_from_fields(self.kind, self.fields()), self.tables)
         except GameError as exc:
@@ -369,6 +365,9 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         return out
 
     def action_start(self) -> None:
+        if not self.ready:  # a key before the later rows are in: once they are
+            self.call_after_refresh(self.action_start)
+            return
         try:
             spec = spec_from_fields(self.kind, self.fields())
             check_start(spec, self.tables)
