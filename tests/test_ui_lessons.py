@@ -310,6 +310,7 @@ async def test_under_no_color_hot_and_cold_are_told_by_letters(
         app.push_screen(MoveReviewScreen(screen.session))
         await pilot.pause()
         review = app.screen.query_one(DataTable)
-        before, after = (str(c) for c in review.get_row_at(0)[-2:])
-        assert before.startswith("☺ hot")  # a face and the word
-        assert after.split()[1] in ("hot", "cold")
+        values = str(review.get_row_at(0)[-1])  # before → after, in one column
+        before, after = values.split(" → ")
+        assert before.startswith("☺H ")  # a face and the letter, as the strip writes them
+        assert after.split()[0] in ("☺H", "☹C")

@@ -26,14 +26,15 @@ from squaregame.ui.wrap import atom_width, wrap
 
 STYLES = {"best": "green", "slow": "yellow", "blunder": "bold red", "forced": "dim", "stall": "dim"}
 # the verdict and the best move first; the values before and after in one short column
-# ("☹ 8 → ☺ 3": the face says hot or cold), so every column fits at 80 columns
+# ("☹C 8 → ☺H 3": the face and the letter say cold or hot, also without colour), so
+# every column fits at 80 columns
 COLUMNS = ("number", "who", "move", "verdict", "best", "values")
 WRAPPED = (2, 4)  # the move and the best move: narrower where the table would not fit
 
 
 def _value(info: PositionInfo) -> Text:
-    face = f"{info.outcome.symbol} {remoteness_span(info)}"
-    return Text(face, style="green" if info.outcome.is_hot else "red")
+    mark = tr("ui_widgets.strip.hot" if info.outcome.is_hot else "ui_widgets.strip.cold")
+    return Text(f"{mark} {remoteness_span(info)}", style="green" if info.outcome.is_hot else "red")
 
 
 def _values(before: PositionInfo, after: PositionInfo) -> Text:
