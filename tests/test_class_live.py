@@ -4,7 +4,7 @@ exercises and play; the teacher's view shows each of them; a challenge reaches t
 the scoreboard matches what they answered; a student's cookie opens no teacher page; and
 kill -9 of the server loses no committed event — the class resumes after a restart.
 
-The default run has three students; the slow run thirty (``SQUAREGAME_CLASS_SIZE``)."""
+Both run with the slow tests: three students, and thirty (``SQUAREGAME_CLASS_SIZE``)."""
 
 from __future__ import annotations
 
@@ -246,6 +246,7 @@ def run_class(served: Served, tmp_path: Path, size: int) -> None:
         again.proc.wait(timeout=30)
 
 
+@pytest.mark.slow  # (the default run has a real session in tests/test_class_serve.py)
 def test_a_class_of_three(served: Served, tmp_path: Path) -> None:
     run_class(served, tmp_path, 3)
 

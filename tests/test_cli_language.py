@@ -8,11 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
+from text_check import ALLOWED, ENGLISH
 
 from squaregame.cli.main import main
 from squaregame.families import GAMES
 from squaregame.play.settings import env_language
-from tests.text_check import ALLOWED, ENGLISH
 
 # What is typed as it is: options (--upto), commands and their actions, games' keys and
 # aliases, the choices options take (--players solo), placeholders in examples.

@@ -108,20 +108,14 @@ def test_sum_nimsum_panel(snap_compare: Any, lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_sum_move_review(snap_compare: Any, lang: str) -> None:
     """A sum's review: every column in view, a long move wrapped between words."""
-    from ui_helpers import settle
+    from ui_helpers import played_out_and_reviewed
 
     app = SquareGameApp(
         GAMES, StartRequest(game="sum", start=(5, 7, 10), seed=1), ai_delay=0, lang=lang
     )
 
     async def play_and_review(pilot: Any) -> None:
-        for _ in range(40):
-            if isinstance(pilot.app.screen, GameOverScreen):
-                break
-            await pilot.press("enter")
-            await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
+        await played_out_and_reviewed(pilot)
         await footer_drawn(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=play_and_review)

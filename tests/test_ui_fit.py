@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from textual.widgets import Button
-from ui_helpers import footer_drawn, settle
+from ui_helpers import footer_drawn, played_out_and_reviewed, settle
 
 from squaregame.families import GAMES
 from squaregame.ui.app import SquareGameApp
@@ -114,13 +114,7 @@ async def _reviewed(pilot: Any) -> None:
     """The game played out (Enter: the chosen move) and its review opened."""
     from squaregame.ui.screens.move_review import MoveReviewScreen
 
-    for _ in range(40):
-        if isinstance(pilot.app.screen, GameOverScreen):
-            break
-        await pilot.press("enter")
-        await settle(pilot)
-    await pilot.press("r")
-    await settle(pilot)
+    await played_out_and_reviewed(pilot)
     assert isinstance(pilot.app.screen, MoveReviewScreen)
 
 
@@ -151,7 +145,9 @@ async def test_the_review_fits(lang: str, game: str) -> None:
         _no_position_cut(lines_of(table))
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    "lang", ["en", *(pytest.param(lang, marks=pytest.mark.slow) for lang in LANGS[1:])]
+)  # (a demo plays its whole game: the other languages with the slow tests)
 @pytest.mark.parametrize("players", ["", "demo"])
 async def test_the_move_list_breaks_between_words_never_in_a_position(
     lang: str, players: str

@@ -23,6 +23,19 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def played_out_and_reviewed(pilot: Pilot[None]) -> None:
+    """The game played out (Enter: the chosen move, at most 40 times) and its review opened."""
+    from squaregame.ui.screens.game_over import GameOverScreen  # (the screens of its end)
+
+    for _ in range(40):
+        if isinstance(pilot.app.screen, GameOverScreen):
+            break
+        await pilot.press("enter")
+        await settle(pilot)
+    await pilot.press("r")
+    await settle(pilot)
+
+
 def game_screen(app: SquareGameApp) -> PileScreen:
     screens = [s for s in app.screen_stack if isinstance(s, PileScreen)]
     assert screens, [type(s).__name__ for s in app.screen_stack]

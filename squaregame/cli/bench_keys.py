@@ -102,13 +102,16 @@ def _folder() -> Any:
 async def _dialog(rounds: int) -> list[float]:
     from squaregame.ui.screens.new_game import NewGameDialog  # (the screen being timed)
 
+    return await _opens(_app(), "enter", NewGameDialog, rounds)  # (the first game's entry)
+
+
+async def _opens(app: Any, key: str, screen: type, rounds: int) -> list[float]:
+    """``key`` pressed ``rounds + 1`` times, each until ``screen`` is on top (then closed)."""
     times: list[float] = []
-    app = _app()
     async with app.run_test(size=(100, 32)) as pilot:
         for _ in range(rounds + 1):
             await _settle(pilot)
-            # the first game's entry
-            times.append(await _key(pilot, "enter", _on_top(NewGameDialog)))
+            times.append(await _key(pilot, key, _on_top(screen)))
             await _settle(pilot)
             await pilot.press("escape")
     return times[1:]
@@ -142,15 +145,7 @@ async def _moves(request: Any, keys: tuple[str, ...], rounds: int) -> list[float
 async def _why(request: Any, rounds: int) -> list[float]:
     from squaregame.ui.screens.why import WhyScreen  # (the screen being timed)
 
-    times: list[float] = []
-    app = _app(request=request)
-    async with app.run_test(size=(100, 32)) as pilot:
-        for _ in range(rounds + 1):
-            await _settle(pilot)
-            times.append(await _key(pilot, "w", _on_top(WhyScreen)))
-            await _settle(pilot)
-            await pilot.press("escape")
-    return times[1:]
+    return await _opens(_app(request=request), "w", WhyScreen, rounds)
 
 
 async def _try_it(rounds: int) -> list[float]:
