@@ -82,6 +82,8 @@ class Browser:
     def __init__(self, http: aiohttp.ClientSession, url: str, name: str) -> None:
         self.http, self.url, self.name = http, url, name
         self.tab: Tab | None = None
+        self.pump: asyncio.Task[None] | None = None
+        self.closed = False
 
     @property
     def ws(self) -> aiohttp.ClientWebSocketResponse | None:
@@ -94,10 +96,35 @@ class Browser:
     async def open(self) -> None:
         ws = await self.http.ws_connect(f"{self.url}/ws?width=100&height=30")
         self.tab = await Tab(ws).open(100, 30)
+        # a page reads its socket all the time (the server's heartbeat pings are answered
+        # while the socket is read): so does this browser, while the test waits elsewhere
+        self.pump = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self.tab is not None
+        async for msg in self.tab.ws:
+            if msg.type == aiohttp.WSMsgType.BINARY:
+                self.tab.seen += msg.data.decode("utf-8", "replace")
+            elif msg.type == aiohttp.WSMsgType.TEXT:
+                self.tab.seen += msg.data
+        self.closed = True
 
     async def until(self, text: str, timeout: float = 120) -> None:
+        """Wait (a hang guard, not a timing) until ``text`` was drawn."""
         assert self.tab is not None, self.name
-        await self.tab.until(text, timeout)
+        end = time.monotonic() + timeout
+        while text not in self.tab.seen:
+            if self.closed:
+                raise AssertionError(f"{self.name}'s session closed: {self.tab.seen[-300:]!r}")
+            if time.monotonic() > end:
+                raise AssertionError(f"{self.name} never saw {text!r}: {self.tab.seen[-300:]!r}")
+            await asyncio.sleep(0.05)
+
+    async def close(self) -> None:
+        if self.pump is not None:
+            self.pump.cancel()
+        if self.ws is not None:
+            await self.ws.close()
 
     async def keys(self, *presses: str, gap: float = 0.25) -> None:
         assert self.ws is not None
@@ -163,7 +190,9 @@ def events_in(data: Path) -> int:
         store.close()
 
 
-def run_class(served: Served, tmp_path: Path, size: int) -> None:
+def run_class(served: Served, tmp_path: Path, size: int, pause: float = 0.0) -> None:
+    """``pause``: seconds the class sits still before the challenge (longer than the
+    server's heartbeat: the sessions must live through a teacher's explanation)."""
     names = [f"Student {i:02d}" for i in range(size)]
 
     async def main() -> dict[str, aiohttp.CookieJar]:
@@ -196,6 +225,7 @@ def run_class(served: Served, tmp_path: Path, size: int) -> None:
                 got = await until_state(teacher, served, everyone_seen, "every student")
                 for r in got["rows"]:
                     assert (r["exercises_right"], r["exercises_tried"]) == (3, 3), r
+                await asyncio.sleep(pause)
                 async with teacher.post(
                     f"{served.url}/teacher/challenge",
                     json={"game": "nim", "position": "5", "ask": "grundy"},
@@ -219,8 +249,7 @@ def run_class(served: Served, tmp_path: Path, size: int) -> None:
                 assert events_in(served.data) >= committed
             finally:
                 for b in browsers:
-                    if b.ws is not None:
-                        await b.ws.close()
+                    await b.close()
                 for h in sessions:
                     await h.close()
             return jars
@@ -253,4 +282,4 @@ def test_a_class_of_three(served: Served, tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_a_class_of_thirty(served: Served, tmp_path: Path) -> None:
-    run_class(served, tmp_path, int(os.environ.get("SQUAREGAME_CLASS_SIZE", "30")))
+    run_class(served, tmp_path, int(os.environ.get("SQUAREGAME_CLASS_SIZE", "30")), pause=20)
