@@ -29,7 +29,7 @@ from squaregame.ui.screens.lessons import LessonListScreen
 # Every lesson in English in the default run; in the other languages, marked slow (CI runs them)
 # The default run steps through the first English lessons; the others, and every lesson in
 # the other languages, run with the slow tests (CI runs both)
-DEFAULT_LESSONS = 5
+DEFAULT_LESSONS = 3
 CASES = [
     (lang, lesson.id)
     if lang == "en" and i < DEFAULT_LESSONS
