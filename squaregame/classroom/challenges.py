@@ -49,25 +49,24 @@ def make(
         raise GameError("serve.challenge.errors.ask", ask=str(ask)[:12])
     spec = read_spec(game, numbers, rules or None, None, misere)
     built, pos = _built(spec)
-    info = built.info(pos)
-    if ask == "win" and info.outcome is not Outcome.HOT:
+    a = built.analyze(pos, MAX_MOVES)  # (its value, and the moves a question lists)
+    if ask == "win" and a.info.outcome is not Outcome.HOT:
         raise GameError("serve.challenge.errors.cold", position=position_text(built, pos))
-    if ask == "moves":
-        a = built.analyze(pos, MAX_MOVES)
-        if a.truncated:
-            raise GameError("serve.challenge.errors.many_moves", most=MAX_MOVES)
-    if ask == "grundy" and info.grundy is None:
+    if ask == "moves" and a.truncated:
+        raise GameError("serve.challenge.errors.many_moves", most=MAX_MOVES)
+    if ask == "grundy" and a.info.grundy is None:
         raise GameError("serve.challenge.errors.no_grundy", position=position_text(built, pos))
     if built.is_terminal(pos):
         raise GameError("serve.challenge.errors.over", position=position_text(built, pos))
-    return {**spec.to_dict(), "ask": ask, **_answers(built, pos, ask)}
+    return {**spec.to_dict(), "ask": ask, **_answers(built, pos, ask, a)}
 
 
-def _answers(built: Any, pos: Any, ask: str) -> dict[str, Any]:
+def _answers(built: Any, pos: Any, ask: str, a: Any = None) -> dict[str, Any]:
     """What a student's session needs to show and check the challenge, worked out once
     when it is set (in the server's language, the sessions' too): a class's sessions then
-    build nothing for a question, and nobody waits for the game's tables again."""
-    a = built.analyze(pos, MAX_MOVES if ask == "moves" else None)
+    build nothing for a question, and nobody waits for the game's tables again. ``a``:
+    the position's analysis, if it was made already."""
+    a = built.analyze(pos, MAX_MOVES) if a is None else a
     out: dict[str, Any] = {"title": where(built, pos)}
     if ask == "moves":
         words = [describe_move(built, pos, m.to) for m in a.moves]

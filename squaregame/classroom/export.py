@@ -12,9 +12,10 @@ import re
 from dataclasses import asdict
 from typing import Any
 
+from squaregame.classroom.challenges import describe
 from squaregame.classroom.store import ClassStore
 from squaregame.classroom.views import ClassLive, report
-from squaregame.classroom.wording import challenge_text, result_text
+from squaregame.classroom.wording import result_text
 from squaregame.text import Catalog
 
 FORMATS = ("json", "csv", "markdown")
@@ -39,7 +40,7 @@ def scoreboard_csv(live: ClassLive, cat: Catalog) -> str:
     w = csv.writer(out)
     w.writerow((*SCORE_COLUMNS, "question"))
     for row in live.scoreboard():
-        w.writerow([_cell(row.get(c)) for c in SCORE_COLUMNS] + [challenge_text(row["spec"], cat)])
+        w.writerow([_cell(row.get(c)) for c in SCORE_COLUMNS] + [describe(row["spec"], cat)])
     return out.getvalue()
 
 
@@ -60,7 +61,7 @@ def scoreboard_markdown(live: ClassLive, cat: Catalog) -> str:
         lines.append(md(cat("serve.teacher.no_challenges")))
     for c in live.challenges:
         mine = [r for r in rows if r["challenge"] == c.id]
-        lines += ["", f"## #{c.id}: {md(challenge_text(c.spec, cat))}", ""]
+        lines += ["", f"## #{c.id}: {md(describe(c.spec, cat))}", ""]
         lines.append(
             f"| {md(cat('serve.teacher.col.student'))} | {md(cat('serve.teacher.col.result'))} |"
         )

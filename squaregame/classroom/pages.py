@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 import json
-from typing import Any
 
 from squaregame import paths
 from squaregame.text import Catalog
@@ -78,8 +77,3 @@ def teacher_page(cat: Catalog, class_name: str, games: list[tuple[str, str]]) ->
         f"</main><script>const T={words};const KINDS={kinds};\n{_asset('teacher.js')}</script>"
         "</body></html>"
     )
-
-
-def words_for_js(cat: Catalog) -> dict[str, Any]:  # (tests: every word the page uses exists)
-    words: dict[str, Any] = json.loads(_words(cat, TEACHER_WORDS))
-    return words

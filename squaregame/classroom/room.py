@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from squaregame.classroom import challenges, export
+from squaregame.classroom.challenges import describe
 from squaregame.classroom.child import DB_ENV, STUDENT_ENV
 from squaregame.classroom.pages import join_page, teacher_page
 from squaregame.classroom.store import ClassStore, Student, folded
@@ -36,7 +37,6 @@ from squaregame.classroom.views import ClassLive
 from squaregame.classroom.wording import (
     activity_text,
     ago,
-    challenge_text,
     result_text,
     verdict_mark,
 )
@@ -229,7 +229,7 @@ class ClassRoom:
             "challenges": [
                 {
                     "id": c.id,
-                    "text": challenge_text(c.spec, cat),
+                    "text": describe(c.spec, cat),
                     "student": names.get(c.student or 0),
                 }
                 for c in self.live.challenges
@@ -308,7 +308,7 @@ class ClassRoom:
         except GameError as exc:
             return web.json_response({"ok": False, "error": error_text(exc, self.cat)})
         self._looked = 0.0
-        return web.json_response({"ok": True, "id": cid, "text": challenge_text(spec, self.cat)})
+        return web.json_response({"ok": True, "id": cid, "text": describe(spec, self.cat)})
 
     @staticmethod
     def _read_challenge(body: dict[str, Any]) -> tuple[dict[str, Any], int | None]:

@@ -9,7 +9,6 @@ both read it. Everything here is data; the words are the caller's.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -208,11 +207,6 @@ def _said(d: dict[str, Any]) -> dict[str, Any]:
     """The fields of an event the activity column shows."""
     keep = ("game", "start", "lesson", "step", "right", "won", "challenge", "ask", "solved")
     return {k: d[k] for k in keep if k in d}
-
-
-def idle_for(st: dict[str, Any], now: float | None = None) -> float | None:
-    last = st.get("last_active")
-    return None if last is None else max(0.0, (now or time.time()) - float(last))
 
 
 def report(store: ClassStore, class_name: str) -> list[StudentReport]:

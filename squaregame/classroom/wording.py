@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from squaregame.classroom.challenges import describe
 from squaregame.text import Catalog
 
 MARKS = {"blunder": "✗", "slow": "~", "best": "✓", "forced": "·", "stall": "·"}
@@ -64,10 +63,6 @@ def result_text(row: dict[str, Any], cat: Catalog) -> str:
     if row.get("seconds") is not None:
         parts.append(cat("serve.teacher.result.seconds", count=round(float(row["seconds"]))))
     return ", ".join(parts)
-
-
-def challenge_text(spec: dict[str, Any], cat: Catalog) -> str:
-    return describe(spec, cat)
 
 
 def verdict_mark(verdict: str | None) -> str:

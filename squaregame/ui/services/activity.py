@@ -49,10 +49,6 @@ class Activity:
         self.answered: set[int] = set()
         self._next_challenge: ChallengeOffer | None = None
 
-    @property
-    def on(self) -> bool:
-        return self.link is not None
-
     def listen(self, offered: Callable[[ChallengeOffer], None]) -> None:
         if self.link is not None:
             self.link.listen(offered)
