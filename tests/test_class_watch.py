@@ -4,7 +4,9 @@ sorts, and a student's detail shows their chart with a signed axis and their mis
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import DataTable, Static
@@ -28,6 +30,15 @@ def _class(folder: Path) -> tuple[int, int]:
     return ana, bo
 
 
+async def until(pilot: Any, check: Callable[[], bool]) -> None:
+    """Wait (a hang guard of 10 s, not a timing) for the watch's next looks until ``check``;
+    the test's own assert then says what was drawn."""
+    for _ in range(200):
+        await pilot.pause(0.05)
+        if check():
+            return
+
+
 def _cells(app: WatchApp) -> list[list[str]]:
     table = app.query_one(DataTable)
     return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
@@ -40,18 +51,12 @@ async def test_the_watch_reads_at_80x24_without_colour(
     ana, _bo = _class(tmp_path)
     app = WatchApp(ClassStore.open, tmp_path, "7B")
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if app.query_one(DataTable).row_count == 2:
-                break
+        await until(pilot, lambda: app.query_one(DataTable).row_count == 2)
         rows = _cells(app)
         assert rows[0][0] == "○ Ana" and rows[1][0] == "○ Bo"  # no server: nobody online
         lock = ServingLock(tmp_path / FILE_NAME)
         lock.acquire()  # (as a server serving the class)
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if _cells(app)[0][0] == "● Ana":
-                break
+        await until(pilot, lambda: _cells(app)[0][0] == "● Ana")
         assert _cells(app)[0][0] == "● Ana"  # online, said by a mark
         assert rows[0][1] == "playing Squares (1 move)" and rows[0][4] == "1"
         assert rows[1][3] == "1/1"
@@ -59,10 +64,7 @@ async def test_the_watch_reads_at_80x24_without_colour(
         store = ClassStore.open(tmp_path)  # something new: the next look shows it
         store.record(ana, "game_ended", {"key": "g", "won": False})
         store.close()
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if _cells(app)[0][1] == "lost a game":
-                break
+        await until(pilot, lambda: _cells(app)[0][1] == "lost a game")
         assert _cells(app)[0][1] == "lost a game"
         await pilot.press("s", "s", "s", "s")  # by blunders, fewest first
         await pilot.pause(0.3)
@@ -89,18 +91,12 @@ async def test_a_class_deleted_while_watched_is_said_not_a_traceback(tmp_path: P
     _class(tmp_path)
     app = WatchApp(ClassStore.open, tmp_path, "7B")
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if app.query_one(DataTable).row_count == 2:
-                break
+        await until(pilot, lambda: app.query_one(DataTable).row_count == 2)
         store = ClassStore.open(tmp_path)
         store.delete_class("7B")
         store.close()
         live = app.query_one("#live", Static)
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if "no class called" in str(live.render()):
-                break
+        await until(pilot, lambda: "no class called" in str(live.render()))
         assert "there is no class called '7B'" in str(live.render())
     assert app.return_code in (0, None)
 
