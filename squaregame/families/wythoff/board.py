@@ -24,10 +24,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 
 from squaregame.text import tr
@@ -63,6 +65,22 @@ def text_on(background: str) -> str:
     """Black or white, whichever reads better on ``background`` (#rrggbb)."""
     r, g, b = (int(background[i : i + 2], 16) for i in (1, 3, 5))
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+
+
+class _Row:
+    """One line of segments, neighbours of the same style joined."""
+
+    def __init__(self, indent: str, base: Style) -> None:
+        self.parts: list[tuple[str, Style]] = [(indent, base)] if indent else []
+
+    def add(self, text: str, style: Style) -> None:
+        if self.parts and self.parts[-1][1] == style:
+            self.parts[-1] = (self.parts[-1][0] + text, style)
+        else:
+            self.parts.append((text, style))
+
+    def done(self) -> list[Segment]:
+        return [Segment(text, style) for text, style in self.parts if text]
 
 
 @dataclass(frozen=True)
@@ -103,6 +121,7 @@ class WythoffBoard(Widget, can_focus=True):
         self._origin: Cell = (0, 0)
         self.big = big
         self.sizes = BIG_SIZES if big else CELL_SIZES
+        self._drawn: tuple[object, list[list[Segment]]] | None = None
 
     def show(self, view: BoardView) -> None:
         self.view = view
@@ -186,9 +205,38 @@ class WythoffBoard(Widget, can_focus=True):
 
     # -- drawing -------------------------------------------------------------------------
     def render(self) -> Text:
+        """The board as text (what :meth:`render_line` paints, line by line)."""
+        text = Text(no_wrap=True, overflow="crop")
+        for i, line in enumerate(self._lines()):
+            if i:
+                text.append("\n")
+            for segment in line:
+                text.append(segment.text, style=segment.style)
+        return text
+
+    def render_line(self, y: int) -> Strip:
+        """One line of the board, from lines built once per view and size (the line API:
+        a key that moves the queen repaints in a few milliseconds, not by re-parsing text)."""
+        lines = self._lines()
+        if y >= len(lines):
+            return Strip.blank(self.size.width, self.rich_style)
+        return Strip(lines[y]).crop_extend(0, self.size.width, self.rich_style)
+
+    def _lines(self) -> list[list[Segment]]:
+        key = (
+            self.view,
+            self.size,
+            self.big,
+            id(self.app.current_theme) if self.is_attached else 0,
+        )
+        if self._drawn is None or self._drawn[0] != key:
+            self._drawn = (key, self._draw())
+        return self._drawn[1]
+
+    def _draw(self) -> list[list[Segment]]:
         v = self.view
         if v is None:
-            return Text("")
+            return []
         cols, rows = self._window()
         cw, ch = self.cell_size()
         ox, oy = self._pan()
@@ -196,23 +244,24 @@ class WythoffBoard(Widget, can_focus=True):
         xs = range(ox, min(ox + cols, v.size + 1))
         ys = range(min(oy + rows - 1, v.size), oy - 1, -1)
         top = self._top(v, xs, ys) if v.heatmap else 0
-        text = Text(no_wrap=True, overflow="crop")
+        base = self.rich_style
+        dim = base + Style(dim=True)
         indent = " " * self._left()
         styles = self._styles()
+        looks: dict[tuple[object, ...], Style] = {}  # each look's style, made once a draw
+        lines: list[list[Segment]] = []
         for y in ys:
             for line in range(ch):
                 middle = line == ch // 2
-                text.append(indent)
-                text.append(f"{y:>{lw}} " if middle else " " * (lw + 1), style="dim")
+                row = _Row(indent, base)
+                row.add(f"{y:>{lw}} " if middle else " " * (lw + 1), dim)
                 for x in xs:  # each square its full width: no gaps, so no stripes
-                    mark, style = self._square(v, x, y, top, cw, styles)
+                    mark, style = self._square(v, x, y, top, cw, styles, looks)
                     body = mark if middle else ""
                     left = (cw - len(body)) // 2 if len(body) > 1 else (cw - 1) // 2
                     left = left if body else 0
-                    text.append(" " * left, style=style)
-                    text.append(body, style=style)
-                    text.append(" " * (cw - left - len(body)), style=style)
-                text.append("\n")
+                    row.add(" " * left + body + " " * (cw - left - len(body)), base + style)
+                lines.append(row.done())
         axis = [" "] * (cols * cw + lw + 2)  # room for the last label ("300" whole)
         for i, x in enumerate(xs):
             if x % 5 == 0 or x == ox or (cw >= 3):
@@ -220,14 +269,14 @@ class WythoffBoard(Widget, can_focus=True):
                 at = i * cw + (cw - 1) // 2
                 if all(c == " " for c in axis[max(0, at - 1) : at + len(label)]):
                     axis[at : at + len(label)] = label
-        text.append(indent + f"{'x':>{lw}} " + "".join(axis).rstrip(), style="dim")
+        lines.append([Segment(indent + f"{'x':>{lw}} " + "".join(axis).rstrip(), dim)])
         if v.heatmap:
             for key in ("heatmap_marks", "heatmap_scale"):
-                text.append("\n" + tr(f"ui_widgets.board.{key}", top=top), style="dim")
+                lines.append([Segment(tr(f"ui_widgets.board.{key}", top=top), dim)])
         elif self._legend_rows():
-            for words in self._legend_lines():
-                text.append("\n" + indent + " " * (lw + 1) + words, style="dim")
-        return text
+            pad = indent + " " * (lw + 1)
+            lines += [[Segment(pad + words, dim)] for words in self._legend_lines()]
+        return lines
 
     @staticmethod
     def legend(hints: bool) -> list[str]:
@@ -261,7 +310,14 @@ class WythoffBoard(Widget, can_focus=True):
         return max((value(x, y)[1] for x in xs for y in ys), default=1)
 
     def _square(
-        self, v: BoardView, x: int, y: int, top: int, cw: int, styles: dict[str, Style]
+        self,
+        v: BoardView,
+        x: int,
+        y: int,
+        top: int,
+        cw: int,
+        styles: dict[str, Style],
+        looks: dict[tuple[object, ...], Style] | None = None,
     ) -> tuple[str, Style]:
         """A square's mark and style: its background (checker or heatmap shade) under it."""
         mark, part = self._cell(v, x, y, top)
@@ -269,8 +325,17 @@ class WythoffBoard(Widget, can_focus=True):
             mark = "●"
         if mark == COLD:
             mark = cold_mark(cw)
+        here = (x, y) == v.cursor and v.cursor != v.queen
+        reverse = here or (self.big and part == "queen")
         if v.heatmap and v.value is not None and part not in ("queen",):
             back = shade(*v.value(x, y), top)
+            look: tuple[object, ...] = (back, part != "empty", (x, y) in v.targets, reverse)
+        else:
+            look = (part, (x + y) % 2, reverse)
+        known = None if looks is None else looks.get(look)
+        if known is not None:
+            return mark, known
+        if v.heatmap and v.value is not None and part not in ("queen",):
             style = Style.parse(f"{text_on(back)} on {back}")
             if part != "empty":
                 style += Style(bold=True)
@@ -283,9 +348,10 @@ class WythoffBoard(Widget, can_focus=True):
                 style = ink
             else:  # the mark's colour on the checker
                 style = square + Style(color=ink.color, bold=ink.bold)
-        here = (x, y) == v.cursor and v.cursor != v.queen
-        if here or (self.big and part == "queen"):
+        if reverse:
             style += Style(reverse=True)
+        if looks is not None:
+            looks[look] = style
         return mark, style
 
     @staticmethod
