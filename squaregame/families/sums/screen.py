@@ -141,6 +141,8 @@ class SumsScreen(GameScreen[Pos]):
         self.pile = (self.pile + step) % len(self.session.position)
         self.amount_index = 0
         self._draw_piles()
+        if self.amount_count(self.pile):  # analysed while the person thinks
+            self.turns.look_ahead(self._take(self.pile, self.amount_at(self.pile, 0)))
 
     def action_amount(self, step: int) -> None:
         count = self.amount_count(self.pile)
@@ -149,6 +151,7 @@ class SumsScreen(GameScreen[Pos]):
         self.amount_index = (self.amount_index + step) % count
         self._draw_piles()
         take = self.amount_at(self.pile, self.amount_index)
+        self.turns.look_ahead(self._take(self.pile, take))  # analysed while the person thinks
         verdict = ""
         view = self.view
         if self.hints and view is not None:
