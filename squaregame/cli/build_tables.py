@@ -25,7 +25,7 @@ from squaregame.core.piles.files import cache_path, save_table
 from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import RULES, Rule, Tabled
 from squaregame.core.tables import Tables
-from squaregame.text import tr
+from squaregame.text import os_reason, tr
 
 UPTO = number("upto", "--upto")  # its range, 1 to the rule's own limit (Tabled.most): run
 MAX_NAME = 255  # bytes of a file's name
@@ -75,7 +75,7 @@ def check_output(path: Path, flag: str = "--output") -> None:
     except NotRegularFileError:
         raise UsageError("cli.errors.not_regular", option=flag, path=str(path)) from None
     except OSError as exc:
-        why = exc.strerror or str(exc)  # the system's own words
+        why = os_reason(exc)  # in the run's language (else the system's own words)
         raise UsageError("cli.errors.unusable", option=flag, path=str(path), why=why) from None
     if len(os.fsencode(target.name)) > MAX_NAME:
         raise UsageError("cli.errors.name_too_long", option=flag)
