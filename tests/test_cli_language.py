@@ -18,8 +18,8 @@ from squaregame.play.settings import env_language
 # aliases, the choices options take (--players solo), placeholders in examples.
 # Also paths and addresses (/teacher), ids (hot-cold), and a lesson list's id column.
 TYPED = re.compile(
-    r"(?<![\w-])--?[a-z][\w-]*|'[^']*'|«[^»]*»|\{[^}]*\}|\S*/\S*|\b[a-z0-9]+(?:-[a-z0-9]+)+\b"
-    r"|^\s*\d+\s+\S+|\b[\w-]+\.[a-z]{2,5}\b",
+    r"\b[\w-]+\.[a-z]{2,5}\b|(?<![\w-])--?[a-z][\w-]*|'[^']*'|«[^»]*»|\{[^}]*\}|\S*/\S*|\b[a-z0-9]+(?:-[a-z0-9]+)+\b"
+    r"|^\s*\d+\s+\S+",
     re.MULTILINE,
 )
 COMMAND_WORDS = {
