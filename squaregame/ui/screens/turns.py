@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 P = TypeVar("P")
 
 
-AHEAD_AFTER = 0.3  # seconds the person's choice rests before it is looked ahead at
+AHEAD_AFTER = 0.5  # seconds the person's choice rests before it is looked ahead at
 
 
 def _prepare_quietly(session: Session[P], to: P, panels: Any) -> None:
