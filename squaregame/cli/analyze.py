@@ -108,7 +108,7 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
     def fmt(pos: Any) -> str:
         return position_text(game, pos)
 
-    said = {w: tr(f"cli.said.analyze.{w}") for w in ("outcome", "remoteness", "grundy")}
+    said = {w: tr(f"cli.said.analyze.{w}") for w in ("outcome", "remoteness", "grundy", "genus")}
     wide_name = max(11, *(len(w) + 1 for w in said.values()))
     lines = [
         tr("cli.said.analyze.heading", title=title(game), position=fmt(a.position)),
@@ -116,6 +116,9 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
         f"  {said['remoteness']:<{wide_name}} {remoteness_words(info)}",
         f"  {said['grundy']:<{wide_name}} {grundy_text(game, a)}",
     ]
+    genus = game.genus(a.position)  # misère sums: each pile's genus, Conway's notation
+    if genus is not None:
+        lines.append(f"  {said['genus']:<{wide_name}} {' + '.join(g.notation for g in genus)}")
     found = game.periodicity()
     if found is not None:
         lines.extend(periodicity_lines(found))

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from squaregame.core.piles.periodic import Periodicity
     from squaregame.core.piles.pile import Pile
     from squaregame.core.rules.base import Rule
+    from squaregame.core.sums.tame import Genus
     from squaregame.core.tables import Tables
 
 _PLUS = re.compile(r"\s*\d+(\s*\+\s*\d+)*\s*")  # a record's ``40`` or ``5+7+10``
@@ -325,6 +326,11 @@ class Game(ABC, Generic[P]):
         """``pos`` as a sum of one-pile games (each pile with its rule), for a game whose
         positions are such sums; None for any other. Its normal-play Grundy value is the
         nim-sum of the piles' (Sprague–Grundy)."""
+        return None
+
+    def genus(self, pos: P) -> tuple[Genus, ...] | None:
+        """In misère play, each summand's genus (Conway's g^(γ0 γ1 …), the misère values that
+        decide sums: :mod:`squaregame.core.sums.tame`), where it is known; None otherwise."""
         return None
 
     def with_summand(self, pos: P, index: int, size: int) -> P:
