@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from textual.pilot import Pilot
 from ui_helpers import settle
 
@@ -40,23 +41,18 @@ async def test_the_square_the_queen_is_aimed_at_is_analysed_while_the_person_thi
         assert await _until_analysed(pilot, aimed)
 
 
-async def test_a_sums_chosen_take_is_analysed_while_the_person_thinks() -> None:
-    app = _app("sum", (9, 12, 17))
+@pytest.mark.parametrize(
+    ("game", "start", "key"), [("sum", (9, 12, 17), "right"), ("squares", 40, "down")],
+    ids=["a-sums-chosen-take", "a-listed-move"],
+)  # fmt: skip
+async def test_the_chosen_move_is_analysed_while_the_person_thinks(
+    game: str, start: object, key: str
+) -> None:
+    app = _app(game, start)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
-        screen = app.screen
-        await pilot.press("right")
-        chosen = screen.chosen_move()  # type: ignore[attr-defined]
-        assert chosen is not None and await _until_analysed(pilot, chosen)
-
-
-async def test_a_listed_move_is_analysed_while_the_person_thinks() -> None:
-    app = _app("squares", 40)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        await pilot.press("down")
-        chosen = screen.chosen_move()  # type: ignore[attr-defined]
+        await pilot.press(key)
+        chosen = app.screen.chosen_move()  # type: ignore[attr-defined]
         assert chosen is not None and await _until_analysed(pilot, chosen)
 
 
