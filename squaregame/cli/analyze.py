@@ -10,10 +10,9 @@ from squaregame.cli.common import (
     StderrProgress,
     add_game_argument,
     add_game_options,
-    spec_from_args,
 )
 from squaregame.cli.move_ranges import summary_lines
-from squaregame.cli.options import SEED, add_option, read_optional, read_position
+from squaregame.cli.options import SEED, add_option, read_optional, spec_at
 from squaregame.core.ai import perfect_choice
 from squaregame.core.game import Game
 from squaregame.core.tables import Tables
@@ -154,7 +153,7 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
     seed = read_optional(SEED, args.seed)
-    spec = spec_from_args(args, read_position(args.game, args.position))
+    spec = spec_at(args, args.position)
     game = spec.build(tables)
     progress = progress_for(game, quiet=args.json)
     pos = spec.start(game, progress=progress)

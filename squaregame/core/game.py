@@ -65,6 +65,9 @@ class GameKind(ABC):
     # Which lesson steps and exercises apply to its games (squaregame.lessons): keys.
     lesson_steps: frozenset[str] = frozenset()
     exercises: frozenset[str] = frozenset()
+    # A sum: its rules may be games of any kind, one per part (core/parts.py), read by the
+    # registry of kinds (``Kinds.part``), and its position written part by part.
+    takes_parts = False
 
     def __repr__(self) -> str:
         return f"<kind {self.key}>"
@@ -147,6 +150,11 @@ class GameKind(ABC):
         words["values"] = " + ".join(map(str, values))
         words |= dict(zip("xyz", values, strict=False))
         return words
+
+    def position_words_in(self, rules: Sequence[Any], pos: Any) -> dict[str, Any]:
+        """:meth:`position_words` where the rules are known (a sum of parts words each part
+        as its own kind does)."""
+        return self.position_words(pos)
 
     def record_notation(self, values: Sequence[int]) -> str:
         """A position in game records, the same in every language: ``40``, ``5+7+10``."""
@@ -302,6 +310,12 @@ class Game(ABC, Generic[P]):
     def move_target(self, pos: P, k: int) -> P:
         """Where the ``k``-th legal move leads (in the order of :meth:`children`)."""
         return self.children(pos)[k]
+
+    def reach(self, pos: P) -> tuple[int, int] | None:
+        """What an exact search from ``pos`` may meet, proven in the family: at most how
+        many positions can be reached from it (itself included), and at most how many moves
+        any of them has. None: not known (a sum with it as a part never searches it)."""
+        return None
 
     def grundy_known_upto(self, pos: P) -> int | None:
         """Where ``pos`` has no Grundy value only because none is computed that far (the

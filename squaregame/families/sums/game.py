@@ -170,6 +170,18 @@ class SumGame(Game[Piles]):
     def with_summand(self, pos: Piles, index: int, size: int) -> Piles:
         return (*pos[:index], size, *pos[index + 1 :])
 
+    # -- the screen's questions, as a sum of parts of several kinds answers them too ---------
+    def part_move_count(self, pos: Piles, index: int) -> int:
+        return self.rules[index].count_amounts(pos[index])
+
+    def part_move_target(self, pos: Piles, index: int, k: int) -> Piles:
+        return self.with_summand(
+            pos, index, pos[index] - self.rules[index].amount_at(pos[index], k)
+        )
+
+    def pile_size(self, pos: Piles, index: int) -> int | None:
+        return pos[index]
+
     def grundy(self, pos: Piles) -> int | None:
         return None if self.misere else self.nim_sum(pos)
 

@@ -22,6 +22,7 @@ class PileRow:
     rule: str
     grundy: int | None = None
     grundy_missing: bool = False  # not computed this far: shown as "—" (the side panel says why)
+    shown: str = ""  # a part that is no pile (a queen, rows): its position in words, no counters
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,10 @@ class PilesView(Widget, can_focus=True):
             text.append(f"{i + 1} ", style="bold" if chosen else "")
             rule = p.rule if len(p.rule) <= label_w else p.rule[: label_w - 1] + "…"
             text.append(f"{rule:<{label_w}} ", style="dim")
-            if p.size <= room:
+            if p.shown:  # a part that is no pile: its position in words
+                said = p.shown if len(p.shown) <= room else p.shown[: room - 1] + "…"
+                text.append(f"{said:<{room}}", style="cyan" if chosen else "")
+            elif p.size <= room:
                 text.append("●" * (p.size - take), style="cyan" if chosen else "")
                 text.append("○" * take, style="bold yellow reverse")
                 text.append(" " * (room - p.size))
@@ -89,7 +93,7 @@ class PilesView(Widget, can_focus=True):
                 text.append("●" * kept, style="cyan" if chosen else "")
                 text.append("○" * (shown - kept), style="bold yellow reverse")
                 text.append("…")
-            text.append(f" {p.size:>4}", style="bold")
+            text.append(f" {'' if p.shown else p.size:>4}", style="bold")
             if d.hints and p.grundy is not None:
                 text.append(f" g={p.grundy:<3}", style="magenta")
             elif d.hints and p.grundy_missing:
@@ -106,5 +110,6 @@ class PilesView(Widget, can_focus=True):
         pile = d.piles[row]
         prefix, room = self._layout()
         k = at.x - prefix
-        amount = pile.size - k if 0 <= k < pile.size and pile.size <= room else None
+        counters = 0 <= k < pile.size and pile.size <= room and not pile.shown
+        amount = pile.size - k if counters else None
         self.post_message(self.Clicked(row, amount))
