@@ -254,3 +254,14 @@ def test_the_sifting_keeps_to_its_budget() -> None:
     rem = amounts.dense_remoteness((1, 499), 4095, misere=False)
     assert list(arithmetic.candidates(rem, 499, 2, 10**9))[:1] == [500]
     assert list(arithmetic.candidates(rem, 499, 2, 10)) == []
+
+
+@needs_cc
+def test_a_table_of_any_integer_type_is_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The slope condition's kernel takes the builders' types; any other is checked by numpy
+    (a table of int64 once met the kernel and failed)."""
+    monkeypatch.setenv("SQUAREGAME_BUILDER", "native")
+    rem = amounts.dense_remoteness((3, 9, 11), 4095, misere=False)
+    for dtype in (np.uint8, np.uint16, np.int32, np.int64):
+        rp = arithmetic.remoteness_period(rem.astype(dtype), (3, 9, 11), False, 20)
+        assert rp is not None and (rp.length, rp.distinct_shifts) == (40, (6, 8))

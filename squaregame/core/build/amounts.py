@@ -87,6 +87,11 @@ def loaded() -> Any:
     return None
 
 
+def order_kept_takes(rem: npt.NDArray[Any]) -> bool:
+    """Does the kernel of :func:`order_kept` take a table of this type (the builders')?"""
+    return rem.dtype in _KERNELS
+
+
 def order_kept(
     lib: Any,
     rem: npt.NDArray[Any],

@@ -191,11 +191,12 @@ def _children_keep_their_order(
     """Condition 3 of the module docstring on the block [n0 + m, n0 + m + p): by the C
     kernel where it is at hand (``order_kept`` in ``assets/native/amounts.c``, a
     transcription of :func:`_order_kept`), else with numpy, in pieces."""
-    from squaregame.core.build.amounts import loaded, order_kept  # (the kernels: here only)
+    # (the kernels: here only)
+    from squaregame.core.build.amounts import loaded, order_kept, order_kept_takes
 
     b = n0 + members[-1]
     lib = loaded()
-    if lib is not None:
+    if lib is not None and order_kept_takes(rem):
         return order_kept(lib, rem, shifts, n0, p, members, misere, b, b + p)
     return all(
         _order_kept(rem, members, misere, n0, p, shifts, lo, min(lo + PIECE, b + p))
