@@ -182,8 +182,12 @@ def periodic_values(rule: Rule, misere: bool, progress: Progress | None = None) 
         report = None if progress is None else _part(progress, done / total, size / total)
         done += size
         with_values = size <= sizes[-1]  # outcomes and Grundy values searched here too
-        # Further: only natively (checked above). The C kernels go on from the table before.
-        native, prefix = (None, rem) if with_values else (True, rem)
+        # Once they are proven, the remoteness alone: by the C kernels where they can be had
+        # (compiled if need be: further, only so, checked above), going on from the table
+        # before; else as the size says.
+        known = outcomes is not None and (misere or grundy_period is not None)
+        native = True if not with_values or (known and use_native(None)) else None
+        prefix = rem
         rem = None  # (so its memory is free once the next one has taken its values)
         rem = dense_remoteness(
             members, size - 1, misere=misere, progress=report, native_ok=native, prefix=prefix
