@@ -1,11 +1,12 @@
 """The C kernels compiled on this machine, loaded through ctypes (no numpy here).
 
-Three sources in ``assets/native``: the Squares builder's kernels (``squares_blocks.c``, used by
+Four sources in ``assets/native``: the Squares builder's kernels (``squares_blocks.c``, used by
 :mod:`squaregame.core.build.squares_native`), the Wythoff board's (``wythoff_board.c``, used by
-:mod:`squaregame.families.wythoff.native`) and the take-and-break games' Grundy values
-(``octal_values.c``, used by :mod:`squaregame.families.octal.native`, which declares its own
-argument types). Where a C compiler is found (``CC``, else ``cc``,
-``gcc`` or ``clang`` on the ``PATH``), the first build that wants them compiles both once
+:mod:`squaregame.families.wythoff.native`), the take-and-break games' Grundy values
+(``octal_values.c``, used by :mod:`squaregame.families.octal.native`) and the tables of rules
+given by their amounts (``amounts.c``, used by :mod:`squaregame.core.build.amounts`); the last
+two declare their own argument types. Where a C compiler is found (``CC``, else ``cc``,
+``gcc`` or ``clang`` on the ``PATH``), the first build that wants them compiles them once
 into one library in the cache folder (``native/kernels-<digest>.so``, named for the sources,
 the compiler asked for in ``CC`` and the platform, so an upgrade gets its own; the newest
 :data:`KEPT` such libraries are kept, for caches shared by versions or machines, and older
@@ -38,7 +39,7 @@ from squaregame import paths
 
 COMPILE_TIMEOUT = 120.0  # seconds the compiler may take
 FLAGS = ("-O2", "-shared", "-fPIC")
-SOURCES = ("squares_blocks.c", "wythoff_board.c", "octal_values.c")
+SOURCES = ("squares_blocks.c", "wythoff_board.c", "octal_values.c", "amounts.c")
 KEPT = 4  # libraries kept in the cache folder, the newest first
 COMPILED_FROM = 8 * 10**6  # cells: smaller builds use numpy until the library exists
 BUILDERS = ("numpy", "native")
@@ -122,16 +123,25 @@ def builder(cells: int | None = None) -> str:
     ``native``); by default the native library once it is built (loading it costs next to
     nothing), and from ``COMPILED_FROM`` cells up the native one if a C compiler can build it
     (once), else numpy."""
-    asked = os.environ.get("SQUAREGAME_BUILDER", "auto").strip().lower() or "auto"
-    if asked == "compiled":
-        asked = "native"
-    if asked in BUILDERS:
-        return asked
+    chosen = asked()
+    if chosen in BUILDERS:
+        return chosen
     if ready():
         return "native"
     if cells is not None and cells < COMPILED_FROM:
         return "numpy"
     return "native" if possible() else "numpy"
+
+
+def asked() -> str:
+    """The builder ``SQUAREGAME_BUILDER`` asks for (``auto`` when it names none)."""
+    chosen = os.environ.get("SQUAREGAME_BUILDER", "auto").strip().lower() or "auto"
+    return "native" if chosen == "compiled" else chosen
+
+
+def in_memory() -> bool:
+    """Has this process loaded the library already?"""
+    return _loaded is not None
 
 
 def _bind(lib: ctypes.CDLL) -> ctypes.CDLL:
