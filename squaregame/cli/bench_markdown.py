@@ -26,6 +26,10 @@ def _load(values: list[float] | None) -> str:
     return f"{values[0]:.2f}" if values else "?"
 
 
+def _label(key: str) -> str:
+    return tr(f"cli.bench.md.{key}")
+
+
 def _heading(data: dict[str, Any], json_name: str) -> list[str]:
     m = data.get("machine", {})
     commit = data.get("commit")
@@ -56,7 +60,7 @@ def _heading(data: dict[str, Any], json_name: str) -> list[str]:
         "",
         "| | |",
         "|---|---|",
-        *(f"| {tr('cli.bench.md.' + key)} | {_cell(value)} |" for key, value in rows),
+        *(f"| {_label(key)} | {_cell(value)} |" for key, value in rows),
         "",
         tr("cli.bench.md.how"),
     ]  # fmt: skip
