@@ -16,10 +16,11 @@ from squaregame.play.settings import env_language
 
 # What is typed as it is: options (--upto), commands and their actions, games' keys and
 # aliases, the choices options take (--players solo), placeholders in examples.
-# Also paths and addresses (/teacher), ids (hot-cold), and a lesson list's id column.
+# Also paths and addresses (/teacher), ids (hot-cold), a lesson list's id column, and a
+# command shown to be typed again (bench: "$ squaregame table squares …", to the line's end).
 TYPED = re.compile(
     r"\b[\w-]+\.[a-z]{2,5}\b|(?<![\w-])--?[a-z][\w-]*|'[^']*'|«[^»]*»|\{[^}]*\}|\S*/\S*|\b[a-z0-9]+(?:-[a-z0-9]+)+\b"
-    r"|^\s*\d+\s+\S+",
+    r"|^\s*\d+\s+\S+|(?<!\S)\$ .*$",
     re.MULTILINE,
 )
 COMMAND_WORDS = {

@@ -185,9 +185,10 @@ class GameKind(ABC):
     # its statistics as its C reference prints them; offered up to ``stats_limit`` (None: no).
     stats_limit: int | None = None
 
-    def table_stats(self, n: int) -> tuple[dict[str, Any], str]:
+    def table_stats(self, n: int, digest: bool = False) -> tuple[dict[str, Any], str]:
         """The statistics of the table of ``n`` positions (``n``² for a board), and a line
-        saying them."""
+        saying them; ``digest``: with its values' hash as the reference prints it
+        (``fnv1a_rem``, :mod:`squaregame.core.files.digest`)."""
         raise NotImplementedError(self.key)
 
 

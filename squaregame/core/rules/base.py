@@ -145,7 +145,7 @@ class Rule(ABC):
     # them (``squaregame table --stats``): offered up to ``stats_limit`` (None: not offered).
     stats_limit: int | None = None
 
-    def table_stats(self, n: int) -> tuple[dict[str, Any], str]:
+    def table_stats(self, n: int, digest: bool = False) -> tuple[dict[str, Any], str]:
         raise NotImplementedError(self.key)
 
     @property
