@@ -66,7 +66,8 @@ def blocks(app: SquareGameApp) -> tuple[float, float]:
     for by in range(0, height, BLOCK[1]):
         for bx in range(0, width, BLOCK[0]):
             total += 1
-            ink = any(lines[y][bx : bx + BLOCK[0]].strip() for y in range(by, by + BLOCK[1]))
+            rows = range(by, min(height, by + BLOCK[1]))
+            ink = any(lines[y][bx : bx + BLOCK[0]].strip() for y in rows)
             inked += ink
             used += ink or (bx // BLOCK[0], by // BLOCK[1]) in inside
     return used / total, inked / total
