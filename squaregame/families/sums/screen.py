@@ -56,7 +56,7 @@ class SumsScreen(GameScreen[Pos]):
 
     # -- the game's parts ----------------------------------------------------------------------
     def make_parts(self) -> Parts:
-        self.number = BigNumber(id="number", share=0.2, optional=True)
+        self.number = BigNumber(id="number", share=0.2, tall_share=0.3, optional=True)
         self.piles = PilesView(id="piles")
         self.exactness = Static(id="exactness")
         self.nimsum = NimSumPanel(id="nimsum")

@@ -22,7 +22,7 @@ P = TypeVar("P")
 class MovesScreen(GameScreen[P]):
     # -- the game's parts ----------------------------------------------------------------------
     def make_parts(self) -> Parts:
-        self.number = BigNumber("0", id="number")
+        self.number = BigNumber("0", id="number", tall_share=0.34)
         self.moves = MoveList(id="moves")
         return Parts(board=(self.number,), chooser=self.moves)
 
