@@ -44,6 +44,13 @@ def test_teams_game_over(snap_compare: Any) -> None:
     async def to_the_end(pilot: Any) -> None:
         await _play(pilot, MOVES)
         await footer_drawn(pilot)
+        game = next(s for s in pilot.app.screen_stack if hasattr(s, "history_scroll"))
+        moves = game.history_scroll
+        for _ in range(100):  # the list behind the dialog scrolled to its last move
+            if moves.max_scroll_y and moves.scroll_y >= moves.max_scroll_y:
+                break
+            await pilot.pause()
+        await pilot.pause()
 
     assert snap_compare(teams(), terminal_size=SIZE, run_before=to_the_end)
 
