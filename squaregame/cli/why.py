@@ -88,7 +88,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     moves = read_option(MOVES, args.moves)
     max_lines = read_option(MAX_LINES_OPTION, args.max_lines)
     check_budget(depth, moves, max_lines)  # before any work
-    out = None if args.out is None else Path(args.out)
+    out = None if args.out in (None, "-") else Path(args.out)  # ``-``: standard output
     if out is not None:
         check_out(out, args.force)
     spec = spec_from_args(args, read_position(args.game, args.position))
