@@ -196,3 +196,33 @@ def test_a_sound_file_is_kept_as_it_is(base: Path) -> None:
     assert continued["game"]["position"] == [20]  # continued (the computer replied), kept
     assert continued["moves"][0] == 19
     assert len(list((data / "games").glob("*.json"))) == 2
+
+
+@pytest.mark.parametrize(
+    "content", ['{"version": 99, "format": "other"}', '{"format": "other"}', '{"version": "2"}']
+)
+def test_settings_of_another_version_are_kept_as_they_are_and_said(
+    base: Path, content: str
+) -> None:
+    """A later squaregame's settings file: nothing of it is read, it is never overwritten when
+    Settings closes (its bytes stay), and the person hears why the settings are not saved."""
+    data = base / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(content)
+    result = asyncio.run(exercise(data))  # Settings closed with a change
+    assert (data / "settings.json").read_text() == content
+    assert sorted(p.name for p in data.iterdir() if p.name.startswith("settings")) == [
+        "settings.json"
+    ]
+    notes = [str(n) for n in result["notes"]]  # type: ignore[attr-defined]
+    assert any("settings file is of a version" in n for n in notes), notes
+    assert any("settings are not saved this time" in n for n in notes), notes
+
+
+def test_settings_are_written_with_their_version_and_read_back(tmp_path: Path) -> None:
+    from squaregame.play.settings import Settings, load_settings, save_settings
+
+    path = tmp_path / "settings.json"
+    save_settings(Settings(level="casual"), path)
+    assert json.loads(path.read_text())["version"] == 1
+    assert load_settings(path) == (Settings(level="casual"), None)
