@@ -226,3 +226,40 @@ def test_settings_are_written_with_their_version_and_read_back(tmp_path: Path) -
     save_settings(Settings(level="casual"), path)
     assert json.loads(path.read_text())["version"] == 1
     assert load_settings(path) == (Settings(level="casual"), None)
+
+
+def _special(target: Path, kind: str) -> None:
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "folder":
+        target.mkdir()
+        (target / "inside.txt").write_text("someone's notes")
+    elif kind == "empty":
+        target.write_bytes(b"")
+    else:  # a link that leads to itself
+        target.symlink_to(target.name)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "empty", "link loop"])
+def test_a_legacy_save_that_is_no_file_is_left_where_it_is_and_said(base: Path, kind: str) -> None:
+    """1.0's ``game.json`` as a FIFO, a folder, an empty file or a symlink loop is not moved
+    into ``games/`` (a moved loop would become a link to nothing): it stays, and is said."""
+    data = base / "data"
+    data.mkdir()
+    legacy = data / "game.json"
+    _special(legacy, kind)
+    before = os.lstat(legacy)
+    result = asyncio.run(exercise(data))
+    assert result["started"] and result["opened"] == "PileScreen", result
+    after = os.lstat(legacy)  # the very same thing, where it was
+    assert (after.st_ino, after.st_mode, after.st_size) == (
+        before.st_ino,
+        before.st_mode,
+        before.st_size,
+    )
+    if kind == "link loop":
+        assert os.readlink(legacy) == "game.json"
+    games = sorted((data / "games").iterdir())
+    assert [p for p in games if p.is_symlink() or not p.is_file()] == []
+    notes = [str(n) for n in result["notes"]]  # type: ignore[attr-defined]
+    assert any("1.0's saved game (game.json) is left where it is" in n for n in notes), notes

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,7 @@ from squaregame import paths
 from squaregame.core.files.atomic import sweep_stale_temporaries
 from squaregame.play.files import new_key
 from squaregame.play.saves import SavedGame, SaveSummary, games_dir, peek_game, save_game
+from squaregame.text import tr
 
 if TYPE_CHECKING:
     from squaregame.core.kinds import Kinds
@@ -60,7 +62,11 @@ def saved_paths(data: Path | None = None) -> list[Path]:
     with contextlib.suppress(OSError):
         entries = list(os.scandir(games_dir(data)))
     with contextlib.suppress(OSError):
-        entries += [e for e in os.scandir(data or paths.data_dir()) if e.name == "game.json"]
+        entries += [  # 1.0's save where it could not be moved in (and only if it is one)
+            e
+            for e in os.scandir(data or paths.data_dir())
+            if e.name == LEGACY and _legacy_problem(Path(e.path)) is None
+        ]
     for entry in entries:
         if entry.name.endswith(".json") and not entry.name.startswith("."):
             try:
@@ -70,20 +76,44 @@ def saved_paths(data: Path | None = None) -> list[Path]:
     return [p for _, p in sorted(found, key=lambda t: (-t[0], t[1].name))]
 
 
-def open_folder(data: Path | None = None) -> None:
+LEGACY = "game.json"  # squaregame 1.0's one saved game, in the data folder itself
+
+
+def _legacy_problem(path: Path) -> str | None:
+    """Why 1.0's ``game.json`` cannot be a saved game (a reason key under ``files.reason``),
+    or None for a file that may be one: a regular file with something in it, or a link to
+    one. A FIFO, a folder, an empty file or a link that leads nowhere (a loop) is not."""
+    try:
+        info = os.stat(path)  # through a link
+    except OSError:
+        return "link" if os.path.islink(path) else None  # (gone: nothing to say)
+    if not stat.S_ISREG(info.st_mode):
+        return "not_file"
+    return "empty" if info.st_size == 0 else None
+
+
+def open_folder(data: Path | None = None) -> list[str]:
     """At start: move squaregame 1.0's ``game.json`` into ``games/`` and sweep temporary
-    files left by killed writers. (Where 1.0's file cannot be moved, it is read where it
-    is.)"""
+    files left by killed writers; what to tell the person. (Where 1.0's file cannot be
+    moved, it is read where it is; a link is read where it is, never moved away from what
+    it points to; one that is no saved game — :func:`_legacy_problem` — is left alone and
+    said.)"""
     folder = data or paths.data_dir()
     for place in (folder, games_dir(folder)):
         sweep_stale_temporaries(place)
-    legacy = folder / "game.json"
-    if os.path.lexists(legacy):
+    legacy = folder / LEGACY
+    if not os.path.lexists(legacy):
+        return []
+    problem = _legacy_problem(legacy)
+    if problem is not None:
+        return [tr("files.game.legacy_left", reason=tr(f"files.reason.{problem}"))]
+    if not os.path.islink(legacy):
         try:
             games_dir(folder).mkdir(parents=True, exist_ok=True)
             os.rename(legacy, games_dir(folder) / f"{new_key()}.json")
         except OSError:  # a read-only folder: it is read where it is
             pass
+    return []
 
 
 def latest_summary(

@@ -48,9 +48,10 @@ class SavedGames:
         self.path: Path | None = None  # the file of the game the menu offers to continue
         self.summary: SaveSummary | None = None
         self.messages: list[str] = []  # said once the app runs (a damaged save set aside …)
-        open_folder(data.folder)
+        said = open_folder(data.folder)
         if saved_paths(data.folder):  # (the games' kinds are read only to read a save)
             self.path, self.summary, self.messages = latest_summary(kinds(), data.folder)
+        self.messages = said + self.messages
 
     @property
     def others(self) -> int:
