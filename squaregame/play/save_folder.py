@@ -4,6 +4,7 @@ killed writers swept)."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import stat
@@ -26,32 +27,69 @@ except ImportError:  # pragma: no cover - Windows: no claims
 
 # -- claims: which window has which game open ---------------------------------------------
 _claims: dict[Path, int] = {}  # this process's claims: path -> the open lock file
+CLAIM_TRIES = 5  # a claim file removed under us (its holder let go) is made again, so often
+
+
+def _claim_file(path: Path) -> Path:
+    return path.with_name(f".{path.name}.claim")
 
 
 def claim(path: Path) -> bool:
     """Claim the game saved at ``path`` for this process (kept until it exits or
-    :func:`release`); False if another running squaregame has it open."""
+    :func:`release`, which removes the claim's file); False if another running squaregame
+    has it open.
+
+    A holder removes the file while it still holds the lock, so a process that opened the
+    file just before may get the lock of a file no longer there: it checks that the name
+    still leads to the file it locked, and else tries again with the file there now."""
     path = Path(os.path.abspath(path))
     if path in _claims or fcntl is None:
         return True
+    lock = _claim_file(path)
+    for _ in range(CLAIM_TRIES):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return True  # no claims in a read-only folder (nothing is written there anyway)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        if _same_file(fd, lock):
+            if not _claims:
+                atexit.register(release_all)  # a normal exit leaves no claim's file behind
+            _claims[path] = fd
+            return True
+        os.close(fd)  # removed (or replaced) by its last holder meanwhile
+    return True  # never steady: the folder is changing under us; save as without claims
+
+
+def _same_file(fd: int, name: Path) -> bool:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path.with_name(f".{path.name}.claim"), os.O_RDWR | os.O_CREAT, 0o600)
+        mine, there = os.fstat(fd), os.stat(name)
     except OSError:
-        return True  # no claims in a read-only folder (nothing is written there anyway)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
         return False
-    _claims[path] = fd
-    return True
+    return (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino)
 
 
 def release(path: Path) -> None:
-    fd = _claims.pop(Path(os.path.abspath(path)), None)
+    """Let the game at ``path`` go: its claim's file removed (still locked, so no other
+    process claims the file being removed) and the lock released."""
+    path = Path(os.path.abspath(path))
+    fd = _claims.pop(path, None)
     if fd is not None:
+        with contextlib.suppress(OSError):
+            if _same_file(fd, _claim_file(path)):
+                os.unlink(_claim_file(path))
         os.close(fd)
+
+
+def release_all() -> None:
+    """Every claim of this process let go (at its exit)."""
+    for path in list(_claims):
+        release(path)
 
 
 def saved_paths(data: Path | None = None) -> list[Path]:

@@ -137,8 +137,7 @@ class SavedGames:
                 pass
             except OSError as exc:
                 notify(tr("ui_saved.delete_failed", error=exc), severity="error", timeout=8)
-            release(path)
-            path.with_name(f".{path.name}.claim").unlink(missing_ok=True)
+            release(path)  # (its claim's file removed with it)
         self.refresh()
         if saved_paths(self.data.folder):
             self.show_list(chosen, highlighted=index)  # the list clamps it to the last
