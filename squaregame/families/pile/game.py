@@ -73,6 +73,12 @@ class PileGame(Game[int]):
     def info(self, pos: int) -> PositionInfo:
         return self.pile.info(pos)
 
+    def values_upto(self, upto: int) -> list[PositionInfo]:
+        return self.values(upto).infos(upto)
+
+    def table_cost(self, pos: int) -> int:
+        return self.values(pos).bulk_cost
+
     def grundy_known_upto(self, pos: int) -> int | None:
         return self.pile.grundy_known_upto(pos)
 
