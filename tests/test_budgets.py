@@ -10,13 +10,15 @@ import re
 from typing import Any
 
 import pytest
-from build import pile_game, sum_game, wythoff_game
+from build import make_game, pile_game, sum_game, wythoff_game
 
 from squaregame.cli import table
 from squaregame.cli.main import main
 from squaregame.core import game as game_module
 from squaregame.core.budget import WORK_BUDGET
-from squaregame.core.sums import solver
+from squaregame.core.sums import bounds, solver
+from squaregame.core.tables import Tables
+from squaregame.core.why import WhyTree, line_cost, lines_within, outline
 from squaregame.families.wythoff.table import WythoffTable
 
 
@@ -107,3 +109,56 @@ def test_values_read_at_once_are_the_values_one_by_one(make: Any) -> None:
     game.prepare(corner)
     at_once = game.values_upto(upto)
     assert at_once == [game.info(p) for p in game.positions(0, upto)]
+
+
+# -- why -----------------------------------------------------------------------------------
+def test_a_proof_past_the_work_budget_stops_where_it_is_paid_for(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``why sum 175 175 175 --depth 12 --max-lines 5000`` (24 s, 5000 lines of proven
+    bounds): the lines the budget pays for, each answer found once, and the cut said."""
+    answers = counting(monkeypatch, game_module.Game, "best_moves")
+    argv = ["why", "sum", "175", "175", "175", "--depth", "12", "--max-lines", "5000"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    lines = out.splitlines()
+    game = sum_game(["squares"] * 3)
+    game.prepare((175, 175, 175))
+    affordable = lines_within(game, (175, 175, 175))
+    assert len(lines) == affordable + 1  # the lines (the root's the first), and the cut
+    assert lines[-1].startswith(f"… stopped after {affordable} lines (as much as can be")
+    assert len(answers) <= affordable  # no answer worked out for a line not shown
+
+
+def test_a_page_of_moves_is_worked_out_only_as_far_as_it_is_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = make_game("squares")
+    answers = counting(monkeypatch, game_module.Game, "best_moves")
+    lines = outline(WhyTree(game, 22), depth=1, max_lines=3)  # 22 is cold: 4 moves
+    assert [(ln.step is None, ln.more, ln.cut) for ln in lines[1:]] == [
+        (False, 0, False),  # one move and its answer,
+        (True, 3, False),  # "… and 3 more moves",
+        (True, 3, True),  # and the cut
+    ]
+    assert len(answers) == 2  # the root's, and its one move's (not all four)
+
+
+def test_a_proof_whose_first_line_is_too_much_is_refused_before_any_bound(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lower = counting(monkeypatch, bounds.SumBounds, "lower")
+    code, out, err = run(capsys, "why", "sum", "1000000", "1000000", "1000000")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "even the first line of this proof would take about" in err
+    assert lower == []  # not even the root was valued
+
+
+def test_lines_within_is_the_budget_over_a_lines_work() -> None:
+    game = sum_game(["squares"] * 3, tables=Tables())
+    pos = (175, 175, 175)
+    cost = line_cost(game, pos)
+    assert lines_within(game, pos, budget=5 * cost) == 5
+    assert lines_within(game, pos, budget=cost) == 1
+    with pytest.raises(Exception, match="too_slow"):
+        lines_within(game, pos, budget=cost - 1)

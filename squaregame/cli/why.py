@@ -30,6 +30,7 @@ from squaregame.core.why import (
     MAX_MOVES,
     WhyTree,
     check_budget,
+    lines_within,
     outline,
 )
 from squaregame.play.why_text import render_markdown, render_text
@@ -96,6 +97,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     progress = progress_for(game)
     pos = spec.start(game, progress=progress)
     game.prepare(pos, progress)
+    lines_within(game, pos)  # refused before the first line when not even that fits
     working = StderrProgress(catalog("why.cli.working"))  # said only if it takes a while
     lines = outline(WhyTree(game, pos, moves_per_node=moves), depth, max_lines, working)
     render = render_markdown if args.markdown else render_text
