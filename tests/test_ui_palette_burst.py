@@ -20,8 +20,13 @@ from squaregame.ui.start import StartRequest
 BURSTS = [
     ["ctrl+p", "enter", "h", "enter", "enter"],  # the replay that ended the app
     ["ctrl+p", "ctrl+p", "escape", "enter", "escape", "ctrl+p", "enter", "enter"],
-    ["ctrl+p", "down", "ctrl+p", "enter", "escape", "escape"],
-    ["ctrl+p", "a", "ctrl+p", "backspace", "escape", "ctrl+p", "escape", "enter"],
+    pytest.param(  # (more of the same: the slow run)
+        ["ctrl+p", "down", "ctrl+p", "enter", "escape", "escape"], marks=pytest.mark.slow
+    ),
+    pytest.param(
+        ["ctrl+p", "a", "ctrl+p", "backspace", "escape", "ctrl+p", "escape", "enter"],
+        marks=pytest.mark.slow,
+    ),
 ]
 
 
