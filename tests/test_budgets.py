@@ -162,3 +162,11 @@ def test_lines_within_is_the_budget_over_a_lines_work() -> None:
     assert lines_within(game, pos, budget=cost) == 1
     with pytest.raises(Exception, match="too_slow"):
         lines_within(game, pos, budget=cost - 1)
+
+
+def test_moves_too_many_to_list_cost_only_those_listed(capsys: pytest.CaptureFixture[str]) -> None:
+    """A Kayles row of 10^9 has ~10^9 moves, counted, never valued one by one (the first
+    estimate valued them all and refused the proof)."""
+    code, out, err = run(capsys, "why", "octal", "1000000000", "--code", "kayles")
+    assert code == 0 and "squaregame:" not in err, err
+    assert re.match(r"… stopped after \d+ lines \(as much as can be", out.splitlines()[-1])
