@@ -19,6 +19,7 @@ from squaregame.core.budget import WORK_BUDGET
 from squaregame.core.sums import bounds, solver
 from squaregame.core.tables import Tables
 from squaregame.core.why import WhyTree, line_cost, lines_within, outline
+from squaregame.families.sums.game import SumGame
 from squaregame.families.wythoff.table import WythoffTable
 
 
@@ -144,14 +145,20 @@ def test_a_page_of_moves_is_worked_out_only_as_far_as_it_is_shown(
     assert len(answers) == 2  # the root's, and its one move's (not all four)
 
 
-def test_a_proof_whose_first_line_is_too_much_is_refused_before_any_bound(
+def test_a_proof_whose_first_line_is_too_much_is_refused_before_any_work(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Whatever makes the first line too much (here the game says its answer costs more
+    than the budget), the refusal comes before the search, the bounds or the root's value."""
+    monkeypatch.setattr(SumGame, "answer_cost", lambda self, pos: WORK_BUDGET)
+    searched = counting(monkeypatch, solver, "solve_box")
     lower = counting(monkeypatch, bounds.SumBounds, "lower")
-    code, out, err = run(capsys, "why", "sum", "1000000", "1000000", "1000000")
-    assert code == 2 and out == "" and err.count("\n") == 1
-    assert "even the first line of this proof would take about" in err
-    assert lower == []  # not even the root was valued
+    valued = counting(monkeypatch, SumGame, "info")
+    for position in (["175", "175", "175"], ["20", "30", "40"]):  # beyond the search, within
+        code, out, err = run(capsys, "why", "sum", *position)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert "even the first line of this proof would take about 2.0 s" in err
+    assert searched == lower == valued == []
 
 
 def test_lines_within_is_the_budget_over_a_lines_work() -> None:
@@ -170,3 +177,14 @@ def test_moves_too_many_to_list_cost_only_those_listed(capsys: pytest.CaptureFix
     code, out, err = run(capsys, "why", "octal", "1000000000", "--code", "kayles")
     assert code == 0 and "squaregame:" not in err, err
     assert re.match(r"… stopped after \d+ lines \(as much as can be", out.splitlines()[-1])
+
+
+def test_piles_too_long_to_follow_cost_what_their_static_bounds_cost(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Beyond the search, a sum whose plays may outlast the bounds' own work limit gets its
+    bounds from the play lengths alone: cheap, so its proof is not cut (it was, at 25 lines
+    of 442, when every such position was costed as a full search of its lines)."""
+    argv = ["why", "sum", "--rule", "nim", "--rule", "nim", "10" + "0" * 17, "9" * 18]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and len(out.splitlines()) == 442 and "stopped after" not in out

@@ -96,8 +96,8 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     game = spec.build(tables)
     progress = progress_for(game)
     pos = spec.start(game, progress=progress)
+    lines_within(game, pos)  # refused before any search when not even the first line fits
     game.prepare(pos, progress)
-    lines_within(game, pos)  # refused before the first line when not even that fits
     working = StderrProgress(catalog("why.cli.working"))  # said only if it takes a while
     lines = outline(WhyTree(game, pos, moves_per_node=moves), depth, max_lines, working)
     render = render_markdown if args.markdown else render_text

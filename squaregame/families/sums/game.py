@@ -14,7 +14,7 @@ from squaregame.core.game import Game, GameKind, Progress, Summand, check_natura
 from squaregame.core.moves import MAX_LISTED_MOVES, Run, runs_of
 from squaregame.core.params import Param, ParamType
 from squaregame.core.piles.pile import Pile
-from squaregame.core.sums.bounds import SumBounds
+from squaregame.core.sums.bounds import WORK_LIMIT, SumBounds
 from squaregame.core.sums.solver import QUICK_SEARCH, SumSolver, fits_budget, search_cost
 from squaregame.core.types import Move, Outcome, PositionInfo
 from squaregame.families.sums.limits import check_pile_count
@@ -34,6 +34,7 @@ TAKE = "take"  # the one shape of its moves: sums.move.take
 # What valuing costs (work units, core/budget.py), measured on the development machine:
 EXACT_VALUE_COST = 2_500  # a position of the solved box, its rank looked up: about 25 µs
 BOUNDED_VALUE_COST = 300_000  # beyond the search, its proven bounds: 3 ms (less once warm)
+STATIC_BOUND_COST = 5_000  # … from the play lengths, lines too long to follow: 50 µs
 AXIS_MOVE_COST = 400  # a move along a Nim pile's axis of the solved box, in runs: 4 µs
 NIMSUM_AXIS_VALUED = 13  # beyond it, the moves of such a pile valued: its ends and the win
 SUM_MOVE = Param(
@@ -160,9 +161,16 @@ class SumGame(Game[Piles]):
         )
 
     def value_cost(self, pos: Piles) -> int:
+        """A pile's table, a solved box; beyond the search, proven bounds: their search
+        along the lines of play (up to ``WORK_LIMIT`` positions), or, where a play may be
+        longer than that, the play lengths and one look ahead alone (the moves a proof
+        lists from such a position are its first and last, which stay so or end in the box)."""
         if self.lone_pile(pos) is not None:
             return VALUE_COST  # that pile's table
-        return EXACT_VALUE_COST if self.exact_available(pos) else BOUNDED_VALUE_COST
+        if self.exact_available(pos):
+            return EXACT_VALUE_COST
+        longest = sum(r.longest_play(n) for r, n in zip(self.rules, pos, strict=True))
+        return STATIC_BOUND_COST if longest > WORK_LIMIT else BOUNDED_VALUE_COST
 
     def answer_cost(self, pos: Piles) -> int:
         """Every move valued (:func:`sum_move_runs`), but a large Nim pile's: along the solved
