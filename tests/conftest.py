@@ -25,6 +25,8 @@ def _private_dirs(
     base = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("SQUAREGAME_CACHE_DIR", str(base / "cache"))
     monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(base / "data"))
+    # no compiler left running after a test (test_native_background.py turns it on)
+    monkeypatch.setenv("SQUAREGAME_COMPILE_IN_BACKGROUND", "0")
     # English unless a test asks (with no saved language the program follows the locale)
     for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(name, raising=False)

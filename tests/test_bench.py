@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 from squaregame.cli import bench_figures
+from squaregame.cli.bench_lines import figure_lines
 from squaregame.cli.bench_run import (
+    Agreement,
     BenchError,
     Figure,
     Sample,
     Side,
-    format_result,
     measure_pairs,
     pairs_for,
     run_process,
@@ -40,18 +41,22 @@ def test_pairs_are_interleaved_after_a_warm_up_and_the_ratio_is_the_paired_media
     assert order == ["A", "B", "A", "B", "B", "A", "A", "B", "B", "A"]
     assert r.ratios == [2.0, 3.0, 4.0, 4.0]
     assert r.ratio == 3.5 and r.met is False
-    first, second = format_result(r)
-    assert "3.50×" in first and "(2.00–4.00, 4 pairs)" in first and "NOT met" in first
+    first, second, ours, ref = figure_lines(r)
+    assert "3.50×" in first and "(2.00–4.00, 4 pairs)" in first and "goal ≤ 3×: NOT met" in first
     assert "1 MB" in second
+    assert ours.endswith("$ A") and ref.endswith("$ B")  # the commands that give it
 
 
-def test_a_disagreeing_reference_stops_the_bench() -> None:
+def test_a_disagreeing_reference_fails_the_figure_untimed_and_loudly() -> None:
     order: list[str] = []
     fig = Figure(
-        "f", _fake(order, "A", [1.0]), _fake(order, "B", [1.0]), check=lambda a, b: "differ"
-    )
-    with pytest.raises(BenchError, match="f: differ"):
-        measure_pairs(fig, 7)
+        "f", _fake(order, "A", [1.0]), _fake(order, "B", [1.0]),
+        check=lambda a, b: Agreement("they differ"), goal=2.0,
+    )  # fmt: skip
+    r = measure_pairs(fig, 7)
+    assert order == ["A", "B"] and r.failed and r.met is False  # the warm-ups only
+    said = "\n".join(figure_lines(r))
+    assert "FAILED" in said and "they differ" in said
 
 
 def test_a_process_is_timed_whole_with_its_own_output() -> None:
@@ -62,9 +67,18 @@ def test_a_process_is_timed_whole_with_its_own_output() -> None:
 
 
 def test_the_c_reference_must_agree_on_cold_count_and_remoteness() -> None:
-    check = bench_figures._agree(("cold_count", "max_remoteness"))
-    assert check('{"cold_count": 5, "max_remoteness": 8}', "N=10 cold=5 maxrem=8 x") is None
-    assert "reference" in (check('{"cold_count": 5, "max_remoteness": 8}', "cold=5 maxrem=9") or "")
+    check = bench_figures.agree
+    assert check('{"cold_count": 5, "max_remoteness": 8}', "N=10 cold=5 maxrem=8 x") == Agreement()
+    said = check('{"cold_count": 5, "max_remoteness": 8}', "cold=5 maxrem=9").problem
+    assert said and "reference" in said
+
+
+def test_the_c_reference_must_agree_on_every_value_by_its_hash() -> None:
+    ref = "N=10 cold=5 maxrem=8 fnv1a_rem=00000000000000aa"
+    good = '{"cold_count": 5, "max_remoteness": 8, "fnv1a_rem": "00000000000000aa"}'
+    assert bench_figures.agree(good, ref) == Agreement(proof="fnv1a_rem=00000000000000aa")
+    bad = bench_figures.agree(good.replace("aa", "ab"), ref).problem
+    assert bad and "fnv1a_rem=00000000000000ab" in bad and "fnv1a_rem=00000000000000aa" in bad
 
 
 @pytest.mark.slow
@@ -73,7 +87,8 @@ def test_bench_runs_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "analyze squares 1000 vs import textual" in out
     assert "not a figure to quote" in out  # fewer than 7 pairs
-    assert '"ratio_median"' in out and "squaregame analyze squares 1000" in out
+    assert '"ratio_median"' in out and "$ squaregame analyze squares 1000" in out
+    assert "verdict: goal" in out and "reproduce: $ squaregame bench --only cli --pairs 1" in out
 
 
 @pytest.mark.parametrize(
@@ -144,11 +159,12 @@ def test_the_keys_group_times_a_key_in_the_app(
     from squaregame.ui.start import StartRequest
 
     small = StartRequest(game="sum", start=(3, 4, 5))
-    quick = [("a move in sum 3 4 5 (Enter)", lambda: bench_keys._moves(small, ("enter",), 1))]
+    quick = [("sum_move", lambda: bench_keys._moves(small, ("enter",), 1))]
     monkeypatch.setattr(bench_keys, "steps", lambda rounds: quick)
     assert main(["bench", "--only", "keys", "--pairs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "a move in sum 3 4 5 (Enter)" in out and "median" in out and "p95" in out
-    assert "latencies, not ratios" in out and "goal ≤ 100 ms" in out
-    assert "reproduce: squaregame bench --only keys" in out
+    assert "a move in sum 70 70 70 71 (Enter)" in out and "median" in out and "p95" in out
+    assert "latencies, not ratios" in out and "goal p95 ≤ 100 ms" in out
+    assert "every key" in out and "verdict: goal" in out
+    assert "reproduce: $ squaregame bench --only keys --pairs 1" in out
     assert bench_keys.percentile([1.0, 2.0, 3.0, 4.0], 95) == 4.0

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from squaregame.core.files.atomic import write_atomic
 from squaregame.text import catalog
 from squaregame.text.catalog import load_area
 
@@ -62,3 +63,16 @@ def test_an_unwritable_cache_costs_only_time(
     blocker.write_text("x")
     monkeypatch.setenv("SQUAREGAME_CACHE_DIR", str(blocker))
     assert parse("es", "games")["games.cli.building"]
+
+
+def test_a_kept_copy_is_not_forced_to_the_disk(
+    cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A cache checked on reading (above) needs no fsync; a fresh cache's first command
+    # wrote six of them, twelve fsyncs. Saved files still get both.
+    synced: list[int] = []
+    monkeypatch.setattr(os, "fsync", synced.append)
+    parse("en", "games")
+    assert _kept(cache_dir, "en", "games").is_file() and synced == []
+    write_atomic(tmp_path / "save.json", b"{}")
+    assert len(synced) == 2  # the file, then its folder

@@ -16,10 +16,11 @@ from squaregame.play.settings import env_language
 
 # What is typed as it is: options (--upto), commands and their actions, games' keys and
 # aliases, the choices options take (--players solo), placeholders in examples.
-# Also paths and addresses (/teacher), ids (hot-cold), and a lesson list's id column.
+# Also paths and addresses (/teacher), ids (hot-cold), a lesson list's id column, and a
+# command shown to be typed again (bench: "$ squaregame table squares …", to the line's end).
 TYPED = re.compile(
-    r"(?<![\w-])--?[a-z][\w-]*|'[^']*'|«[^»]*»|\{[^}]*\}|\S*/\S*|\b[a-z0-9]+(?:-[a-z0-9]+)+\b"
-    r"|^\s*\d+\s+\S+",
+    r"\b[\w-]+\.[a-z]{2,5}\b|(?<![\w-])--?[a-z][\w-]*|'[^']*'|«[^»]*»|\{[^}]*\}|\S*/\S*|\b[a-z0-9]+(?:-[a-z0-9]+)+\b"
+    r"|^\s*\d+\s+\S+|(?<!\S)\$ .*$",
     re.MULTILINE,
 )
 COMMAND_WORDS = {
@@ -55,7 +56,12 @@ def said(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 COMMANDS = [
     "play", "lesson", "analyze", "why", "worksheet", "record", "table", "build-tables",
-    "serve", "class",
+    "serve", "class", "bench",
+]  # fmt: skip
+ACTIONS = [
+    ("record", a) for a in ("list", "export", "import", "show")
+] + [
+    ("class", a) for a in ("create", "list", "delete", "report", "export", "watch", "challenge")
 ]  # fmt: skip
 CALLS = [
     ("analyze", "squares", "22"),
@@ -70,11 +76,23 @@ CALLS = [
     ("analyze",),
     ("table", "squares", "--upto", "5", "--bogus"),
     ("record", "nothing"),
+    ("record", "show", "no-such-file.txt"),
+    ("record", "export", "no-such-key"),
+    ("class", "create", "7B"),
+    ("class", "report", "7B"),
+    ("class", "export", "7B", "--format", "markdown"),
+    ("class", "challenge", "7B", "squares", "22"),
+    ("class", "delete", "nobody"),
+    ("build-tables", "--upto", "x"),
+    ("bench", "--only", "nothing"),
+    ("worksheet", "--bogus"),
+    ("play", "squares", "x"),
+    ("serve", "--port", "x"),
 ]
 
 
 @pytest.mark.parametrize("lang", ["ru", "es"])
-@pytest.mark.parametrize("command", [(), *((c,) for c in COMMANDS), ("record", "import")])
+@pytest.mark.parametrize("command", [(), *((c,) for c in COMMANDS), *ACTIONS], ids="-".join)
 def test_help_speaks_the_language(
     capsys: pytest.CaptureFixture[str], lang: str, command: tuple[str, ...]
 ) -> None:

@@ -80,10 +80,15 @@ def test_terminal_piles_beside_a_big_one(no_search: None) -> None:
     assert not game.needs_search((0, 999_999, 1))
 
 
-def test_two_live_piles_are_still_refused_in_misere(no_search: None) -> None:
+def test_two_live_piles_in_misere_follow_bouton(no_search: None) -> None:
+    """Beyond the search two live piles are no lone pile: Theorem S of core/sums/tame.py
+    decides from the Grundy values (a pile of 900,000 alone is hot, 2 + 900,000 … )."""
     game = sum_game([SQUARES, SQUARES], True, solver=sums.SumSolver())
-    with pytest.raises(TableLimitError):
-        game.parse_position([900_000, 2])
+    pos = game.parse_position([900_000, 2])
+    values = [pile_game(SQUARES).info(n).grundy or 0 for n in pos]
+    cold = (values[0] ^ values[1] == 0) if max(values) >= 2 else (values[0] ^ values[1] == 1)
+    info = game.info(pos)
+    assert info.outcome.value == ("cold" if cold else "hot") and not info.remoteness_exact
 
 
 def test_beyond_the_pile_table_is_the_pile_message(monkeypatch: pytest.MonkeyPatch) -> None:

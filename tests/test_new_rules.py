@@ -208,10 +208,12 @@ def test_beyond_the_search_budget_the_nim_sum_still_wins(monkeypatch: pytest.Mon
 
 @pytest.mark.parametrize("key", RULE_KEYS)
 def test_beyond_the_table_a_clear_message_at_once(key: str) -> None:
+    """Past the most any table is built (as Squares: 2·10^8), refused at once."""
     with pytest.raises(TableLimitError) as info:
         pile_game(rule_of(key), False, TableStore()).info(10**30)
-    assert info.value.key == "rules.errors.beyond_table"
-    assert "positions squaregame computes" in said(info.value)
+    assert info.value.key == "errors.tabled_beyond_max"
+    assert "beyond what squaregame can tabulate" in said(info.value)
+    assert "200000000" in said(info.value)
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:

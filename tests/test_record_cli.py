@@ -73,7 +73,7 @@ def test_show_writes_a_file_but_never_over_one(
     )
     assert target.read_text().startswith("## Squares, from 40")
     code, _, err = run(capsys, "record", "show", str(source), "-o", str(target))
-    assert code == 2 and "File exists" in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and "it exists already" in err and len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize(

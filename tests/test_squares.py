@@ -196,7 +196,7 @@ def test_the_numpy_builder_raises_overflow_just_past_the_largest_remoteness() ->
 def test_the_near_step_gives_the_same_table_however_many_rows_settle_together(
     rows: int, upto: int
 ) -> None:
-    # One row at a time is the plain in-order loop; more rows settle by iteration. The
+    # One row at a time is the plain in-order loop; more rows settle together. The
     # shipped table (checked against the C reference above) is the answer.
     want = np.asarray(_shipped_remoteness()[: upto + 1])
     real = build.NEAR_ROWS

@@ -286,6 +286,7 @@ def test_a_finite_set_beyond_its_proven_period_is_shown_as_bounds(
     from squaregame.core.piles import periodic
 
     monkeypatch.setattr(periodic, "SEARCH_SIZES", (4200,))
+    monkeypatch.setattr(periodic, "LONG_SIZES", ())  # nor the remoteness alone further
     code, out = run(capsys, "analyze", "subtraction", "10000", "--rule", "1,2,4097")
     assert code == 0 and "remoteness  between 3 and 9999 (proven bounds)" in out
     assert "wins within 9999 moves (the defence lasts at least 3)" in out

@@ -9,11 +9,9 @@ import pytest
 from build import pile_game, sum_game
 from hypothesis import given
 from hypothesis import strategies as st
-from said import raises_saying
 
 from reference import box_positions, nim_amounts, set_amounts, solve, squares_amounts, sum_children
 from squaregame.core.ai import Opponent
-from squaregame.core.errors import TableLimitError
 from squaregame.core.rules import NIM, SQUARES, Rule, SetRule
 from squaregame.core.sums import solver as sums
 from squaregame.core.types import Outcome
@@ -77,11 +75,16 @@ def test_beyond_the_budget_normal_play_still_wins(monkeypatch: pytest.MonkeyPatc
         assert to is not None and game.grundy(to) == 0
 
 
-def test_beyond_the_budget_misere_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_beyond_the_budget_misere_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Misère sums past the budget follow Bouton's rule on the Grundy values (Theorem S of
+    core/sums/tame.py; brute force in test_misere_tame.py), the remoteness bounded."""
+    exact = sum_game([SQUARES] * 3, True, solver=sums.SumSolver()).info((40, 40, 40))
     monkeypatch.setattr(sums, "SEARCH_BUDGET", 1000)
     game = sum_game([SQUARES] * 3, True, solver=sums.SumSolver())
-    with raises_saying(TableLimitError, "misère"):
-        game.info((40, 40, 40))
+    info = game.info((40, 40, 40))
+    assert info.outcome is exact.outcome and not info.remoteness_exact
+    assert info.upper is not None
+    assert info.remoteness_lower <= exact.remoteness <= info.upper
 
 
 def test_three_piles_of_100_are_exact() -> None:

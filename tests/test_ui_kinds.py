@@ -172,7 +172,7 @@ async def test_a_start_beyond_what_is_built_unasked_is_refused_at_once() -> None
     app = SquareGameApp(GAMES, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
-        await choose(dialog, pilot, "cubes", "5000000")  # past computed_limit: no worker
+        await choose(dialog, pilot, "cubes", "300000000")  # past any table: no worker
         assert app.screen is dialog
         assert "beyond" in text(dialog.query_one("#dialog-error"))
 
@@ -186,12 +186,12 @@ async def test_a_start_found_beyond_reach_in_the_worker_brings_the_dialog_back(
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_dialog(pilot)
         dialog.query_one("#level", Select).value = "casual"
-        await choose(dialog, pilot, "cubes", "5000000")  # checked while its table is prepared
+        await choose(dialog, pilot, "cubes", "300000000")  # checked while it is prepared
         again = app.screen
         assert isinstance(again, NewGameDialog) and again is not dialog
         assert "beyond" in text(again.query_one("#dialog-error"))
         assert again.query_one("#kind", Select).value == "cubes"
-        assert again.query_one("#start", Input).value == "5000000"
+        assert again.query_one("#start", Input).value == "300000000"
         assert again.query_one("#level", Select).value == "casual"  # as it was answered
         again.query_one("#start", Input).value = "50"
         await pilot.press("ctrl+s")

@@ -1,6 +1,7 @@
 """The game screens use the terminal they have: the position in large digits scaled to the
-terminal, a move list only as tall as its moves, side panels that grow with the width, and
-no panel row that wraps or is clipped at 80, 120 or 160 columns."""
+terminal, a move list only as tall as its moves at 80×24 and a titled pane down to the
+bottom on a large terminal (issue 31: no screen half empty), side panels that grow with the
+width, and no panel row that wraps or is clipped at 80, 120 or 160 columns."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from squaregame.families import GAMES
 from squaregame.families.pile.strip import PositionStrip
 from squaregame.families.sums.side import GrundyTable, NimSumPanel
 from squaregame.ui.app import SquareGameApp
+from squaregame.ui.room import roomy
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.big_number import BigNumber, best_scale, big_lines, text_height
@@ -56,10 +58,14 @@ async def test_the_position_is_drawn_large_and_the_moves_box_fits_its_moves(
         assert scale >= 1
         assert _lines(number) == big_lines("30", scale)
         assert number.size.height == text_height(scale)
-        assert number.size.height <= size[1] // 4 + 1  # the moves keep most of the room
+        large = roomy(*size)  # a third of the height for the number there, a quarter else
+        assert number.size.height <= size[1] // (3 if large else 4) + 1
         moves = screen.query_one(MoveList)
         assert moves.option_count == 5  # take 1, 4, 9, 16, 25
-        assert moves.size.height <= 5 + 2  # its moves and its border, no empty box
+        if large:  # a pane down to the message line
+            assert moves.region.bottom == screen.query_one("#message").region.y
+        else:
+            assert moves.size.height <= 5 + 2  # its moves and its border, no empty box
         side = screen.query_one("#side")
         assert side.outer_size.width >= 34
 

@@ -88,6 +88,28 @@ async def test_clicking_a_counter_takes_it_and_those_after_it() -> None:
         assert s.session.plies[0].after == (5, 7, 6)  # counters 7..10 taken
 
 
+async def test_on_a_large_terminal_the_counters_are_large_and_a_click_still_takes() -> None:
+    """At 140×45 each counter is a block two rows high ("██"), a blank row between piles
+    (issue 31); a click on either row of a counter takes it and those after it, a click
+    between two piles takes nothing."""
+    app = app_for((5, 7, 10), (SQUARES,) * 3)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await settle(pilot)
+        s = screen_of(app)
+        view = s.query_one(PilesView)
+        rows = text(view).splitlines()
+        assert rows[0].count("██") + rows[0].count("░░") == 5 and rows[1].count("██") == 4
+        assert not rows[2].strip() and rows[6].count("██") == 10
+        prefix, _ = view._layout()
+        top = 1  # the widget's padding line above the rows
+        await pilot.click("#piles", offset=(prefix + 6 * 3, top + 5))  # between piles 2 and 3
+        await settle(pilot)
+        assert not s.session.plies
+        await pilot.click("#piles", offset=(prefix + 6 * 3 + 1, top + 7))  # pile 3, counter 7
+        await settle(pilot)
+        assert s.session.plies[0].after == (5, 7, 6)  # counters 7..10 taken
+
+
 async def test_hints_explain_the_nim_sum_with_the_right_numbers() -> None:
     rules = (SQUARES, NIM, SetRule([1, 3, 7, 8]))
     app = app_for((29, 6, 12), rules, hints=True)

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 from ui_helpers import game_screen, settle, text_of
 
@@ -106,8 +105,8 @@ async def test_a_game_in_russian_with_plurals_and_a_russian_footer() -> None:
         await pilot.press("u")
         await settle(pilot)
         assert text_of(screen, "#message") == "Отменены 2 хода."
-        pane_titles = [str(s.render()) for s in screen.query(".pane-title").results(Static)]
-        assert pane_titles == ["Ходы партии", "История оценки"]
+        panes = (screen.query_one("#history-scroll"), screen.query_one("#chart"))
+        assert [str(pane.border_title) for pane in panes] == ["Ходы партии", "История оценки"]
 
 
 async def test_russian_layout_letters_work() -> None:

@@ -68,6 +68,12 @@ def read_spec(
     list of texts: for a sum one per pile or one for all) and the position."""
     if rules is not None and rule is not None:
         raise GameError("api.errors.rule_and_rules")
+    named = _named_parts(pos)
+    if named is not None:  # a sum's parts each named: "squares:10 wythoff:3,5 nim:7"
+        if rules is not None or rule is not None:
+            raise GameError("errors.parts_and_rule", option="rules")
+        rules, pos = GAMES.kinds.read_parts(game, named)
+        rules = list(rules)
     raw = {
         "game": game,
         "rules": rule if rules is None else rules,
@@ -75,6 +81,17 @@ def read_spec(
         "position": _numbers(pos),
     }
     return GAMES.kinds.spec_from_mapping(raw)
+
+
+def _named_parts(pos: Any) -> list[str] | None:
+    """``pos`` written part by part (a text, or a list of texts, one part each, each with its
+    name: ``wythoff:3,5``), else None (for the registry to read, or refuse, as numbers)."""
+    texts = [pos] if isinstance(pos, str) else pos
+    if not isinstance(texts, list | tuple) or not texts:
+        return None
+    if all(isinstance(t, str) for t in texts) and any(":" in t for t in texts):
+        return list(texts)
+    return None
 
 
 def _numbers(pos: Any) -> Any:

@@ -10,10 +10,9 @@ from squaregame.cli.common import (
     StderrProgress,
     add_game_argument,
     add_game_options,
-    spec_from_args,
 )
 from squaregame.cli.move_ranges import summary_lines
-from squaregame.cli.options import SEED, add_option, read_optional, read_position
+from squaregame.cli.options import SEED, add_option, read_optional, spec_at
 from squaregame.core.ai import perfect_choice
 from squaregame.core.game import Game
 from squaregame.core.tables import Tables
@@ -108,7 +107,7 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
     def fmt(pos: Any) -> str:
         return position_text(game, pos)
 
-    said = {w: tr(f"cli.said.analyze.{w}") for w in ("outcome", "remoteness", "grundy")}
+    said = {w: tr(f"cli.said.analyze.{w}") for w in ("outcome", "remoteness", "grundy", "genus")}
     wide_name = max(11, *(len(w) + 1 for w in said.values()))
     lines = [
         tr("cli.said.analyze.heading", title=title(game), position=fmt(a.position)),
@@ -116,6 +115,9 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
         f"  {said['remoteness']:<{wide_name}} {remoteness_words(info)}",
         f"  {said['grundy']:<{wide_name}} {grundy_text(game, a)}",
     ]
+    genus = game.genus(a.position)  # misère sums: each pile's genus, Conway's notation
+    if genus is not None:
+        lines.append(f"  {said['genus']:<{wide_name}} {' + '.join(g.notation for g in genus)}")
     found = game.periodicity()
     if found is not None:
         lines.extend(periodicity_lines(found))
@@ -151,7 +153,7 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
     seed = read_optional(SEED, args.seed)
-    spec = spec_from_args(args, read_position(args.game, args.position))
+    spec = spec_at(args, args.position)
     game = spec.build(tables)
     progress = progress_for(game, quiet=args.json)
     pos = spec.start(game, progress=progress)

@@ -8,7 +8,8 @@ references:
 * the Squares builder (``table squares --upto N --stats --json``, each builder this machine
   has: numpy; ``native``, the C kernels compiled here, by the machine's compiler or by
   Zig's from ``squaregame[fast]``) against ``shared/bench/squares_ref.c`` compiled here with
-  ``gcc -O2``; the two must agree on the cold count and largest remoteness;
+  ``gcc -O2``; before it is timed, each builder's table at each size is checked value for
+  value against the reference (the FNV-1a hash of its remoteness array);
 * the Wythoff builders (``table wythoff --upto N --stats --json``: numpy, and the C kernel
   where it can be had) against ``assets/bench/wythoff_ref.c``, the same way, and the two
   builders against each other on a 4000² board with its Grundy values;
@@ -21,7 +22,15 @@ references:
 
 The opponent's reply times are measured inside this process: latencies, not ratios; so are
 the keys' (:mod:`squaregame.cli.bench_keys`: key → repaint in a scripted session, goal p95 ≤
-100 ms; ``--pairs`` is the keys timed a step).
+100 ms; ``--pairs`` is the keys timed a step) and a served class's
+(:mod:`squaregame.cli.bench_class`).
+
+Each group ends with its verdict (:mod:`squaregame.cli.bench_groups`) and the command that
+reproduces it; each figure shows the commands that give it. ``--markdown FILE`` writes the
+run as a report, with its raw figures as JSON beside it (:mod:`squaregame.cli.bench_report`).
+Every process the bench runs speaks English (``LANG=C.UTF-8``), whatever the run's language:
+the figures do not depend on it. Exit status 1 if a figure's answers differed from its
+reference's.
 """
 
 from __future__ import annotations
@@ -31,13 +40,12 @@ import compileall
 import contextlib
 import json
 import os
-import random
 import re
-import statistics
+import shutil
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from squaregame import paths
@@ -53,32 +61,28 @@ from squaregame.cli.bench_figures import (
     sums_figures,
     wythoff_figures,
 )
-from squaregame.cli.bench_run import (
-    MIN_PAIRS,
-    Figure,
-    Result,
-    format_result,
-    measure_pairs,
-    pairs_for,
-)
+from squaregame.cli.bench_groups import Group, Verdict
+from squaregame.cli.bench_lines import figure_lines, group_end, latency_line
+from squaregame.cli.bench_report import Report, figure_json, markdown_paths, write_report
+from squaregame.cli.bench_run import MIN_PAIRS, Figure, measure_pairs, pairs_for
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError
 from squaregame.cli.options import add_option, number, read_option
-from squaregame.core.ai import Opponent
 from squaregame.core.errors import GameError
-from squaregame.core.game import Game
 from squaregame.core.numbers import shown
-from squaregame.core.rules import NIM, SQUARES
+from squaregame.core.rules import SQUARES
 from squaregame.core.tables import Tables
-from squaregame.families import GAMES
+from squaregame.text import tr
 
 MAX_PAIRS = 50
 MAX_SIZES = 8
 GROUPS = ("builder", "board", "sums", "octal", "cli", "app", "moves", "keys", "class")
 DEFAULT_GROUPS = GROUPS[:-1]  # a class of 60 sessions only when asked: --only class
+DEFAULT_SIZES = "1e6,1e7,4e7"
 PAIRS = number("pairs", "--pairs", minimum=1, maximum=MAX_PAIRS)
 STUDENTS = number("students", "--students", minimum=1, maximum=200)
 SIZE = number("size", "--sizes", minimum=1)  # one of them; at most the builder's limit
+DEFAULT_REPORT = "PERFORMANCE.md"
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -103,13 +107,18 @@ def parse_sizes(text: str) -> list[int]:
     return sizes
 
 
+def quoted(words: tuple[str, ...]) -> str:
+    """Choices as typed, each in quotes (as argparse lists an option's choices)."""
+    return ", ".join(f"'{w}'" for w in words)
+
+
 def parse_groups(text: str | None) -> list[str]:
     if text is None:
         return list(DEFAULT_GROUPS)
     chosen = [w.strip() for w in text.split(",") if w.strip()]
     for w in chosen:
         if w not in GROUPS:
-            raise UsageError("cli.errors.only", groups=", ".join(GROUPS), text=shown(w))
+            raise UsageError("cli.errors.only", groups=quoted(GROUPS), text=shown(w))
     return chosen
 
 
@@ -117,74 +126,23 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "bench",
         help=help_text("bench"),
-        description="Every figure is two whole processes, ours and a reference, run in "
-        f"interleaved pairs (at least {MIN_PAIRS} to quote): the median of the per-pair "
-        "ratios, with their minimum and maximum. Takes several minutes.",
+        description=tr("cli.help.bench_description", pairs=MIN_PAIRS),
     )
-    p.add_argument("--sizes", default="1e6,1e7,4e7", help="Squares sizes N to build")
-    p.add_argument("--only", metavar="GROUPS", help=f"some of: {', '.join(GROUPS)}")
-    p.add_argument("--reference", metavar="FILE", help="path to squares_ref.c")
+    p.add_argument("--sizes", metavar="SIZES", default=DEFAULT_SIZES,
+                   help=tr("cli.help.bench_sizes", default=DEFAULT_SIZES))  # fmt: skip
+    only = tr("cli.help.bench_only", groups=quoted(GROUPS))
+    p.add_argument("--only", metavar="GROUPS", help=only)
+    p.add_argument("--reference", metavar="FILE", help=tr("cli.help.bench_reference"))
     p.add_argument(
-        PAIRS.flag, "--repeat", dest=PAIRS.name, default=str(MIN_PAIRS),
-        help=f"interleaved pairs per figure (1 to {MAX_PAIRS}; {MIN_PAIRS} or more to quote; "
-             f"the app's start and the short commands: at least {SHORT_PAIRS})",
+        PAIRS.flag, "--repeat", dest=PAIRS.name, metavar="PAIRS", default=str(MIN_PAIRS),
+        help=tr("cli.help.bench_pairs", most=MAX_PAIRS, quote=MIN_PAIRS, short=SHORT_PAIRS),
     )  # fmt: skip
-    p.add_argument("--no-app", action="store_true", help="skip the app start-up and memory")
-    p.add_argument("--json", action="store_true", help="also print every figure as JSON")
-    add_option(p, STUDENTS, default="60", help="--only class: students in the class (default 60)")
+    p.add_argument("--no-app", action="store_true", help=tr("cli.help.bench_no_app"))
+    p.add_argument("--json", action="store_true", help=tr("cli.help.bench_json"))
+    p.add_argument("--markdown", metavar="FILE", nargs="?", const=DEFAULT_REPORT,
+                   help=tr("cli.help.bench_markdown", default=DEFAULT_REPORT))  # fmt: skip
+    add_option(p, STUDENTS, default="60", help=tr("cli.help.bench_students", default=60))
     p.set_defaults(run=run)
-
-
-def opponent_latencies(tables: Tables) -> None:
-    print("Opponent's reply, perfect level (inside this process: latencies, not ratios)")
-    rng = random.Random(7)
-
-    def build(kind: str, *rules: str) -> Game[Any]:
-        return GAMES.kinds.spec(kind, rules).build(tables)
-
-    cases: list[tuple[str, Game[Any], list[Any]]] = [
-        ("Squares, starts up to 10^6", build(SQUARES.key),
-         [rng.randrange(10**6) for _ in range(40)]),
-        ("Subtraction {1,3,7,8}, starts up to 10^18", build("subtraction", "1,3,7,8"),
-         [rng.randrange(10**18) for _ in range(20)]),
-        ("Nim, starts up to 10^6", build(NIM.key),
-         [rng.randrange(10**6) for _ in range(20)]),
-        ("Wythoff, starts up to 2000", build("wythoff"),
-         [(rng.randrange(2000), rng.randrange(2000)) for _ in range(20)]),
-    ]  # fmt: skip
-    for name, game, starts in cases:
-        game.best_moves(max(starts))  # a one-time table load or build is not a move
-        ai: Opponent[Any] = Opponent("perfect", seed=1)
-        times: list[float] = []
-        for start in starts:
-            pos = start
-            for _ in range(12):
-                t = time.perf_counter()
-                nxt = ai.move(game, pos)
-                times.append(time.perf_counter() - t)
-                if nxt is None:
-                    break
-                pos = nxt
-        med, worst = statistics.median(times) * 1000, max(times) * 1000
-        print(f"  {name:<46} median {med:.3f} ms, worst {worst:.2f} ms")
-
-
-def _json(r: Result) -> dict[str, Any]:
-    return {
-        "figure": r.figure.name,
-        "ours": r.figure.ours.shown,
-        "reference": r.figure.ref.shown,
-        "pairs": len(r.ratios),
-        "ratio_median": round(r.ratio, 4),
-        "ratio_min": round(min(r.ratios), 4),
-        "ratio_max": round(max(r.ratios), 4),
-        "ours_seconds": round(r.seconds("ours"), 4),
-        "ref_seconds": round(r.seconds("ref"), 4),
-        "ours_peak_mb": round(r.peak_mb("ours"), 1),
-        "ref_peak_mb": round(r.peak_mb("ref"), 1),
-        "goal": r.figure.goal,
-        "met": r.met,
-    }
 
 
 def compile_package() -> None:
@@ -195,67 +153,159 @@ def compile_package() -> None:
         compileall.compile_dir(paths.PACKAGE, quiet=2)
 
 
-def run(args: argparse.Namespace, tables: Tables) -> int:
-    sizes = parse_sizes(args.sizes)
-    groups = parse_groups(args.only)
-    pairs = read_option(PAIRS, args.pairs)
-    ref = compile_c(find_reference(args.reference), explicit=bool(args.reference))
-    env = {**os.environ, "SQUAREGAME_CACHE_DIR": tempfile.mkdtemp(),
+def child_env() -> dict[str, str]:
+    """The processes' environment: fresh cache and data folders, a colour terminal, English
+    (the same work whatever the run's language; the app's first screen is found by its
+    words), and bytecode written as ``pip`` writes it."""
+    env = {**os.environ, "SQUAREGAME_CACHE_DIR": tempfile.mkdtemp(), "LANG": "C.UTF-8",
            "SQUAREGAME_DATA_DIR": tempfile.mkdtemp(), "TERM": "xterm-256color"}  # fmt: skip
-    # Timed as installed: pip writes every module's bytecode at install, so ours is written
-    # now (a source checkout, or an environment that says not to write it, has none yet).
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    compile_package()
-    print(f"squaregame bench: {pairs} interleaved pairs a figure, whole processes; the ratio is")
-    print("ours / reference, the median of the pairs' ratios (their min–max in brackets).")
-    print(f"The app's start and the short commands, the noisiest: {SHORT_PAIRS} pairs or more.")
+    for name in ("LC_ALL", "LANGUAGE", "PYTHONDONTWRITEBYTECODE"):
+        env.pop(name, None)
+    return env
+
+
+def reproduce(group: str, args: argparse.Namespace, pairs: int, students: int) -> str:
+    """The bench command that measures ``group`` again, as it was asked for."""
+    words = ["squaregame", "bench", "--only", group]
+    if group == "builder" and args.sizes != DEFAULT_SIZES:
+        words += ["--sizes", args.sizes]
+    if group == "builder" and args.reference:
+        words += ["--reference", args.reference]
+    if group == "class":
+        words += ["--students", str(students)]
+    return " ".join([*words, "--pairs", str(pairs)])
+
+
+def run_command(args: argparse.Namespace, pairs: int) -> str:
+    """This run's command, as it could be typed again."""
+    words = ["squaregame", "bench"]
+    if args.only:
+        words += ["--only", args.only]
+    if args.sizes != DEFAULT_SIZES:
+        words += ["--sizes", args.sizes]
+    words += ["--pairs", str(pairs)]
+    if args.no_app:
+        words.append("--no-app")
+    if args.markdown is not None:
+        words += ["--markdown", args.markdown]
+    return " ".join(words)
+
+
+def compiled(source: Path) -> str:
+    """How a C reference was made, as a reader in this folder would make it."""
+    where = os.path.relpath(source) if source.is_absolute() else str(source)
+    return tr("cli.bench.compiled", command=f"$ gcc -O2 -o {source.stem} {where}")
+
+
+def intro(pairs: int) -> list[str]:
     import resource  # (not on Windows)
 
     floor = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"Peak memory (MB) reads no lower than this process's own, {floor:.0f} MB: each")
-    print("command starts as a copy of it.")
+    lines = tr("cli.bench.intro", pairs=pairs, short=SHORT_PAIRS, floor=f"{floor:.0f}")
     if pairs < MIN_PAIRS:
-        print(f"(fewer than {MIN_PAIRS} pairs: a quick look, not a figure to quote)")
-    figures: list[tuple[str, Iterator[Figure]]] = []
+        lines += "\n" + tr("cli.bench.quick_look", least=MIN_PAIRS)
+    return lines.splitlines()
+
+
+def ratio_groups(
+    groups: list[str], args: argparse.Namespace, env: dict[str, str], ref: Path | None
+) -> Iterator[tuple[str, str, Iterator[Figure]]]:
+    """The groups of paired figures asked for: (key, title, figures)."""
+    sizes = parse_sizes(args.sizes)
     if "builder" in groups:
-        if ref is None:
-            print("Squares builder: no C reference (gcc or shared/bench/squares_ref.c missing)")
-        figures.append(("Squares table builder", squares_figures(sizes, ref, env)))
+        yield "builder", tr("cli.bench.title.builder"), squares_figures(sizes, ref, env)
     if "board" in groups:
-        figures.append(("Wythoff", wythoff_figures(env)))
+        yield "board", tr("cli.bench.title.board"), wythoff_figures(env)
     if "sums" in groups:
-        figures.append(("Sums (goal: each within 2 s)", sums_figures(env)))
+        yield "sums", tr("cli.bench.title.sums"), sums_figures(env)
     if "octal" in groups:
-        title = "Take-and-break (goals: a period proven within 0.1 s, 10^6 values within 60 s)"
-        figures.append((title, octal_figures(env)))
+        yield "octal", tr("cli.bench.title.octal"), octal_figures(env)
     if "cli" in groups:
-        figures.append(("Command-line answers", cli_figures(env)))
+        yield "cli", tr("cli.bench.title.cli"), cli_figures(env)
     if "app" in groups and not args.no_app and sys.platform.startswith("linux"):
-        figures.append(("App start-up", app_figures(env)))
-    results: list[Result] = []
-    for title, group in figures:  # a BenchError (a usage error): one line, exit status 2
-        print(title)
-        for figure in group:
+        yield "app", tr("cli.bench.title.app"), app_figures(env)
+
+
+def say(lines: list[str]) -> None:
+    print("\n".join(lines), flush=True)
+
+
+def run(args: argparse.Namespace, tables: Tables) -> int:
+    parse_sizes(args.sizes)  # every input checked before any work
+    groups = parse_groups(args.only)
+    pairs = read_option(PAIRS, args.pairs)
+    students = read_option(STUDENTS, args.students)
+    report_to = markdown_paths(args.markdown) if args.markdown is not None else None
+    ref = None
+    if "builder" in groups or args.reference:
+        ref = compile_c(find_reference(args.reference), explicit=bool(args.reference))
+    env = child_env()
+    # Timed as installed: pip writes every module's bytecode at install, so ours is written
+    # now (a source checkout, or an environment that says not to write it, has none yet).
+    compile_package()
+    report = Report.begin(groups, pairs, run_command(args, pairs), SHORT_PAIRS)
+    say(intro(pairs))
+    done: list[Group] = []
+    for key, title, figures in ratio_groups(groups, args, env, ref):
+        group = Group(key, title, reproduce(key, args, pairs, students))
+        say([title])
+        if key == "builder" and ref is None:
+            say(["  " + tr("cli.bench.no_reference")])
+        source = {"builder": find_reference(args.reference) if ref else None,
+                  "board": paths.asset("bench", "wythoff_ref.c")}.get(key)  # fmt: skip
+        if source is not None and shutil.which("gcc"):  # (the board's reference: if it can be)
+            group.notes.append(compiled(source))
+            say(["  " + group.notes[-1]])
+        for figure in figures:  # a BenchError (a usage error): one line, exit status 2
             r = measure_pairs(figure, pairs_for(figure, pairs))
-            results.append(r)
-            print("\n".join(format_result(r)), flush=True)
-        if title == "Squares table builder" and ref is not None:
-            for note in first_use(env):
-                print(note)
-    if "moves" in groups:
-        opponent_latencies(tables)
-    if "keys" in groups:
+            group.results.append(r)
+            say(figure_lines(r))
+        if key == "builder" and ref is not None:
+            for name, first, then in first_use(env):
+                use = dict(builder=name, first_seconds=round(first, 3), then_seconds=round(then, 3))
+                group.data.setdefault("first_use", []).append(use)
+                group.notes.append(tr("cli.bench.first_use", builder=name, first=f"{first:.2f}",
+                                      then=f"{then:.2f}"))  # fmt: skip
+                say(["  " + group.notes[-1]])
+        say(group_end(group))
+        done.append(group)
+    for key in ("moves", "keys", "class"):
+        if key in groups:
+            done.append(latency_group(key, tables, args, pairs, students))
+    report.end(done)
+    if report_to is not None:
+        write_report(report, *report_to)
+        say([tr("cli.bench.wrote", markdown=str(report_to[0]), json=str(report_to[1]))])
+    if args.json:
+        print(json.dumps([figure_json(r, g.key) for g in done for r in g.results]))
+    failed = [g for g in done if g.verdict is Verdict.FAILED]
+    if failed:
+        names = "; ".join(name for g in failed for name in g.failures())
+        print(tr("cli.bench.failed_run", figures=names), file=sys.stderr)
+        return 1
+    return 0
+
+
+def latency_group(
+    key: str, tables: Tables, args: argparse.Namespace, pairs: int, students: int
+) -> Group:
+    """The moves, the keys or the class: latencies measured, printed as a group."""
+    title = tr(f"cli.bench.title.{key}", rounds=pairs, students=students)
+    group = Group(key, title, reproduce(key, args, pairs, students))
+    say([group.title])
+    if key == "moves":
+        from squaregame.cli.bench_moves import opponent_latencies  # (only when asked)
+
+        group.latencies = opponent_latencies(tables)
+    elif key == "keys":
         from squaregame.cli.bench_keys import key_latencies  # (Textual: only when asked)
 
-        print("\n".join(key_latencies(pairs)), flush=True)
-    if "class" in groups:
+        group.latencies = key_latencies(pairs)
+    else:
         from squaregame.cli.bench_class import class_load  # (a served class: only when asked)
 
-        print("\n".join(class_load(read_option(STUDENTS, args.students))), flush=True)
-    if results:
-        print("Commands (ours | reference):")
-        for r in results:
-            print(f"  {r.figure.ours.shown}  |  {r.figure.ref.shown}")
-    if args.json:
-        print(json.dumps([_json(r) for r in results]))
-    return 0
+        lag, group.notes, group.data = class_load(students)
+        group.latencies = [lag]
+    say([latency_line(lat) for lat in group.latencies] + ["  " + n for n in group.notes])
+    say(group_end(group))
+    return group

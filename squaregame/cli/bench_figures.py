@@ -1,6 +1,11 @@
 """What ``squaregame bench`` measures: each figure as two whole processes, ours and its
 reference (the commands, the goals, and the agreement checks), for
 :mod:`squaregame.cli.bench` to run in interleaved pairs.
+
+Every builder's table, at every size timed, is checked value for value before it is timed:
+the same build run once more with ``--hash`` gives the FNV-1a hash of its remoteness array
+(:mod:`squaregame.core.files.digest`, the hash the tests use), which must be the one the C
+reference prints, with its cold count and largest remoteness.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from squaregame import paths
-from squaregame.cli.bench_run import Figure, Sample, Side, run_process
+from squaregame.cli.bench_run import Agreement, Figure, Sample, Side, run_process
 from squaregame.cli.common import UsageError
 from squaregame.core.build import native
 from squaregame.core.rules import NIM, SQUARES
@@ -43,6 +48,7 @@ PY = _our_command()
 # (import textual, import numpy) run at least these.
 SHORT_PAIRS = 21
 TEXTUAL = [sys.executable, "-c", "import textual"]
+TEXTUAL_SHOWN = 'python -c "import textual"'
 
 
 def find_reference(explicit: str | None) -> Path | None:
@@ -88,20 +94,40 @@ def _built_by(name: str, argv: list[str], env: dict[str, str]) -> Side:
     return _process(argv, {**env, "SQUAREGAME_BUILDER": name}, f"SQUAREGAME_BUILDER={name} {words}")
 
 
-def _agree(keys: tuple[str, str]) -> Callable[[str, str], str | None]:
-    """Our ``--stats --json`` and the C program's ``cold=… maxrem=…`` must match."""
+STATS = re.compile(r"cold=(\d+) maxrem=(\d+)")
+HASH = re.compile(r"fnv1a_rem=([0-9a-f]{16})")
 
-    def check(ours: str, ref: str) -> str | None:
+
+def agree(ours: str, ref: str) -> Agreement:
+    """Our ``--stats --json [--hash]`` and the C program's ``cold=… maxrem=… fnv1a_rem=…``
+    must match: the cold count, the largest remoteness and, where ours gives it, the hash of
+    every remoteness value."""
+    try:
         stats = json.loads(ours)
-        m = re.search(r"cold=(\d+) maxrem=(\d+)", ref)
-        want = (int(m[1]), int(m[2])) if m else None
-        got = (stats.get(keys[0]), stats.get(keys[1]))
-        if got == want:
-            return None
+    except ValueError:
+        stats = {}
+    m, h = STATS.search(ref), HASH.search(ref)
+    want = (int(m[1]), int(m[2])) if m else None
+    got = (stats.get("cold_count"), stats.get("max_remoteness"))
+    if got != want:
+        return Agreement(tr("cli.bench.differ", ours=str(got), reference=str(want)))
+    if "fnv1a_rem" not in stats:
+        return Agreement()
+    theirs = h[1] if h else "?"
+    if stats["fnv1a_rem"] != theirs:
+        ours_said, theirs_said = f"fnv1a_rem={stats['fnv1a_rem']}", f"fnv1a_rem={theirs}"
+        return Agreement(tr("cli.bench.bytes_differ", ours=ours_said, reference=theirs_said))
+    return Agreement(proof=f"fnv1a_rem={theirs}")
 
-        return tr("cli.bench.differ", ours=str(got), reference=str(want))
 
-    return check
+def _same(ours: str, ref: str) -> Agreement:
+    """The two builders' answers, word for word."""
+    return Agreement() if ours == ref else Agreement(tr("cli.bench.answers_differ"))
+
+
+def _with_hash(argv: list[str], env: dict[str, str], name: str) -> Side:
+    """The check of a builder's figure: its command once more with ``--hash`` (untimed)."""
+    return _built_by(name, [*argv, "--hash"], env)
 
 
 def squares_figures(sizes: list[int], ref: Path | None, env: dict[str, str]) -> Iterator[Figure]:
@@ -114,11 +140,11 @@ def squares_figures(sizes: list[int], ref: Path | None, env: dict[str, str]) -> 
             )
             goal = goals.get(n)  # below 10^7 start-up is most of either side
             cmd = [*PY, "table", SQUARES_GAME, "--upto", str(n), "--stats", "--json"]
+            ours = _built_by(name, cmd, env)
             yield Figure(
-                f"Squares table 0..{_short(n)}, {name} builder vs C",
-                _built_by(name, cmd, env),
+                tr("cli.bench.figure.squares", size=_short(n), builder=name), ours,
                 _process([str(ref), str(n)], shown=f"squares_ref {n}"),
-                goal, _agree(("cold_count", "max_remoteness")),
+                goal, agree, key=f"squares-{n}-{name}", verify=_with_hash(cmd, env, name),
             )  # fmt: skip
 
 
@@ -131,90 +157,90 @@ def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
     if exe is not None:
         for name in builders:
             for n in WYTHOFF_SIZES:
+                ours = _built_by(name, board(n), env)
                 yield Figure(
-                    f"Wythoff table {n}×{n}, {name} builder vs C",
-                    _built_by(name, board(n), env),
+                    tr("cli.bench.figure.wythoff", size=n, builder=name), ours,
                     _process([str(exe), str(n)], shown=f"wythoff_ref {n}"),
-                    None,
-                    _agree(("cold_count", "max_remoteness")),
-                )
+                    None, agree, key=f"wythoff-{n}-{name}",
+                    verify=_with_hash(board(n), env, name),
+                )  # fmt: skip
     if "native" in builders:  # a 4000² board's Grundy values: the longest Wythoff wait
         far = [*PY, "analyze", WYTHOFF_GAME, "3000", "4000", "--json"]
         yield Figure(
-            "analyze wythoff 3000 4000 (with its Grundy value), native vs numpy builder",
+            tr("cli.bench.figure.far"),
             _built_by("native", far, env),
             _built_by("numpy", far, env),
-            None,
-            lambda ours, ref: None if ours == ref else "the two builders' answers differ",
-        )
+            None, _same, key="wythoff-analyze-3000-4000-native-numpy",
+        )  # fmt: skip
     yield Figure(  # the start any numpy program pays, beside the whole board
-        "Wythoff table 2000×2000 (the builder chosen by default) vs import numpy",
+        tr("cli.bench.figure.board_numpy"),
         _process(board(2000), env),
         _process([sys.executable, "-c", "import numpy"], env, 'python -c "import numpy"'),
-        min_pairs=SHORT_PAIRS,
-    )
+        min_pairs=SHORT_PAIRS, key="wythoff-2000-default-import-numpy",
+    )  # fmt: skip
     yield Figure(
-        "analyze wythoff 300 500 vs import textual",
+        tr("cli.bench.figure.board_textual"),
         _process([*PY, "analyze", WYTHOFF_GAME, "300", "500"], env),
-        _process(TEXTUAL, shown='python -c "import textual"'),
-        1.5,
-        min_pairs=SHORT_PAIRS,
-    )
+        _process(TEXTUAL, shown=TEXTUAL_SHOWN),
+        1.5, min_pairs=SHORT_PAIRS, key="analyze-wythoff-300-500-import-textual",
+    )  # fmt: skip
 
 
-SUMS: tuple[tuple[str, list[str], list[str]], ...] = (
-    ("4 squares piles of 50, exact", ["50", "50", "50", "50"], []),
-    ("4 different rules × 50, exact", ["50", "50", "50", "50"],
+SUM_GOAL = 2.0  # seconds: an exact search of a sum answers within this, start-up included
+SUMS: tuple[tuple[str, str, list[str], list[str]], ...] = (
+    ("squares-4x50", "same_rules", ["50", "50", "50", "50"], []),
+    ("rules-4x50", "four_rules", ["50", "50", "50", "50"],
      ["--rule", SQUARES.key, "--rule", NIM.key, "--rule", "1,3,7,8", "--rule", "1,2"]),
 )  # fmt: skip
 
 
 def sums_figures(env: dict[str, str]) -> Iterator[Figure]:
-    for name, piles, rules in SUMS:
+    for key, name, piles, rules in SUMS:
         cmd = [*PY, "analyze", SUM_GAME, *piles, *rules, "--json"]
         yield Figure(
-            f"sum: {name} vs import textual",
+            tr("cli.bench.figure.sum", name=tr(f"cli.bench.sum.{name}")),
             _process(cmd, env),
-            _process(TEXTUAL, shown='python -c "import textual"'),
-        )
+            _process(TEXTUAL, shown=TEXTUAL_SHOWN),
+            key=f"sum-{key}-import-textual", seconds_goal=SUM_GOAL,
+        )  # fmt: skip
 
 
-# Take-and-break games timed (goals in seconds: the note under the group says them): the
-# proof of a period by the Octal Periodicity Theorem, and 10^6 values of an unsolved game.
+# Take-and-break games timed, with their goals in seconds of work (ours less the reference):
+# the proof of a period by the Octal Periodicity Theorem, and 10^6 values of an unsolved game.
 OCTAL = (
-    ("Kayles proven, a row of 10^9", ["kayles", "1000000000"], 0.1),
-    ("Dawson's Kayles proven, a row of 10^9", ["dawsons-kayles", "1000000000"], 0.1),
-    ("Grundy's game, 10^6 values", ["grundys-game", "1000000"], 60.0),
-    ("0.6, 10^6 values", ["octal", "1000000", "--code", "0.6"], 60.0),
+    ("kayles", ["kayles", "1000000000"], 0.1),
+    ("dawsons_kayles", ["dawsons-kayles", "1000000000"], 0.1),
+    ("grundys_game", ["grundys-game", "1000000"], 60.0),
+    ("octal_06", ["octal", "1000000", "--code", "0.6"], 60.0),
 )
 
 
 def octal_figures(env: dict[str, str]) -> Iterator[Figure]:
     """Each against ``analyze squares 1000`` (a command-line answer that computes almost
-    nothing): the difference of the two is what the octal work costs."""
+    nothing): the difference of the two is what the octal work costs, and is its goal."""
     ref = [*PY, "analyze", SQUARES_GAME, "1000", "--json"]
-    for name, words, _seconds in OCTAL:
+    for name, words, seconds in OCTAL:
         yield Figure(
-            f"{name} vs analyze squares 1000",
+            tr("cli.bench.figure.octal", name=tr(f"cli.bench.octal.{name}")),
             _process([*PY, "analyze", *words, "--json"], env),
             _process(ref, env),
-        )
+            key=f"octal-{words[0]}-{words[1]}", seconds_goal=seconds, work=True,
+        )  # fmt: skip
 
 
 def cli_figures(env: dict[str, str]) -> Iterator[Figure]:
     yield Figure(
-        "analyze squares 1000 vs import textual",
+        tr("cli.bench.figure.cli_analyze"),
         _process([*PY, "analyze", SQUARES_GAME, "1000"], env),
-        _process(TEXTUAL, shown='python -c "import textual"'),
-        0.5,
-        min_pairs=SHORT_PAIRS,
-    )
+        _process(TEXTUAL, shown=TEXTUAL_SHOWN),
+        0.5, min_pairs=SHORT_PAIRS, key="analyze-squares-1000-import-textual",
+    )  # fmt: skip
     yield Figure(
-        "squaregame --help vs import textual",
+        tr("cli.bench.figure.cli_help"),
         _process([*PY, "--help"], env),
-        _process(TEXTUAL, shown='python -c "import textual"'),
-        min_pairs=SHORT_PAIRS,
-    )
+        _process(TEXTUAL, shown=TEXTUAL_SHOWN),
+        min_pairs=SHORT_PAIRS, key="help-import-textual",
+    )  # fmt: skip
 
 
 def app_figures(env: dict[str, str]) -> Iterator[Figure]:
@@ -225,31 +251,24 @@ def app_figures(env: dict[str, str]) -> Iterator[Figure]:
 
         return measure
 
-    yield Figure(
-        "app: launch to the menu vs a bare Textual app",
-        Side("squaregame (in a 100×32 terminal)", screen(PY, b"take a perfect square")),
-        Side("a bare Textual app showing one line",
-             screen([sys.executable, "-c", BARE_APP], b"bare textual app ready")),
-        1.15,
-        min_pairs=SHORT_PAIRS,
-    )  # fmt: skip
-    yield Figure(
-        "app: launch to the menu vs the menu's widgets alone",
-        Side("squaregame (in a 100×32 terminal)", screen(PY, b"take a perfect square")),
-        Side("a Textual app with a title line, a logo line, a 7-entry list and the key bar",
-             screen([sys.executable, "-c", WIDGETS_APP], b"widgets app ready")),
-        None,
-        min_pairs=SHORT_PAIRS,
-    )  # fmt: skip
-    yield Figure(  # what those widgets cost by themselves: the floor of the first
-        "app: the menu's widgets alone vs a bare Textual app",
-        Side("a Textual app with a title line, a logo line, a 7-entry list and the key bar",
-             screen([sys.executable, "-c", WIDGETS_APP], b"widgets app ready")),
-        Side("a bare Textual app showing one line",
-             screen([sys.executable, "-c", BARE_APP], b"bare textual app ready")),
-        None,
-        min_pairs=SHORT_PAIRS,
-    )  # fmt: skip
+    app = Side(tr("cli.bench.side.app"), screen(PY, b"take a perfect square"), typed=False)
+    bare = Side(
+        tr("cli.bench.side.bare"),
+        screen([sys.executable, "-c", BARE_APP], b"bare textual app ready"),
+        typed=False,
+    )
+    widgets = Side(
+        tr("cli.bench.side.widgets"),
+        screen([sys.executable, "-c", WIDGETS_APP], b"widgets app ready"),
+        typed=False,
+    )
+    yield Figure(tr("cli.bench.figure.app_bare"), app, bare, 1.15,
+                 min_pairs=SHORT_PAIRS, key="app-menu-bare-textual")  # fmt: skip
+    yield Figure(tr("cli.bench.figure.app_widgets"), app, widgets,
+                 min_pairs=SHORT_PAIRS, key="app-menu-widgets")  # fmt: skip
+    # what those widgets cost by themselves: the floor of the first
+    yield Figure(tr("cli.bench.figure.app_floor"), widgets, bare,
+                 min_pairs=SHORT_PAIRS, key="app-widgets-bare-textual")  # fmt: skip
 
 
 def _short(n: int) -> str:
@@ -266,16 +285,16 @@ def installed_builders() -> list[str]:
     return ["numpy"] + (["native"] if native.possible() else [])
 
 
-def first_use(env: dict[str, str]) -> Iterator[str]:
+FIRST_USE = "table squares --upto 1000 --stats --json"  # a build that is all compiling
+
+
+def first_use(env: dict[str, str]) -> Iterator[tuple[str, float, float]]:
     """The native builder's first build on a machine (compiling, then cached), beside the
-    builds after it: a fresh cache folder each."""
-    cmd = [*PY, "table", SQUARES_GAME, "--upto", "1000", "--stats", "--json"]
+    builds after it, in a fresh cache folder: (builder, first seconds, then seconds)."""
+    cmd = [*PY, *FIRST_USE.split()]
     for name in installed_builders()[1:]:
         cache = tempfile.mkdtemp()
         cold_env = {**env, "SQUAREGAME_CACHE_DIR": cache, "SQUAREGAME_BUILDER": name}
         first = run_process(cmd, cold_env)
         warm = statistics.median(run_process(cmd, cold_env).seconds for _ in range(3))
-        yield (
-            f"  {name} builder, first use on a machine (compiling): {first.seconds:.2f} s, "
-            f"then {warm:.2f} s (table squares --upto 1000; one run each, not a ratio)"
-        )
+        yield name, first.seconds, warm

@@ -21,26 +21,20 @@ from __future__ import annotations
 
 import asyncio
 import os
-import statistics
 import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
 
+from squaregame.cli.bench_groups import Latency, percentile
 from squaregame.families import GAMES
+from squaregame.text import language, tr
 
 GOAL_MS = 100.0
 ROUNDS = 7  # each step, after one warm-up
-COMMAND = "squaregame bench --only keys"
 
 Done = Callable[[Any], bool]
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The ``q``-th percentile (0–100), nearest rank."""
-    ordered = sorted(values)
-    rank = max(1, min(len(ordered), round(q / 100 * len(ordered) + 0.5)))
-    return ordered[rank - 1]
+__all__ = ["GOAL_MS", "key_latencies", "percentile", "steps"]
 
 
 async def _key(pilot: Any, key: str, done: Done) -> float:
@@ -90,7 +84,8 @@ async def _settle(pilot: Any) -> None:
 def _app(**options: Any) -> Any:
     from squaregame.ui.app import SquareGameApp  # (the app only when this group runs)
 
-    return SquareGameApp(GAMES, ai_delay=0, data_dir=_folder(), **options)
+    # (in the run's language: an app sets the language it speaks, for the whole process)
+    return SquareGameApp(GAMES, ai_delay=0, data_dir=_folder(), lang=language(), **options)
 
 
 def _folder() -> Any:
@@ -167,39 +162,29 @@ async def _try_it(rounds: int) -> list[float]:
 
 
 def steps(rounds: int) -> list[tuple[str, Callable[[], Any]]]:
-    """Each step's name and its session (a coroutine of its times, in seconds)."""
+    """Each step's key (``cli.bench.keys.<key>``) and its session (a coroutine of its
+    times, in seconds)."""
     from squaregame.ui.start import StartRequest  # (the app only when this group runs)
 
     big = StartRequest(game="sum", start=(70, 70, 70, 71))
     board = StartRequest(game="wythoff", start=(2000, 3000))
     return [
-        ("menu → new-game dialog (Enter)", lambda: _dialog(rounds)),
-        ("a move in sum 70 70 70 71 (Enter)", lambda: _moves(big, ("enter",), rounds)),
-        ("a queen's move at (2000, 3000) (← Enter)",
-         lambda: _moves(board, ("left", "enter"), rounds)),
-        ("a lesson's try-it (t)", lambda: _try_it(rounds)),
-        ("the why view of sum 70 70 70 71 (w)", lambda: _why(big, rounds)),
-    ]  # fmt: skip
-
-
-def key_latencies(rounds: int = ROUNDS) -> list[str]:
-    """The figure's lines: each step's median, 95th percentile and largest, then the 95th
-    percentile over every key, against the goal."""
-    os.environ.setdefault("SQUAREGAME_CACHE_DIR", tempfile.mkdtemp())
-    lines = [
-        f"Key → repaint, in this process with Textual's Pilot (latencies, not ratios; "
-        f"{rounds} keys a step after a warm-up; goal: p95 ≤ {GOAL_MS:.0f} ms)"
+        ("dialog", lambda: _dialog(rounds)),
+        ("sum_move", lambda: _moves(big, ("enter",), rounds)),
+        ("queen_move", lambda: _moves(board, ("left", "enter"), rounds)),
+        ("try_it", lambda: _try_it(rounds)),
+        ("why", lambda: _why(big, rounds)),
     ]
+
+
+def key_latencies(rounds: int = ROUNDS) -> list[Latency]:
+    """Each step's keys, then every key together, with the goal (p95 ≤ 100 ms)."""
+    os.environ.setdefault("SQUAREGAME_CACHE_DIR", tempfile.mkdtemp())
+    found: list[Latency] = []
     every: list[float] = []
-    for name, session in steps(rounds):
-        ms = [t * 1000 for t in asyncio.run(session())]
-        every += ms
-        lines.append(
-            f"  {name:<44} median {statistics.median(ms):6.1f} ms, "
-            f"p95 {percentile(ms, 95):6.1f} ms, max {max(ms):6.1f} ms"
-        )
-    p95 = percentile(every, 95)
-    met = "met" if p95 <= GOAL_MS else "NOT met"
-    lines.append(f"  every key: p95 {p95:.1f} ms (goal ≤ {GOAL_MS:.0f} ms: {met})")
-    lines.append(f"  reproduce: {COMMAND}")
-    return lines
+    for key, session in steps(rounds):
+        seconds = tuple(asyncio.run(session()))
+        every += seconds
+        found.append(Latency(f"key-{key}", tr(f"cli.bench.keys.{key}"), seconds))
+    found.append(Latency("key-every", tr("cli.bench.keys.every"), tuple(every), GOAL_MS / 1000))
+    return found

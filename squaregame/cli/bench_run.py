@@ -6,6 +6,10 @@ the reference then ours, and so on, after one warm-up run of each — and the fi
 **median of the per-pair ratios** with their minimum and maximum: pairing keeps the ratio
 meaningful while the machine's speed drifts, and the spread shows how noisy it was. Each
 run's peak memory is the operating system's account of that child alone (``wait4``).
+
+Before any pair, the two warm-up runs' answers are compared (a figure's ``check``; with a
+``verify`` command, that command's answer — the same build with its values' hash — stands
+for ours): a figure whose answers differ is not timed at all, and its failure is its result.
 """
 
 from __future__ import annotations
@@ -72,20 +76,34 @@ def run_process(argv: Sequence[str], env: dict[str, str] | None = None) -> Sampl
 
 @dataclass(frozen=True)
 class Side:
-    """One command of a figure: shown as ``shown`` (the command a reader can run)."""
+    """One command of a figure: shown as ``shown`` — the command a reader can run, or where
+    it cannot be typed as it is (``typed`` false: an app in a pseudo-terminal), what it is."""
 
     shown: str
     measure: Measure
+    typed: bool = True
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """What the check of a figure's two answers found."""
+
+    problem: str | None = None  # what differs (the figure fails), in the run's language
+    proof: str = ""  # what was found the same, as printed (``fnv1a_rem=…``)
 
 
 @dataclass(frozen=True)
 class Figure:
-    name: str
+    name: str  # in the run's language
     ours: Side
     ref: Side
     goal: float | None = None  # the ratio to stay at or under
-    check: Callable[[str, str], str | None] | None = None  # outputs -> what disagrees
+    check: Callable[[str, str], Agreement] | None = None  # (ours, reference) outputs
     min_pairs: int = 1  # at least this many pairs, whatever --pairs says (noisy figures)
+    key: str = ""  # its name in the JSON, the same in every language
+    seconds_goal: float | None = None  # ours' seconds (the work's, with ``work``) to stay under
+    work: bool = False  # the seconds goal is ours less the reference (what the work costs)
+    verify: Side | None = None  # an untimed run checked in ours' place (with the values' hash)
 
 
 @dataclass
@@ -93,6 +111,11 @@ class Result:
     figure: Figure
     ours: list[Sample] = field(default_factory=list)
     ref: list[Sample] = field(default_factory=list)
+    agreement: Agreement | None = None  # None: nothing was checked
+
+    @property
+    def failed(self) -> bool:
+        return self.agreement is not None and self.agreement.problem is not None
 
     @property
     def ratios(self) -> list[float]:
@@ -101,6 +124,13 @@ class Result:
     @property
     def ratio(self) -> float:
         return statistics.median(self.ratios)
+
+    @property
+    def work_seconds(self) -> float:
+        """What ours costs beyond the reference: the median of the pairs' differences."""
+        return statistics.median(
+            a.seconds - b.seconds for a, b in zip(self.ours, self.ref, strict=True)
+        )
 
     def _side(self, side: str) -> list[Sample]:
         return self.ours if side == "ours" else self.ref
@@ -112,9 +142,20 @@ class Result:
         return statistics.median(s.peak_kb for s in self._side(side)) / 1024
 
     @property
+    def timed_seconds(self) -> float:
+        """The seconds its seconds goal is about: ours', or the work's."""
+        return self.work_seconds if self.figure.work else self.seconds("ours")
+
+    @property
     def met(self) -> bool | None:
-        goal = self.figure.goal
-        return None if goal is None else self.ratio <= goal
+        """Every goal of the figure kept (None: it has none; False too if it failed)."""
+        fig = self.figure
+        if fig.goal is None and fig.seconds_goal is None:
+            return None
+        if self.failed or not self.ours:
+            return False
+        ratio_ok = fig.goal is None or self.ratio <= fig.goal
+        return ratio_ok and (fig.seconds_goal is None or self.timed_seconds <= fig.seconds_goal)
 
 
 def pairs_for(figure: Figure, asked: int) -> int:
@@ -123,13 +164,15 @@ def pairs_for(figure: Figure, asked: int) -> int:
 
 
 def measure_pairs(figure: Figure, pairs: int) -> Result:
-    """``pairs`` interleaved pairs after one warm-up run of each side (not counted)."""
+    """``pairs`` interleaved pairs after one warm-up run of each side (not counted), once
+    their answers agree: a figure whose answers differ is returned untimed, failed."""
     first_ours, first_ref = figure.ours.measure(), figure.ref.measure()
-    if figure.check is not None:
-        problem = figure.check(first_ours.output, first_ref.output)
-        if problem:
-            raise BenchError("cli.errors.disagree", figure=figure.name, problem=problem)
     result = Result(figure)
+    if figure.check is not None:
+        checked = figure.verify.measure() if figure.verify is not None else first_ours
+        result.agreement = figure.check(checked.output, first_ref.output)
+        if result.failed:
+            return result
     for i in range(pairs):
         if i % 2 == 0:
             a = figure.ours.measure()
@@ -140,16 +183,3 @@ def measure_pairs(figure: Figure, pairs: int) -> Result:
         result.ours.append(a)
         result.ref.append(b)
     return result
-
-
-def format_result(r: Result) -> list[str]:
-    """Two lines: the ratio with its spread and goal, then each side's medians."""
-    lo, hi = min(r.ratios), max(r.ratios)
-    goal = ""
-    if r.figure.goal is not None:
-        goal = f"   goal ≤ {r.figure.goal:g}×: " + ("met" if r.met else "NOT met")
-    return [
-        f"  {r.figure.name:<52} {r.ratio:5.2f}×  ({lo:.2f}–{hi:.2f}, {len(r.ratios)} pairs){goal}",
-        f"      ours {r.seconds('ours'):7.3f} s {r.peak_mb('ours'):6.0f} MB   "
-        f"ref {r.seconds('ref'):7.3f} s {r.peak_mb('ref'):6.0f} MB",
-    ]

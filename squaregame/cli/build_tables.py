@@ -1,5 +1,5 @@
 """``squaregame build-tables squares --upto N``: build (and cache) a larger table of a rule
-that keeps its tables in files (``Rule.tabled``: Squares).
+that keeps its tables in files (``Rule.tabled``: Squares, Cubes, Powers of two).
 
 This is also the script that produced the shipped table::
 
@@ -25,7 +25,7 @@ from squaregame.core.piles.files import cache_path, save_table
 from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import RULES, Rule, Tabled
 from squaregame.core.tables import Tables
-from squaregame.text import tr
+from squaregame.text import os_reason, tr
 
 UPTO = number("upto", "--upto")  # its range, 1 to the rule's own limit (Tabled.most): run
 MAX_NAME = 255  # bytes of a file's name
@@ -75,7 +75,7 @@ def check_output(path: Path, flag: str = "--output") -> None:
     except NotRegularFileError:
         raise UsageError("cli.errors.not_regular", option=flag, path=str(path)) from None
     except OSError as exc:
-        why = exc.strerror or str(exc)  # the system's own words
+        why = os_reason(exc)  # in the run's language (else the system's own words)
         raise UsageError("cli.errors.unusable", option=flag, path=str(path), why=why) from None
     if len(os.fsencode(target.name)) > MAX_NAME:
         raise UsageError("cli.errors.name_too_long", option=flag)
@@ -109,14 +109,17 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
         upto, StderrProgress(tr("cli.said.build.remoteness", upto=f"{upto:,}"))
     )
     grundy = None
-    if args.grundy and spec.grundy is not None:
-        grundy = spec.grundy(upto, StderrProgress(tr("cli.said.build.grundy", upto=f"{upto:,}")))
+    # --grundy: every position's; else those a table built on demand holds (Tabled.grundy_with)
+    grundy_last = upto if args.grundy else min(upto, spec.grundy_with - 1)
+    if spec.grundy is not None and grundy_last >= 0:
+        label = tr("cli.said.build.grundy", upto=f"{grundy_last:,}")
+        grundy = spec.grundy(grundy_last, StderrProgress(label))
     store = TableStore.of(tables)
     cached = cache_path(store.cache, spec.name, upto)
     path = Path(args.output) if args.output is not None else cached
     save_table(path, spec.name, payload, upto, grundy)
-    if path == cached and grundy is None:
-        store.tabled(rule).drop_smaller(cached, upto)  # replaced, not accumulated
+    if path == cached and not args.grundy:  # replaced, not accumulated
+        store.tabled(rule).drop_smaller(cached, upto, grundy_last if grundy else -1)
     cold = int(((rem % 2) == 0).sum())
     said = {"upto": f"{upto:,}", "cold": f"{cold:,}", "largest": int(rem.max())}
     seconds = f"{time.perf_counter() - start:.2f}"

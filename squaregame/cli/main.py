@@ -149,9 +149,9 @@ def _main(args_list: list[str]) -> int:
         return 0
     except OSError as exc:  # a file or folder named on the command line, a port, …
         from squaregame.cli.common import one_line  # (only when something went wrong)
-        from squaregame.text import tr
+        from squaregame.text import os_reason, tr
 
-        why = exc.strerror or str(exc)  # the system's own words
+        why = os_reason(exc)  # in the run's language (else the system's own words)
         said = tr("cli.errors.file", path=exc.filename, why=why) if exc.filename else why
         print(f"squaregame: {one_line(said)}", file=sys.stderr)
         return 2

@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from squaregame.cli.common import UsageError
+from squaregame.cli.common import UsageError, spec_from_args
 from squaregame.core.errors import GameError
 from squaregame.core.numbers import shown
 from squaregame.core.params import Param, ParamType, Values
+from squaregame.core.spec import GameSpec
 from squaregame.families import GAMES
 
 CLI_AREA = "cli"  # assets/i18n/<lang>/cli.toml
@@ -96,3 +97,31 @@ def read_position(game: str, words: Sequence[str], option: str | None = None) ->
         return param.read_numbers(" ".join(words), signed=True)
     except GameError as exc:
         raise usage(exc, option) from None
+
+
+def spec_at(args: Any, words: Sequence[str]) -> GameSpec:
+    """The game the command line asks for at the position typed after its name: numbers
+    (``sum 5 7 10 --rule squares``), or for a sum its parts each named, in any family
+    (``sum squares:10 wythoff:3,5 nim:7``: the registry reads them, rules and numbers)."""
+    if not any(":" in w for w in words):
+        return spec_from_args(args, read_position(args.game, words))
+    try:
+        for word in words:  # as read_position: never empty, never a pasted paragraph
+            if not word.strip() or "\n" in word or "\r" in word:
+                raise GameError("errors.not_whole_number", text=shown(word))
+        rules, values = GAMES.kinds.read_parts(args.game, words)
+    except GameError as exc:
+        raise usage(exc) from None
+    param = GAMES.kinds.find(args.game).param("rule")
+    if param is None:  # (a kind that takes parts takes rules)
+        raise UsageError("errors.takes_no_parts", game=args.game)
+    if getattr(args, param.dest, None):
+        raise UsageError("errors.parts_and_rule", option=param.flag)
+    return spec_from_args(_with(args, param.dest, list(rules)), values)
+
+
+def _with(args: Any, dest: str, value: Any) -> Any:
+    """A copy of the parsed ``args`` with ``dest`` set to ``value``."""
+    copied = type(args)(**vars(args))
+    setattr(copied, dest, value)
+    return copied

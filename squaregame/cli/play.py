@@ -13,7 +13,7 @@ from squaregame.cli.common import (
     check_lang,
     spec_from_args,
 )
-from squaregame.cli.options import SEED, add_option, read_optional, read_position, usage
+from squaregame.cli.options import SEED, add_option, read_optional, read_position, spec_at, usage
 from squaregame.core.ai import LEVELS
 from squaregame.core.errors import GameError
 from squaregame.core.tables import Tables
@@ -99,21 +99,25 @@ def build_request(args: argparse.Namespace, tables: Tables | None = None) -> Sta
     kind = GAMES.kinds.find(args.game)
     param = kind.position_param
     given = read_position(args.game, args.start or [], "--start")
-    piles = read_position(args.game, args.piles)
+    named = any(":" in w for w in args.piles or ())  # a sum's parts: squares:10 wythoff:3,5
+    piles = read_position(args.game, args.piles) if not named else ()
     what = tr(param.what_key)
     if param.flag is None:  # the position follows the game's name: play sum 5 7 10
         if given:
             raise UsageError(
                 "errors.play_position_after_game", game=kind.key, what=what, example=param.example
             )
-        if not piles:
+        if not piles and not named:
             raise UsageError(
                 "errors.play_needs_position", game=kind.key, what=what, example=param.example
             )
         values = piles
     else:
         values = given or piles
-    spec = spec_from_args(args, values or None, position_flag=param.flag)
+    if named:
+        spec = spec_at(args, args.piles)
+    else:
+        spec = spec_from_args(args, values or None, position_flag=param.flag)
     start = None
     if spec.position is not None:
         game = spec.build(tables or Tables())

@@ -16,7 +16,7 @@ from squaregame.classroom.room import ClassConfig
 from squaregame.classroom.store import FILE_NAME, ClassStore
 from squaregame.cli.common import UsageError
 from squaregame.core.errors import GameError
-from squaregame.text import tr
+from squaregame.text import os_reason, tr
 
 TOKEN_LENGTH = (16, 200)  # characters of a teacher's secret read from a file
 
@@ -69,6 +69,6 @@ def teacher_token(path: Path) -> str:
         raise UsageError(
             "serve.cli.token_unwritable",
             path=str(path)[-80:],
-            why=exc.strerror or type(exc).__name__,
+            why=os_reason(exc),
         ) from None
     return token

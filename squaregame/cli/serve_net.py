@@ -14,6 +14,7 @@ import threading
 from dataclasses import dataclass
 
 from squaregame.cli.common import UsageError
+from squaregame.text import os_reason
 
 SHOWN = 60  # characters of a typed value echoed in a message
 RESOLVE_TIMEOUT = 10.0  # seconds for a name to resolve (a broken DNS must not hang serve)
@@ -189,7 +190,7 @@ def _why(exc: OSError, host: str, port: int) -> UsageError:
         return UsageError("serve.cli.port_denied", port=port)
     if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT, errno.EINVAL):
         return UsageError("serve.cli.not_here", host=shown(host))
-    return UsageError("serve.cli.cannot_listen", host=shown(host), port=port, why=exc.strerror)
+    return UsageError("serve.cli.cannot_listen", host=shown(host), port=port, why=os_reason(exc))
 
 
 def _listen(family: int, address: str, port: int) -> socket.socket:

@@ -48,6 +48,7 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help=tr("cli.help.stats"),
     )
+    p.add_argument("--hash", action="store_true", help=tr("cli.help.hash"))
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help=tr("cli.help.table_json"))
     fmt.add_argument("--csv", action="store_true", help=tr("cli.help.csv"))
@@ -72,7 +73,9 @@ def run_stats(args: argparse.Namespace, n: int) -> int:
         raise UsageError("cli.errors.stats_csv")
     if not 1 <= n <= top:
         raise UsageError("cli.errors.stats_upto", most=f"{top:,}")
-    stats, said = kind.table_stats(n)
+    stats, said = kind.table_stats(n, digest=args.hash)
+    if args.hash and not args.json:
+        said += f"; fnv1a_rem={stats['fnv1a_rem']}"
     print(json.dumps(stats) if args.json else said)
     return 0
 
@@ -81,6 +84,8 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     upto = read_option(UPTO, args.upto)
     if args.stats:
         return run_stats(args, upto)
+    if args.hash:
+        raise UsageError("cli.errors.hash_stats")
 
     dims = GAMES.kinds.find(args.game).table_dims(len(args.rule or []))
     if (upto + 1) ** dims > MAX_CELLS:

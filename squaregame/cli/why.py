@@ -16,9 +16,8 @@ from squaregame.cli.common import (
     add_game_argument,
     add_game_options,
     check_lang,
-    spec_from_args,
 )
-from squaregame.cli.options import add_option, number, read_option, read_position
+from squaregame.cli.options import add_option, number, read_option, spec_at
 from squaregame.core.files.atomic import write_atomic
 from squaregame.core.tables import Tables
 from squaregame.core.why import (
@@ -92,7 +91,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     out = None if args.out in (None, "-") else Path(args.out)  # ``-``: standard output
     if out is not None:
         check_out(out, args.force)
-    spec = spec_from_args(args, read_position(args.game, args.position))
+    spec = spec_at(args, args.position)
     game = spec.build(tables)
     progress = progress_for(game)
     pos = spec.start(game, progress=progress)

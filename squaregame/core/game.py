@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from squaregame.core.piles.periodic import Periodicity
     from squaregame.core.piles.pile import Pile
     from squaregame.core.rules.base import Rule
+    from squaregame.core.sums.tame import Genus
     from squaregame.core.tables import Tables
 
 _PLUS = re.compile(r"\s*\d+(\s*\+\s*\d+)*\s*")  # a record's ``40`` or ``5+7+10``
@@ -65,6 +66,9 @@ class GameKind(ABC):
     # Which lesson steps and exercises apply to its games (squaregame.lessons): keys.
     lesson_steps: frozenset[str] = frozenset()
     exercises: frozenset[str] = frozenset()
+    # A sum: its rules may be games of any kind, one per part (core/parts.py), read by the
+    # registry of kinds (``Kinds.part``), and its position written part by part.
+    takes_parts = False
 
     def __repr__(self) -> str:
         return f"<kind {self.key}>"
@@ -148,6 +152,11 @@ class GameKind(ABC):
         words |= dict(zip("xyz", values, strict=False))
         return words
 
+    def position_words_in(self, rules: Sequence[Any], pos: Any) -> dict[str, Any]:
+        """:meth:`position_words` where the rules are known (a sum of parts words each part
+        as its own kind does)."""
+        return self.position_words(pos)
+
     def record_notation(self, values: Sequence[int]) -> str:
         """A position in game records, the same in every language: ``40``, ``5+7+10``."""
         return "+".join(str(v) for v in values)
@@ -177,9 +186,10 @@ class GameKind(ABC):
     # its statistics as its C reference prints them; offered up to ``stats_limit`` (None: no).
     stats_limit: int | None = None
 
-    def table_stats(self, n: int) -> tuple[dict[str, Any], str]:
+    def table_stats(self, n: int, digest: bool = False) -> tuple[dict[str, Any], str]:
         """The statistics of the table of ``n`` positions (``n``² for a board), and a line
-        saying them."""
+        saying them; ``digest``: with its values' hash as the reference prints it
+        (``fnv1a_rem``, :mod:`squaregame.core.files.digest`)."""
         raise NotImplementedError(self.key)
 
 
@@ -327,6 +337,12 @@ class Game(ABC, Generic[P]):
         """Where the ``k``-th legal move leads (in the order of :meth:`children`)."""
         return self.children(pos)[k]
 
+    def reach(self, pos: P) -> tuple[int, int] | None:
+        """What an exact search from ``pos`` may meet, proven in the family: at most how
+        many positions can be reached from it (itself included), and at most how many moves
+        any of them has. None: not known (a sum with it as a part never searches it)."""
+        return None
+
     def grundy_known_upto(self, pos: P) -> int | None:
         """Where ``pos`` has no Grundy value only because none is computed that far (the
         value exists in normal play): the limit it is known up to (a pile size, or a
@@ -350,6 +366,11 @@ class Game(ABC, Generic[P]):
         """``pos`` as a sum of one-pile games (each pile with its rule), for a game whose
         positions are such sums; None for any other. Its normal-play Grundy value is the
         nim-sum of the piles' (Sprague–Grundy)."""
+        return None
+
+    def genus(self, pos: P) -> tuple[Genus, ...] | None:
+        """In misère play, each summand's genus (Conway's g^(γ0 γ1 …), the misère values that
+        decide sums: :mod:`squaregame.core.sums.tame`), where it is known; None otherwise."""
         return None
 
     def with_summand(self, pos: P, index: int, size: int) -> P:

@@ -9,12 +9,18 @@ kind by name: the families declare them.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
-from squaregame.core.errors import GameError
+from squaregame.core.errors import GameError, RuleError
 from squaregame.core.game import GameKind
+from squaregame.core.params import Param, ParamType, Values
+from squaregame.core.parts import Part, count_of, join_values
 from squaregame.core.spec import FIELDS, GameSpec
+
+_NAMED = re.compile(r"(?:(?<=\s)|^)([^\s:]+):")  # a part's name before its position: "wythoff:"
+PILE_SIZE = Param("position", ParamType.NUMBERS, minimum=0)  # a pile named by its rule: 1,3,7,8:21
 
 
 class Kinds(Sequence[GameKind]):
@@ -67,7 +73,68 @@ class Kinds(Sequence[GameKind]):
     ) -> GameSpec:
         """The game called ``game`` with the rules named (``squares``, ``1,3,7,8``)."""
         kind = game if isinstance(game, GameKind) else self.find(game)
-        return GameSpec(kind, tuple(kind.read_rule(r) for r in rules), misere, _position(position))
+        read = tuple(self.read_rule(kind, r) for r in rules)
+        return GameSpec(kind, read, misere, _position(position))
+
+    def read_rule(self, kind: GameKind, text: str) -> Any:
+        """One of ``kind``'s rules as written: for a sum, a game of any kind as one part
+        (:meth:`part`) where ``text`` names one, else the kind's own reader."""
+        if kind.takes_parts:
+            part = self.part(text)
+            if part is not None:
+                return part
+        return kind.read_rule(text)
+
+    # -- the parts of a sum ----------------------------------------------------------------
+    def part(self, text: str) -> Any:
+        """The part of a sum that ``text`` names (``wythoff``, ``kayles``, ``octal=0.137``):
+        a kind that fixes a pile's rule is that rule (``squares``: a Squares pile), any other
+        kind a :class:`~squaregame.core.parts.Part` (its rules checked as a game of its own
+        checks them). None when ``text`` names no kind (then it may be a rule: ``1,3,7,8``)."""
+        name, eq, rule = text.strip().partition("=")
+        wanted = name.strip().lower()
+        kind = next((k for k in self.all if wanted in k.names), None)
+        if kind is None:
+            return None
+        if kind.takes_parts:
+            raise GameError("errors.part_is_sum", game=kind.key)
+        if kind.rule is not None and not eq:
+            return kind.rule
+        rules = (self.read_rule(kind, rule),) if eq else ()
+        return Part(kind, GameSpec(kind, rules).rules, given=bool(eq))
+
+    def read_parts(self, game: str, words: Sequence[str]) -> tuple[tuple[str, ...], Values]:
+        """A sum's position written part by part (``squares:10 wythoff:3,5 nim:7``): its
+        rules (as texts, for the kind's parameter of rules) and its numbers (one row, as
+        :func:`~squaregame.core.parts.join_values` writes them). Each part's position is read
+        as its own kind reads one (``3,5``, ``3 5``, ``(3, 5)``)."""
+        kind = self.find(game)
+        text = " ".join(words).strip()
+        found = list(_NAMED.finditer(text))
+        if not kind.takes_parts:
+            raise GameError("errors.takes_no_parts", game=kind.key)
+        if not found or text[: found[0].start()].strip():
+            raise GameError("errors.parts_written", text=text[:20])
+        rules: list[Any] = []
+        values: list[Values] = []
+        for m, after in zip(found, [*found[1:], None], strict=True):
+            name = m.group(1)
+            typed = text[m.end() : None if after is None else after.start()].strip()
+            part = self.part(name)
+            try:
+                rule = part if part is not None else kind.read_rule(name)
+            except RuleError:
+                games = ", ".join(k.key for k in self.all if not k.takes_parts)
+                raise GameError("errors.unknown_part", name=name[:20], games=games) from None
+            param = part.kind.position_param if isinstance(part, Part) else PILE_SIZE
+            numbers = param.read_numbers(typed, signed=True) if typed else ()
+            count = count_of(rule)
+            lo, hi = (1, param.count[1]) if count is None else (count, count)
+            if not lo <= len(numbers) <= hi:
+                raise GameError("errors.part_numbers", part=name[:20], text=typed[:20])
+            rules.append(rule)
+            values.append(numbers)
+        return tuple(r.key for r in rules), join_values(rules, values)
 
     def spec_from_mapping(self, m: Mapping[str, Any]) -> GameSpec:
         """A spec from plain values (a lesson step, a save): ``game``, ``rules`` (a list) or

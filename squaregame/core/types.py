@@ -191,7 +191,9 @@ class Move(NamedTuple, Generic[P]):
     nothing), ``pile`` the 0-based pile or heap it was taken from (``None`` when there is
     only one), ``parts`` what that heap became when a move may split it (``(2, 4)``: two
     heaps of 2 and 4; ``None``: it was not split), ``steps`` how far a piece moved (a
-    queen; ``None`` for a move of counters). The text layer writes it.
+    queen; ``None`` for a move of counters), ``within`` a move made inside one part of a
+    sum of games of several kinds: that part's kind and its own move, worded by that kind's
+    family. The text layer writes it.
     """
 
     source: P
@@ -201,6 +203,7 @@ class Move(NamedTuple, Generic[P]):
     pile: int | None = None
     parts: tuple[int, ...] | None = None
     steps: int | None = None
+    within: tuple[Any, Move[Any]] | None = None
 
 
 class Message(NamedTuple):

@@ -7,6 +7,7 @@ even remoteness; in misère play a terminal position is hot, so cold ⇔ odd rem
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -192,6 +193,39 @@ class NimValues(PileValues):
         if n > cuts[-1] + 1:
             pieces.append((cuts[-1] + 1, n - 1))
         return pieces[::-1]
+
+
+class GrundyByFormula(PileValues):
+    """A table's values with Grundy values from a proven formula (``Rule.grundy_formula``:
+    Powers of two, n mod 3), for every position the table covers (normal play)."""
+
+    def __init__(self, table: PileValues, formula: Callable[[int], int | None]) -> None:
+        self.table = table
+        self.formula = formula
+        self.misere = table.misere
+        self.upto = table.upto
+
+    def remoteness(self, n: int) -> int:
+        return self.table.remoteness(n)
+
+    def outcome(self, n: int) -> Outcome:
+        return self.table.outcome(n)
+
+    def grundy(self, n: int) -> int | None:
+        return None if self.misere else self.formula(n)
+
+    def covers(self, n: int) -> bool:
+        return self.table.covers(n)
+
+    def info(self, n: int) -> PositionInfo:
+        found = self.table.info(n)
+        return found._replace(grundy=self.grundy(n))
+
+    def cold_below(self, n: int) -> list[int]:
+        return self.table.cold_below(n)
+
+    def constant_below(self, n: int) -> list[tuple[int, int]] | None:
+        return self.table.constant_below(n)
 
 
 def build_set_values(members: tuple[int, ...], upto: int, *, misere: bool) -> ArrayValues:

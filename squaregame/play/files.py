@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from squaregame.core.files.atomic import NotRegularFileError, open_regular, write_atomic
-from squaregame.text import tr
+from squaregame.text import os_reason, tr
 
 try:  # advisory locks: POSIX; elsewhere the program runs without them
     import fcntl
@@ -241,9 +241,7 @@ def _shown(value: Any) -> str:
 
 def _short(exc: BaseException) -> str:
     """An OS error in a few words (no path: the person knows which file it is)."""
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror
-    return str(exc) or exc.__class__.__name__
+    return os_reason(exc)  # in the person's language
 
 
 def expect(value: Any, kind: type | tuple[type, ...], field: str) -> Any:

@@ -19,7 +19,7 @@ from squaregame.text.rules import rule_label
 @dataclass(frozen=True)
 class PileLine:
     pile: int  # 1-based
-    size: int
+    size: int | str  # a pile's size; a part of a sum that is no pile: its position in words
     rule: str
     grundy: int
 

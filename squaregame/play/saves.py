@@ -258,7 +258,8 @@ class SaveSummary:
         kind = self.spec.kind
         from squaregame.text import games as games_text  # (the words of games: not at start)
 
-        return games_text.position_text(kind, kind.position_from_values(self.spec.position or ()))
+        position = kind.position_from_values(self.spec.position or ())
+        return games_text.position_text(self.spec, position)  # (a sum: its rules word it)
 
     def describe(self) -> str:
         return tr(

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from squaregame.core.errors import GameError, RuleError
 from squaregame.core.game import GameKind
 from squaregame.core.params import Param, ParamType
+from squaregame.core.parts import has_parts, written
 from squaregame.core.rules import RULES
 from squaregame.core.spec import GameSpec
 from squaregame.core.types import Outcome
@@ -28,6 +29,7 @@ from squaregame.text.rules import rule_name
 
 if TYPE_CHECKING:
     from squaregame.core.game import Game
+    from squaregame.core.kinds import Kinds
     from squaregame.core.tables import Tables
     from squaregame.play.session import Session
 
@@ -65,13 +67,31 @@ class GameSetup:
 
 # -- what a field shows ----------------------------------------------------------------------
 def position_text(spec: GameSpec) -> str:
+    """A spec's start as the start field takes it: its numbers, or a sum of games of several
+    kinds part by part (``squares:10 wythoff:3,5``: its rules are there, not in their field)."""
+    if has_parts(spec.rules) and spec.position is not None:
+        return written(spec.rules, spec.position)
     return " ".join(map(str, spec.position or ()))
+
+
+def start_example(kind: GameKind, spec: GameSpec | None) -> str:
+    """What the start field shows before anything is typed: the kind's example (75 for
+    Squares); for a sum of parts of several kinds (the game being replaced), those parts
+    named, at its start or at a small one drawn for them."""
+    if spec is not None and spec.kind is kind and has_parts(spec.rules):
+        drawn = kind.random_position(spec.rules, random.Random(len(spec.rules)))
+        return written(spec.rules, spec.position or drawn)
+    param = kind.param("position")
+    return param.form_field().example if param is not None else ""
 
 
 def rules_text(spec: GameSpec) -> str:
     """A spec's rules as the rules field takes them: one for all, or one per pile (``;``),
     a named rule by its name in the current language (``квадраты``), as :func:`typed_rules`
-    reads it back; a set by its amounts (``1,3,7,8``)."""
+    reads it back; a set by its amounts (``1,3,7,8``). None for a sum of parts of several
+    kinds: they are named in the start field (:func:`start_example`)."""
+    if has_parts(spec.rules):
+        return ""
     names = field_names()
     shown = [names.get(key, key) for key in spec.rule_keys]
     return shown[0] if len(set(shown)) == 1 else "; ".join(shown)
@@ -125,9 +145,15 @@ def _plain_error(key: str, params: dict[str, Any]) -> GameError:
     return GameError(key, **params)
 
 
-def spec_from_fields(kind: GameKind, fields: Mapping[str, Any]) -> GameSpec:
+def spec_from_fields(
+    kind: GameKind, fields: Mapping[str, Any], kinds: Kinds | None = None
+) -> GameSpec:
     """The game the dialog's fields describe (``fields``: each parameter's text, by name; a
-    flag's value); a :class:`GameError` says what is wrong, in the dialog's words."""
+    flag's value); a :class:`GameError` says what is wrong, in the dialog's words. With the
+    registry's ``kinds``, a sum's parts may be games of any kind: named in the start field
+    (``squares:10 wythoff:3,5 nim:7``, its rules field then unread) or in the rules field."""
+    if kinds is not None and kind.takes_parts:
+        return _parts_from_fields(kind, fields, kinds)
     values: dict[str, Any] = {}
     for param in kind.params:
         raw = fields.get(param.name)
@@ -141,6 +167,37 @@ def spec_from_fields(kind: GameKind, fields: Mapping[str, Any]) -> GameSpec:
         )
     except RuleError as exc:  # the rules do not fit the game (a sum's count of them)
         raise FieldError(exc, "rule") from None
+
+
+def _parts_from_fields(kind: GameKind, fields: Mapping[str, Any], kinds: Kinds) -> GameSpec:
+    """A sum whose rules the registry reads: any kind's name is a part (``wythoff``)."""
+    typed = str(fields.get("position") or "")
+    misere = bool(fields.get("misere"))
+    try:
+        if ":" in typed:
+            rules, position = kinds.read_parts(kind.key, [typed])
+        else:
+            position = kind.position_param.parse(typed)
+            text = typed_rules(str(fields.get("rule") or ""))
+            rules = tuple(text.split(";")) if text.strip() else ()  # as Param.parse splits
+    except GameError as exc:
+        raise FieldError(exc, "position") from None
+    try:
+        read = tuple(kinds.read_rule(kind, r) for r in rules)
+    except RuleError as exc:
+        raise FieldError(GameError("errors.rule_field", error=exc), "rule") from None
+    rules_param = kind.param("rule")
+    try:
+        if rules_param is not None:
+            rules_param.check_count_of_rules(len(read))
+    except GameError as exc:
+        raise FieldError(exc, "rule") from None
+    try:
+        return GameSpec(kind, read, misere, position)
+    except RuleError as exc:  # the rules do not fit the game (a sum's count of them)
+        raise FieldError(exc, "rule") from None
+    except GameError as exc:
+        raise FieldError(exc, "position") from None
 
 
 def _read(param: Param, raw: Any) -> Any:

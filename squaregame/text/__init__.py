@@ -8,6 +8,7 @@ which :func:`error_text` renders.
 
 from __future__ import annotations
 
+import errno
 from typing import Any
 
 from squaregame.core.errors import GameError
@@ -17,7 +18,23 @@ from squaregame.text.current import current, language, set_language, tr
 from squaregame.text.plurals import category
 from squaregame.text.rules import rule_label
 
-__all__ = ["Catalog", "category", "error_text", "language", "languages", "set_language", "tr"]
+__all__ = [
+    "Catalog", "category", "error_text", "language", "languages", "os_reason", "set_language", "tr",
+]  # fmt: skip
+
+
+def os_reason(exc: BaseException) -> str:
+    """Why the system refused (a file not found, no permission, a port in use …) in the
+    current language: the common causes are in the catalog by their errno name; any other
+    in the system's own words."""
+    if isinstance(exc, OSError):
+        name = errno.errorcode.get(exc.errno or 0, "")
+        cat = current()
+        if name and cat.has(f"errors.os.{name}"):
+            return cat(f"errors.os.{name}")
+        if exc.strerror:
+            return exc.strerror
+    return str(exc) or exc.__class__.__name__
 
 
 def error_text(exc: GameError, catalog: Catalog | None = None) -> str:

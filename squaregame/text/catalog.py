@@ -92,10 +92,11 @@ _CACHE_FORMAT = 1  # raised when what a kept copy holds changes
 
 
 def _keep(copy: Path, data: bytes) -> None:
-    """Keep a parsed catalog (a cache: if it cannot be written, the next run parses again)."""
+    """Keep a parsed catalog (a cache: if it cannot be written, the next run parses again;
+    if it is found damaged after a crash, too — so it is not forced to the disk)."""
 
     with contextlib.suppress(OSError):
-        write_atomic(copy, data)
+        write_atomic(copy, data, durable=False)
 
 
 @cache

@@ -66,8 +66,10 @@ def position_text(
     game: Game[Any] | GameKind | GameSpec, pos: Any, catalog: Catalog | None = None
 ) -> str:
     """A position in its family's notation: ``39``, ``(3,5)``, ``5 + 7 + 10``."""
-    kind = game if isinstance(game, GameKind) else game.kind
-    return _say(f"{kind.area}.position", catalog, **kind.position_words(pos))
+    if isinstance(game, GameKind):
+        return _say(f"{game.area}.position", catalog, **game.position_words(pos))
+    kind = game.kind
+    return _say(f"{kind.area}.position", catalog, **kind.position_words_in(game.rules, pos))
 
 
 def move_text(game: Game[Any], move: Move[Any], catalog: Catalog | None = None) -> str:
@@ -79,14 +81,21 @@ def _move_key(game: Game[Any], move: Move[Any]) -> str:
     return f"{game.kind.area}.move.{move.shape}"
 
 
-def _move_values(game: Game[Any], move: Move[Any], catalog: Catalog | None) -> dict[str, Any]:
-    return {
+def _move_values(
+    game: Game[Any] | GameKind, move: Move[Any], catalog: Catalog | None
+) -> dict[str, Any]:
+    values = {
         "amount": move.amount,
         "pile": None if move.pile is None else move.pile + 1,
         "parts": None if move.parts is None else " + ".join(map(str, move.parts)),
         "steps": move.steps,
         "position": position_text(game, move.target, catalog),
     }
+    if move.within is not None:  # a move inside one part of a sum: that part's own words
+        kind, inner = move.within
+        key = f"{kind.area}.move.{inner.shape}"
+        values["within"] = _say(key, catalog, **_move_values(kind, inner, catalog))
+    return values
 
 
 def says_where(game: Game[Any], move: Move[Any], catalog: Catalog | None = None) -> bool:

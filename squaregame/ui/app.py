@@ -26,6 +26,7 @@ from squaregame.play.settings import DEMO_SPEED, THEMES, Settings, run_language
 from squaregame.text import language, set_language, tr
 from squaregame.ui.localize import localize_bindings, localize_textual
 from squaregame.ui.palette import Palette
+from squaregame.ui.room import TALL_ROWS, WIDE_COLUMNS
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.services.activity import Activity
 from squaregame.ui.services.challenges import ChallengeDesk
@@ -50,6 +51,10 @@ if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears
 class SquareGameApp(App[None]):
     CSS_PATH = str(paths.asset("styles", "app.tcss"))
     TITLE = "squaregame"
+    # Every screen gets -wide and -tall on a large terminal (ui/room.py): the stylesheets give
+    # their panes the room there (both at once) and keep 80×24 tight.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE_COLUMNS, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_ROWS, "-tall")]
     BINDINGS = [
         Binding("question_mark", "help", "ui_menu.keys.help"),
         # the teacher's challenge (in a class; said in the notice), from any screen

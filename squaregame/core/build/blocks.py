@@ -164,13 +164,14 @@ def blocks_table(
     cold_blocks: Callable[..., int],
     rem_blocks: Callable[..., int],
     limit: int | None = None,
+    block: int = BLOCK,
 ) -> tuple[npt.NDArray[Any], I64] | None:
     """Remoteness of 0..upto (``dtype``) and the cold positions, or None if a remoteness does
     not fit ``dtype`` (or exceeds ``limit``, if given), computed by the two kernels (compiled
-    forms of :func:`cold_blocks_py` and :func:`rem_blocks_py`)."""
+    forms of :func:`cold_blocks_py` and :func:`rem_blocks_py`) on blocks of ``block``."""
     n_total = upto + 1
-    step = BLOCK * CHUNK
-    blk = np.zeros(BLOCK, dtype=np.uint8)
+    step = block * CHUNK
+    blk = np.zeros(block, dtype=np.uint8)
     cap = 1 << 12
     cold = np.empty(cap, dtype=np.int64)
     nxt = np.empty(cap, dtype=np.int64)
@@ -189,8 +190,8 @@ def blocks_table(
     nxt = np.empty(count, dtype=np.int64)
     root = np.empty(count, dtype=np.int64)
     crem = np.empty(count, dtype=np.int64)
-    pm = np.empty(BLOCK, dtype=np.int32)
-    best = np.empty(BLOCK, dtype=np.int32)
+    pm = np.empty(block, dtype=np.int32)
+    best = np.empty(block, dtype=np.int32)
     rem = np.empty(n_total, dtype=dtype)
     if limit is None:
         limit = int(np.iinfo(dtype).max) - 2

@@ -9,7 +9,7 @@ remoteness depends only on smaller positions, and *cold* positions are sparse (a
 * a cold position's children are all hot, so its remoteness is 2 + max(best[children]).
 
 Positions are taken in blocks. At the start of a block every earlier cold position is
-pushed into it (one vectorised step per square). Then, in three steps:
+pushed into it (one vectorised step per square, :func:`_push`). Then, in three steps:
 
 1. which of the block's positions are cold: in order, a position no cold position reaches
    is cold, and marks what it reaches in the rest of the block (outcomes need no values);
@@ -18,10 +18,16 @@ pushed into it (one vectorised step per square). Then, in three steps:
    targets of one square lie close together, so the reads stay in the cache);
 3. each cold position takes the larger of that and its *near* children's values (inside
    the block) and pushes its remoteness into the rest of the block; they depend on each
-   other, so they are settled 64 at a time by a short iteration (:func:`_near_values`).
+   other, so they are taken 64 at a time, each group's values gathered once and its own
+   pushes into them accounted for exactly (:func:`_near_values`,
+   :mod:`squaregame.core.build.settle`).
 
-The result is checked byte for byte against the C reference in ``shared/bench`` (see
-``tests/test_squares_table.py`` and the benchmark) and against the native builder.
+Each step works on whole arrays, never one position at a time but in step 1, and reads
+``best`` through views (``best[k²:]`` indexed by positions) rather than index arrays made
+for each square. The result is checked byte for byte against the C reference in
+``shared/bench`` (its hashes at 3.3·10^6, 10^7 and 4·10^7 positions:
+``tests/test_build_settle.py``; the shipped table: ``tests/test_squares.py``) and against
+the native builder.
 
 Any other rule given by its amounts is built by :mod:`squaregame.core.build.rules`.
 """
@@ -37,6 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from squaregame.core.build import native
+from squaregame.core.build.settle import SumsOfTwoSquares, settle
 
 Progress = Callable[[float], None]
 
@@ -125,6 +132,7 @@ def _build(
     best = np.full(n_total + 1, inf, dtype=dtype)
     best[n_total] = 0  # the last slot: see _near_values
     sq = _squares(upto)
+    sums = SumsOfTwoSquares()
     cold_pos = np.empty(0, dtype=np.int64)
     cold_rem = np.empty(0, dtype=dtype)
     start = 0
@@ -132,15 +140,11 @@ def _build(
         size = min(SQUARES_BLOCK, max(1 << 12, start))
         end = min(n_total, start + size)
         if cold_pos.size:
-            lo = np.searchsorted(cold_pos, start - sq)
-            hi = np.searchsorted(cold_pos, end - sq)
-            for k in np.flatnonzero(hi > lo).tolist():
-                a, b = int(lo[k]), int(hi[k])
-                minimum_at(best, cold_pos[a:b] + sq[k], cold_rem[a:b])
+            _push(best, cold_pos, cold_rem, sq, start, end)
         cold = _cold_in_block(best[start:end] != inf, start, sq)
         far = _far_values(best, cold, start, end, sq)
         near_sq = sq[: isqrt(max(end - start - 1, 0))]  # n − k² inside the block
-        rem = _near_values(best, cold, far, near_sq, limit)
+        rem = _near_values(best, cold, far, near_sq, end, limit, sums)
         if cold.size:
             cold_pos = np.concatenate([cold_pos, cold])
             cold_rem = np.concatenate([cold_rem, rem])
@@ -153,65 +157,79 @@ def _build(
     return SquaresBuild(best, cold_pos)
 
 
+def _push(best: Any, cold_pos: Any, cold_rem: Any, sq: Any, start: int, end: int) -> None:
+    """Every earlier cold position's remoteness, pushed to its parents ``n + k²`` in the block
+    at ``start``: one step a square, the positions ``n`` of a run of ``cold_pos`` taken as
+    indices into ``best`` seen from ``k²`` on (no index array is made)."""
+    lo = np.searchsorted(cold_pos, start - sq).tolist()
+    hi = np.searchsorted(cold_pos, end - sq).tolist()
+    for q, a, b in zip(sq.tolist(), lo, hi, strict=True):
+        if b > a:
+            minimum_at(best[q:], cold_pos[a:b], cold_rem[a:b])
+
+
 def _cold_in_block(reached: npt.NDArray[np.bool_], start: int, sq: Any) -> npt.NDArray[np.int64]:
     """The cold positions of the block at ``start`` (``reached``: marked by an earlier cold
     position), in order: one that nothing marks is cold, and marks what it reaches."""
-    end = start + reached.size
+    last = reached.size - 1
     cold: list[int] = []
-    for n in (start + np.flatnonzero(~reached)).tolist():
-        if reached[n - start]:
+    for i in np.flatnonzero(~reached).tolist():
+        if reached[i]:
             continue  # reached by a cold position found earlier in this block
-        cold.append(n)
-        m = isqrt(end - 1 - n)
+        cold.append(i)
+        m = isqrt(last - i)
         if m:
-            reached[n - start + sq[:m]] = True
-    return np.asarray(cold, dtype=np.int64)
+            reached[i:][sq[:m]] = True
+    return start + np.asarray(cold, dtype=np.int64)
 
 
 def _far_values(best: Any, cold: Any, start: int, end: int, sq: Any) -> Any:
     """For each cold position ``n`` of the block, the largest ``best[n − k²]`` over the
     children before the block (``k² > end − 1 − start``): one square at a time, for all the
-    block's cold positions at once (0 where there are none)."""
+    block's cold positions at once (0 where there are none). While ``k² ≤ start`` every
+    ``n − k²`` is ``(start − k²) + (n − start)``: the offsets ``n − start`` index ``best``
+    seen from ``start − k²`` on, one index array for every square."""
     far = np.zeros(cold.size, dtype=best.dtype)
     k0 = isqrt(max(end - start - 1, 0)) + 1  # from this root on, n − k² < start for every n
     squares = sq[k0 - 1 : isqrt(max(end - 1, 0))]
     if not cold.size or not squares.size:
         return far
-    index = np.empty(cold.size, dtype=np.int64)
+    offsets = cold - start
     got = np.empty(cold.size, dtype=best.dtype)
     firsts = np.searchsorted(cold, squares).tolist()  # the first cold n with n ≥ k²
     for q, j in zip(squares.tolist(), firsts, strict=True):
+        if q <= start:  # (then j = 0)
+            best[start - q :].take(offsets, out=got, mode="wrap")  # in range: no check
+            np.maximum(far, got, out=far)
+            continue
         if j >= cold.size:
             break  # no cold position of the block is that large (squares only grow)
         w = cold.size - j
-        np.subtract(cold[j:], q, out=index[:w])
-        np.take(best, index[:w], out=got[:w])
+        best.take(cold[j:] - q, out=got[:w], mode="wrap")
         np.maximum(far[j:], got[:w], out=far[j:])
     return far
 
 
-NEAR_ROWS = 64  # the cold positions of a block settled together (measured: 32–128 alike)
+NEAR_ROWS = 64  # the cold positions of a block settled together
 
 
-def _near_values(best: Any, cold: Any, far: Any, near_sq: Any, limit: int) -> Any:
+def _near_values(
+    best: Any, cold: Any, far: Any, near_sq: Any, end: int, limit: int, sums: SumsOfTwoSquares
+) -> Any:
     """The remoteness of the block's cold positions ``cold`` (``far``: the largest value of
     their children before the block), each pushed into its parents ``n + k²``.
 
     A cold position's near children ``n − k²`` (``k² ≤ near_sq[-1]``) may lie in the block,
     where cold positions found just before it lower their values, so a cold position needs
-    the remoteness of the ones before it. They are taken ``NEAR_ROWS`` at a time, all at
-    once, and settled by iteration: every row's value is first computed from ``best`` as it
-    is (the earlier rows' pushes of this group missing, so each value is at least the true
-    one), pushed, and computed again while any value moved. The values only go down; the
-    first row is exact at once (everything before it is final), and once rows 0..i are
-    exact row i+1 is exact after one more round (its children only hear from earlier
-    rows), so the iteration stops at the true values, after at most as many rounds as
-    rows (in practice one or two). Pushing a value that is still too large is harmless:
-    ``best`` keeps the least value pushed, and the true value is pushed when it is found.
+    the remoteness of the ones before it. They are taken ``NEAR_ROWS`` at a time: their
+    children's values gathered at once, the group's own pushes into them accounted for
+    exactly (:func:`squaregame.core.build.settle.settle`), then the values pushed at once.
 
     ``best`` ends with one extra slot holding 0: children before position 0 read it (0
     never raises a largest value), and pushes past the table's end land there (0 never
-    falls). Pushes past the block's end are genuine; the next block pushes them again.
+    falls). A group pushes only as far as its first row's parents in the block (``end``:
+    the block's end); its later rows' pushes past the end are genuine, and the next block
+    pushes them again.
     """
     rem = np.empty(cold.size, dtype=best.dtype)
     top = best.size - 1
@@ -227,39 +245,18 @@ def _near_values(best: Any, cold: Any, far: Any, near_sq: Any, limit: int) -> An
             child = c[:, None] - near_sq
             if c[0] < near_sq[-1]:
                 np.maximum(child, -1, out=child)  # -1: the last slot
-            target = c[:, None] + near_sq
-            if c[-1] + near_sq[-1] >= top:
-                np.minimum(target, top, out=target)
-            r = _settle(best, child, target, f, limit, zero=bool(c[0] == 0))
+            values = best.take(child, mode="wrap")  # in range (-1 is the last slot)
+            r = settle(values, c, f, limit, bool(c[0] == 0), sums)
+            reach = near_sq[: isqrt(end - 1 - int(c[0]))]  # the first row's parents in the block
+            if reach.size:
+                target = c[:, None] + reach
+                if c[-1] + reach[-1] >= top:
+                    np.minimum(target, top, out=target)
+                minimum_at(best, target.ravel(), np.repeat(r, reach.size))  # flat: the fast path
         rem[j : j + c.size] = r
     if rem.size and int(rem.max()) > limit:
         raise _Overflow
     return rem
-
-
-def _settle(best: Any, child: Any, target: Any, far: Any, limit: int, zero: bool) -> Any:
-    """One group of :func:`_near_values`: its rows' values, iterated until they stay."""
-    width = child.shape[1]
-    r = _largest_child(best, child, far, limit)
-    if zero:
-        r[0] = 0  # position 0: terminal
-    minimum_at(best, target.ravel(), np.repeat(r, width))  # flat: ufunc.at's fast path
-    while r.size > 1:
-        again = _largest_child(best, child[1:], far[1:], limit)
-        moved = np.flatnonzero(again != r[1:]) + 1  # rows of r
-        if not moved.size:
-            break
-        r[moved] = again[moved - 1]
-        minimum_at(best, target[moved].ravel(), np.repeat(r[moved], width))
-    return r
-
-
-def _largest_child(best: Any, child: Any, far: Any, limit: int) -> Any:
-    """2 + the largest value among each row's children (capped where it would not fit)."""
-    r = np.maximum(best.take(child).max(axis=1), far)
-    np.minimum(r, limit, out=r)
-    r += 2
-    return r
 
 
 def squares_grundy(upto: int, progress: Progress | None = None) -> U16:

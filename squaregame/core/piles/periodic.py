@@ -12,46 +12,23 @@ pre-period or period would make an earlier window repeat. Grundy values (normal 
 outcomes (either convention) are eventually periodic because there are finitely many
 windows, so the search always ends if the table is long enough.
 
-**Remoteness** is not always periodic plus one constant: for S = {3, 9, 11},
-rem(n + 40) = rem(n) + 6 for some residues and + 8 for others, so the spread within a
-window grows without bound. We look for *arithmetic periodicity*: n0, p and shifts c(r)
-with
-
-    Q(N):  rem(N) = rem(N − p) + c(N mod p)    for every N ≥ n0 + p.
-
-:func:`remoteness_period` proves it as follows. Let b = n0 + m, so every child of a position
-M ≥ b is ≥ n0 and every member of S may be taken. Checked on the computed table:
-
-1. every c(r) is even (then Q keeps outcomes: cold ⇔ parity of remoteness);
-2. Q(N) for n0 + p ≤ N < b + p (in fact for the whole table);
-3. for every M in one block [b, b + p): let the *candidates* be the cold children of M if M
-   is hot (remoteness 1 + least of theirs), else all its children (1 + greatest). Give each
-   child x its remoteness rem(x) and its slope c(x). Let x* be the best candidate — least
-   (rem, slope) if M is hot, greatest if cold. Then every candidate's slope is at least
-   x*'s (hot) or at most x*'s (cold), and c(M) = c(x*).
-
-Proof that Q holds for every N ≥ b + p, with the same best child (by induction on N). Let
-M = N − p ≥ b; condition 3 holds at M (M is in the block, or by induction, since the
-relative order below is the block's). Every child N − a is ≥ n0 + p and < N, so
-rem(N − a) = rem(M − a) + c(M − a) by 2 or induction; by 1 it has M − a's outcome, so N's
-candidates are M's shifted by p. For a hot M, a candidate's remoteness at N exceeds x*'s by
-[rem(M − a) − rem(x*)] + [c(M − a) − c(x*)], a sum of two non-negatives: x* + p is still
-the best, with the same slope order, so condition 3 holds at N, and
-rem(N) = 1 + rem(x*) + c(x*) = rem(M) + c(M). The cold case is the mirror image. ∎
-
-Condition 3 is also necessary: a candidate that is behind now but has a steeper slope
-(better for its side) overtakes after finitely many periods, and the pattern breaks there.
-So a pattern seen on the table but failing 3 is not claimed; a longer table is searched.
-Candidate periods are the multiples k·p_o (k ≤ ``MAX_MULTIPLE``) of the outcome period
-p_o (condition 1 makes p a period of the outcomes); for each, n0 is the first position
-after the last place on the table where Q fails.
+**Remoteness** is *arithmetically* periodic where it is proven so: rem(n + p) =
+rem(n) + c(n mod p) from some n0 on, with shifts c that may differ by residue ({3, 9, 11}:
++6 or +8 every 40) and periods of any length the table can show ({2, 4999, 5000}:
+12,498,750). The proof and the search are :mod:`squaregame.core.piles.arithmetic`'s.
 
 **Budget.** Tables grow through ``SEARCH_SIZES`` while their work (positions × (1 + |S|))
-stays within ``SEARCH_WORK`` (a few seconds, a few hundred MB at most). Where no proof is
-found: outcomes and Grundy values are still exact for every n if their period was proven,
-remoteness is exact up to the table's end, and beyond it only bounds are given
-(:meth:`PeriodicValues.info`); with no proven period at all, positions past the table are
-refused. ``tests/test_periodic.py`` checks every claim against plain dynamic programming.
+stays within ``SEARCH_WORK`` (a few seconds, a few hundred MB at most); outcomes and Grundy
+values are searched on these. Once the outcomes' period is proven, a remoteness not yet
+proven is searched further on tables of the remoteness alone (``LONG_SIZES``, within
+``LONG_WORK``: each under a second and 100 MB), built by the C kernels
+(:mod:`squaregame.core.build.amounts`, each table going on from the one before; without
+them, not at all). Once a remoteness period is proven, only the positions a lookup reads
+are kept. Where no proof is found: outcomes and Grundy values are still exact for every n
+if their period was proven, remoteness is exact up to the table's end, and beyond it only
+bounds are given (:meth:`PeriodicValues.info`); with no proven period at all, positions
+past the table are refused. ``tests/test_periodic.py`` and ``tests/test_long_periods.py``
+check every claim against plain dynamic programming and the definitions.
 """
 
 from __future__ import annotations
@@ -60,8 +37,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from squaregame.core.piles.arithmetic import RemotenessPeriod, remoteness_period
 from squaregame.core.types import Outcome, PositionInfo
 from squaregame.core.values import ArrayValues, PileValues
+
+__all__ = [
+    "PeriodicValues",
+    "Periodicity",
+    "RemotenessPeriod",
+    "ValuePeriod",
+    "periodic_values",
+    "play_length_bounds",
+    "remoteness_period",
+    "search_sizes",
+    "window_period",
+]
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -70,7 +60,10 @@ if TYPE_CHECKING:
 
 SEARCH_SIZES = (4096, 65_536, 1 << 20, 1 << 22)
 SEARCH_WORK = 25_000_000  # positions × (1 + members) per table: ~5 s, ~300 MB at most
-MAX_MULTIPLE = 64  # remoteness periods tried: k × the outcome period for k up to this
+# The remoteness alone, by the C kernels: two bytes a position (four past 65,535), and the
+# sifting of the candidates (arithmetic.SIFT_WORK); measured for {2, 4999, 5000}: 0.3 s.
+LONG_SIZES = (1 << 23, 1 << 24, 1 << 25)
+LONG_WORK = 2 * 10**8  # positions × (1 + members) per table
 UNBOUNDED = 10**40
 _HASH_BASE = 0x9E3779B97F4A7C15  # odd, so invertible modulo 2^64
 
@@ -88,27 +81,6 @@ class ValuePeriod:
         if n < self.start + self.length:
             return n
         return self.start + (n - self.start) % self.length
-
-
-@dataclass(frozen=True)
-class RemotenessPeriod:
-    """rem(n + length) = rem(n) + shifts[(n − start) mod length] for every n ≥ start (proven)."""
-
-    start: int
-    length: int
-    shifts: tuple[int, ...]
-
-    @property
-    def distinct_shifts(self) -> tuple[int, ...]:
-        return tuple(sorted(set(self.shifts)))
-
-    def fold(self, n: int) -> tuple[int, int]:
-        """(m, k): n = m + k·length with m inside the first period, so
-        rem(n) = rem(m) + k·shifts[m − start]."""
-        if n < self.start + self.length:
-            return n, 0
-        k, r = divmod(n - self.start, self.length)
-        return self.start + r, k
 
 
 @dataclass(frozen=True)
@@ -165,70 +137,6 @@ def window_period(key: npt.NDArray[Any], m: int) -> ValuePeriod | None:
     return None
 
 
-def remoteness_period(
-    rem: npt.NDArray[Any], members: tuple[int, ...], misere: bool, outcome_period: int
-) -> RemotenessPeriod | None:
-    """The proven arithmetic period of ``rem`` (see the module docstring), or None."""
-    import numpy as np  # numpy: only while searching (a lookup needs none)
-
-    m = members[-1]
-    size = int(rem.size)
-    r = rem.astype(np.int64)
-    cold = (r % 2 == 0) != misere
-    for k in range(1, MAX_MULTIPLE + 1):
-        p = k * outcome_period
-        if 3 * p + m > size:
-            break
-        d = r[p:] - r[:-p]  # d[n] = rem(n + p) − rem(n)
-        fails = np.flatnonzero(d[p:] != d[:-p])
-        n0 = int(fails[-1]) + 1 if fails.size else 0
-        if size - n0 < m + 2 * p + 1:
-            continue  # the pattern is not seen for long enough on this table
-        shifts = d[n0 : n0 + p]
-        if np.any(shifts % 2):
-            continue
-        if _children_keep_their_order(r, cold, members, n0, p, shifts):
-            return RemotenessPeriod(n0, p, tuple(int(s) for s in shifts))
-    return None
-
-
-def _children_keep_their_order(
-    r: npt.NDArray[Any],
-    cold: npt.NDArray[Any],
-    members: tuple[int, ...],
-    n0: int,
-    p: int,
-    shifts: npt.NDArray[Any],
-) -> bool:
-    """Condition 3 of the module docstring on the block [n0 + m, n0 + m + p)."""
-    import numpy as np  # numpy: only while searching (a lookup needs none)
-
-    block = np.arange(n0 + members[-1], n0 + members[-1] + p, dtype=np.int64)
-    hot = np.zeros(p, dtype=bool)
-    for a in members:
-        hot |= cold[block - a]
-    big = np.int64(1) << 62
-    best_r = np.where(hot, big, -big)
-    best_s = np.where(hot, big, -big)
-    for a in members:
-        child = block - a
-        cr = r[child]
-        cs = shifts[(child - n0) % p]
-        candidate = np.where(hot, cold[child], True)
-        better_hot = hot & candidate & ((cr < best_r) | ((cr == best_r) & (cs < best_s)))
-        better_cold = ~hot & ((cr > best_r) | ((cr == best_r) & (cs > best_s)))
-        better = better_hot | better_cold
-        best_r = np.where(better, cr, best_r)
-        best_s = np.where(better, cs, best_s)
-    for a in members:
-        child = block - a
-        cs = shifts[(child - n0) % p]
-        candidate = np.where(hot, cold[child], True)
-        if np.any(candidate & np.where(hot, cs < best_s, cs > best_s)):
-            return False
-    return bool(np.array_equal(best_s, shifts[(block - n0) % p]))
-
-
 def search_sizes(members: tuple[int, ...]) -> list[int]:
     """The table sizes searched for ``members``, each within ``SEARCH_WORK``."""
     per = 1 + len(members)
@@ -239,41 +147,70 @@ def search_sizes(members: tuple[int, ...]) -> list[int]:
     return sizes
 
 
+def long_sizes(members: tuple[int, ...]) -> list[int]:
+    """The remoteness-only table sizes searched next, each within ``LONG_WORK``."""
+    per = 1 + len(members)
+    last = search_sizes(members)[-1]
+    return [s for s in LONG_SIZES if last < s and s * per <= LONG_WORK]
+
+
 def periodic_values(rule: Rule, misere: bool, progress: Progress | None = None) -> PeriodicValues:
     """Search growing tables for proven periods; the values of every pile size that follow.
 
     ``rule`` must be finite (``rule.members``)."""
     import numpy as np  # numpy: only while building (a lookup needs none)
 
-    from squaregame.core.build.rules import rule_table  # numpy only when building
+    # (numpy and the C kernels: only when building)
+    from squaregame.core.build.amounts import dense_grundy, dense_remoteness, use_native
 
     members = rule.members
     if members is None:
         raise ValueError(f"{rule.key} is not a finite set")
     m = members[-1]
     sizes = search_sizes(members)
-    total = sum(sizes)
+    longer = long_sizes(members)
+    total = sum(sizes) + sum(longer)
     done = 0
-    found: PeriodicValues | None = None
-    for size in sizes:
+    outcomes: ValuePeriod | None = None
+    grundy_period: ValuePeriod | None = None
+    grundy: Any = None
+    rem: Any = None
+    rem_period: RemotenessPeriod | None = None
+    for size in sizes + longer:
+        if size > sizes[-1] and (outcomes is None or not use_native(None)):
+            break  # the remoteness alone, further: only once outcomes are proven, natively
         report = None if progress is None else _part(progress, done / total, size / total)
-        rem, grundy = rule_table(members, size - 1, misere=misere, progress=report)
         done += size
-        r = np.asarray(rem)
-        cold = ((r % 2 == 0) != misere).astype(np.int8)
-        outcomes = window_period(cold, m)
-        grundy_period = None if grundy is None else window_period(np.asarray(grundy), m)
-        rem_period = None
+        with_values = size <= sizes[-1]  # outcomes and Grundy values searched here too
+        # Once they are proven, the remoteness alone: by the C kernels where they can be had
+        # (compiled if need be: further, only so, checked above), going on from the table
+        # before; else as the size says.
+        known = outcomes is not None and (misere or grundy_period is not None)
+        native = True if not with_values or (known and use_native(None)) else None
+        prefix = rem
+        rem = None  # (so its memory is free once the next one has taken its values)
+        rem = dense_remoteness(
+            members, size - 1, misere=misere, progress=report, native_ok=native, prefix=prefix
+        )
+        prefix = None
+        if with_values and not misere and grundy_period is None:
+            grundy = dense_grundy(members, size - 1)
+            grundy_period = window_period(grundy, m)
+        if with_values and outcomes is None:
+            outcomes = window_period(((rem % 2 == 0) != misere).astype(np.int8), m)
         if outcomes is not None:
-            rem_period = remoteness_period(r, members, misere, outcomes.length)
-        period = Periodicity(misere, size, outcomes, grundy_period, rem_period)
-        found = PeriodicValues(ArrayValues(rem, grundy, misere=misere), members, period)
+            rem_period = remoteness_period(rem, members, misere, outcomes.length)
         if rem_period is not None and (misere or grundy_period is not None):
             break
     if progress is not None:
         progress(1.0)
-    assert found is not None
-    return found
+    assert rem is not None
+    period = Periodicity(misere, int(rem.size), outcomes, grundy_period, rem_period)
+    if rem_period is not None:  # what a lookup reads: up to the first period's end
+        keep = max(rem_period.start + rem_period.length, sizes[-1])
+        if keep < rem.size:
+            rem = rem[:keep].copy()
+    return PeriodicValues(ArrayValues(rem, grundy, misere=misere), members, period)
 
 
 def _part(progress: Progress, lo: float, share: float) -> Progress:
@@ -308,7 +245,7 @@ class PeriodicValues(PileValues):
         if rp is None:
             raise LookupError(f"the remoteness of {n} is not known exactly")
         first, k = rp.fold(n)
-        return self.base.remoteness(first) + k * rp.shifts[first - rp.start]
+        return self.base.remoteness(first) + k * rp.shift(first)
 
     def outcome(self, n: int) -> Outcome:
         if self._in_table(n):
@@ -318,12 +255,14 @@ class PeriodicValues(PileValues):
         return self.base.outcome(self.period.outcomes.fold(n))
 
     def grundy(self, n: int) -> int | None:
+        """From the table (which may hold Grundy values for fewer positions than remoteness:
+        those of the tables the outcomes were searched on), then from their period."""
         if self.misere:
             return None
-        if self._in_table(n):
-            return self.base.grundy(n)
         g = self.period.grundy
-        return None if g is None else self.base.grundy(g.fold(n))
+        if g is not None:
+            return self.base.grundy(g.fold(n))  # (fold(n) = n before the period repeats)
+        return self.base.grundy(n) if self._in_table(n) else None
 
     def info(self, n: int) -> PositionInfo:
         if not 0 <= n <= self.upto:

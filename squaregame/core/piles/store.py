@@ -9,7 +9,9 @@ position asked, from the first of these that holds:
   beyond (the search has a work budget, ``periodic.SEARCH_WORK``);
 * misère play of a rule that can take 1: the normal values shifted by one (``MisereShift``);
 * a rule that keeps its normal-play tables in files and builds them fast (``Rule.tabled``:
-  Squares): :class:`~squaregame.core.piles.tabled.TabledTables`, shipped, cached or built;
+  Squares, Cubes, Powers of two): :class:`~squaregame.core.piles.tabled.TabledTables`,
+  shipped, cached or built, with Grundy values from a formula where the rule has one
+  (``Rule.grundy_formula``: Powers of two);
 * any other rule: built in memory from its amounts (``squaregame.core.build.rules``),
   within a work budget checked before the build starts (``COMPUTED_WORK``,
   ``COMPUTED_MAX``): beyond it a :class:`TableLimitError`.
@@ -31,7 +33,7 @@ from squaregame.core.errors import TableLimitError
 from squaregame.core.files.atomic import sweep_stale_temporaries
 from squaregame.core.piles.tabled import TabledTables, misere_limit
 from squaregame.core.rules.base import Rule
-from squaregame.core.values import ArrayValues, MisereShift, PileValues
+from squaregame.core.values import ArrayValues, GrundyByFormula, MisereShift, PileValues
 
 if TYPE_CHECKING:
     from squaregame.core.piles.periodic import Periodicity, PeriodicValues
@@ -106,9 +108,12 @@ class TableStore:
 
     def grundy_known_upto(self, rule: Rule) -> int | None:
         """How far normal-play Grundy values are at hand, when not for every position the
-        values reach: a tabled rule's tables (Squares: 10^6 shipped, more with
-        ``build-tables --grundy``); None for any other rule (wherever values are)."""
-        return None if rule.tabled is None else self.tabled(rule).grundy_upto()
+        values reach: a tabled rule's tables (Squares: 10^6 shipped, Cubes: the first
+        positions of every table built, more with ``build-tables --grundy``); None for any
+        other rule, or one with a Grundy formula (wherever values are)."""
+        if rule.tabled is None or rule.grundy_formula(0) is not None:
+            return None
+        return self.tabled(rule).grundy_upto()
 
     def built_unasked(self, rule: Rule) -> int:
         """The largest pile whose values are built without asking: a tabled rule's
@@ -163,7 +168,10 @@ class TableStore:
             except TableLimitError as exc:
                 raise misere_limit(exc, need) from None
         if not misere and rule.tabled is not None:
-            return self.tabled(rule).normal(need, progress)
+            table = self.tabled(rule).normal(need, progress)
+            if rule.grundy_formula(0) is None:
+                return table
+            return GrundyByFormula(table, rule.grundy_formula)
         key = (rule.key, misere)
         have = self._built.get(key)
         if have is not None and have.covers(need):

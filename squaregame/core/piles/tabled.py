@@ -1,10 +1,11 @@
 """The tables of a rule that keeps its normal-play values in files and builds them fast
-(:attr:`squaregame.core.rules.base.Rule.tabled`: Squares).
+(:attr:`squaregame.core.rules.base.Rule.tabled`: Squares, Cubes, Powers of two).
 
 A request is answered by a table covering the position, one with Grundy values there first:
-the shipped table (``assets/tables/<name>-normal.sgt``: Squares 0..10^6 with Grundy values),
-a good table in the user's cache (the smallest that covers it), else a new build (outcome and
-remoteness) saved to the cache. Builds past the rule's ``auto_limit`` need an explicit
+the shipped table, where there is one (``assets/tables/<name>-normal.sgt``: Squares 0..10^6
+with Grundy values), a good table in the user's cache (the smallest that covers it), else a
+new build (outcome and remoteness, and the Grundy values of its first ``Tabled.grundy_with``
+positions) saved to the cache. Builds past the rule's ``auto_limit`` need an explicit
 ``squaregame build-tables <key> --upto N``; past its ``most`` nothing is built. Beyond what
 is at hand, the message names the largest table there is.
 
@@ -40,6 +41,9 @@ from squaregame.core.values import ArrayValues
 Progress = Callable[[float], None]
 Note = Callable[..., None]
 DAMAGED = (CorruptTableError, OSError, KeyError, TypeError, ValueError)
+# A rule with no shipped table answers a small pile from a table of this many positions
+# (built in a moment, even by numpy); larger needs build millions at a time.
+FIRST_BUILD = 1 << 16
 
 
 class TabledTables:
@@ -114,9 +118,13 @@ class TabledTables:
                 rule=self.rule,
                 key=self.rule.key,
             )
+        if need < FIRST_BUILD and not spec.shipped:  # a small table first: a moment
+            return self.build(FIRST_BUILD - 1, progress)
         return self.build(min(_round_up(need), spec.auto_limit), progress)
 
     def _load_shipped(self) -> None:
+        if not self.spec.shipped:
+            return
         if self._use_shipped and not self._loaded and not self._shipped_failed:
             path = self._shipped or shipped_path(self.name)
             try:
@@ -167,28 +175,54 @@ class TabledTables:
         """Build, cache and keep a table for 0..upto."""
         if upto > self.spec.most:
             raise TableLimitError("errors.tabled_build_max", limit=self.spec.most, rule=self.rule)
-        rem, payload = self.spec.build(upto, progress)
-        values = ArrayValues(rem, None, misere=False)
+        spec = self.spec
+        grundy_last = min(upto, spec.grundy_with - 1) if spec.grundy is not None else -1
+        share = (upto + 1) / (upto + 2 + grundy_last)  # the remoteness's part, then Grundy's
+        rem, payload = spec.build(upto, _part(progress, 0.0, share))
+        grundy: tuple[str, Any] | None = None
+        if spec.grundy is not None and grundy_last >= 0:
+            grundy = spec.grundy(grundy_last, _part(progress, share, 1.0 - share))
+        values = ArrayValues(rem, None if grundy is None else _array(grundy), misere=False)
         folder = self._cache()
         path = cache_path(folder, self.name, upto)
         try:
-            save_table(path, self.name, payload, upto, None)
+            save_table(path, self.name, payload, upto, grundy)
         except OSError as exc:
             self._note("tables.not_saved", folder=folder, error=exc.strerror or exc)
         else:
-            self.drop_smaller(path, upto)
-        self._loaded = [t for t in self._loaded if t.upto > upto or t.grundy_upto >= 0]
+            self.drop_smaller(path, upto, grundy_last)
+        self._loaded = [t for t in self._loaded if t.upto > upto or t.grundy_upto > grundy_last]
         self._loaded.append(values)
         return values
 
-    def drop_smaller(self, kept: Path, upto: int) -> None:
-        """Remove the cache's smaller tables that the new one replaces: those without Grundy
-        values (one with them still answers what the new table cannot)."""
+    def drop_smaller(self, kept: Path, upto: int, grundy_upto: int = -1) -> None:
+        """Remove the cache's smaller tables that the new one replaces: those without more
+        Grundy values than it (one with them still answers what the new table cannot)."""
         for path in self._candidates():
             header = file_header(path, self.name)
-            if path != kept and header is not None and header[0] < upto and header[1] < 0:
+            if (
+                path != kept
+                and header is not None
+                and header[0] < upto
+                and header[1] <= max(grundy_upto, -1)
+            ):
                 with contextlib.suppress(OSError):
                     path.unlink()
+
+
+def _part(progress: Progress | None, lo: float, share: float) -> Progress | None:
+    if progress is None:
+        return None
+    report = progress
+    return lambda f: report(lo + share * f)
+
+
+def _array(payload: tuple[str, Any]) -> Any:
+    """A file payload (typecode, little-endian bytes) as an array of its values."""
+    import numpy as np  # numpy: only after a build (it made the payload with numpy)
+
+    code, data = payload
+    return np.frombuffer(data, dtype={"B": "u1", "H": "<u2", "I": "<u4"}[code])
 
 
 def misere_limit(exc: TableLimitError, need: int) -> TableLimitError:

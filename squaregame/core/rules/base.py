@@ -16,9 +16,11 @@ Capabilities (every one has a default, so a new rule declares only what it has):
   Every play of a sum is an interleaving of such plays, so they bound a sum's remoteness
   (:mod:`squaregame.core.sums.bounds`);
 * ``closed_form(misere)`` — values for every pile size without a table (Nim);
+* ``grundy_formula(n)`` — a Grundy value by a proven formula beside tables of the remoteness
+  (Powers of two);
 * ``tabled`` — its normal-play tables are kept in files and built fast (:class:`Tabled`:
-  Squares, with its shipped table); without it, the store computes any infinite rule from its
-  amounts (:func:`squaregame.core.build.rules.rule_table`).
+  Squares, with its shipped table; Cubes and Powers of two); without it, the store computes
+  any infinite rule from its amounts (:func:`squaregame.core.build.rules.rule_table`).
 
 A rule module in this package declares ``RULE = SomeRule()`` and is found by the registry
 (``squaregame.core.rules.__init__``) by itself; ``order`` places it in lists, ``aliases``
@@ -45,7 +47,7 @@ Progress = Callable[[float], None]
 
 class Tabled(NamedTuple):
     """How a rule's normal-play tables are kept and built: files ``<name>-normal-<N>.sgt`` in
-    the cache (and ``assets/tables/<name>-normal.sgt`` shipped, if there is one), built on
+    the cache (and ``assets/tables/<name>-normal.sgt`` shipped, where ``shipped``), built on
     demand up to ``auto_limit`` positions and never past ``most``, by ``build(upto,
     progress)``: the remoteness of 0..upto (an array) and its file payload (typecode, bytes)."""
 
@@ -57,6 +59,10 @@ class Tabled(NamedTuple):
     # --grundy``, and the most positions that may take (None: not offered).
     grundy: Callable[[int, Progress | None], tuple[str, Any]] | None = None
     grundy_most: int = 0
+    shipped: bool = True  # a table ships with the package (Squares); else only the cache's
+    # Every table built on demand also holds the Grundy values of its first positions, this
+    # many at most (0: none; Cubes, which ship no table with them).
+    grundy_with: int = 0
 
 
 class Rule(ABC):
@@ -128,13 +134,18 @@ class Rule(ABC):
         """Values for every pile size without a table, if the rule has a formula."""
         return None
 
+    def grundy_formula(self, n: int) -> int | None:
+        """The normal-play Grundy value of ``n`` by a proven formula, where the rule has one
+        and its tables give the rest (Powers of two: n mod 3); None where it has none."""
+        return None
+
     tabled: Tabled | None = None  # its tables kept in files and built fast (see Tabled)
 
     # A table of the first n positions built afresh, its statistics as the C reference prints
     # them (``squaregame table --stats``): offered up to ``stats_limit`` (None: not offered).
     stats_limit: int | None = None
 
-    def table_stats(self, n: int) -> tuple[dict[str, Any], str]:
+    def table_stats(self, n: int, digest: bool = False) -> tuple[dict[str, Any], str]:
         raise NotImplementedError(self.key)
 
     @property

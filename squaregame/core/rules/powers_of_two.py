@@ -6,14 +6,42 @@ the residue of n: by induction no child has the value n mod 3. Every smaller res
 reached: if n mod 3 = 1, taking 1 (≤ n) leaves residue 0; if n mod 3 = 2, then n ≥ 2 and
 taking 1 leaves 1, taking 2 leaves 0. So mex = n mod 3, and the cold positions (value 0) are
 the multiples of 3. ``tests/test_new_rules.py`` checks the built table against the formula.
-The tables themselves are computed from the amounts like any infinite rule's.
+So the Grundy value of every pile comes from the formula (``grundy_formula``), and the tables
+hold the remoteness only.
+
+The remoteness has no formula here: its normal-play tables are kept in files, as Squares'
+are (``Rule.tabled``), and built on demand as far as Squares' (:data:`AUTO_LIMIT`, with a
+progress bar and a cancel key; further with ``build-tables powers-of-two``, never past
+:data:`MOST`) by the dense builder of :mod:`squaregame.core.build.amounts` (a third of the
+positions are cold: each is settled from its ⌊log₂ n⌋ + 1 children). No table ships. As 1 may
+be taken, misère values are the normal ones shifted by one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from squaregame.core.rules.base import Rule
+from squaregame.core.rules.base import Progress, Rule, Tabled
+
+AUTO_LIMIT = 10**8  # built on demand this far, as Squares: one byte a position
+MOST = 2 * 10**8  # the largest table squaregame builds
+
+
+def _build(upto: int, progress: Progress | None) -> tuple[Any, tuple[str, Any]]:
+    """The remoteness of 0..upto and its file payload, by the dense builder."""
+    from squaregame.core.build.amounts import dense_remoteness, payload  # numpy: here
+
+    amounts = [1 << k for k in range(max(upto, 0).bit_length())]
+    rem = dense_remoteness(amounts, upto, misere=False, progress=progress)
+    return rem, payload(rem)
+
+
+def _grundy(upto: int, progress: Progress | None) -> tuple[str, Any]:
+    """Grundy values of 0..upto as a file payload: n mod 3 (for ``build-tables --grundy``)."""
+    from squaregame.core.build.amounts import payload, residues  # numpy: here
+
+    return payload(residues(upto, 3))
 
 
 class PowersOfTwoRule(Rule):
@@ -37,6 +65,12 @@ class PowersOfTwoRule(Rule):
         one twice as large keeps the total and drops one term, and the merging ends at the
         binary form: so no play has fewer moves."""
         return max(n, 0).bit_count()
+
+    def grundy_formula(self, n: int) -> int | None:
+        """n mod 3 (proven above)."""
+        return n % 3
+
+    tabled = Tabled("powers-of-two", AUTO_LIMIT, MOST, _build, _grundy, MOST, shipped=False)
 
 
 RULE = PowersOfTwoRule()

@@ -60,20 +60,25 @@ class SquaresRule(Rule):
 
     stats_limit = MOST  # the largest table squaregame builds
 
-    def table_stats(self, n: int) -> tuple[dict[str, Any], str]:
+    def table_stats(self, n: int, digest: bool = False) -> tuple[dict[str, Any], str]:
         """Positions 0..n−1 built afresh: the C reference's cold count, largest remoteness
-        and where, and the cold positions ending in 6."""
+        and where, and the cold positions ending in 6 (``digest``: and the remoteness
+        array's FNV-1a hash, ``fnv1a_rem``, as the reference prints it)."""
         from squaregame.core.build.squares import squares_table  # numpy: only here
 
         built = squares_table(n - 1)
         at = int(built.rem.argmax())
-        stats = {
+        stats: dict[str, Any] = {
             "upto": n,
             "cold_count": int(built.cold.size),
             "max_remoteness": int(built.rem[at]),
             "max_remoteness_at": at,
             "cold_ending_in_6": [int(c) for c in built.cold[built.cold % 10 == 6]],
         }
+        if digest:
+            from squaregame.core.files import digest as fnv  # (a check: only when asked)
+
+            stats["fnv1a_rem"] = fnv.shown(fnv.fnv1a_u16(fnv.chunks(built.rem)))
         said = (
             f"positions 0..{n - 1:,}: {stats['cold_count']:,} cold, largest remoteness "
             f"{stats['max_remoteness']} (at {at:,})"

@@ -152,6 +152,18 @@ class RowsGame(Game[Rows]):
         count = rng.randint(1, DRAWN_ROWS)
         return tuple(rng.randint(max(low, 1), high) for _ in range(count))
 
+    def reach(self, pos: Rows) -> tuple[int, int] | None:
+        """No move adds a token, so every position reached is rows of positive sizes in
+        order with at most T tokens in all (T: those of ``pos``): at most 2^T of them (the
+        compositions of each t ≤ T, 2^(t−1), and no row). A move on a row of n takes a and
+        leaves l on its left: at most (n + 1)(n + 2)/2 moves, and a sum of these over rows
+        of T tokens in all is at most (T + 1)(T + 2)/2 (it grows faster than the parts).
+        Rows under several rules, or past 60 tokens: not said (never searched)."""
+        tokens = sum(self.sizes(pos))
+        if self.mixed or tokens > 60:
+            return None
+        return 1 << tokens, (tokens + 1) * (tokens + 2) // 2
+
     def live(self, n: int, group: int = 0) -> bool:
         """Has a row of ``n`` (of the ``group``-th rule) a move?"""
         return self.solved.live(n, group)

@@ -68,6 +68,11 @@ class PileGame(Game[int]):
     def move_count(self, pos: int) -> int:
         return self.rule.count_amounts(pos)
 
+    def reach(self, pos: int) -> tuple[int, int]:
+        """Sizes 0..``pos``; a smaller pile allows a subset of the amounts (each at most its
+        size, under the same rule), so no size has more moves than ``pos``."""
+        return pos + 1, self.rule.count_amounts(pos)
+
     def move_target(self, pos: int, k: int) -> int:
         return pos - self.rule.amount_at(pos, k)
 

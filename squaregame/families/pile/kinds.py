@@ -91,8 +91,8 @@ class RuleKind(OnePileKind):
     def stats_limit(self) -> int | None:  # type: ignore[override]
         return self.rule.stats_limit
 
-    def table_stats(self, n: int) -> tuple[dict[str, Any], str]:
-        return self.rule.table_stats(n)
+    def table_stats(self, n: int, digest: bool = False) -> tuple[dict[str, Any], str]:
+        return self.rule.table_stats(n, digest)
 
     def normalize(
         self, rules: tuple[Rule, ...], position: Values | None

@@ -123,9 +123,9 @@ class BigPiles(Widget):
         assert self.data is not None
         p = self.data.piles[i]
         rule = p.rule if cell_len(p.rule) <= LABEL_MAX else p.rule[: LABEL_MAX - 1] + "…"
-        cut = p.size > room
+        cut = p.size > room and not p.shown
         shown = room - 1 if cut else p.size
-        counters = ((c.glyph + " " * c.gap) * shown).rstrip()
+        counters = p.shown or ((c.glyph + " " * c.gap) * shown).rstrip()
         lines = []
         for row in range(c.rows):
             line = Text()
@@ -134,12 +134,12 @@ class BigPiles(Widget):
                 line.append(f"{rule:<{label_w - len(str(i + 1)) - 1}} ", style="dim")
                 line.append(counters)
                 line.append(" …" if cut else "")
-                line.append(f"  {p.size}", style="bold")
+                line.append("" if p.shown else f"  {p.size}", style="bold")
                 if self.data.hints and p.grundy is not None:
                     line.append(f"  g={p.grundy}", style="magenta")
                 elif self.data.hints and p.grundy_missing:
                     line.append("  g=—", style="magenta")
             else:
-                line.append(" " * (label_w + 1) + counters)
+                line.append(" " * (label_w + 1) + ("" if p.shown else counters))
             lines.append(line)
         return lines

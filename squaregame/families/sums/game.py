@@ -14,8 +14,11 @@ from squaregame.core.game import Game, GameKind, Progress, Summand, check_natura
 from squaregame.core.moves import MAX_LISTED_MOVES, Run, runs_of
 from squaregame.core.params import Param, ParamType
 from squaregame.core.piles.pile import Pile
+from squaregame.core.sums import misere_nim
 from squaregame.core.sums.bounds import WORK_LIMIT, SumBounds
+from squaregame.core.sums.misere_bounds import MisereBounds
 from squaregame.core.sums.solver import QUICK_SEARCH, SumSolver, fits_budget, search_cost
+from squaregame.core.sums.tame import Genus, tame_cold, tame_genus
 from squaregame.core.types import Move, Outcome, PositionInfo
 from squaregame.families.sums.limits import check_pile_count
 from squaregame.families.sums.moves import (
@@ -52,6 +55,18 @@ class SumGame(Game[Piles]):
         self.piles = [Pile(r, misere, tables) for r in self.rules]
         self.normal_piles = [Pile(r, False, tables) for r in self.rules]
         self._bounds: SumBounds | None = None
+        self._misere_bounds: MisereBounds | None = None
+        # Misère Nim has a closed form for any piles (core/sums/misere_nim.py): never searched.
+        self.nim_closed = misere and all(r.is_any_amount for r in self.rules)
+
+    @property
+    def knows_best_moves(self) -> bool:  # type: ignore[override]
+        return self.nim_closed  # misère Nim: the closed form's best moves, never every move
+
+    def best_moves(self, pos: Piles) -> list[Piles]:
+        if self.nim_closed:
+            return misere_nim.best_children(pos)
+        return super().best_moves(pos)
 
     @property
     def dimensions(self) -> int:
@@ -66,7 +81,7 @@ class SumGame(Game[Piles]):
         lone = self.lone_pile(pos)
         if lone is not None:
             self.piles[lone].values(pos[lone], progress)  # TableLimitError when out of reach
-        elif not self.exact_available(pos):
+        elif not self.nim_closed and not self.exact_available(pos):
             self._check_bounded(pos)  # raises TableLimitError when neither search nor tables answer
         return pos
 
@@ -77,11 +92,14 @@ class SumGame(Game[Piles]):
         bounds solve exactly."""
         for pile, n in zip(self.piles, pos, strict=True):
             pile.values(n, progress)
-        if self.lone_pile(pos) is not None:
+        if self.nim_closed or self.lone_pile(pos) is not None:
             return
         if self.exact_available(pos):
             self.solver.solve(self.rules, self.misere, pos)
-        elif not self.misere:
+        elif self.misere:  # Theorem S reads the piles' normal-play values
+            for pile, n in zip(self.normal_piles, pos, strict=True):
+                pile.values(n, progress)
+        else:
             self.bounds.prepare(pos)  # the sub-sums its bounds solve exactly
 
     def children(self, pos: Piles) -> list[Piles]:
@@ -141,8 +159,8 @@ class SumGame(Game[Piles]):
         Beyond the budget: yes if it is answered at all (its bounds search sub-sums and
         lines of play); no if it is refused (then the caller's check says so at once).
         Ask only when every pile's table is at hand (this reads the piles' values)."""
-        if self.lone_pile(pos) is not None:
-            return False  # one pile's values, no search (a table to build is ``prepare``'s)
+        if self.nim_closed or self.lone_pile(pos) is not None:
+            return False  # a closed form or one pile's values (a table to build: ``prepare``)
         if self.solver.find(self.rules, self.misere, pos) is not None:
             return False
         if not fits_budget(self.rules, pos):
@@ -160,23 +178,30 @@ class SumGame(Game[Piles]):
             self.rules, pos
         )
 
+    def uses_search(self, pos: Piles) -> bool:
+        """Is ``pos`` answered by the exact search (not misère Nim's closed form, not bounds)?"""
+        return not self.nim_closed and self.exact_available(pos)
+
     def value_cost(self, pos: Piles) -> int:
         """A pile's table, a solved box; beyond the search, proven bounds: their search
         along the lines of play (up to ``WORK_LIMIT`` positions), or, where a play may be
         longer than that, the play lengths and one look ahead alone (the moves a proof
         lists from such a position are its first and last, which stay so or end in the box)."""
-        if self.lone_pile(pos) is not None:
-            return VALUE_COST  # that pile's table
+        if self.nim_closed or self.lone_pile(pos) is not None:
+            return VALUE_COST  # misère Nim's closed form, or that pile's table
         if self.exact_available(pos):
             return EXACT_VALUE_COST
         longest = sum(r.longest_play(n) for r, n in zip(self.rules, pos, strict=True))
-        return STATIC_BOUND_COST if longest > WORK_LIMIT else BOUNDED_VALUE_COST
+        static = longest > WORK_LIMIT and not self.misere  # (misère's bounds: as a search)
+        return STATIC_BOUND_COST if static else BOUNDED_VALUE_COST
 
     def answer_cost(self, pos: Piles) -> int:
         """Every move valued (:func:`sum_move_runs`), but a large Nim pile's: along the solved
         box's axis in runs, those listed valued (at most ``MAX_LISTED_MOVES`` in all); beyond
         the search, the few of its moves that are listed (its ends and the winning one)."""
         each = self.value_cost(pos)
+        if self.nim_closed:
+            return each  # misère Nim's best moves from its closed form
         lone = self.lone_pile(pos) is not None
         exact = lone or each == EXACT_VALUE_COST
         valued = axis = 0
@@ -197,13 +222,43 @@ class SumGame(Game[Piles]):
     def with_summand(self, pos: Piles, index: int, size: int) -> Piles:
         return (*pos[:index], size, *pos[index + 1 :])
 
+    # -- the screen's questions, as a sum of parts of several kinds answers them too ---------
+    def part_move_count(self, pos: Piles, index: int) -> int:
+        return self.rules[index].count_amounts(pos[index])
+
+    def part_move_target(self, pos: Piles, index: int, k: int) -> Piles:
+        return self.with_summand(
+            pos, index, pos[index] - self.rules[index].amount_at(pos[index], k)
+        )
+
+    def pile_size(self, pos: Piles, index: int) -> int | None:
+        return pos[index]
+
     def grundy(self, pos: Piles) -> int | None:
-        if self.misere:
-            return None
-        values = [g.info(n).grundy for g, n in zip(self.normal_piles, pos, strict=True)]
-        if any(v is None for v in values):
-            return None
-        return reduce(xor, (v for v in values if v is not None), 0)
+        return None if self.misere else self.nim_sum(pos)
+
+    def normal_values(self, pos: Piles) -> list[int] | None:
+        """Each pile's normal-play Grundy value (None: one is not known that far). Misère
+        play reads them too (Theorem S of ``core/sums/tame.py``)."""
+        values = [self.pile_value(i, n) for i, n in enumerate(pos)]
+        return None if None in values else [v or 0 for v in values]
+
+    def pile_value(self, i: int, n: int) -> int | None:
+        """Pile ``i``'s normal-play Grundy value at size ``n`` (a Nim pile's is ``n``; None:
+        not computed that far; a size beyond the pile's tables is a TableLimitError)."""
+        if self.rules[i].is_any_amount:
+            return n
+        return self.normal_piles[i].info(n).grundy
+
+    def nim_sum(self, pos: Piles) -> int | None:
+        """The nim-sum of the piles' normal-play values (None: one is not known)."""
+        values = self.normal_values(pos)
+        return None if values is None else reduce(xor, values, 0)
+
+    def genus(self, pos: Piles) -> tuple[Genus, ...] | None:
+        """Misère play: each pile's genus (Theorem G of ``core/sums/tame.py``)."""
+        values = self.normal_values(pos) if self.misere else None
+        return None if values is None else tuple(tame_genus(v) for v in values)
 
     def grundy_known_upto(self, pos: Piles) -> int | None:
         """The limit of the first pile whose Grundy value is not computed that far."""
@@ -219,6 +274,9 @@ class SumGame(Game[Piles]):
         lone = self.lone_pile(pos)
         if lone is not None:  # the sum is that pile's game (see lone_pile)
             return self.piles[lone].info(pos[lone])
+        if self.nim_closed:
+            cold, rem = misere_nim.value(pos)
+            return PositionInfo(Outcome.COLD if cold else Outcome.HOT, rem, True, None)
         if self.exact_available(pos):
             cold, rem = self.solver.solve(self.rules, self.misere, pos).lookup(pos)
             outcome = Outcome.COLD if cold else Outcome.HOT
@@ -229,20 +287,19 @@ class SumGame(Game[Piles]):
         """A child's value. When the parent is beyond the exact search, so are the searches of
         its many children taken one by one (each would be a search of its own, seconds each):
         a child not already solved gets proven bounds, as its parent does."""
-        if self.lone_pile(child) is not None or self.exact_available(parent):
+        if self.nim_closed or self.lone_pile(child) is not None or self.exact_available(parent):
             return self.info(child)
         if self.solver.find(self.rules, self.misere, child) is not None:
             return self.info(child)
         return self._bounded(child)
 
-    def _check_bounded(self, pos: Piles) -> int:
-        """Beyond the search budget only normal play is answered, from the nim-sum."""
-        if self.misere:
-            raise TableLimitError("sums.errors.misere_too_large")
-        g = self.grundy(pos)
-        if g is None:
+    def _check_bounded(self, pos: Piles) -> list[int]:
+        """Beyond the search budget, both conventions are answered from the piles' normal
+        values (misère: Theorem S of ``core/sums/tame.py``): they must be known."""
+        values = self.normal_values(pos)
+        if values is None:
             raise TableLimitError("sums.errors.grundy_unknown")
-        return g
+        return values
 
     @property
     def bounds(self) -> SumBounds:
@@ -251,10 +308,31 @@ class SumGame(Game[Piles]):
             self._bounds = SumBounds(self.rules, self.normal_piles)
         return self._bounds
 
+    @property
+    def misere_bounds(self) -> MisereBounds:
+        """Proven remoteness bounds of a misère sum beyond the search budget."""
+        if self._misere_bounds is None:
+            self._misere_bounds = MisereBounds(self.rules, self._known_value)
+        return self._misere_bounds
+
+    def _known_value(self, i: int, n: int) -> int:
+        """A value below a position whose values were checked (``_check_bounded``)."""
+        g = self.pile_value(i, n)
+        if g is None:
+            raise TableLimitError("sums.errors.grundy_unknown")
+        return g
+
     def _bounded(self, pos: Piles) -> PositionInfo:
-        """Beyond the search budget: the exact outcome from the nim-sum and proven bounds on
-        the remoteness (exact when they meet)."""
-        g = self._check_bounded(pos)
+        """Beyond the search budget: the exact outcome from the piles' normal values (the
+        nim-sum; misère play: Theorem S) and proven bounds on the remoteness (exact when they
+        meet)."""
+        values = self._check_bounded(pos)
+        if self.misere:
+            cold = tame_cold(values)
+            outcome = Outcome.COLD if cold else Outcome.HOT
+            lo, hi = self.misere_bounds.bounds(pos)
+            return PositionInfo(outcome, lo, lo == hi, None, None if lo == hi else hi)
+        g = reduce(xor, values, 0)
         outcome = Outcome.HOT if g else Outcome.COLD
         lo, hi = self.bounds.bounds(pos)
         if lo == hi:

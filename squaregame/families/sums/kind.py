@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from squaregame.core.errors import MAX_PILES, PositionError, RuleError
 from squaregame.core.game import Game, GameKind
 from squaregame.core.params import MISERE, Param, ParamType, Values
+from squaregame.core.parts import Part, has_parts, is_part, join_values, split_values
 from squaregame.core.rules import SQUARES, Rule
 from squaregame.families.sums.limits import check_pile_count
 
@@ -59,10 +60,21 @@ class SumKind(GameKind):
     lesson_steps = frozenset({"sieve", "sumtable"})
     exercises = frozenset({"nimsum", "pile"})
     random_cap = 30  # random piles the dialog draws stay small
+    takes_parts = True  # a part may be a game of any kind: wythoff:3,5 (core/parts.py)
 
     def normalize(
         self, rules: tuple[Rule, ...], position: Values | None
     ) -> tuple[tuple[Rule, ...], Values | None]:
+        if has_parts(rules):  # one rule per part, each part's numbers in turn
+            check_pile_count(len(rules))
+            if position is None:
+                return rules, None
+            split = split_values(rules, position)
+            for i, values in enumerate(split):
+                for v in values:
+                    if v < 0:
+                        raise PositionError("sums.errors.negative_pile", pile=i + 1, value=v)
+            return rules, join_values(rules, split)
         if position is not None:
             return expand_rules(rules, len(check_piles(position))), position
         if not rules:
@@ -75,13 +87,41 @@ class SumKind(GameKind):
             SumGame,  # (the game itself: only when one is built)
         )
 
+        if has_parts(rules):
+            from squaregame.families.sums.mixed import MixedSumGame  # (as SumGame, above)
+
+            return MixedSumGame(self, rules, misere, tables)
         return SumGame(self, rules, misere, tables)
 
     def random_position(self, rules: tuple[Rule, ...], rng: random.Random) -> Values:
+        if has_parts(rules):
+            starts = [(rng.randint(1, 30),) if not is_part(r) else _small(r, rng) for r in rules]
+            return join_values(rules, starts)
         return tuple(rng.randint(1, 30) for _ in rules)
 
     def is_terminal(self, rules: Sequence[Rule], pos: Any) -> bool:
+        if has_parts(rules):
+            return all(
+                _part_over(r, v) for r, v in zip(rules, split_values(rules, pos), strict=True)
+            )
         return all(next(iter(r.amounts(n)), None) is None for r, n in zip(rules, pos, strict=True))
+
+    def position_words_in(self, rules: Sequence[Any], pos: Any) -> dict[str, Any]:
+        """A sum of parts: each part as its kind words it (``10 + (3,5) + 7``), a part of
+        several numbers that are no pair in brackets (rows: ``[2 + 4]``)."""
+        if not has_parts(rules):
+            return self.position_words(pos)
+        from squaregame.text.games import position_text  # (words: only when asked for)
+
+        said = []
+        for r, values in zip(rules, split_values(rules, self.position_values(pos)), strict=True):
+            if not is_part(r):
+                said.append(str(values[0]))
+                continue
+            kind = r.kind
+            text = position_text(kind, kind.position_from_values(values))
+            said.append(f"[{text}]" if " " in text else text)
+        return {"piles": " + ".join(said)}
 
     def rule_json(self, rule_keys: tuple[str, ...]) -> Any:
         return list(rule_keys)
@@ -105,6 +145,20 @@ class SumKind(GameKind):
 
     def coordinate_names(self, dims: int) -> list[str]:
         return [f"pile{i + 1}" for i in range(dims)]
+
+
+def _small(part: Part, rng: random.Random) -> Values:
+    """A small random start of a part (its kind's own, each number brought into 1..9)."""
+    drawn = part.kind.random_position(part.rules, rng)
+    return tuple(1 + (v - 1) % 9 if v > 0 else v for v in drawn)
+
+
+def _part_over(rule: Any, values: Values) -> bool:
+    """Has this part no move left (asked without tables)?"""
+    if not is_part(rule):
+        return next(iter(rule.amounts(values[0])), None) is None
+    kind = rule.kind
+    return bool(kind.is_terminal(rule.rules, kind.position_from_values(values)))
 
 
 SUM = SumKind()

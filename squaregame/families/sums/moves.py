@@ -7,11 +7,15 @@ are valued along its axis instead:
 
 * inside the exact search, the solved box holds that axis as one slice
   (:meth:`~squaregame.core.sums.solver.BoxSolution.axis`): equal neighbours form one run;
-* beyond it (normal play), a Nim pile of size m has Grundy value m, so the child with
-  size m is cold exactly when m equals the nim-sum of the other piles, g: at most one winning
-  move, found by one comparison. The other children are hot: their remoteness is at least 1
-  (a proven bound, nothing more is claimed for the range), and each listed one is valued
-  with the game's own proven bounds (:mod:`squaregame.core.sums.bounds`).
+* beyond it, and for misère Nim (valued by its closed form, never searched), a Nim pile of
+  size m has Grundy value m, so in normal play the child with size m is cold exactly when m
+  equals the nim-sum of the other piles' values, g: at most one winning move, found by one
+  comparison; in misère play (Theorem S of :mod:`squaregame.core.sums.tame`) only the sizes
+  0, 1 and g can be cold (:func:`~squaregame.core.sums.tame.cold_values`), and 0 and 1 are
+  valued on their own. The other children are hot: their remoteness is at least 1 (2 in
+  misère play, where hot is even; a proven bound, nothing more is claimed for the range),
+  and each listed one is valued by the game (closed form or proven bounds,
+  :mod:`squaregame.core.sums.bounds`, :mod:`squaregame.core.sums.misere_bounds`).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from squaregame.core.errors import TableLimitError
 from squaregame.core.moves import Run, runs_of, uniform_run
 from squaregame.core.rules import Rule
 from squaregame.core.sums.solver import SumSolver
+from squaregame.core.sums.tame import cold_values
 from squaregame.core.types import Outcome, PositionInfo
 
 Piles = tuple[int, ...]
@@ -39,18 +44,18 @@ class SumGame(Protocol):
     def misere(self) -> bool: ...
     @property
     def solver(self) -> SumSolver: ...
-    def exact_available(self, pos: Piles) -> bool: ...
+    def uses_search(self, pos: Piles) -> bool: ...
     def child_info(self, pos: Piles, child: Piles) -> PositionInfo: ...
-    def grundy(self, pos: Piles) -> int | None: ...
+    def normal_values(self, pos: Piles) -> list[int] | None: ...
 
 
 def sum_move_runs(game: SumGame, pos: Piles) -> list[Run[Piles]]:
     """Every move of ``pos``, pile by pile, smallest amount first."""
-    exact = game.exact_available(pos)
+    searched = game.uses_search(pos)
     runs: list[Run[Piles]] = []
     for i, (rule, n) in enumerate(zip(game.rules, pos, strict=True)):
         if rule.is_any_amount and n > AXIS_FROM:
-            runs += _box_axis(game, pos, i) if exact else _nimsum_axis(game, pos, i)
+            runs += _box_axis(game, pos, i) if searched else _value_axis(game, pos, i)
         else:
             children = ((*pos[:i], n - a, *pos[i + 1 :]) for a in rule.amounts(n))
             runs += runs_of((i, c, game.child_info(pos, c)) for c in children)
@@ -102,26 +107,34 @@ def _box_axis(game: SumGame, pos: Piles, pile: int) -> list[Run[Piles]]:
     return runs
 
 
-def _nimsum_axis(game: SumGame, pos: Piles, pile: int) -> list[Run[Piles]]:
-    """Beyond the exact search (normal play): the one cold size is the others' nim-sum."""
-    total = game.grundy(pos)
-    if total is None:  # misère or a Grundy value out of reach: not answered beyond the search
-        raise TableLimitError(
-            "sums.errors.misere_too_large" if game.misere else "sums.errors.grundy_unknown"
-        )
+def _value_axis(game: SumGame, pos: Piles, pile: int) -> list[Run[Piles]]:
+    """Beyond the exact search, and for misère Nim: the cold sizes from the piles' values."""
+    values = game.normal_values(pos)
+    if values is None:  # a Grundy value out of reach: not answered beyond the search
+        raise TableLimitError("sums.errors.grundy_unknown")
     n = pos[pile]
-    rest = total ^ n  # a pile of m from which any amount may be taken has Grundy value m
-    hot = PositionInfo(Outcome.HOT, 1, False, None, None)  # hot: at least one move left
+    others = values[:pile] + values[pile + 1 :]
+    if game.misere:  # a Nim pile of m has value m; 0 and 1 are valued on their own
+        alone = sorted({v for v in (0, 1, *cold_values(others, n)) if v < n}, reverse=True)
+    else:
+        rest = 0
+        for v in others:
+            rest ^= v
+        alone = [rest] if rest < n else []
+    hot = PositionInfo(Outcome.HOT, 2 if game.misere else 1, False, None, None)
 
     def hot_run(top: int, count: int) -> Run[Piles]:
         target = _sizes_down(pos, pile, top)
         return Run(pile, count, target, hot, _valued(game, pos, target))
 
-    if rest >= n:
-        return [hot_run(n - 1, n)]
-    winning = (*pos[:pile], rest, *pos[pile + 1 :])
-    return [
-        hot_run(n - 1, n - 1 - rest),
-        uniform_run(pile, 1, lambda k: winning, game.child_info(pos, winning)),
-        hot_run(rest - 1, rest),
-    ]
+    runs: list[Run[Piles]] = []
+    top = n - 1  # the sizes still to place, from the largest (the smallest amount) down
+    for size in alone:
+        if top > size:
+            runs.append(hot_run(top, top - size))
+        child = (*pos[:pile], size, *pos[pile + 1 :])
+        runs.append(uniform_run(pile, 1, _sizes_down(pos, pile, size), game.child_info(pos, child)))
+        top = size - 1
+    if top >= 0:
+        runs.append(hot_run(top, top + 1))
+    return runs

@@ -1,20 +1,32 @@
 """The Sums screen's own panels, read from the tables once per position: each pile's Grundy
 value, the nim-sum worked out, each rule's Grundy sequence with its period, and for two piles
-the outcome table of their sum."""
+the outcome table of their sum. A sum of parts of several kinds (:mod:`.mixed`) has its
+parts in lines (a pile as counters, any other part as its position in its own words), the
+nim-sum worked out over the parts' Grundy values, and its piles' Grundy tables."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import reduce
+from operator import xor
 from typing import Any, cast
 
+from squaregame.core.errors import GameError
+from squaregame.core.parts import has_parts, is_part
 from squaregame.core.piles.periodic import ValuePeriod
 from squaregame.core.rules import Rule
 from squaregame.core.types import Analysis, Outcome
 from squaregame.families.sums.game import SumGame
+from squaregame.families.sums.mixed import MixedSumGame
+from squaregame.families.sums.units import GameUnit, PileUnit
+from squaregame.play import nimsum
 from squaregame.play.nimsum import explain, nimsum_lines
 from squaregame.play.session import Session
 from squaregame.play.wording import move_phrase
+from squaregame.text.games import describe_move, kind_title, position_text
 from squaregame.text.rules import rule_label, rule_name
+
+PARTS_WORDS = "sums.parts"  # the nim-sum's words for parts of several kinds
 
 
 @dataclass(frozen=True)
@@ -23,6 +35,7 @@ class PileLine:
     rule: str  # the rule in a few letters: its name (Squares, Cubes, …) or its set {1,3,7,8}
     grundy: int | None
     grundy_missing: bool = False  # normal play, but no Grundy value computed this far
+    shown: str = ""  # a part that is no pile: its position in words (no counters)
 
 
 @dataclass(frozen=True)
@@ -64,15 +77,25 @@ def rule_tag(rule: Rule) -> str:
     return rule_name(rule) if members is None else "{" + ",".join(map(str, members)) + "}"
 
 
-def grundy_rules(game: SumGame) -> tuple[GrundyRule, ...]:
-    """Each distinct rule's Grundy sequence, far enough to see its period twice."""
+def part_label(rule: Any) -> str:
+    """A part's rule in words: a pile's rule, or the kind of game another part is."""
+    return kind_title(rule.kind, rule.rules) if is_part(rule) else rule_label(rule)
+
+
+def grundy_rules(game: SumGame | MixedSumGame) -> tuple[GrundyRule, ...]:
+    """Each distinct pile rule's Grundy sequence, far enough to see its period twice."""
     out: list[GrundyRule] = []
     seen: set[str] = set()
-    for i, rule in enumerate(game.rules):
+    piles = (
+        [u.normal for u in game.units if isinstance(u, PileUnit)]
+        if isinstance(game, MixedSumGame)
+        else game.normal_piles
+    )
+    for pile in piles:
+        rule = pile.rule
         if rule.key in seen:
             continue
         seen.add(rule.key)
-        pile = game.normal_piles[i]
         found = pile.periodicity()  # where the rule has one (a finite set)
         period = None if found is None else found.grundy
         upto = 59 if period is None else min(99, max(29, period.start + 2 * period.length - 1))
@@ -85,6 +108,8 @@ def grundy_rules(game: SumGame) -> tuple[GrundyRule, ...]:
 
 
 def sum_data(session: Session[Any], a: Analysis[Any]) -> SumData:
+    if has_parts(session.game.rules):
+        return parts_data(session, a)
     game = cast(SumGame, session.game)  # the sums screen's own game
     pos: tuple[int, ...] = a.position
     piles = tuple(
@@ -124,3 +149,67 @@ def pair_table(game: SumGame, width: int, height: int) -> PairTable:
         if game.info((x, y)).outcome is Outcome.COLD
     )
     return PairTable(width, height, cold, game.misere)
+
+
+# -- a sum of parts of several kinds ---------------------------------------------------------
+def parts_data(session: Session[Any], a: Analysis[Any]) -> SumData:
+    game = cast(MixedSumGame, session.game)  # the sums screen's own game, of parts
+    lines = _part_lines(game, a.position)
+    rules = session.cache.get(("grundy-rules", None), lambda: grundy_rules(game))
+    return SumData(lines, a.info.remoteness_exact, _parts_nimsum(game, a), rules, None)
+
+
+def _part_lines(game: MixedSumGame, pos: tuple[int, ...]) -> tuple[PileLine, ...]:
+    out = []
+    for rule, u, p in zip(game.rules, game.units, game.split(pos), strict=True):
+        g = None if game.misere else _grundy(u, p)
+        missing = g is None and not game.misere and u.grundy_known_upto(p) is not None
+        if isinstance(u, GameUnit):
+            shown = position_text(u.kind, p)
+            out.append(PileLine(len(shown), part_label(rule), g, missing, shown))
+        else:
+            out.append(PileLine(p, rule_tag(rule), g, missing))
+    return tuple(out)
+
+
+def _grundy(unit: Any, pos: Any) -> int | None:
+    try:
+        grundy: int | None = unit.info(pos).grundy
+    except GameError:
+        return None
+    return grundy
+
+
+def _parts_nimsum(game: MixedSumGame, a: Analysis[Any]) -> NimSumData:
+    """The nim-sum worked out over the parts (normal play); misère: the winning moves."""
+    pos = a.position
+    if game.misere:
+        return NimSumData(True, None, tuple(move_phrase(game, pos, m.to) for m in a.winning_moves))
+    parts = game.split(pos)
+    try:
+        g = game.grundy_values(parts)
+    except GameError:
+        return NimSumData(False, None, (), game.grundy_known_upto(pos))
+    total = reduce(xor, g, 0)
+    lines = tuple(
+        nimsum.PileLine(
+            i + 1,
+            position_text(u.kind, p) if isinstance(u, GameUnit) else p,
+            part_label(game.rules[i]),
+            g[i],
+        )
+        for i, (u, p) in enumerate(zip(game.units, parts, strict=True))
+    )
+    wins = []
+    for m in a.winning_moves:
+        i = game.move_line(pos, m.to)
+        wins.append(nimsum.WinningMove(i + 1, 0, m.to, g[i], g[i] ^ total))
+    width = max(1, max([*g, total]).bit_length())
+    ex = nimsum.NimSumExplanation(lines, total, width, tuple(wins))
+    best = a.best_moves()
+    hinted = best[0].to if best and a.info.outcome is Outcome.HOT else None
+
+    def named(m: nimsum.WinningMove) -> str:
+        return describe_move(game, pos, m.to)
+
+    return NimSumData(False, nimsum_lines(ex, hinted, PARTS_WORDS, named), ())

@@ -98,6 +98,12 @@ class WythoffGame(Game[Cell]):
         out += [(x - d, y - d) for d in range(1, min(x, y) + 1)]
         return out
 
+    def reach(self, pos: Cell) -> tuple[int, int]:
+        """The queen never moves away from the corner: the squares (a, b) with a ≤ x and
+        b ≤ y, each with at most a + b + min(a, b) ≤ x + y + min(x, y) moves."""
+        x, y = pos
+        return (x + 1) * (y + 1), x + y + min(x, y)
+
     def move_line(self, pos: Cell, to: Cell) -> int:
         """0: to the left, 1: down, 2: diagonally (the order of :meth:`children`)."""
         if to[1] == pos[1]:

@@ -90,18 +90,23 @@ class WythoffKind(GameKind):
 
     stats_limit = 8000  # a board of 8000² cells: three bytes each, about a second or two
 
-    def table_stats(self, n: int) -> tuple[dict[str, Any], str]:
+    def table_stats(self, n: int, digest: bool = False) -> tuple[dict[str, Any], str]:
         """The n×n board 0..n−1 built afresh: the C reference's cold count and largest
-        remoteness, and its first cell (row-major)."""
-        from squaregame.families.wythoff.table import board_stats  # numpy only without C
+        remoteness, and its first cell (row-major); ``digest``: and the FNV-1a hash of its
+        remoteness values, row by row, ``fnv1a_rem``, as the reference prints it."""
+        from squaregame.families.wythoff.table import built_board  # numpy only without C
 
-        cold_count, top, at = board_stats(n - 1)
-        stats = {
+        cold_count, top, at, values = built_board(n - 1)
+        stats: dict[str, Any] = {
             "upto": n,
             "cold_count": cold_count,
             "max_remoteness": top,
             "max_remoteness_at": list(at),
         }
+        if digest:
+            from squaregame.core.files import digest as fnv  # (a check: only when asked)
+
+            stats["fnv1a_rem"] = fnv.shown(fnv.fnv1a_u16(fnv.chunks(values)))
         said = (
             f"board 0..{n - 1:,} squared: {cold_count:,} cold, largest remoteness {top} (at {at})"
         )

@@ -145,6 +145,7 @@ class WythoffScreen(GameScreen[Cell]):
         self._draw_board()
         move = view.move_to(self.cursor) if view is not None else None
         if move is not None:
+            self.turns.look_ahead(self.cursor)
             x, y = self.cursor
             value = ""
             if self.hints:

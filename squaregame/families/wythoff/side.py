@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -34,15 +36,46 @@ class ColdPairs(Static):
     """The cold positions (a_k, b_k) up to the board size, with the golden-ratio formula."""
 
     def show(self, size: int, queen: tuple[int, int], misere: bool) -> None:
+        rows = _pair_rows(size)  # made once a board: a move only moves the highlight
         t = Text()
         t.append(tr("ui_widgets.wythoff.pairs_title") + "\n", style="bold")
         t.append(tr("ui_widgets.wythoff.pairs_phi") + "\n", style="dim")
         if misere:
             t.append(tr("ui_widgets.wythoff.pairs_misere") + "\n", style="dim")
         t.append(f"\n{'k':>4} {'a_k':>6} {'b_k':>6}\n", style="bold")
-        qa, qb = sorted(queen)
-        for k, (a, b) in enumerate(cold_pairs(size)):
-            here = (a, b) == (qa, qb)
-            t.append(f"{k:>4} {a:>6} {b:>6}", style="reverse" if here else "")
-            t.append(f"  {tr('ui_widgets.wythoff.queen_here')}\n" if here else "\n")
+        here = rows.index(sorted(queen))
+        if here is None:
+            t.append(rows.text)
+        else:
+            before, line, after = rows.split(here)
+            t.append(before)
+            t.append(line, style="reverse")
+            t.append(f"  {tr('ui_widgets.wythoff.queen_here')}\n")
+            t.append(after)
         self.update(t)
+
+
+class _Rows:
+    """The cold pairs' lines for one board, as one string, and where each pair's line is."""
+
+    def __init__(self, size: int) -> None:
+        pairs = list(cold_pairs(size))
+        lines = [f"{k:>4} {a:>6} {b:>6}\n" for k, (a, b) in enumerate(pairs)]
+        self.text = "".join(lines)
+        self.at = {pair: k for k, pair in enumerate(pairs)}
+        self.starts = [0]
+        for line in lines:
+            self.starts.append(self.starts[-1] + len(line))
+
+    def index(self, queen: list[int]) -> int | None:
+        return self.at.get((queen[0], queen[1]))
+
+    def split(self, k: int) -> tuple[str, str, str]:
+        """The lines before pair ``k``, its line (without the newline), the lines after."""
+        start, end = self.starts[k], self.starts[k + 1]
+        return self.text[:start], self.text[start : end - 1], self.text[end:]
+
+
+@lru_cache(maxsize=4)
+def _pair_rows(size: int) -> _Rows:
+    return _Rows(size)

@@ -260,13 +260,21 @@ class WythoffBoards:
 def board_stats(size: int) -> tuple[int, int, tuple[int, int]]:
     """Normal play's cold count, largest remoteness and its first cell (row-major) on the
     (size+1)² board, built afresh; with the C kernel no numpy is imported at all."""
+    cold, top, at, _ = built_board(size)
+    return cold, top, at
+
+
+def built_board(size: int) -> tuple[int, int, tuple[int, int], Any]:
+    """:func:`board_stats` and the board's remoteness values, flat, row-major (x outer):
+    a ``memoryview`` of the C kernel's ``uint16`` cells, or numpy's array."""
     board = _native_board(size, False, None)
     if board is not None:
-        return board.cold_count, board.max_remoteness, board.max_at
+        rem = memoryview(board.rem).cast("H")
+        return board.cold_count, board.max_remoteness, board.max_at, rem
     table = build_wythoff_numpy(size, False)
-    rem, cold = table.remoteness_array, table.cold_array
-    at = divmod(int(rem.argmax()), size + 1)
-    return int(cold.sum()), int(rem[at]), at
+    values, cold = table.remoteness_array, table.cold_array
+    at = divmod(int(values.argmax()), size + 1)
+    return int(cold.sum()), int(values[at]), at, values.reshape(-1)
 
 
 def build_wythoff_numpy(

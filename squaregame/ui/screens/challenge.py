@@ -46,7 +46,7 @@ class ChallengeScreen(ModalScreen[str]):
             yield Static(tr(f"ui_class.ask.{o.ask}", position=o.title), markup=False)
             if o.ask == "moves":
                 moves = ((Text(m), m) for m in o.moves)  # (words, never markup)
-                yield SelectionList[str](*moves, id="challenge-moves")
+                yield SelectionList[str](*moves, id="challenge-moves", classes="pane")
             elif o.ask == "grundy":
                 yield Input(placeholder=tr("ui_class.challenge.grundy_hint"), id="challenge-grundy")
             yield Static("", id="challenge-said", markup=False)

@@ -110,8 +110,10 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
         self.hint_line = Static(id="hint")
         self.message = Static(id="message")
         self.history = HistoryLog(id="history")
-        self.history_scroll = VerticalScroll(self.history, id="history-scroll")
-        self.chart = ValueChart(id="chart")
+        self.history_scroll = VerticalScroll(self.history, id="history-scroll", classes="pane")
+        self.history_scroll.border_title = tr("ui_game.pane.moves")  # (panes: app.tcss)
+        self.chart = ValueChart(id="chart", classes="pane")
+        self.chart.border_title = tr("ui_game.pane.chart")
         self.parts = self.make_parts()
         self.sides = SideViews(self.parts.side, lambda: self.query_one("#side", ContentSwitcher))
 
@@ -160,9 +162,7 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
                     yield self.parts.chooser
             with ContentSwitcher(id="side", initial=SideViews.HISTORY):
                 with Vertical(id=SideViews.HISTORY):
-                    yield Static(tr("ui_game.pane.moves"), classes="pane-title")
                     yield self.history_scroll
-                    yield Static(tr("ui_game.pane.chart"), classes="pane-title")
                     yield self.chart
                 for side in self.parts.side:
                     yield side.widget

@@ -15,6 +15,8 @@ from typing import Any, TypeVar
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher
 
+from squaregame.text import tr
+
 T = TypeVar("T")
 _NOTHING = object()
 
@@ -36,6 +38,10 @@ class SideViews:
 
     def __init__(self, side: tuple[SideView, ...], switcher: Callable[[], ContentSwitcher]):
         self.views = [(self.HISTORY, "ui_game.side.history")] + [(v.id, v.title) for v in side]
+        for v in side:  # each a titled pane (framed on a large terminal: game.tcss)
+            v.widget.add_class("pane")
+            name = tr(v.title)  # said in a sentence too ("Side panel: the cold pairs")
+            v.widget.border_title = name[:1].upper() + name[1:]
         self._switcher = switcher  # the panel (asked for once the screen is composed)
 
     def cycle(self) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -27,7 +28,9 @@ from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import OpenWhy, SaveLessonProgress
+from squaregame.ui.room import roomy
 from squaregame.ui.screens.lesson_tasks import LessonTasks, StepState
+from squaregame.ui.screens.lessons import step_heading
 from squaregame.ui.widgets.lesson_panels import (
     BoardPanel,
     FillPanel,
@@ -86,9 +89,9 @@ class LessonScreen(LessonTasks, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         with Horizontal(id="lesson-main"):
-            with VerticalScroll(id="lesson-text-box"):
+            with VerticalScroll(id="lesson-text-box", classes="pane"):
                 yield Markdown(id="lesson-text")
-            with VerticalScroll(id="lesson-panel"):
+            with VerticalScroll(id="lesson-panel", classes="pane"):
                 yield Static(id="panel-prompt")
                 yield Static(id="panel-work")
                 yield RevealPanel(id="reveal")
@@ -99,6 +102,7 @@ class LessonScreen(LessonTasks, Screen[None]):
                 yield Static(id="panel-note")  # feedback, right under what it answers
                 yield Static(id="input-prompt")
                 yield NumberInput(placeholder="…", id="sieve-input", max_length=13)
+                yield Static(id="lesson-outline")  # a text step's company on a large terminal
         yield Static(id="lesson-status")
         yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it
 
@@ -129,7 +133,12 @@ class LessonScreen(LessonTasks, Screen[None]):
         for child in self.query_one("#lesson-panel").children:
             child.display = False
         shows = step.spec.shows
-        self.query_one("#lesson-panel").display = shows != "text"
+        outline = shows == "text" and roomy(*self.app.size)
+        panel = self.query_one("#lesson-panel")
+        panel.display = shows != "text" or outline
+        panel.border_title = tr("ui_lessons.lesson.outline") if outline else ""
+        if outline:
+            self.draw_outline()
         if shows in LINES:
             if not st.lines:
                 st.lines = step.spec.lines(step.game_or_none(), self.S)
@@ -162,9 +171,28 @@ class LessonScreen(LessonTasks, Screen[None]):
         self.refresh_bindings()
         self.save()
 
+    def draw_outline(self) -> None:
+        """Beside a step of text alone, on a large terminal: what the lesson is about and
+        its steps, this one marked ▶ (n and b go through them)."""
+        t = Text(self.lesson.summary + "\n\n", style="italic")
+        for k, step in enumerate(self.lesson.steps):
+            here = k == self.index
+            t.append(f"{'▶' if here else ' '} {k + 1:>2}. ", style="bold" if here else "dim")
+            t.append(step_heading(step.text) + "\n", style="bold" if here else "")
+        outline = self.query_one("#lesson-outline", Static)
+        outline.update(t)
+        outline.display = True
+
+    def on_resize(self) -> None:
+        """A text step's outline comes and goes with the room."""
+        panel = self.query_one("#lesson-panel")
+        if self.step.spec.shows == "text" and panel.display != roomy(*self.app.size):
+            self.show_step()
+
     def status(self) -> None:
         p = self.progress
         parts = [tr("ui_lessons.lesson.step_of", n=self.index + 1, total=len(self.lesson.steps))]
+        self.query_one("#lesson-text-box").border_title = parts[0]  # (a frame when roomy)
         if p.tried:
             parts.append(tr("ui_lessons.lesson.score", k=p.score, n=p.tried))
         if self.lesson.quiz_count:

@@ -20,6 +20,7 @@ from squaregame.lessons.steps import FillStep, QuizStep, SieveStep
 from squaregame.play.session import Session
 from squaregame.text import tr
 from squaregame.ui.messages import OpenGame
+from squaregame.ui.room import roomy, spaced
 from squaregame.ui.widgets.lesson_panels import FillCell, FillPanel, SievePanel
 
 if TYPE_CHECKING:
@@ -127,9 +128,10 @@ class LessonTasks:
         work.display = bool(q.work)
         ol = self.query_one("#quiz", OptionList)
         ol.clear_options()
+        airy = roomy(*self.app.size)  # larger targets on a large terminal
         for i, (label, value) in enumerate(q.choices):
             mark = "✗ " if value in st.wrong else ("✓ " if st.settled and q.is_right(value) else "")
-            ol.add_option(Option(mark + label, id=str(i), disabled=value in st.wrong))
+            ol.add_option(Option(spaced(mark + label, airy), id=str(i), disabled=value in st.wrong))
         first = next((i for i, (_, v) in enumerate(q.choices) if v not in st.wrong), 0)
         ol.highlighted = first if at is None else at
         ol.display = True

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from rich.console import Group
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
@@ -24,6 +28,7 @@ from squaregame.lessons.strings import lesson_language
 from squaregame.text import Catalog, language, tr
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import OpenLesson, ResetLessonProgress
+from squaregame.ui.room import roomy, spaced
 
 
 class LessonListScreen(Screen[None]):
@@ -56,7 +61,10 @@ class LessonListScreen(Screen[None]):
         yield Header(show_clock=False)
         with Vertical(id="lesson-list-box"):
             yield Static(help_text(), id="lesson-list-help")
-            yield OptionList(id="lesson-list")
+            with Horizontal(id="lesson-list-row"):
+                yield OptionList(id="lesson-list", classes="pane")  # (titles: show_titles)
+                # beside it on a large terminal: what the highlighted lesson is (lesson.tcss)
+                yield Static(id="lesson-preview", classes="pane")
         yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it
 
     def on_mount(self) -> None:
@@ -66,6 +74,8 @@ class LessonListScreen(Screen[None]):
     def show_titles(self) -> None:
         self.title = tr("ui_lessons.list.title")
         self.sub_title = Catalog(self.lang)("ui_settings.language_name")
+        self.query_one("#lesson-list").border_title = tr("ui_lessons.list.title")
+        self.query_one("#lesson-preview").border_title = tr("ui_lessons.list.about")
 
     def relocalize(self) -> None:
         self.load()
@@ -81,10 +91,17 @@ class LessonListScreen(Screen[None]):
         keep = ol.highlighted or 0
         ol.clear_options()
         record = self.progress()
+        # spaced out where they all fit so (the room under the help, above the key bar)
+        airy = roomy(*self.app.size) and 3 * len(self.lessons) + 10 <= self.app.size.height
         for lesson in self.lessons:
-            ol.add_option(Option(row_text(lesson, record.get(lesson.id)), id=lesson.id))
+            row = row_text(lesson, record.get(lesson.id))
+            ol.add_option(Option(spaced(escape(row), airy), id=lesson.id))
         ol.highlighted = min(keep, len(self.lessons) - 1)
         ol.focus()
+        self.show_preview()
+
+    def on_resize(self) -> None:
+        self.rebuild()  # spaced out or not
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.resetting = None
@@ -93,6 +110,14 @@ class LessonListScreen(Screen[None]):
 
     def on_option_list_option_highlighted(self, _: OptionList.OptionHighlighted) -> None:
         self.resetting = None
+        self.show_preview()
+
+    def show_preview(self) -> None:
+        index = self.query_one("#lesson-list", OptionList).highlighted
+        if index is not None and index < len(self.lessons):
+            lesson = self.lessons[index]
+            text = preview_text(lesson, self.progress().get(lesson.id))
+            self.query_one("#lesson-preview", Static).update(text)
 
     def action_reset(self) -> None:
         """r, then r again on the same lesson: forget its progress."""
@@ -119,6 +144,30 @@ STATUSES = ("new", "attempted", "mastered")
 def help_text() -> str:
     """How to choose, and what "mastered" takes."""
     return tr("ui_lessons.list.help") + "\n" + tr("ui_lessons.list.rule")
+
+
+def preview_text(lesson: Lesson, p: LessonProgress | None) -> Group:
+    """What a lesson holds: its summary, the heading of each step (a long one wrapped under
+    its own text), its progress."""
+    p = p or LessonProgress()
+    about = Text(f"{lesson.number}. {lesson.title}\n\n", style="bold")
+    about.append(lesson.summary + "\n\n", style="not bold")
+    about.append(tr("ui_lessons.list.steps", count=len(lesson.steps)))
+    steps = Table.grid(padding=(0, 1))
+    steps.add_column(justify="right", no_wrap=True)
+    steps.add_column()
+    for k, step in enumerate(lesson.steps, 1):
+        steps.add_row(f"{k}.", step_heading(step.text))
+    status = Text("\n" + tr(f"ui_lessons.list.{p.status}"), style="bold")
+    if p.tried:
+        status.append(" · " + tr("ui_lessons.list.score", k=p.score, n=p.tried), style="not bold")
+    return Group(about, steps, status)
+
+
+def step_heading(text: str) -> str:
+    """A step's heading: its text's first line, without the Markdown's "#"."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return first.lstrip("#").strip()
 
 
 def row_text(lesson: Lesson, p: LessonProgress | None) -> str:

@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.room import TALL_ROWS, WIDE_COLUMNS, spaced
 from squaregame.ui.widgets.big_number import best_scale, big_lines
 from squaregame.ui.widgets.key_bar import KeyBar
 
@@ -57,8 +58,9 @@ def request(choice: str) -> Message | None:
     return kind() if kind is not None else None
 
 
-WIDE = (110, 34)  # from this terminal size on: the big title and the preview beside the list
+WIDE = (WIDE_COLUMNS, TALL_ROWS)  # from this size on: the big title, the preview beside the list
 TITLE = "squaregame"
+AIRY = 3  # rows an entry takes where the list has the room: a blank row above and below it
 
 
 def logo_text(width: int, height: int) -> str:
@@ -115,8 +117,12 @@ class MenuScreen(Screen[None]):
         yield Static(f"squaregame — {tr('ui_menu.sub_title')}", id="menu-title", markup=False)
         yield Static(logo_text(*self.app.size), id="logo")  # (no box: each widget costs a frame)
         with Horizontal(id="menu-row"):
-            yield OptionList(*self.options(), id="menu")  # in the very first frame
-            yield Static(id="menu-preview")  # beside it where there is room (WIDE)
+            menu = OptionList(*self.options(), id="menu", classes="pane")  # in the first frame
+            menu.border_title = tr("ui_menu.pane.menu")
+            yield menu
+            preview = Static(id="menu-preview", classes="pane")  # beside it where there is room
+            preview.border_title = tr("ui_menu.pane.preview")
+            yield preview
         yield KeyBar(palette=True)  # in one piece: Textual's Footer costs the first frame more
 
     def on_mount(self) -> None:
@@ -129,9 +135,19 @@ class MenuScreen(Screen[None]):
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        """The big title and the preview on a large terminal; at 80×24 neither."""
-        self.set_class(width >= WIDE[0] and height >= WIDE[1], "wide")
-        self.query_one("#logo", Static).update(logo_text(width, height))
+        """The big title and the preview on a large terminal; at 80×24 neither. Where the
+        list and the preview take the height left under the title, the entries are spaced
+        out ("airy") if they all still fit."""
+        wide = width >= WIDE[0] and height >= WIDE[1]
+        self.set_class(wide, "wide")
+        logo = logo_text(width, height)
+        self.query_one("#logo", Static).update(logo)
+        # the title bar, the key bar, the logo and its margins (3), the list's border and margin
+        room = height - 2 - (logo.count("\n") + 1 + 3) - 3
+        airy = wide and AIRY * len(self.options()) <= room
+        if airy != self.has_class("airy"):
+            self.set_class(airy, "airy")
+            self.rebuild()  # the entries, spaced out or not
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.query_one("#menu-preview", Static).update(preview_text(event.option_id or ""))
@@ -140,10 +156,14 @@ class MenuScreen(Screen[None]):
         entries = [Option(tr("ui_menu.continue", saved=self.saved), id="continue")]
         if self.others:
             entries.append(Option(tr("ui_menu.saved_games", count=self.others), id="saved-games"))
+        airy = self.has_class("airy")
         return [
-            *(entries if self.saved else []),
-            *(Option(text, id=key) for key, text in game_entries(self.families)),
-            *(Option(tr(f"ui_menu.entries.{e}"), id=e) for e in ENTRIES),
+            Option(spaced(str(option.prompt), airy), id=option.id)
+            for option in (
+                *(entries if self.saved else []),
+                *(Option(text, id=key) for key, text in game_entries(self.families)),
+                *(Option(tr(f"ui_menu.entries.{e}"), id=e) for e in ENTRIES),
+            )
         ]
 
     async def relocalize(self) -> None:
@@ -172,6 +192,7 @@ class MenuScreen(Screen[None]):
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
         menu.highlighted = ids.index(keep) if keep in ids else 0
         menu.focus()
+        self._fit(*self.app.size)  # spaced out, or not, for the entries there are now
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Open what was chosen. Keys typed fast after a choice (Enter Down Enter) reach

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from textual.widgets import OptionList
+
 from squaregame.play.view import GameView, MoveLine
 from squaregame.text.games import position_text
 from squaregame.ui.screens.game_base import GameScreen
@@ -20,7 +22,7 @@ P = TypeVar("P")
 class MovesScreen(GameScreen[P]):
     # -- the game's parts ----------------------------------------------------------------------
     def make_parts(self) -> Parts:
-        self.number = BigNumber("0", id="number")
+        self.number = BigNumber("0", id="number", tall_share=0.34)
         self.moves = MoveList(id="moves")
         return Parts(board=(self.number,), chooser=self.moves)
 
@@ -52,3 +54,9 @@ class MovesScreen(GameScreen[P]):
     def chosen_move(self) -> P | None:
         move: P | None = self.moves.highlighted_move()
         return move
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list is self.moves:
+            move = self.moves.highlighted_move()
+            if move is not None:
+                self.turns.look_ahead(move)  # analysed while the person thinks

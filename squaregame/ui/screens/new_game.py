@@ -16,7 +16,7 @@ application in a worker, with a progress indicator (:mod:`.busy`).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -41,6 +41,7 @@ from squaregame.play.setup import (
     rules_text,
     spec_from_fields,
     start_advice,
+    start_example,
 )
 from squaregame.play.sides import names_wanted, parse_names
 from squaregame.play.wording import level_blurb
@@ -49,9 +50,11 @@ from squaregame.text.games import kind_title, param_label
 from squaregame.text.rules import rule_name
 from squaregame.ui.families import ScreenFamily
 from squaregame.ui.localize import localize_bindings
-from squaregame.ui.screens.new_game_rows import later_rows
+from squaregame.ui.screens.new_game_rows import choice, later_rows, placeholder
 from squaregame.ui.widgets.form import form_row
 
+if TYPE_CHECKING:
+    from squaregame.core.kinds import Kinds
 FIELD_IDS = {"position": "start", "rule": "rules", "misere": "variant"}  # else the param's name
 DENSE_ROWS = 7  # more rows than this: no space between them (the dialog fits 80×24)
 
@@ -84,22 +87,12 @@ def field_label(param: Param) -> str:
     return _say(f"ui_dialog.flags.{param.name}.label", param_label(param))
 
 
-def placeholder(param: Param) -> str:
-    if param.type is ParamType.RULES and param.count[1] > 1:
-        return tr("ui_dialog.new.rules_example")
-    return tr("ui_dialog.new.example", example=param.form_field().example)
-
-
 def flag_options(param: Param) -> list[tuple[str, bool]]:
     base = f"ui_dialog.flags.{param.name}"
     return [
         (_say(f"{base}.off", tr("ui_dialog.off")), False),
         (_say(f"{base}.on", tr("ui_dialog.on")), True),
     ]
-
-
-def _choice(key: str, value: Any, options: list[tuple[str, Any]]) -> Select[Any]:
-    return Select(options, value=value, allow_blank=False, id=key, compact=True)
 
 
 class NewGameDialog(ModalScreen[GameSetup | None]):
@@ -127,13 +120,15 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         again: GameSetup | None = None,
         error: str = "",
         current: GameSetup | None = None,
+        kinds: Kinds | None = None,
     ) -> None:
         """``kind``: the kind chosen first (its family is offered); ``spec``: a game to start
         from (its rules and misère fill the fields); ``again``: the dialog as it was answered
         before, back with ``error`` (a start found beyond reach while it was prepared);
         ``current``: the game this one replaces (``n`` in a game): its first player,
-        opponent, hints and sides are kept, not reset to the settings."""
+        opponent, hints and sides are kept; ``kinds``: the registry's (any kind in a sum)."""
         super().__init__()
+        self.kinds = kinds
         localize_bindings(self)
         self.settings = settings
         self.kind = kind
@@ -150,7 +145,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         self.ready = False  # every row mounted (the later ones come after the first paint)
 
     def example(self) -> str:  # the chosen kind's example start (75 for Squares)
-        return p.form_field().example if (p := self.kind.param("position")) else ""
+        return start_example(self.kind, self.spec)
 
     def _family_params(self) -> dict[str, Param]:
         """Every parameter a kind of the family has, by name (the chosen kind's first)."""
@@ -176,7 +171,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
                 yield form_row(tr("ui_dialog.new.preset"), select)
             if len(self.family.kinds) > 1:
                 kinds = [(kind_choice(k), k.key) for k in self.family.kinds]
-                yield form_row(tr("ui_dialog.new.game"), _choice("kind", self.kind.key, kinds))
+                yield form_row(tr("ui_dialog.new.game"), choice("kind", self.kind.key, kinds))
             flags = [p for p in self.params.values() if p.type is ParamType.FLAG]
             for param in self.params.values():
                 if param not in flags:
@@ -206,10 +201,10 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
         if param.type is ParamType.FLAG:  # as in the game it starts from, else the settings
             value = getattr(spec if given else self.settings, param.name, None)
             value = bool(param.form_field().default if value is None else value)
-            widget = _choice(wid, value, flag_options(param))
+            widget = choice(wid, value, flag_options(param))
         else:
             text = rules_text(spec) if given and spec and param.type is ParamType.RULES else ""
-            long = param.type is ParamType.RULES
+            long = param.type is ParamType.RULES or self.kind.takes_parts  # wythoff:3,5 …
             widget = Input(text, id=wid, max_length=200 if long else 30, compact=True)
         label = Label(field_label(param), classes="label")
         self.labels[param.name] = label
@@ -336,7 +331,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
             self.call_after_refresh(self.action_advice)
             return
         try:
-            said = start_advice(spec_from_fields(self.kind, self.fields()), self.tables)
+            said = start_advice(spec_from_fields(self.kind, self.fields(), self.kinds), self.tables)
         except GameError as exc:
             self.query_one("#dialog-error", Static).update(f"✗ {error_text(exc)}")
             self.focus_field(exc)
@@ -369,7 +364,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
             self.call_after_refresh(self.action_start)
             return
         try:
-            spec = spec_from_fields(self.kind, self.fields())
+            spec = spec_from_fields(self.kind, self.fields(), self.kinds)
             check_start(spec, self.tables)
         except GameError as exc:
             self.query_one("#dialog-error", Static).update(f"✗ {error_text(exc)}")

@@ -9,6 +9,7 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Input, Select, Static
 
 from squaregame.core.ai import LEVELS
+from squaregame.core.params import Param, ParamType
 from squaregame.play.settings import Settings
 from squaregame.play.setup import RANDOM_RANGES
 from squaregame.play.sides import MAX_NAME, PLAYERS
@@ -21,15 +22,22 @@ def on_off() -> list[tuple[str, bool]]:
     return [(tr("ui_dialog.on"), True), (tr("ui_dialog.off"), False)]
 
 
-def _choice(key: str, value: Any, options: list[tuple[str, Any]]) -> Select[Any]:
+def choice(key: str, value: Any, options: list[tuple[str, Any]]) -> Select[Any]:
     return Select(options, value=value, allow_blank=False, id=key, compact=True)
+
+
+def placeholder(param: Param) -> str:
+    """What an empty field of the game's shows: a rules field its example, else the start's."""
+    if param.type is ParamType.RULES and param.count[1] > 1:
+        return tr("ui_dialog.new.rules_example")
+    return tr("ui_dialog.new.example", example=param.form_field().example)
 
 
 def later_rows(s: Settings, flags: list[Horizontal]) -> list[Horizontal]:
     """The application's own rows, after the game's (``flags``: its normal/misère rows)."""
     rows: list[Horizontal] = []
     ranges = [(tr("ui_dialog.new.range", top=f"{top:,}"), top) for top in RANDOM_RANGES]
-    random_in = _choice("range", 100, ranges)
+    random_in = choice("range", 100, ranges)
     random_button = Button(tr("ui_dialog.new.random"), id="random", compact=True)
     rows.append(form_row(tr("ui_dialog.new.random_in"), random_in, random_button))
     first = [
@@ -37,17 +45,17 @@ def later_rows(s: Settings, flags: list[Horizontal]) -> list[Horizontal]:
         (tr("ui_dialog.new.first_computer"), False),
     ]
     advice = Button(tr("ui_dialog.new.advice_button"), id="advice", compact=True)
-    first_choice = _choice("first", s.human_first, first)
+    first_choice = choice("first", s.human_first, first)
     rows.append(form_row(tr("ui_dialog.new.first"), first_choice, advice))
     rows += flags
     levels = [(level_name(key), key) for key in LEVELS]  # its blurb below: never cut
-    level = _choice("level", s.level, levels)
+    level = choice("level", s.level, levels)
     rows.append(form_row(tr("ui_dialog.new.opponent"), level, id="row-level"))
     blurb = Static(f"[dim]{level_blurb(s.level)}[/dim]", id="level-blurb")
     rows.append(form_row("", blurb, id="row-level-blurb"))
     players = [(tr(f"ui_dialog.new.players_{p}"), p) for p in PLAYERS]
-    rows.append(form_row(tr("ui_dialog.new.players"), _choice("players", "solo", players)))
+    rows.append(form_row(tr("ui_dialog.new.players"), choice("players", "solo", players)))
     names = Input(id="names", max_length=2 * MAX_NAME + 1, compact=True)
     rows.append(form_row(tr("ui_teach.dialog.names"), names, id="row-names"))
-    rows.append(form_row(tr("ui_dialog.new.hints"), _choice("hints", s.hints, on_off())))
+    rows.append(form_row(tr("ui_dialog.new.hints"), choice("hints", s.hints, on_off())))
     return rows

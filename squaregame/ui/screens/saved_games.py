@@ -55,6 +55,7 @@ class SavedGamesScreen(ModalScreen[Path | None]):
             yield OptionList(
                 *(Option(e.label, id=str(i)) for i, e in enumerate(self.entries)),
                 id="saved-list",
+                classes="pane",  # framed in the accent colour, as every list (app.tcss)
             )
         yield Footer()
 

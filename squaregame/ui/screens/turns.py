@@ -14,7 +14,7 @@ import threading
 import time
 from contextlib import suppress
 from functools import partial
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from squaregame.core.ai import Opponent
 from squaregame.core.errors import GameError
@@ -26,10 +26,21 @@ from squaregame.play.wording import describe_move
 from squaregame.text import error_text, tr
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from squaregame.play.session import Session
     from squaregame.ui.screens.game_host import GameHost
 
 P = TypeVar("P")
+
+
+AHEAD_AFTER = 0.5  # seconds the person's choice rests before it is looked ahead at
+
+
+def _prepare_quietly(session: Session[P], to: P, panels: Any) -> None:
+    """In a worker: :func:`prepare` ``to``; a refusal (a limit) is said when it is played."""
+    with suppress(GameError):
+        prepare(session, to, panels)
 
 
 class Turns(Generic[P]):
@@ -43,6 +54,7 @@ class Turns(Generic[P]):
         self.paused = False  # a demo waiting (the computer plays both sides)
         self._token = 0
         self._wake: threading.Event | None = None  # set: the pause of an unwanted reply ends
+        self._ahead: object | None = None  # the timer of the next look ahead
 
     @property
     def can_move(self) -> bool:
@@ -82,6 +94,27 @@ class Turns(Generic[P]):
         elif not host.session.human_to_move and not self.paused:
             self.start_opponent()
 
+    # -- while the person thinks ------------------------------------------------------------------
+    def look_ahead(self, to: P) -> None:
+        """The person's choice (cursor, selection) is ``to``: once it has rested for
+        :data:`AHEAD_AFTER` seconds, analyse where it leads and read its panels in a worker,
+        so that when the move is made its verdict, the reply and the next screen come at
+        once. Arrows held down start nothing: each key restarts the wait."""
+        timer = self._ahead
+        if timer is not None:
+            timer.stop()  # type: ignore[attr-defined]
+        self._ahead = None
+        if self.can_move:
+            at = self.host.session.position
+            self._ahead = self.host.set_timer(AHEAD_AFTER, partial(self._ahead_now, at, to))
+
+    def _ahead_now(self, at: P, to: P) -> None:
+        s = self.host.session
+        if not self.can_move or s.position != at or s.cache.peek(("analysis", to)) is not None:
+            return  # a move was made meanwhile, or it is known already
+        work = partial(_prepare_quietly, s, to, self.host.panels)
+        self.host.run_worker(work, thread=True, group="ahead")
+
     # -- the opponent's reply ------------------------------------------------------------------
     def start_opponent(self, delay: float | None = None) -> None:
         """The opponent's reply, after ``delay`` seconds (default: :attr:`delay`)."""
@@ -91,7 +124,14 @@ class Turns(Generic[P]):
         self.host.draw()
         pause = self.delay if delay is None else delay
         s = self.host.session
-        self.host.run_reply(partial(self._think, self._token, s, s.position, pause, wake))
+        work = partial(self._think, self._token, s, s.position, pause, wake)
+        # Started once the screen has painted the move: a worker running meanwhile would
+        # share the interpreter's lock with that paint and answer the key later.
+        self.host.call_after_refresh(self._launch, self._token, work)
+
+    def _launch(self, token: int, work: Callable[[], None]) -> None:
+        if token == self._token:  # not cancelled (undo, new game) before the paint
+            self.host.run_reply(work)
 
     def _think(
         self, token: int, session: Session[P], pos: P, delay: float, wake: threading.Event

@@ -30,10 +30,12 @@ from squaregame.text import games as games_text
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import ExportWhy
+from squaregame.ui.room import roomy
 from squaregame.ui.widgets.wrap_tree import WrapTree
 
 UI_MOVES = 25  # moves shown per page of a position
 BATCH_SECONDS = 0.1  # a slow page is shown as it comes, a batch of lines this often
+AUTO_OPEN = 3  # levels below the root opened by themselves on a large terminal (_open_more)
 
 
 @dataclass
@@ -52,6 +54,12 @@ class WhyScreen(Screen[None]):
     WhyScreen #why-legend { padding: 0 1; color: $text-muted; }
     WhyScreen #why-tree { height: 1fr; }
     WhyScreen #why-detail { height: auto; max-height: 4; padding: 0 1; background: $boost; }
+    WhyScreen.-wide.-tall #why-legend { padding: 1 2; }
+    WhyScreen.-wide.-tall #why-tree {
+        border: round $accent; border-title-color: $accent; border-title-style: bold;
+        margin: 0 1; padding: 0 1;
+    }
+    WhyScreen.-wide.-tall #why-detail { margin: 1 1 0 1; padding: 0 2; }
     """
     BINDINGS = [
         Binding("escape", "close", "why.ui.keys.close"),
@@ -72,7 +80,8 @@ class WhyScreen(Screen[None]):
         self._gone = False  # the worker stops between two moves once the screen is gone
         where = games_text.position_text(game, position)
         self.proof: Tree[Item] = WrapTree(where, Item(), id="why-tree")  # long lines wrap
-        self.proof.show_root = True
+        self.proof.show_root = True  # (and it is a titled pane on a large terminal)
+        self.proof.border_title = tr("why.ui.pane")
         self.detail = Static(id="why-detail", markup=False)  # the cursor's line, whole
 
     def compose(self) -> ComposeResult:
@@ -180,6 +189,25 @@ class WhyScreen(Screen[None]):
             node.add_leaf(tr("why.ui.more", count=more), Item(None, True, start, more))
         item.loaded = True
         self._show_detail()
+        self._open_more()
+
+    def _open_more(self) -> None:
+        """On a large terminal the proof's first lines open by themselves, the root's then
+        theirs, one after another while two thirds of the tree's rows are free: a screenful
+        of the proof at once, not a handful of lines (each is worked out as if opened by
+        hand: in a thread, one at a time)."""
+        tree = self.proof
+        if not roomy(*self.app.size) or tree.virtual_size.height * 3 > tree.size.height * 2:
+            return
+        level = list(tree.root.children)
+        for _ in range(AUTO_OPEN):
+            for node in level:
+                item = node.data
+                closed = node.allow_expand and not node.is_expanded
+                if closed and item is not None and item.step is not None and not item.loaded:
+                    node.expand()
+                    return
+            level = [child for node in level if node.is_expanded for child in node.children]
 
     def _load(self, node: TreeNode[Item]) -> None:
         item = node.data

@@ -252,6 +252,7 @@ class Opener:
             again=again,
             error=error,
             current=current,
+            kinds=self.games.kinds,
         )
         self.shell.push_screen(dialog, start)
 

@@ -14,6 +14,8 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
+from squaregame.ui.room import roomy
+
 # 5 columns × 7 rows of dots per character ('#' = ink); narrow characters have fewer columns.
 _FONT: dict[str, tuple[str, ...]] = {
     "0": (" ### ", "#   #", "#  ##", "# # #", "##  #", "#   #", " ### "),
@@ -92,9 +94,11 @@ def best_scale(text: str, width: int, height: int, top: int = MAX_SCALE) -> int:
 class BigNumber(Widget):
     """Shows :attr:`text` (digits, spaces, commas, brackets) as large as fits.
 
-    ``share`` is the part of the screen's height the number may take. ``optional``: where
-    even scale 1 does not fit, show nothing (another widget shows the position too) rather
-    than the plain digits. ``max_scale``: larger for the projector's whole screen."""
+    ``share`` is the part of the screen's height the number may take; ``tall_share`` (if
+    given), the part on a large terminal (:mod:`squaregame.ui.room`), where the panels
+    around it have the rows they need. ``optional``: where even scale 1 does not fit, show
+    nothing (another widget shows the position too) rather than the plain digits.
+    ``max_scale``: larger for the projector's whole screen."""
 
     DEFAULT_CSS = """
     BigNumber { height: auto; width: 1fr; }
@@ -105,6 +109,7 @@ class BigNumber(Widget):
         text: str = "",
         *,
         share: float = 0.25,
+        tall_share: float | None = None,
         optional: bool = False,
         max_scale: int = MAX_SCALE,
         **kw: object,
@@ -112,6 +117,7 @@ class BigNumber(Widget):
         super().__init__(**kw)  # type: ignore[arg-type]
         self._text = text
         self.share = share
+        self.tall_share = share if tall_share is None else tall_share
         self.optional = optional
         self.max_scale = max_scale
 
@@ -128,8 +134,9 @@ class BigNumber(Widget):
     def fitted(self, width: int | None = None) -> tuple[str, int]:
         """The text to draw and its scale (0: none fits): the digit groups' thin spaces are
         dropped before the digits are given up for plain text."""
-        screen_height = self.app.size.height if self.is_attached else 24
-        budget = max(text_height(1), int(screen_height * self.share))
+        screen_width, screen_height = self.app.size if self.is_attached else (80, 24)
+        share = self.tall_share if roomy(screen_width, screen_height) else self.share
+        budget = max(text_height(1), int(screen_height * share))
         room = width if width is not None else self.size.width
         text = self._text
         scale = best_scale(text, room, budget, self.max_scale)

@@ -17,6 +17,7 @@ from textual.widgets import Static
 from squaregame.lessons.generate import BoardFrame, axis_labels
 from squaregame.lessons.sieve import SieveFrame
 from squaregame.text import tr
+from squaregame.ui.room import roomy
 
 
 def hot_cold(hot: bool) -> str:
@@ -64,10 +65,75 @@ class FillCell:
     right: bool | None  # was the mark right?
 
 
+ROW = 8  # the table's numbers in rows of eight
+BIG_CELL = (7, 10)  # columns of a large cell (its frame and a space): the fewest, the most
+
+
 class FillPanel(Static):
-    """The table of happy and sad faces, filled in by the student."""
+    """The table of happy and sad faces, filled in by the student: on a large terminal in
+    large framed cells (:meth:`big`), else four columns a number."""
+
+    cells: tuple[FillCell, ...] = ()
+    cursor = 0
 
     def show(self, cells: tuple[FillCell, ...], cursor: int) -> None:
+        self.cells, self.cursor = cells, cursor
+        self.update(self.drawn())
+
+    def on_resize(self) -> None:
+        self.update(self.drawn())  # large cells or small, for the width it has now
+
+    def drawn(self) -> Text:
+        cell = min(BIG_CELL[1], self.content_region.width // ROW)
+        if self.is_attached and roomy(*self.app.size) and cell >= BIG_CELL[0]:
+            return self.big(cell)
+        return self.small()
+
+    def big(self, width: int) -> Text:
+        """Each number in a frame ``width - 1`` columns wide, its mark a row under it (the
+        face and letter), a first wrong mark as ✗ in the frame's bottom; the cursor's cell
+        drawn bold, its number reversed."""
+        inner = width - 3
+        t = Text()
+        for row in range(0, len(self.cells), ROW):
+            line = self.cells[row : row + ROW]
+            if row:
+                t.append("\n")
+            for c in line:
+                t.append("╭" + "─" * inner + "╮ ", style="bold" if c.n == self.cursor else "dim")
+            t.append("\n")
+            for c in line:
+                frame = "bold" if c.n == self.cursor else "dim"
+                t.append("│", style=frame)
+                t.append(f"{c.n:^{inner}}", style="reverse bold" if c.n == self.cursor else "bold")
+                t.append("│ ", style=frame)
+            t.append("\n")
+            for c in line:  # a blank row between the number and its mark
+                frame = "bold" if c.n == self.cursor else "dim"
+                t.append("│" + " " * inner + "│ ", style=frame)
+            t.append("\n")
+            for c in line:
+                frame = "bold" if c.n == self.cursor else "dim"
+                face = "?" if c.mark is None else hot_cold(c.mark)
+                style = "dim" if c.mark is None else ("green" if c.mark else "red")
+                t.append("│", style=frame)
+                t.append(f"{face:^{inner}}", style=style + (" bold" if c.mark is not None else ""))
+                t.append("│ ", style=frame)
+            t.append("\n")
+            for c in line:
+                frame = "bold" if c.n == self.cursor else "dim"
+                if c.right is False:
+                    left = (inner - 1) // 2
+                    t.append("╰" + "─" * left, style=frame)
+                    t.append("✗", style="bold red")
+                    t.append("─" * (inner - 1 - left) + "╯ ", style=frame)
+                else:
+                    t.append("╰" + "─" * inner + "╯ ", style=frame)
+            t.append("\n")
+        return t
+
+    def small(self) -> Text:
+        cells, cursor = self.cells, self.cursor
         t = Text()
         for row in range(0, len(cells), 8):
             line = cells[row : row + 8]
@@ -84,7 +150,7 @@ class FillPanel(Static):
             for c in line:
                 t.append(" ✗  " if c.right is False else "    ", style="bold red")
             t.append("\n")
-        self.update(t)
+        return t
 
 
 class SievePanel(Static):

@@ -42,6 +42,11 @@ class MoveList(OptionList):
     _hints = False
     _marked: int | None = None  # the row drawn as selected
 
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.add_class("pane")  # a titled pane (app.tcss)
+        self.border_title = tr("ui_game.pane.choices")
+
     def show(self, moves: tuple[MoveView, ...], hints: bool, more: str = "") -> None:
         """The moves, and ``more``: a last line (not a move) saying what is not listed."""
         keep = self.highlighted

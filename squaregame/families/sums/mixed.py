@@ -1,0 +1,348 @@
+"""A sum whose parts are games of several kinds (``squares:10 wythoff:3,5 nim:7``): a move
+is made in one part. A position is one row of numbers, its parts' one after the other
+(:mod:`squaregame.core.parts`); each part is played by a :class:`~.units.Unit`.
+
+What is answered, and why it is right:
+
+* **A lone part.** When every part but one is over, the sum *is* that part's game (the
+  proof of :meth:`squaregame.families.sums.game.SumGame.lone_pile` holds for any game: a
+  part with no move keeps none), answered from the part alone, in either convention.
+* **Within the search's budget** (:mod:`.mixed_search`, checked before it starts): every
+  position exactly, in normal or misère play; the Grundy value in normal play is the nim-sum
+  of the parts' (Sprague–Grundy), which the tests check against the search's outcomes.
+* **Beyond it, in normal play**: the outcome exactly (nim-sum 0 ⇔ cold) and proven bounds
+  on the remoteness (:mod:`.mixed_bounds`); a part whose Grundy value is out of reach is
+  refused in one line.
+* **Beyond it, in misère play**: refused in one line. The misère outcome of a sum is not a
+  function of its parts' misère values, and nothing short of the search is proven here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import reduce
+from operator import xor
+from typing import TYPE_CHECKING, Any
+
+from squaregame.core.errors import GameError, PositionError, TableLimitError
+from squaregame.core.game import Game, GameKind, Progress
+from squaregame.core.moves import Run
+from squaregame.core.numbers import split_values as words_of
+from squaregame.core.parts import join_values, split_values
+from squaregame.core.types import Move, Outcome, PositionInfo
+from squaregame.families.sums import mixed_search as search
+from squaregame.families.sums.limits import check_pile_count
+from squaregame.families.sums.mixed_bounds import SUB_SEARCHES, bounded
+from squaregame.families.sums.mixed_moves import mixed_runs
+from squaregame.families.sums.units import PileUnit, Unit, units_of
+
+if TYPE_CHECKING:
+    from squaregame.core.tables import Tables
+
+Flat = tuple[int, ...]
+KEEP = 4  # solved searches kept (each covers every later position of its game)
+SPLIT_MEMO = 100_000  # positions kept read into parts
+LISTED_MEMO = 64  # parts' positions listed for a search, kept
+
+
+class MixedSumGame(Game[Flat]):
+    """Parts of several kinds side by side; a move is made in one of them."""
+
+    def __init__(self, kind: GameKind, rules: Sequence[Any], misere: bool, tables: Tables) -> None:
+        check_pile_count(len(rules))
+        super().__init__(kind, rules, misere, tables)
+        self.units: tuple[Unit, ...] = units_of(self.rules, misere, tables)
+        self._solved: list[search.Solution] = []
+        self._sub: dict[tuple[int, ...], list[search.Solution]] = {}
+        self._split: dict[Flat, tuple[Any, ...]] = {}
+        self._listed: dict[tuple[int, Any], search.Reached] = {}
+        self._plans: dict[tuple[Any, ...], tuple[search.Reached, ...] | None] = {}
+
+    # -- positions -------------------------------------------------------------------------
+    def split(self, pos: Flat) -> tuple[Any, ...]:
+        """Each part's position in ``pos``."""
+        got = self._split.get(pos)
+        if got is None:
+            values = split_values(self.rules, pos)
+            got = tuple(u.from_values(v) for u, v in zip(self.units, values, strict=True))
+            if len(self._split) >= SPLIT_MEMO:
+                self._split.clear()
+            self._split[pos] = got
+        return got
+
+    def join(self, parts: Sequence[Any]) -> Flat:
+        values = [u.values(p) for u, p in zip(self.units, parts, strict=True)]
+        return join_values(self.rules, values)
+
+    def replaced(self, pos: Flat, index: int, part: Any) -> Flat:
+        """``pos`` with its ``index``-th part at ``part``."""
+        parts = list(self.split(pos))
+        parts[index] = part
+        return self.join(parts)
+
+    def parse_position(self, values: Sequence[int], *, progress: Progress | None = None) -> Flat:
+        split = split_values(self.rules, tuple(values))
+        parts = [u.parse(v, progress) for u, v in zip(self.units, split, strict=True)]
+        pos = self.join(parts)
+        self.check_answered(pos)
+        return pos
+
+    def check_answered(self, pos: Flat) -> None:
+        """Refuse, before any long work, what is neither searched, nor a lone part's game,
+        nor (normal play) answered from the parts' Grundy values."""
+        parts = self.split(pos)
+        if self.covered(parts) or self.plan(parts) is not None:
+            return
+        lone = self.lone(parts)
+        if lone is not None:
+            self.units[lone].own_info(parts[lone])  # its own refusal, if any
+            return
+        if self.misere:
+            raise TableLimitError("sums.errors.misere_parts_too_large")
+        self.grundy_values(parts)
+
+    def prepare(self, pos: Flat, progress: Progress | None = None) -> None:
+        parts = self.split(pos)
+        for u, p in zip(self.units, parts, strict=True):
+            u.prepare(p, progress)
+        self.solution(parts)
+
+    def slow_to_open(self, pos: Flat) -> bool:
+        parts = self.split(pos)
+        if any(u.slow(p) for u, p in zip(self.units, parts, strict=True)):
+            return True
+        if self.covered(parts):
+            return False
+        plan = self.plan(parts)
+        return plan is not None and sum(search.work(plan)) > search.QUICK_SEARCH
+
+    def is_terminal(self, pos: Flat) -> bool:
+        return all(u.is_terminal(p) for u, p in zip(self.units, self.split(pos), strict=True))
+
+    def lone(self, parts: Sequence[Any]) -> int | None:
+        """The one part that can still move (part 0 when none can), else None."""
+        live = [i for i, u in enumerate(self.units) if not u.is_terminal(parts[i])]
+        if len(live) > 1:
+            return None
+        return live[0] if live else 0
+
+    # -- the exact search ---------------------------------------------------------------------
+    def plan(
+        self, parts: Sequence[Any], which: Sequence[int] | None = None, budget: int = 0
+    ) -> tuple[search.Reached, ...] | None:
+        """The parts ``which`` (all) listed for a search of them from ``parts``, if it is
+        within ``budget`` (the search's): the listing's cost checked before it is made, the
+        search's once they are listed. None beyond it (the verdict kept)."""
+        chosen = tuple(range(len(self.units)) if which is None else which)
+        key = (chosen, *(parts[i] for i in chosen))
+        if key in self._plans:
+            return self._plans[key]
+        units = [self.units[i] for i in chosen]
+        found: tuple[search.Reached, ...] | None = None
+        if search.listable(units, [parts[i] for i in chosen]):
+            found = tuple(self._list(i, parts[i]) for i in chosen)
+            if not search.affordable(found, budget or search.SEARCH_BUDGET):
+                found = None
+        if len(self._plans) >= SPLIT_MEMO:
+            self._plans.clear()
+        self._plans[key] = found
+        return found
+
+    def _list(self, index: int, part: Any) -> search.Reached:
+        got = self._listed.get((index, part))
+        if got is None:
+            got = search.reachable(self.units[index], part)
+            if len(self._listed) >= LISTED_MEMO:
+                self._listed.clear()
+            self._listed[(index, part)] = got
+        return got
+
+    def covered(self, parts: Sequence[Any]) -> tuple[bool, int] | None:
+        """(cold, remoteness) from a search already made, if one reached ``parts``."""
+        for sol in reversed(self._solved):
+            got = sol.lookup(parts)
+            if got is not None:
+                return got
+        return None
+
+    def solution(self, parts: Sequence[Any]) -> tuple[bool, int] | None:
+        """(cold, remoteness) exactly: from a search made, or one made now within its
+        budget; None beyond it."""
+        got = self.covered(parts)
+        if got is not None:
+            return got
+        plan = self.plan(parts)
+        if plan is None:
+            return None
+        sol = search.solve(plan, self.misere)
+        self._solved = [*self._solved[-(KEEP - 1) :], sol]
+        return sol.lookup(parts)
+
+    def sub_remoteness(
+        self, which: tuple[int, ...], parts: Sequence[Any], search_now: bool
+    ) -> int | None:
+        """The normal-play remoteness of the parts ``which`` played alone: from a search of
+        them made, or (``search_now``) one made now within a quarter of the budget (kept: it
+        covers the later positions), else None."""
+        sub = [parts[i] for i in which]
+        solved = self._sub.setdefault(which, [])
+        for sol in reversed(solved):
+            got = sol.lookup(sub)
+            if got is not None:
+                return got[1]
+        plan = self.plan(parts, which, search.SEARCH_BUDGET // 4) if search_now else None
+        if plan is None:
+            return None
+        sol = search.solve(plan, False)
+        solved[:] = [*solved[-(KEEP - 1) :], sol]
+        found = sol.lookup(sub)
+        return None if found is None else found[1]
+
+    # -- values ----------------------------------------------------------------------------
+    def grundy_values(self, parts: Sequence[Any]) -> list[int]:
+        """Each part's Grundy value (normal play); refused where one is out of reach."""
+        values = [u.info(p).grundy for u, p in zip(self.units, parts, strict=True)]
+        if any(v is None for v in values):
+            raise TableLimitError("sums.errors.grundy_unknown")
+        return [v or 0 for v in values]
+
+    def grundy(self, pos: Flat) -> int | None:
+        if self.misere:
+            return None
+        try:
+            return reduce(xor, self.grundy_values(self.split(pos)), 0)
+        except GameError:
+            return None
+
+    def grundy_known_upto(self, pos: Flat) -> int | None:
+        if self.misere:
+            return None
+        for u, p in zip(self.units, self.split(pos), strict=True):
+            known = u.grundy_known_upto(p)
+            if known is not None:
+                return known
+        return None
+
+    def info(self, pos: Flat) -> PositionInfo:
+        parts = self.split(pos)
+        lone = self.lone(parts)
+        if lone is not None and (self.covered(parts) or self.plan(parts) is None):
+            return self._lone_info(lone, parts)
+        exact = self.solution(parts)
+        if exact is not None:
+            return self._exact(pos, exact)
+        if lone is not None:
+            return self._lone_info(lone, parts)
+        if self.misere:
+            raise TableLimitError("sums.errors.misere_parts_too_large")
+        return bounded(self, parts, SUB_SEARCHES)
+
+    def child_info(self, parent: Flat, child: Flat) -> PositionInfo:
+        """As :meth:`SumGame.child_info`: a child of a position beyond the search gets
+        proven bounds, never a search of its own."""
+        parts = self.split(child)
+        exact = self.covered(parts)
+        if exact is not None:
+            return self._exact(child, exact)
+        lone = self.lone(parts)
+        if lone is not None:
+            return self._lone_info(lone, parts)
+        if self.misere:
+            raise TableLimitError("sums.errors.misere_parts_too_large")
+        return bounded(self, parts)
+
+    def _exact(self, pos: Flat, found: tuple[bool, int]) -> PositionInfo:
+        cold, rem = found
+        return PositionInfo(Outcome.COLD if cold else Outcome.HOT, rem, True, self.grundy(pos))
+
+    def _lone_info(self, lone: int, parts: Sequence[Any]) -> PositionInfo:
+        """The lone part's own value; in normal play the others add Grundy value 0."""
+        return self.units[lone].own_info(parts[lone])
+
+    # -- moves -----------------------------------------------------------------------------
+    def children(self, pos: Flat) -> list[Flat]:
+        parts = self.split(pos)
+        return [
+            self.replaced(pos, i, c) for i, u in enumerate(self.units) for c in u.children(parts[i])
+        ]
+
+    def move_runs(self, pos: Flat) -> list[Run[Flat]]:
+        return mixed_runs(self, pos)
+
+    def move_count(self, pos: Flat) -> int:
+        return sum(u.move_count(p) for u, p in zip(self.units, self.split(pos), strict=True))
+
+    def move_target(self, pos: Flat, k: int) -> Flat:
+        if k < 0:
+            raise IndexError(k)
+        for i, (u, p) in enumerate(zip(self.units, self.split(pos), strict=True)):
+            count = u.move_count(p)
+            if k < count:
+                return self.replaced(pos, i, u.move_target(p, k))
+            k -= count
+        raise IndexError(k)
+
+    def part_move_count(self, pos: Flat, index: int) -> int:
+        """How many moves part ``index`` has (counted, never listed)."""
+        return self.units[index].move_count(self.split(pos)[index])
+
+    def part_move_target(self, pos: Flat, index: int, k: int) -> Flat:
+        """Where the ``k``-th move of part ``index`` leads."""
+        u = self.units[index]
+        return self.replaced(pos, index, u.move_target(self.split(pos)[index], k))
+
+    def pile_size(self, pos: Flat, index: int) -> int | None:
+        """The size of part ``index`` if it is a pile (None: a game of another kind)."""
+        unit = self.units[index]
+        return self.split(pos)[index] if isinstance(unit, PileUnit) else None
+
+    def take(self, pos: Flat, pile: int, amount: int) -> Flat:
+        """The position after taking ``amount`` from part ``pile`` (0-based), a pile."""
+        if not 0 <= pile < len(self.units):
+            raise PositionError("sums.errors.no_such_pile", pile=pile + 1)
+        unit = self.units[pile]
+        if not isinstance(unit, PileUnit):
+            raise PositionError("sums.errors.not_a_pile", part=pile + 1)
+        return self.replaced(pos, pile, unit.take(self.split(pos)[pile], amount))
+
+    def move_line(self, pos: Flat, to: Flat) -> int:
+        return self._changed(pos, to)
+
+    def _changed(self, pos: Flat, to: Flat) -> int:
+        a, b = self.split(pos), self.split(to)
+        changed = [i for i, (p, q) in enumerate(zip(a, b, strict=True)) if p != q]
+        if not changed:
+            raise PositionError("errors.no_change")
+        if len(changed) > 1:
+            raise PositionError("sums.errors.one_part_per_move")
+        return changed[0]
+
+    def move(self, pos: Flat, to: Flat) -> Move[Flat]:
+        i = self._changed(pos, to)
+        return self.units[i].move(pos, to, self.split(pos)[i], self.split(to)[i])
+
+    def check_move(self, pos: Flat, to: Flat) -> Move[Flat]:
+        i = self._changed(pos, to)
+        u, p, q = self.units[i], self.split(pos)[i], self.split(to)[i]
+        u.check_move(p, q)
+        return u.move(pos, to, p, q)
+
+    def move_from_text(self, pos: Flat, text: str, *, pile: int | None = None) -> Flat:
+        """``"2 …"``: a move in part 2, typed as that part takes one (``2 4``: take 4 from
+        pile 2; ``2 1 5``: the queen of part 2 to (1,5)); one number alone: a move in the
+        chosen part ``pile`` (0-based)."""
+        words = words_of(text.replace("(", " ").replace(")", " "))
+        if not words:
+            raise PositionError("sums.params.sum_move.type")
+        if len(words) == 1:
+            index, rest = pile or 0, words[0]
+        else:
+            index, rest = _part_number(words[0], len(self.units)), " ".join(words[1:])
+        u = self.units[index]
+        return self.replaced(pos, index, u.move_from_text(self.split(pos)[index], rest))
+
+
+def _part_number(word: str, count: int) -> int:
+    if not word.isdigit() or not 1 <= int(word) <= count:
+        raise PositionError("sums.errors.no_such_pile", pile=word[:8])
+    return int(word) - 1
