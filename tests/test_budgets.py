@@ -13,7 +13,8 @@ import pytest
 from build import make_game, pile_game, sum_game, wythoff_game
 
 from squaregame.cli import table
-from squaregame.cli.main import main
+from squaregame.cli.main import main, make_parser
+from squaregame.cli.options import spec_at
 from squaregame.core import game as game_module
 from squaregame.core.budget import WORK_BUDGET
 from squaregame.core.sums import bounds, solver
@@ -113,19 +114,26 @@ def test_values_read_at_once_are_the_values_one_by_one(make: Any) -> None:
 
 
 # -- why -----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["why", "sum", "175", "175", "175", "--depth", "12", "--max-lines", "5000"],  # 24 s
+        ["why", "sum", "kayles:40", "squares:100", "wythoff:20", "30"],  # 38 s, parts
+    ],
+)
 def test_a_proof_past_the_work_budget_stops_where_it_is_paid_for(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
 ) -> None:
-    """``why sum 175 175 175 --depth 12 --max-lines 5000`` (24 s, 5000 lines of proven
-    bounds): the lines the budget pays for, each answer found once, and the cut said."""
+    """Sums beyond the exact search, whose every line values its moves with proven bounds:
+    the lines the budget pays for, each answer found once, and the cut said."""
     answers = counting(monkeypatch, game_module.Game, "best_moves")
-    argv = ["why", "sum", "175", "175", "175", "--depth", "12", "--max-lines", "5000"]
     code, out, err = run(capsys, *argv)
     assert code == 0, err
     lines = out.splitlines()
-    game = sum_game(["squares"] * 3)
-    game.prepare((175, 175, 175))
-    affordable = lines_within(game, (175, 175, 175))
+    parsed = make_parser().parse_args(argv)
+    spec = spec_at(parsed, parsed.position)
+    game = spec.build(Tables())
+    affordable = lines_within(game, spec.start(game))
     assert len(lines) == affordable + 1  # the lines (the root's the first), and the cut
     assert lines[-1].startswith(f"… stopped after {affordable} lines (as much as can be")
     assert len(answers) <= affordable  # no answer worked out for a line not shown
