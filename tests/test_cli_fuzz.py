@@ -5,7 +5,12 @@ traceback, never killed by the limits.
 
 ``play``, ``lesson`` and ``serve`` would start the app or a server when their arguments are
 sound, and ``bench`` would measure for minutes: for them only argument lists that the
-parser or the checks refuse are run (``would_start`` decides in this process)."""
+parser or the checks refuse are run (``would_start`` decides in this process).
+
+``record`` reads files a run finds in its folder: a FIFO (which blocked for ever when opened
+the usual way), a folder, a record and standard input; ``table`` and ``why`` draw sizes up to
+where their work budgets refuse or cut (issue 32), and every batch also runs the commands
+that hung or took a minute before those budgets (:data:`ISSUE_32`)."""
 
 from __future__ import annotations
 
@@ -19,18 +24,21 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 MEMORY = 2 * 1024**3  # bytes of address space per run
 SECONDS = 90
 
-NUMBERS = ["0", "1", "5", "75", "-5", "4.5", "1e9", "1e300", "inf", "nan", "", " ", "٣",
-           "10000000000000", "1" + "0" * 40, "9" * 5000, "0x10", "+7", "1_000"]  # fmt: skip
+NUMBERS = ["0", "1", "5", "12", "75", "175", "999", "5000", "-5", "4.5", "1e9", "1e300", "inf",
+           "nan", "", " ", "٣", "10000000000000", "1" + "0" * 40, "9" * 5000, "0x10", "+7",
+           "1_000"]  # fmt: skip
+FILES = ["fifo", "folder", "record.txt", "missing.txt", "-", "/dev/zero"]  # (see _folder)
 WORDS = ["squares", "nim", "wythoff", "sum", "subtraction", "cubes", "powers-of-two",
          "1,3,7,8", "1,1000000", "0", "", "x" * 300, "ünïcödé", "квадраты", "/", "/dev/null",
-         "/proc/x", "--", "-", "--help-me"]  # fmt: skip
+         "/proc/x", "--", "-", "--help-me", "json", "csv", "markdown", *FILES]  # fmt: skip
 GAME_NAMES = ["squares", "nim", "wythoff", "sum", "subtraction", "cubes", "chess"]
+RECORD = "squaregame record 1\ngame: squares\nstart: 40\nfirst: you\n\n 1. 40 → 15\n"
 # every subcommand's real options: True when the option takes a value
 OPTIONS = {
     "analyze": {"--rule": True, "--misere": False, "--json": False, "--seed": True},
@@ -44,7 +52,19 @@ OPTIONS = {
     "lesson": {"--list": False},
     "serve": {"--host": True, "--port": True, "--max-sessions": True, "--idle-timeout": True,
               "--memory-limit": True},
+    "why": {"--rule": True, "--misere": False, "--depth": True, "--moves": True,
+            "--max-lines": True, "--markdown": False, "--out": True, "--force": False},
+    "record": {"--format": True, "-o": True, "--output": True, "--step": False},
 }  # fmt: skip
+RECORD_ACTIONS = ["import", "show", "export", "list"]
+# The commands of issue 32 that hung or took a minute: each answers or refuses now.
+ISSUE_32 = [
+    ["record", "import", "fifo"],
+    *(["record", "show", "fifo", "--format", f] for f in ("text", "json", "csv", "markdown")),
+    ["table", "sum", "--upto", "999", "--rule", "nim", "--rule", "nim", "--csv"],
+    ["why", "sum", "175", "175", "175", "--depth", "12", "--max-lines", "5000"],
+    ["table", "wythoff", "--upto", "999", "--csv"],
+]
 NEVER_RUN_SOUND = {"play", "lesson", "serve", "bench"}
 
 
@@ -60,9 +80,12 @@ def argv(draw: st.DrawFn) -> list[str]:
     args = ["--lang", draw(token())] if draw(st.integers(0, 9)) == 0 else []
     command = draw(st.sampled_from(sorted(OPTIONS)))
     args.append(command)
-    if command not in ("bench", "serve", "lesson"):
+    if command == "record":
+        args.append(draw(st.sampled_from(RECORD_ACTIONS)))
+        args += draw(st.lists(st.sampled_from(FILES) | token(), max_size=2))  # a file, a key
+    elif command not in ("bench", "serve", "lesson"):
         args.append(draw(st.sampled_from(GAME_NAMES)))
-    if command != "bench" and command != "serve":
+    if command not in ("bench", "serve", "record"):
         args += draw(st.lists(token(), max_size=3))  # positions, a lesson's name
     options = OPTIONS[command]
     for _ in range(draw(st.integers(0, 5))):
@@ -135,12 +158,21 @@ def run(args: list[str], tmp: Path) -> tuple[list[str], int, str]:
     return args, done.returncode, done.stderr
 
 
+def _folder(tmp: Path) -> None:
+    """What ``record`` finds to read: a FIFO no one writes to, a folder, a record."""
+    os.mkfifo(tmp / "fifo")
+    (tmp / "folder").mkdir()
+    (tmp / "record.txt").write_text(RECORD, encoding="utf-8")
+
+
 @settings(max_examples=3, derandomize=True, deadline=None)
 @given(st.lists(argv(), min_size=40, max_size=40))
+@example(batch=ISSUE_32)
 def test_random_command_lines_end_cleanly(
     tmp_path_factory: pytest.TempPathFactory, batch: list[list[str]]
 ) -> None:
     tmp = tmp_path_factory.mktemp("fuzz")
+    _folder(tmp)
     unique = list(dict.fromkeys(tuple(a) for a in batch))  # a Python start costs ~0.5 s
     runs = [list(a) for a in unique if not would_start(list(a))]
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:

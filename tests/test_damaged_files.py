@@ -196,3 +196,70 @@ def test_a_sound_file_is_kept_as_it_is(base: Path) -> None:
     assert continued["game"]["position"] == [20]  # continued (the computer replied), kept
     assert continued["moves"][0] == 19
     assert len(list((data / "games").glob("*.json"))) == 2
+
+
+@pytest.mark.parametrize(
+    "content", ['{"version": 99, "format": "other"}', '{"format": "other"}', '{"version": "2"}']
+)
+def test_settings_of_another_version_are_kept_as_they_are_and_said(
+    base: Path, content: str
+) -> None:
+    """A later squaregame's settings file: nothing of it is read, it is never overwritten when
+    Settings closes (its bytes stay), and the person hears why the settings are not saved."""
+    data = base / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(content)
+    result = asyncio.run(exercise(data))  # Settings closed with a change
+    assert (data / "settings.json").read_text() == content
+    assert sorted(p.name for p in data.iterdir() if p.name.startswith("settings")) == [
+        "settings.json"
+    ]
+    notes = [str(n) for n in result["notes"]]  # type: ignore[attr-defined]
+    assert any("settings file is of a version" in n for n in notes), notes
+    assert any("settings are not saved this time" in n for n in notes), notes
+
+
+def test_settings_are_written_with_their_version_and_read_back(tmp_path: Path) -> None:
+    from squaregame.play.settings import Settings, load_settings, save_settings
+
+    path = tmp_path / "settings.json"
+    save_settings(Settings(level="casual"), path)
+    assert json.loads(path.read_text())["version"] == 1
+    assert load_settings(path) == (Settings(level="casual"), None)
+
+
+def _special(target: Path, kind: str) -> None:
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "folder":
+        target.mkdir()
+        (target / "inside.txt").write_text("someone's notes")
+    elif kind == "empty":
+        target.write_bytes(b"")
+    else:  # a link that leads to itself
+        target.symlink_to(target.name)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "empty", "link loop"])
+def test_a_legacy_save_that_is_no_file_is_left_where_it_is_and_said(base: Path, kind: str) -> None:
+    """1.0's ``game.json`` as a FIFO, a folder, an empty file or a symlink loop is not moved
+    into ``games/`` (a moved loop would become a link to nothing): it stays, and is said."""
+    data = base / "data"
+    data.mkdir()
+    legacy = data / "game.json"
+    _special(legacy, kind)
+    before = os.lstat(legacy)
+    result = asyncio.run(exercise(data))
+    assert result["started"] and result["opened"] == "PileScreen", result
+    after = os.lstat(legacy)  # the very same thing, where it was
+    assert (after.st_ino, after.st_mode, after.st_size) == (
+        before.st_ino,
+        before.st_mode,
+        before.st_size,
+    )
+    if kind == "link loop":
+        assert os.readlink(legacy) == "game.json"
+    games = sorted((data / "games").iterdir())
+    assert [p for p in games if p.is_symlink() or not p.is_file()] == []
+    notes = [str(n) for n in result["notes"]]  # type: ignore[attr-defined]
+    assert any("1.0's saved game (game.json) is left where it is" in n for n in notes), notes

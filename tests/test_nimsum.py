@@ -6,7 +6,7 @@ from functools import reduce
 from operator import xor
 
 import pytest
-from build import sum_game
+from build import make_game, sum_game
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -92,3 +92,15 @@ def test_the_hint_move_is_listed_first_and_marked() -> None:
 
 def test_misere_has_no_grundy_explanation() -> None:
     assert explain(sum_game([SQUARES] * 3, misere=True), (5, 7, 10)) is None
+
+
+def test_a_position_with_nothing_left_is_worked_out_too() -> None:
+    """Kayles' last pin taken leaves no row: the panel's nim-sum of nothing is 0 (it raised
+    TypeError in the worker that reads the panels, and the app ended)."""
+    from squaregame.families.octal.panels import rows_data  # (a family's panel, tested here)
+    from squaregame.play.session import Session
+
+    game = make_game("octal", ["kayles"])
+    data = rows_data(Session(game, (1,)), game.analyze(()))
+    assert data.sizes == () and data.nimsum is not None
+    assert data.nimsum[-1] == tr("octal.nimsum.cold")

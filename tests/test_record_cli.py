@@ -4,6 +4,9 @@ in any format; bad input is one line on stderr and exit status 2."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -112,3 +115,32 @@ def test_bad_command_lines_are_one_line_and_exit_2(
 ) -> None:
     code, _, err = run(capsys, *argv)
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+# Run in a fresh interpreter: a FIFO opened the usual way blocks for ever (no writer comes),
+# so the time limit turns that hang into a failure; a refusal answers at once.
+FIFO_RUNS = """
+import sys
+from squaregame.cli.main import main
+fifo = sys.argv[1]
+runs = [["record", "import", fifo]]
+runs += [["record", "show", fifo, "--format", f] for f in ("text", "json", "csv", "markdown")]
+for argv in runs:
+    print(main(argv))
+"""
+
+
+def test_a_fifo_folder_or_device_is_refused_not_waited_on(tmp_path: Path) -> None:
+    fifo = tmp_path / "record.txt"
+    os.mkfifo(fifo)
+    (tmp_path / "folder").mkdir()
+    env = dict(os.environ, LANG="C.UTF-8")
+    for name in ("record.txt", "folder", "/dev/zero"):  # (short: a long path is cut when said)
+        done = subprocess.run(
+            [sys.executable, "-c", FIFO_RUNS, name],
+            capture_output=True, text=True, env=env, timeout=60, cwd=tmp_path,
+        )  # fmt: skip
+        assert done.stdout.split() == ["2"] * 5, done.stderr
+        lines = done.stderr.splitlines()
+        assert len(lines) == 5 and all(f"{name} is not a regular file" in ln for ln in lines)
+    assert fifo.is_fifo() and saved_paths() == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import subprocess
 import sys
 import time
@@ -19,6 +20,8 @@ from squaregame.play.settings import Settings
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.start import StartRequest
+
+HERE = Path(__file__).resolve().parent
 
 
 def test_two_windows_keep_both_lessons_progress(tmp_path: Path) -> None:
@@ -109,3 +112,44 @@ def test_a_game_open_in_another_window_is_continued_as_a_copy(tmp_path: Path) ->
         assert len(list((tmp_path / "games").glob("*.json"))) == 2  # the copy, saved apart
     finally:
         other.communicate("", timeout=10)
+
+
+SAVE_AND_EXIT = """
+import sys
+from pathlib import Path
+from damaged_files import exercise
+import asyncio
+asyncio.run(exercise(Path(sys.argv[1])))  # opens and saves a game, then exits normally
+"""
+
+
+def test_a_normal_exit_leaves_no_claim_file(tmp_path: Path) -> None:
+    """The app claims each game it opens (``.KEY.json.claim``, empty); a normal exit removes
+    those files, so ``games/`` is left with the games alone."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HERE), *sys.path]))
+    done = subprocess.run(
+        [sys.executable, "-c", SAVE_AND_EXIT, str(tmp_path)],
+        capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    left = sorted(p.name for p in (tmp_path / "games").iterdir())
+    assert left and all(name.endswith(".json") and name[0] != "." for name in left), left
+
+
+def test_a_released_claim_is_removed_and_the_game_can_be_claimed_again(tmp_path: Path) -> None:
+    game = tmp_path / "games" / "k.json"
+    assert claim(game) and (tmp_path / "games" / ".k.json.claim").exists()
+    release(game)
+    assert not (tmp_path / "games" / ".k.json.claim").exists()
+    other = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(game)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert other.stdout is not None and other.stdout.readline().strip() == "claimed"
+        assert not claim(game)  # the file made again by the other process, and held there
+    finally:
+        other.communicate("", timeout=10)
+    assert not (tmp_path / "games" / ".k.json.claim").exists()  # its exit removed it
+    assert claim(game)
+    release(game)

@@ -251,6 +251,15 @@ def test_cli_why_out_never_replaces_a_file_without_force(
     assert code == 0 and out.read_text().startswith("23 is hot ☺")
 
 
+def test_cli_why_out_dash_is_standard_output(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, said, err = run(capsys, "why", "squares", "22", "--markdown", "--out", "-")
+    assert code == 0 and err == "" and said.startswith("# Why 22 is cold ☹")
+    assert list(tmp_path.iterdir()) == []  # no file named "-"
+
+
 @pytest.mark.parametrize(
     "argv",
     [

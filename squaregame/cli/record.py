@@ -10,6 +10,7 @@ again in any format. Bad input: one line on stderr, exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError
-from squaregame.core.files.atomic import write_atomic
+from squaregame.core.files.atomic import NotRegularFileError, open_regular, write_atomic
 from squaregame.core.tables import Tables
 from squaregame.families import GAMES
 from squaregame.play import record_io, records
@@ -79,13 +80,23 @@ def _format_options(p: argparse.ArgumentParser) -> None:
 
 # -- reading -----------------------------------------------------------------------------------
 def read_record(name: str, tables: Tables, *, step: bool = False) -> SavedGame:
-    if name == "-":
-        data = sys.stdin.buffer.read(records.RECORD_LIMIT + 1)
-    else:
-        with open(name, "rb") as f:  # an OSError is one line from main, exit status 2
-            data = f.read(records.RECORD_LIMIT + 1)
-    record = record_io.parse_record(record_io.decode(data), GAMES.kinds)
+    record = record_io.parse_record(record_io.decode(_read_bytes(name)), GAMES.kinds)
     return records.replay(record, tables, step=step)
+
+
+def _read_bytes(name: str) -> bytes:
+    """A record's bytes: standard input for ``-``, else a file opened without blocking and
+    refused unless it is a regular file (a FIFO opened the usual way waits for a writer for
+    ever; a folder or a device is no record). Any other OSError is one line from main, exit
+    status 2."""
+    if name == "-":
+        return sys.stdin.buffer.read(records.RECORD_LIMIT + 1)
+    try:
+        fd, _ = open_regular(Path(name))
+    except (NotRegularFileError, IsADirectoryError):
+        raise error("not_file", path=name) from None
+    with os.fdopen(fd, "rb") as f:
+        return f.read(records.RECORD_LIMIT + 1)
 
 
 def saved_game_path(name: str | None) -> Path:

@@ -43,13 +43,23 @@ def csv_text(game: Game[Any], rows: list[tuple[Any, PositionInfo]]) -> str:
     dims = len(game.position_values(rows[0][0]))
     names = game.kind.coordinate_names(dims)
     w.writerow([*names, "outcome", "remoteness", "grundy", "remoteness_lower", "remoteness_upper"])
-    for p, i in rows:
-        coords = list(game.position_values(p))
-        g = _grundy(game, p, i)
-        r = remoteness_json(i)
-        values = (r["remoteness"], g, r["remoteness_lower"], r["remoteness_upper"])
-        w.writerow([*coords, i.outcome.value, *("" if v is None else v for v in values)])
+    values_of = game.position_values
+    w.writerows(
+        (
+            *values_of(p),
+            i.outcome.value,
+            i.remoteness if i.remoteness_exact else "",  # remoteness_json's fields, in a row
+            _cell(_grundy(game, p, i)),
+            i.remoteness,
+            _cell(i.remoteness if i.remoteness_exact else i.remoteness_upper),
+        )
+        for p, i in rows
+    )
     return out.getvalue()
+
+
+def _cell(value: int | None) -> int | str:
+    return "" if value is None else value
 
 
 def plain_text(game: Game[Any], rows: list[tuple[Any, PositionInfo]], upto: int, dims: int) -> str:

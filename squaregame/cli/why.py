@@ -29,6 +29,7 @@ from squaregame.core.why import (
     MAX_MOVES,
     WhyTree,
     check_budget,
+    lines_within,
     outline,
 )
 from squaregame.play.why_text import render_markdown, render_text
@@ -87,13 +88,14 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     moves = read_option(MOVES, args.moves)
     max_lines = read_option(MAX_LINES_OPTION, args.max_lines)
     check_budget(depth, moves, max_lines)  # before any work
-    out = None if args.out is None else Path(args.out)
+    out = None if args.out in (None, "-") else Path(args.out)  # ``-``: standard output
     if out is not None:
         check_out(out, args.force)
     spec = spec_at(args, args.position)
     game = spec.build(tables)
     progress = progress_for(game)
     pos = spec.start(game, progress=progress)
+    lines_within(game, pos)  # refused before any search when not even the first line fits
     game.prepare(pos, progress)
     working = StderrProgress(catalog("why.cli.working"))  # said only if it takes a while
     lines = outline(WhyTree(game, pos, moves_per_node=moves), depth, max_lines, working)

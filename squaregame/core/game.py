@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import product
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
+from squaregame.core.budget import VALUE_COST
 from squaregame.core.errors import PositionError
 from squaregame.core.moves import Run, analysis_of, runs_of
 from squaregame.core.params import Param, Values
@@ -262,6 +263,30 @@ class Game(ABC, Generic[P]):
     def child_info(self, parent: P, child: P) -> PositionInfo:
         """The value of ``child`` (a game may answer faster knowing the parent)."""
         return self.info(child)
+
+    # -- what valuing costs, in work units (core/budget.py), estimated before any work ------
+    def value_cost(self, pos: P) -> int:
+        """Valuing one position at most ``pos`` (its :meth:`info`, or :meth:`child_info`
+        from a parent at most ``pos``) once ``prepare(pos)`` has run."""
+        return VALUE_COST
+
+    def answer_cost(self, pos: P) -> int:
+        """:meth:`best_moves` of a position at most ``pos``: every move valued, unless the
+        game reads the best ones off a table."""
+        if self.knows_best_moves:
+            return self.value_cost(pos)
+        return self.move_count(pos) * self.value_cost(pos)
+
+    def table_cost(self, pos: P) -> int:
+        """Each position of a table whose largest is ``pos``: read at once where
+        :meth:`values_upto` answers, else valued one by one."""
+        return self.value_cost(pos)
+
+    def values_upto(self, upto: int) -> list[PositionInfo] | None:
+        """The value of every position :meth:`positions` lists from 0 to ``upto``, in that
+        order, read at once once ``prepare`` of the largest has run; None where they are
+        valued one by one."""
+        return None
 
     @abstractmethod
     def move(self, pos: P, to: P) -> Move[P]:

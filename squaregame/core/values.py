@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from squaregame.core.budget import BULK_VALUE_COST
 from squaregame.core.types import Outcome, PositionInfo
 
 
@@ -26,6 +27,7 @@ class PileValues:
 
     upto: int
     misere: bool
+    bulk_cost = 250  # work units of each position of :meth:`infos` (core/budget.py)
 
     def remoteness(self, n: int) -> int:
         raise NotImplementedError
@@ -45,6 +47,10 @@ class PileValues:
     def covers(self, n: int) -> bool:
         return 0 <= n <= self.upto
 
+    def infos(self, upto: int) -> list[PositionInfo]:
+        """:meth:`info` of 0..``upto`` (which must be covered), in order."""
+        return [self.info(n) for n in range(upto + 1)]
+
     def cold_below(self, n: int) -> list[int]:
         """Every cold position below ``n`` (which must be covered), in order."""
         return [k for k in range(min(n, self.upto + 1)) if self.outcome(k) is Outcome.COLD]
@@ -58,6 +64,8 @@ class PileValues:
 
 class ArrayValues(PileValues):
     """Values held in integer arrays (memory-mapped file, ``array`` or numpy)."""
+
+    bulk_cost = BULK_VALUE_COST  # read off the arrays at once
 
     def __init__(
         self,
@@ -74,6 +82,26 @@ class ArrayValues(PileValues):
 
     def remoteness(self, n: int) -> int:
         return int(self._rem[n])
+
+    def infos(self, upto: int) -> list[PositionInfo]:
+        """:meth:`info` of 0..``upto`` read off the arrays at once (a table of 10^6
+        positions in a fraction of a second, not one Python call each)."""
+        import numpy as np  # numpy: only for a whole table at once
+
+        if not 0 <= upto <= self.upto:
+            raise IndexError(upto)
+        rem = np.asarray(self._rem)[: upto + 1]
+        cold = ((rem % 2 == 1) if self.misere else (rem % 2 == 0)).tolist()
+        known = -1 if self.misere or self._grundy is None else min(upto, self.grundy_upto)
+        grundy: list[int | None] = (
+            np.asarray(self._grundy)[: known + 1].tolist() if known >= 0 else []
+        )
+        grundy += [None] * (upto - known)
+        hot, cold_ = Outcome.HOT, Outcome.COLD
+        return [
+            PositionInfo(cold_ if c else hot, r, True, g)
+            for c, r, g in zip(cold, rem.tolist(), grundy, strict=True)
+        ]
 
     def cold_below(self, n: int) -> list[int]:
         import numpy as np  # numpy: only to list cold positions (a lookup needs none)

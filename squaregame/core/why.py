@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from squaregame.core.budget import WORK_BUDGET, seconds
 from squaregame.core.errors import GameError
 from squaregame.core.types import Move, Outcome, PositionInfo
 
@@ -86,12 +87,13 @@ class Step(Generic[P]):
 class Line(Generic[P]):
     """One line of an outline: a step at ``level`` (0 = the root), or (``step`` None)
     a count: ``more`` moves not listed at this level, or — ``cut`` — the export stopped
-    at its line budget after ``more`` lines."""
+    at its line budget after ``more`` lines (``slow``: at what the work budget pays for)."""
 
     level: int
     step: Step[P] | None = None
     more: int = 0
     cut: bool = False
+    slow: bool = False  # cut at the work budget (lines_within), before the line budget
 
 
 def check_budget(depth: int, moves: int, lines: int) -> None:
@@ -102,6 +104,22 @@ def check_budget(depth: int, moves: int, lines: int) -> None:
         raise GameError("why.errors.moves", value=moves, limit=MAX_MOVES)
     if not 1 <= lines <= MAX_LINES:
         raise GameError("why.errors.lines", value=lines, limit=MAX_LINES)
+
+
+def line_cost(game: Game[P], position: P) -> int:
+    """Work units (:mod:`squaregame.core.budget`) of one line of the proof of ``position``
+    or below it: a move valued, and the answer to it found."""
+    return game.value_cost(position) + game.answer_cost(position)
+
+
+def lines_within(game: Game[P], position: P, budget: int = WORK_BUDGET) -> int:
+    """How many lines of the proof of ``position`` the work budget pays for, estimated before
+    any work (positions below it cost what it does, or less); refused when not even the first
+    line, which answers ``position`` itself, fits."""
+    cost = line_cost(game, position)
+    if cost > budget:
+        raise GameError("why.errors.too_slow", seconds=seconds(cost))
+    return budget // max(cost, 1)
 
 
 class WhyTree(Generic[P]):
@@ -135,28 +153,33 @@ class WhyTree(Generic[P]):
     def move_count(self, node: WhyNode[P]) -> int:
         return 0 if node.terminal else self.game.move_count(node.position)
 
-    def children(self, node: WhyNode[P], start: int = 0) -> Page[P]:
+    def children(self, node: WhyNode[P], start: int = 0, limit: int | None = None) -> Page[P]:
         """A hot node: its answer alone. A cold node: its moves from the ``start``-th, at most
-        :attr:`moves_per_node` of them, in the game's order, and how many follow."""
+        :attr:`moves_per_node` of them (and at most ``limit``), in the game's order, and how
+        many follow."""
         if node.terminal:
             return Page(())
         if node.hot:
             answer = self.answer(node)
             return Page(() if answer is None else (answer,))
         count, pos = self.move_count(node), node.position
-        end = min(count, start + self.moves_per_node)
+        page = self.moves_per_node if limit is None else min(limit, self.moves_per_node)
+        end = min(count, start + page)
         targets = (self.game.move_target(pos, k) for k in range(start, end))
         return Page(tuple(self._child(pos, t) for t in targets), start, count - end)
 
     def root_step(self) -> Step[P]:
         return Step(self.root, self.answer(self.root))
 
-    def steps(self, step: Step[P], start: int = 0) -> tuple[tuple[Step[P], ...], int]:
+    def steps(
+        self, step: Step[P], start: int = 0, limit: int | None = None
+    ) -> tuple[tuple[Step[P], ...], int]:
         """The lines below ``step``: each move from its cold end with its answer (from the
-        ``start``-th move on, a page of them), and how many moves follow the page."""
+        ``start``-th move on, a page of them, at most ``limit``), and how many moves follow
+        the page."""
         if not step.opens:
             return (), 0
-        page = self.children(step.cold_end, start)
+        page = self.children(step.cold_end, start, limit)
         return tuple(Step(n, self.answer(n)) for n in page.nodes), page.more
 
 
@@ -165,20 +188,26 @@ def outline(
     depth: int = DEFAULT_DEPTH,
     max_lines: int = DEFAULT_LINES,
     progress: Callable[[float], None] | None = None,
+    budget: int = WORK_BUDGET,
 ) -> list[Line[P]]:
     """The proof to ``depth`` levels below the root, as lines in reading order (each line
     followed by the lines below it). At most ``max_lines`` lines are worked out, level by
     level, so a cut proof still shows every move near the root; then a ``cut`` line. Each
     node is valued when its line is reached: the work is bounded by the lines and the moves
-    per node. ``progress`` hears the share of the line budget used."""
+    per node, and the lines are no more than the work budget pays for (:func:`lines_within`,
+    checked before the first; a proof cut there says so). ``progress`` hears the share of
+    the line budget used."""
     check_budget(depth, tree.moves_per_node, max_lines)
+    affordable = lines_within(tree.game, tree.root.position, budget)
+    slow = affordable < max_lines
+    max_lines = min(max_lines, affordable)
     root = tree.root_step()
     below: dict[int, tuple[tuple[Step[P], ...], int]] = {}  # id(step): its lines, more
     queue: deque[tuple[int, Step[P]]] = deque([(0, root)] if depth > 0 else [])
     count, cut = 1, False
     while queue and not cut:
         level, step = queue.popleft()
-        steps, more = tree.steps(step)
+        steps, more = tree.steps(step, limit=max_lines - count)  # (no line worked out unsaid)
         if count + len(steps) + (more > 0) > max_lines:  # the budget: the rest is counted
             cut = True
             if count >= max_lines:  # not even room to say so
@@ -194,7 +223,7 @@ def outline(
     out: list[Line[P]] = []
     _emit(out, 0, root, below)
     if cut:
-        out.append(Line(0, more=count, cut=True))
+        out.append(Line(0, more=count, cut=True, slow=slow))
     return out
 
 

@@ -11,7 +11,10 @@ its owner (``parse``). What can happen to it, and what the program does:
 - *unreadable* (no permission, an I/O error): it is left exactly as it is and **never
   overwritten** this run (:attr:`UserFile.writable` is false; saving says so);
 - damaged but it cannot be set aside (a read-only folder): the defaults are used, nothing
-  is written, and the person is told.
+  is written, and the person is told;
+- *of another version* (its ``version`` one this program does not know: a later
+  squaregame wrote it): like an unreadable one, it is left exactly as it is, never
+  overwritten this run, and the person is told.
 
 Writes go through :func:`~squaregame.core.files.atomic.write_atomic` and, for files two running
 copies of the program share (settings, lesson progress), are *read-modify-write under an
@@ -72,6 +75,15 @@ class Unreadable(Exception):
     def __init__(self, error: OSError) -> None:
         super().__init__(str(error))
         self.error = error
+
+
+class Foreign(Exception):
+    """The file is of a version this program does not read (a later one wrote it): it is
+    left as it is and never written this run (``version``: what it says it is)."""
+
+    def __init__(self, version: Any) -> None:
+        super().__init__(f"version {version!r}")
+        self.version = version
 
 
 class NotSaved(OSError):
@@ -177,6 +189,7 @@ class UserFile(Generic[T]):
     encode: Callable[[T], bytes]
     limit: int
     writable: bool = True  # false: could not be read or set aside; never written this run
+    foreign: bool = False  # … because another version wrote it (said so when not saved)
 
     def load(self) -> tuple[T | None, str | None]:
         """The file's value (None when missing or damaged) and what to tell the person."""
@@ -187,6 +200,9 @@ class UserFile(Generic[T]):
         except Unreadable as exc:
             self.writable = False
             return None, tr(f"files.{self.what}.unreadable", error=_short(exc.error))
+        except Foreign as exc:
+            self.writable, self.foreign = False, True
+            return None, tr(f"files.{self.what}.foreign", version=_shown(exc.version))
         except Salvaged as damage:
             return damage.value, self._set_aside(damage)
         except Damaged as damage:
@@ -203,7 +219,7 @@ class UserFile(Generic[T]):
     def write(self, value: T) -> None:
         """Replace the file (raises :class:`NotSaved` when it must not be written)."""
         if not self.writable:
-            raise NotSaved(tr(f"files.{self.what}.not_saved"))
+            raise NotSaved(tr(f"files.{self.what}.{'kept' if self.foreign else 'not_saved'}"))
         write_atomic(self.path, self.encode(value))
 
     def update(self, change: Callable[[T | None], T]) -> tuple[T, str | None]:
@@ -215,6 +231,12 @@ class UserFile(Generic[T]):
             value = change(current)
             self.write(value)
         return value, message
+
+
+def _shown(value: Any) -> str:
+    """A value read from a file, as a message quotes it: JSON, at most 20 characters."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 20 else text[:20] + "…"
 
 
 def _short(exc: BaseException) -> str:

@@ -102,9 +102,10 @@ def nimsum_lines(
     # Each column as wide as its heading or its widest number, two spaces between them; the
     # size column takes whatever room a label below needs ("ним-сумма (нечёт→1)"), so a
     # label and its digits always share a line and every digit stays in its column.
-    wp = max(len(pile), *(len(str(p.pile)) for p in ex.piles))
-    wg = max(len(grundy), len(str(ex.nim_sum)), *(len(str(p.grundy)) for p in ex.piles))
-    ws = max(len(size), *(len(str(p.size)) for p in ex.piles))
+    # (no pile at all: a position with nothing left, Kayles' last pin taken)
+    wp = max((len(pile), *(len(str(p.pile)) for p in ex.piles)))
+    wg = max((len(grundy), len(str(ex.nim_sum)), *(len(str(p.grundy)) for p in ex.piles)))
+    ws = max((len(size), *(len(str(p.size)) for p in ex.piles)))
     value = str(ex.nim_sum)  # right-aligned in the Grundy column: its label may reach it
     left = max(wp + 2 + ws + 2 + wg, len(ones) + 1, len(total) + 1 + len(value))
     ws = left - wp - 4 - wg

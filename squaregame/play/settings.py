@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from squaregame import paths
-from squaregame.play.files import Damaged, Salvaged, Unreadable, UserFile, read_json
+from squaregame.play.files import Damaged, Foreign, Salvaged, Unreadable, UserFile, read_json
 from squaregame.text import languages
 
 DEFAULT_LANG = "en"
@@ -88,6 +88,9 @@ def cli_language(override: str | None = None, path: Path | None = None) -> str:
 
 
 SETTINGS_LIMIT = 64 * 1024  # bytes: a sound settings file is a few hundred
+# The settings file's version, written since 1.1 (a file without one is 1.0's, read as 1).
+# A file of any other version was written by another squaregame: it is never overwritten.
+SETTINGS_VERSION = 1
 
 
 def settings_path() -> Path:
@@ -109,11 +112,22 @@ def _valid(name: str, value: Any) -> bool:
     return check(value)
 
 
+def check_version(doc: dict[str, Any]) -> None:
+    """Raise :class:`Foreign` unless ``doc`` is of :data:`SETTINGS_VERSION` (1.0's files say
+    no version and have no ``format``)."""
+    version = doc.get("version", None if "format" in doc else SETTINGS_VERSION)
+    if version != SETTINGS_VERSION or isinstance(version, bool):
+        raise Foreign(version)
+
+
 def parse_settings(doc: Any) -> Settings:
     """Settings from a JSON document: unknown keys are ignored; a field of the wrong type or
-    value keeps its default and the file counts as damaged (:class:`Salvaged`)."""
+    value keeps its default and the file counts as damaged (:class:`Salvaged`). A document
+    of another version (``version`` other than :data:`SETTINGS_VERSION`, or absent with a
+    ``format`` of its own) is :class:`Foreign`: none of it is read, and it is kept as it is."""
     if not isinstance(doc, dict):
         raise Damaged("field", field="settings")
+    check_version(doc)
     good: dict[str, Any] = {}
     bad: list[str] = []
     for f in fields(Settings):
@@ -130,7 +144,7 @@ def parse_settings(doc: Any) -> Settings:
 
 
 def encode_settings(settings: Settings) -> bytes:
-    return json.dumps(asdict(settings), indent=2).encode()
+    return json.dumps({"version": SETTINGS_VERSION, **asdict(settings)}, indent=2).encode()
 
 
 def settings_file(path: Path | None = None) -> UserFile[Settings]:
@@ -151,7 +165,9 @@ def saved_language(path: Path | None = None) -> str | None:
     the app runs."""
     try:
         raw: Any = read_json(path or settings_path(), SETTINGS_LIMIT)
-    except (OSError, Damaged, Unreadable):
+        if isinstance(raw, dict):
+            check_version(raw)  # a language only from settings this version reads
+    except (OSError, Damaged, Unreadable, Foreign):
         return None
     lang = raw.get("lang") if isinstance(raw, dict) else None
     return lang if isinstance(lang, str) and lang in languages() else None

@@ -84,7 +84,7 @@ def step_text(game: Game[Any], step: Step[Any], root: bool, catalog: Catalog | N
 
 def line_text(game: Game[Any], line: Line[Any], catalog: Catalog | None = None) -> str:
     if line.cut:
-        return _say("why.cut", catalog, count=line.more)
+        return _say("why.cut_work" if line.slow else "why.cut", catalog, count=line.more)
     if line.step is None:
         return _say("why.more", catalog, count=line.more)
     return step_text(game, line.step, line.level == 0, catalog)

@@ -25,6 +25,7 @@ from squaregame import paths, start_up
 from squaregame.play.settings import DEMO_SPEED, THEMES, Settings, run_language
 from squaregame.text import language, set_language, tr
 from squaregame.ui.localize import localize_bindings, localize_textual
+from squaregame.ui.palette import Palette
 from squaregame.ui.room import TALL_ROWS, WIDE_COLUMNS
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.services.activity import Activity
@@ -306,7 +307,7 @@ class SquareGameApp(App[None]):
         """Textual's command palette, its search field in the app's language."""
         if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             placeholder = tr("ui_textual.palette.placeholder")
-            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+            self.push_screen(Palette(placeholder=placeholder, id="--command-palette"))
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """One of Textual's own widgets took the focus: its Footer keys in the app's language."""

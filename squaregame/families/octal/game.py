@@ -290,6 +290,11 @@ class RowsGame(Game[Rows]):
             return PositionInfo(outcome, lo, True, g)
         return PositionInfo(outcome, lo, False, g, hi)
 
+    def answer_cost(self, pos: Rows) -> int:
+        """Every move valued; past :data:`MOVE_LIMIT` moves, only those listed (counted)."""
+        count = self.move_count(pos)
+        return min(count, MAX_LISTED_MOVES if count > MOVE_LIMIT else count) * self.value_cost(pos)
+
     def move_runs(self, pos: Rows) -> list[Run[Rows]]:
         return runs_of(
             (self.move(pos, c).pile or 0, c, self.child_info(pos, c)) for c in self.children(pos)

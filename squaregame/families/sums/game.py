@@ -8,19 +8,25 @@ from functools import reduce
 from operator import xor
 from typing import TYPE_CHECKING
 
+from squaregame.core.budget import VALUE_COST
 from squaregame.core.errors import GameError, PositionError, TableLimitError
 from squaregame.core.game import Game, GameKind, Progress, Summand, check_natural
-from squaregame.core.moves import Run, runs_of
+from squaregame.core.moves import MAX_LISTED_MOVES, Run, runs_of
 from squaregame.core.params import Param, ParamType
 from squaregame.core.piles.pile import Pile
 from squaregame.core.sums import misere_nim
-from squaregame.core.sums.bounds import SumBounds
+from squaregame.core.sums.bounds import WORK_LIMIT, SumBounds
 from squaregame.core.sums.misere_bounds import MisereBounds
 from squaregame.core.sums.solver import QUICK_SEARCH, SumSolver, fits_budget, search_cost
 from squaregame.core.sums.tame import Genus, tame_cold, tame_genus
 from squaregame.core.types import Move, Outcome, PositionInfo
 from squaregame.families.sums.limits import check_pile_count
-from squaregame.families.sums.moves import sum_move_count, sum_move_runs, sum_move_target
+from squaregame.families.sums.moves import (
+    AXIS_FROM,
+    sum_move_count,
+    sum_move_runs,
+    sum_move_target,
+)
 
 if TYPE_CHECKING:
     from squaregame.core.rules.base import Rule
@@ -28,6 +34,12 @@ if TYPE_CHECKING:
 
 Piles = tuple[int, ...]
 TAKE = "take"  # the one shape of its moves: sums.move.take
+# What valuing costs (work units, core/budget.py), measured on the development machine:
+EXACT_VALUE_COST = 2_500  # a position of the solved box, its rank looked up: about 25 µs
+BOUNDED_VALUE_COST = 300_000  # beyond the search, its proven bounds: 3 ms (less once warm)
+STATIC_BOUND_COST = 5_000  # … from the play lengths, lines too long to follow: 50 µs
+AXIS_MOVE_COST = 400  # a move along a Nim pile's axis of the solved box, in runs: 4 µs
+NIMSUM_AXIS_VALUED = 13  # beyond it, the moves of such a pile valued: its ends and the win
 SUM_MOVE = Param(
     "move", ParamType.NUMBERS, key="sum_move", area="sums", count=(1, 2), metavar="[PILE] AMOUNT"
 )
@@ -74,11 +86,17 @@ class SumGame(Game[Piles]):
         return pos
 
     def prepare(self, pos: Piles, progress: Progress | None = None) -> None:
+        """The piles' tables, and the exact search of ``pos`` where it is within the budget
+        (one search, which answers every position at most ``pos``: a table of them would
+        otherwise start a search of its own at each new corner); else the sub-sums the
+        bounds solve exactly."""
         for pile, n in zip(self.piles, pos, strict=True):
             pile.values(n, progress)
-        if self.nim_closed or self.lone_pile(pos) is not None or self.exact_available(pos):
+        if self.nim_closed or self.lone_pile(pos) is not None:
             return
-        if self.misere:  # Theorem S reads the piles' normal-play values
+        if self.exact_available(pos):
+            self.solver.solve(self.rules, self.misere, pos)
+        elif self.misere:  # Theorem S reads the piles' normal-play values
             for pile, n in zip(self.normal_piles, pos, strict=True):
                 pile.values(n, progress)
         else:
@@ -163,6 +181,40 @@ class SumGame(Game[Piles]):
     def uses_search(self, pos: Piles) -> bool:
         """Is ``pos`` answered by the exact search (not misère Nim's closed form, not bounds)?"""
         return not self.nim_closed and self.exact_available(pos)
+
+    def value_cost(self, pos: Piles) -> int:
+        """A pile's table, a solved box; beyond the search, proven bounds: their search
+        along the lines of play (up to ``WORK_LIMIT`` positions), or, where a play may be
+        longer than that, the play lengths and one look ahead alone (the moves a proof
+        lists from such a position are its first and last, which stay so or end in the box)."""
+        if self.nim_closed or self.lone_pile(pos) is not None:
+            return VALUE_COST  # misère Nim's closed form, or that pile's table
+        if self.exact_available(pos):
+            return EXACT_VALUE_COST
+        longest = sum(r.longest_play(n) for r, n in zip(self.rules, pos, strict=True))
+        static = longest > WORK_LIMIT and not self.misere  # (misère's bounds: as a search)
+        return STATIC_BOUND_COST if static else BOUNDED_VALUE_COST
+
+    def answer_cost(self, pos: Piles) -> int:
+        """Every move valued (:func:`sum_move_runs`), but a large Nim pile's: along the solved
+        box's axis in runs, those listed valued (at most ``MAX_LISTED_MOVES`` in all); beyond
+        the search, the few of its moves that are listed (its ends and the winning one)."""
+        each = self.value_cost(pos)
+        if self.nim_closed:
+            return each  # misère Nim's best moves from its closed form
+        lone = self.lone_pile(pos) is not None
+        exact = lone or each == EXACT_VALUE_COST
+        valued = axis = 0
+        for rule, n in zip(self.rules, pos, strict=True):
+            if not (rule.is_any_amount and n > AXIS_FROM):
+                valued += rule.count_amounts(n)
+            elif lone:
+                valued += 3  # Nim alone: its closed form, in three runs
+            elif exact:
+                axis += n
+            else:
+                valued += NIMSUM_AXIS_VALUED
+        return (valued + min(axis, MAX_LISTED_MOVES)) * each + axis * AXIS_MOVE_COST
 
     def summands(self, pos: Piles) -> tuple[Summand, ...]:
         return tuple(Summand(p, n) for p, n in zip(self.normal_piles, pos, strict=True))

@@ -24,16 +24,17 @@ from functools import reduce
 from operator import xor
 from typing import TYPE_CHECKING, Any
 
+from squaregame.core.budget import VALUE_COST
 from squaregame.core.errors import GameError, PositionError, TableLimitError
 from squaregame.core.game import Game, GameKind, Progress
-from squaregame.core.moves import Run
+from squaregame.core.moves import MAX_LISTED_MOVES, Run
 from squaregame.core.numbers import split_values as words_of
 from squaregame.core.parts import join_values, split_values
 from squaregame.core.types import Move, Outcome, PositionInfo
 from squaregame.families.sums import mixed_search as search
 from squaregame.families.sums.limits import check_pile_count
 from squaregame.families.sums.mixed_bounds import SUB_SEARCHES, bounded
-from squaregame.families.sums.mixed_moves import mixed_runs
+from squaregame.families.sums.mixed_moves import AXIS_FROM, mixed_runs
 from squaregame.families.sums.units import PileUnit, Unit, units_of
 
 if TYPE_CHECKING:
@@ -43,6 +44,12 @@ Flat = tuple[int, ...]
 KEEP = 4  # solved searches kept (each covers every later position of its game)
 SPLIT_MEMO = 100_000  # positions kept read into parts
 LISTED_MEMO = 64  # parts' positions listed for a search, kept
+# What valuing costs (work units, core/budget.py), measured on the development machine:
+SEARCHED_VALUE_COST = 3_000  # a position a search reached, its parts looked up: 30 µs
+BOUNDED_VALUE_COST = 100_000  # beyond the search, its proven bounds: about 1 ms
+AXIS_VALUED = 13  # a large Nim pile's moves valued beyond the search: its ends, the win
+BEYOND_VALUED = 150  # moves valued beyond the search (the ends of runs; measured ≤ 136)
+GRUNDY_LOOK_COST = 500  # … and each move's Grundy value looked at: 5 µs
 
 
 class MixedSumGame(Game[Flat]):
@@ -272,6 +279,28 @@ class MixedSumGame(Game[Flat]):
     def move_count(self, pos: Flat) -> int:
         return sum(u.move_count(p) for u, p in zip(self.units, self.split(pos), strict=True))
 
+    # -- what valuing costs (core/budget.py) ------------------------------------------------
+    def value_cost(self, pos: Flat) -> int:
+        """A part alone, a position a search reaches (made or within its budget), or proven
+        bounds beyond it (each a look at the parts' winning moves)."""
+        parts = self.split(pos)
+        if self.covered(parts) or self.plan(parts) is not None:
+            return SEARCHED_VALUE_COST
+        return VALUE_COST if self.lone(parts) is not None else BOUNDED_VALUE_COST
+
+    def answer_cost(self, pos: Flat) -> int:
+        """Searched: every move valued. Beyond the search (:func:`mixed_runs`): each move's
+        Grundy value looked at (a large Nim pile's never listed), and the moves that end
+        runs of one outcome valued — at most about ``BEYOND_VALUED`` of them."""
+        each = self.value_cost(pos)
+        moves = sum(
+            AXIS_VALUED if _nim_axis(u, p) else u.move_count(p)
+            for u, p in zip(self.units, self.split(pos), strict=True)
+        )
+        if each != BOUNDED_VALUE_COST:
+            return min(moves, MAX_LISTED_MOVES) * each
+        return min(moves, BEYOND_VALUED) * each + moves * GRUNDY_LOOK_COST
+
     def move_target(self, pos: Flat, k: int) -> Flat:
         if k < 0:
             raise IndexError(k)
@@ -340,6 +369,11 @@ class MixedSumGame(Game[Flat]):
             index, rest = _part_number(words[0], len(self.units)), " ".join(words[1:])
         u = self.units[index]
         return self.replaced(pos, index, u.move_from_text(self.split(pos)[index], rest))
+
+
+def _nim_axis(unit: Unit, part: Any) -> bool:
+    """A Nim pile too large to list (its moves valued along its axis, few of them)."""
+    return isinstance(unit, PileUnit) and unit.rule.is_any_amount and part > AXIS_FROM
 
 
 def _part_number(word: str, count: int) -> int:

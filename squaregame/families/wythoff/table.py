@@ -115,6 +115,22 @@ class WythoffTable:
     def info(self, x: int, y: int) -> PositionInfo:
         return PositionInfo(self.outcome(x, y), self.remoteness(x, y), True, self.grundy(x, y))
 
+    def infos(self, upto: int) -> list[PositionInfo]:
+        """:meth:`info` of every (x, y) with x, y ≤ ``upto`` (covered), x first then y, read
+        off the arrays at once (a million squares in a fraction of a second)."""
+        side = upto + 1
+        rem = self._rem[:side, :side].ravel().tolist()
+        cold = self._cold[:side, :side].ravel().tolist()
+        if self.misere or upto > WYTHOFF_GRUNDY_LIMIT:
+            grundy: list[Any] = [None] * (side * side)
+        else:
+            grundy = self._grundy_table(upto)[:side, :side].ravel().tolist()
+        hot, cold_ = Outcome.HOT, Outcome.COLD
+        return [
+            PositionInfo(cold_ if c else hot, r, True, g)
+            for c, r, g in zip(cold, rem, grundy, strict=True)
+        ]
+
     def best_moves(self, x: int, y: int) -> list[tuple[int, int]]:
         """The perfect player's choices from (x, y), from three slices of the table: a cold
         target of least remoteness from a hot square, else a target of greatest remoteness."""

@@ -11,10 +11,9 @@ held in :attr:`view`; each widget is given only its slice, and only when that sl
 
 Its behaviours are controllers it owns, each handed the screen's small interface
 (:class:`~squaregame.ui.screens.game_host.GameHost`) and the controllers it works with:
-:attr:`turns` (moves, the opponent's replies, undo, redo), :attr:`typing` (typed moves),
-:attr:`what_if` (going back and exploring), :attr:`teaching` (projector, demo), :attr:`end`
-(the game-over dialog and what follows) and :attr:`sides` (the side panel's views). The
-screen's keys and messages are theirs, passed on in a line each.
+:attr:`turns` (moves, replies, undo, redo), :attr:`typing` (typed moves), :attr:`what_if`
+(going back, exploring), :attr:`teaching` (projector, demo), :attr:`end` (the game-over
+dialog) and :attr:`sides` (the side panel's views): the screen's keys are theirs.
 """
 
 from __future__ import annotations
@@ -365,7 +364,8 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
             self.say(tr("ui_game.typing_cleared"))
             return
         self.turns.cancel_opponent()
-        self.app.pop_screen()
+        if self.is_active:  # (the palette's "menu" may run when this screen is no longer on top)
+            self.app.pop_screen()
 
     # -- saving and the end ------------------------------------------------------------------------
     def save(self) -> None:

@@ -48,9 +48,10 @@ class SavedGames:
         self.path: Path | None = None  # the file of the game the menu offers to continue
         self.summary: SaveSummary | None = None
         self.messages: list[str] = []  # said once the app runs (a damaged save set aside …)
-        open_folder(data.folder)
+        said = open_folder(data.folder)
         if saved_paths(data.folder):  # (the games' kinds are read only to read a save)
             self.path, self.summary, self.messages = latest_summary(kinds(), data.folder)
+        self.messages = said + self.messages
 
     @property
     def others(self) -> int:
@@ -136,8 +137,7 @@ class SavedGames:
                 pass
             except OSError as exc:
                 notify(tr("ui_saved.delete_failed", error=exc), severity="error", timeout=8)
-            release(path)
-            path.with_name(f".{path.name}.claim").unlink(missing_ok=True)
+            release(path)  # (its claim's file removed with it)
         self.refresh()
         if saved_paths(self.data.folder):
             self.show_list(chosen, highlighted=index)  # the list clamps it to the last
