@@ -19,7 +19,10 @@ from squaregame.ui.start import StartRequest
 
 BURSTS = [
     ["ctrl+p", "enter", "h", "enter", "enter"],  # the replay that ended the app
-    ["ctrl+p", "ctrl+p", "escape", "enter", "escape", "ctrl+p", "enter", "enter"],
+    pytest.param(  # (more of the same: the slow run)
+        ["ctrl+p", "ctrl+p", "escape", "enter", "escape", "ctrl+p", "enter", "enter"],
+        marks=pytest.mark.slow,
+    ),
     pytest.param(  # (more of the same: the slow run)
         ["ctrl+p", "down", "ctrl+p", "enter", "escape", "escape"], marks=pytest.mark.slow
     ),

@@ -214,7 +214,7 @@ async def test_a_demo_plays_to_the_end_and_reviews_both_sides() -> None:
         assert "Computer A: " in text and "Computer B: " in text
 
 
-@pytest.mark.parametrize("lang", ["ru", "es"])
+@pytest.mark.parametrize("lang", ["ru", pytest.param("es", marks=pytest.mark.slow)])
 async def test_teaching_screens_speak_the_language(lang: str) -> None:
     """A teams game over, its review, the projector and a paused demo, read off the screen:
     no English word, no raw catalog key, no unfilled placeholder."""

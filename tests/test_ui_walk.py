@@ -596,7 +596,8 @@ async def walk_lesson(w: Walk, number: int) -> None:
     await w.press("escape")
 
 
-@pytest.mark.parametrize("lang", WALKED)
+@pytest.mark.slow  # (every lesson's steps: the slow run; test_ui_lessons steps through each)
+@pytest.mark.parametrize("lang", LANGS)
 async def test_every_lesson_step_speaks_the_language(lang: str, tmp_path: Path) -> None:
     app = SquareGameApp(GAMES, lang=lang, data_dir=tmp_path, ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:
