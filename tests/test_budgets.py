@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 from build import make_game, pile_game, sum_game, wythoff_game
+from cli_helpers import run
 
 from squaregame.cli import table
-from squaregame.cli.main import main, make_parser
+from squaregame.cli.main import make_parser
 from squaregame.cli.options import spec_at
 from squaregame.core import game as game_module
 from squaregame.core.budget import WORK_BUDGET
@@ -22,15 +23,6 @@ from squaregame.core.tables import Tables
 from squaregame.core.why import WhyTree, line_cost, lines_within, outline
 from squaregame.families.sums.game import SumGame
 from squaregame.families.wythoff.table import WythoffTable
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def counting(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[object]:

@@ -11,21 +11,12 @@ from pathlib import Path
 
 import pytest
 from build import KINDS
+from cli_helpers import run
 
-from squaregame.cli.main import main
 from squaregame.play.save_folder import saved_paths
 from squaregame.play.saves import load_game
 
 RECORD = "squaregame record 1\ngame: squares\nstart: 40\nfirst: you\n\n 1. 40 → 15\n 2. 15 → 14\n"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_import_then_export_in_every_format(

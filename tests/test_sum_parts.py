@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from build import KINDS
+from cli_helpers import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from parts_reference import State, children, grundy, value, written
@@ -244,15 +245,6 @@ def test_the_queen_beside_an_empty_pile_is_cold_at_wythoffs_pairs() -> None:
 
 
 # -- the command line -------------------------------------------------------------------------
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_analyze_a_sum_of_several_families(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "analyze", "sum", "squares:10", "wythoff:3,5", "nim:7")
     assert code == 0 and not err

@@ -56,29 +56,21 @@ async def test_the_chosen_move_is_analysed_while_the_person_thinks(
         assert chosen is not None and await _until_analysed(pilot, chosen)
 
 
-async def test_the_reply_starts_after_the_move_is_painted_and_still_comes() -> None:
+@pytest.mark.parametrize("undo", [False, True], ids=["the-reply-comes", "an-undo-drops-it"])
+async def test_the_reply_starts_only_after_the_move_is_painted(undo: bool) -> None:
     app = _app("wythoff", (30, 41))
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
-        screen = app.screen
-        session = screen.session  # type: ignore[attr-defined]
-        turns = screen.turns  # type: ignore[attr-defined]
+        session = app.screen.session  # type: ignore[attr-defined]
+        turns = app.screen.turns  # type: ignore[attr-defined]
         turns.request_move((29, 41))  # as Enter on it does
         assert len(session.plies) == 1 and turns.thinking
         assert not [w for w in app.workers if w.group == "opponent"]  # not before the paint
+        if undo:  # before the paint: the reply is dropped
+            turns.undo()
         await settle(pilot)
-        assert len(session.plies) == 2 and not turns.thinking  # the reply came
-
-
-async def test_an_undo_before_the_paint_drops_the_reply() -> None:
-    app = _app("wythoff", (30, 41))
-    async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        session = screen.session  # type: ignore[attr-defined]
-        turns = screen.turns  # type: ignore[attr-defined]
-        turns.request_move((29, 41))
-        turns.undo()
-        await settle(pilot)
-        assert len(session.plies) == 0 and session.position == (30, 41)
-        assert not [w for w in app.workers if w.group == "opponent"]
+        if undo:
+            assert len(session.plies) == 0 and session.position == (30, 41)
+            assert not [w for w in app.workers if w.group == "opponent"]
+        else:
+            assert len(session.plies) == 2 and not turns.thinking  # the reply came

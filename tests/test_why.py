@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from build import KINDS
+from cli_helpers import run
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,7 +20,6 @@ from reference import (
     sum_children,
     wythoff_children,
 )
-from squaregame.cli.main import main
 from squaregame.core.errors import GameError
 from squaregame.core.game import Game
 from squaregame.core.tables import Tables
@@ -216,15 +216,6 @@ def test_markdown_is_a_nested_list_with_a_title() -> None:
 
 
 # -- the command line -------------------------------------------------------------------------
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_cli_why_squares_22(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "why", "squares", "22", "--depth", "1")
     assert code == 0 and err == ""
