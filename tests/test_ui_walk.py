@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from build import KINDS, make_spec
-from text_check import WORD, english_in, screen_lines
+from text_check import TYPED, WORD, english_in, screen_lines
 from textual import events
 from textual.command import CommandPalette
 from textual.containers import VerticalScroll
@@ -147,7 +147,12 @@ class Walk:
         plain = screen_lines(svg, quotations=False)
         if palette:
             plain = ["" if textual_command_line(line) else line for line in plain]
-        words = [w for line in plain for w in WORD.findall(line) if w not in LANGUAGE_NAMES]
+        words = [
+            w
+            for line in plain
+            for w in WORD.findall(TYPED.sub(" ", line))
+            if w not in LANGUAGE_NAMES
+        ]
         if typed:
             words = [w for w in words if w.lower() not in RULE_WORDS]
         found = []

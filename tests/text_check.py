@@ -36,6 +36,9 @@ STYLE = re.compile(r"\.([\w-]+) \{([^}]*)\}")
 WORD = re.compile(r"[^\W\d_]+")
 LATIN = re.compile(r"^[a-zA-Z]+$")
 CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
+# What is typed as it is, in any language: a command line shown as an example
+# (``squaregame analyze sum squares:10 …``) and a sum's part (``kayles:7``, ``1,3,7,8:21``).
+TYPED = re.compile(r"squaregame(?:\s+[\w:,=.-]+)+|[\w,.=-]+:[\d,]+")
 
 # Latin words a Russian screen may show: names, game names, and the keys' own names.
 ALLOWED = {
@@ -101,7 +104,8 @@ def visible_lines(app: App[Any], quotations: bool = True) -> list[str]:
 
 def visible_words(app: App[Any]) -> list[str]:
     """The words to check: everything drawn except quotations in italics."""
-    return [w for line in visible_lines(app, quotations=False) for w in WORD.findall(line)]
+    lines = (TYPED.sub(" ", line) for line in visible_lines(app, quotations=False))
+    return [w for line in lines for w in WORD.findall(line)]
 
 
 def english_words(app: App[Any], lang: str) -> list[str]:
