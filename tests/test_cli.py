@@ -9,19 +9,10 @@ import subprocess
 import sys
 
 import pytest
+from cli_helpers import run
 
 from squaregame import __version__
-from squaregame.cli.main import main
 from squaregame.core.rules import SQUARES
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own exits (--help, --version, usage errors)
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
+from cli_helpers import run
 from text_check import ALLOWED, ENGLISH
 
-from squaregame.cli.main import main
 from squaregame.families import GAMES
 from squaregame.play.settings import env_language
 
@@ -43,15 +43,6 @@ def english_in(text: str, lang: str) -> list[str]:
     if lang == "ru":
         return [w for w in words if re.fullmatch(r"[a-zA-Z]{3,}", w) and w.lower() not in known]
     return [w for w in words if w.lower() in ENGLISH and w.lower() not in known]
-
-
-def said(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # --help, argparse's own exits
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 COMMANDS = [
@@ -96,7 +87,7 @@ CALLS = [
 def test_help_speaks_the_language(
     capsys: pytest.CaptureFixture[str], lang: str, command: tuple[str, ...]
 ) -> None:
-    code, out, _ = said(capsys, "--lang", lang, *command, "--help")
+    code, out, _ = run(capsys, "--lang", lang, *command, "--help")
     assert code == 0 and out
     assert not english_in(out, lang), out
 
@@ -106,7 +97,7 @@ def test_help_speaks_the_language(
 def test_a_call_speaks_the_language(
     capsys: pytest.CaptureFixture[str], lang: str, call: tuple[str, ...]
 ) -> None:
-    _, out, err = said(capsys, "--lang", lang, *call)
+    _, out, err = run(capsys, "--lang", lang, *call)
     assert out or err
     assert not english_in(out + err, lang), out + err
 
@@ -114,7 +105,7 @@ def test_a_call_speaks_the_language(
 def test_a_worksheet_speaks_the_language(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code, out, err = said(
+    code, out, err = run(
         capsys, "--lang", "ru", "worksheet", "table", "--students", "1", "--out", str(tmp_path)
     )
     assert code == 0 and any(tmp_path.iterdir())
@@ -124,7 +115,7 @@ def test_a_worksheet_speaks_the_language(
 def test_a_bad_input_error_is_one_russian_line_with_status_2(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, err = said(capsys, "--lang", "ru", "analyze", "squares", "x")
+    code, out, err = run(capsys, "--lang", "ru", "analyze", "squares", "x")
     assert code == 2 and not out
     assert err.count("\n") == 1 and re.search("[а-я]", err), err
 
@@ -150,7 +141,7 @@ def test_the_locale_speaks_when_nothing_is_saved(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("LANG", "es_ES.UTF-8")
-    _, out, _ = said(capsys, "analyze", "squares", "22")
+    _, out, _ = run(capsys, "analyze", "squares", "22")
     assert "posición" in out and not english_in(out, "es")
 
 
@@ -161,9 +152,9 @@ def test_a_saved_language_wins_over_the_locale(
 
     save_settings(Settings(lang="ru"))
     monkeypatch.setenv("LANG", "es_ES.UTF-8")
-    _, out, _ = said(capsys, "analyze", "squares", "22")
+    _, out, _ = run(capsys, "analyze", "squares", "22")
     assert "позиция" in out
-    _, out, _ = said(capsys, "--lang", "en", "analyze", "squares", "22")
+    _, out, _ = run(capsys, "--lang", "en", "analyze", "squares", "22")
     assert "position" in out
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cli_helpers import run
 from said import said
 
 import squaregame
@@ -134,15 +135,6 @@ def test_an_option_variant_missing_a_value_falls_back_to_the_plain_message() -> 
 
 
 # -- one line, exit status 2 ---------------------------------------------------------------
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own exits
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.mark.parametrize(
     "argv, line",
     [
