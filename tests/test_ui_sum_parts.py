@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.widgets import Input
-from ui_helpers import settle
+from ui_helpers import newest, settle
 
 from squaregame.families import GAMES
 from squaregame.families.sums.piles import PilesView
@@ -31,9 +31,7 @@ def app_for(text: str, **kw: Any) -> SquareGameApp:
 
 
 def screen_of(app: SquareGameApp) -> SumsScreen:
-    screens = [s for s in app.screen_stack if isinstance(s, SumsScreen)]
-    assert screens, [type(s).__name__ for s in app.screen_stack]
-    return screens[-1]
+    return newest(app, SumsScreen)
 
 
 def text(w: Any) -> str:

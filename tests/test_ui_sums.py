@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from textual.widgets import Input, Select
-from ui_helpers import settle
+from ui_helpers import newest, settle
 
 from squaregame.core.rules import NIM, SQUARES, SetRule
 from squaregame.core.sums import solver as sums
@@ -31,9 +31,7 @@ def app_for(piles: tuple[int, ...], rules: tuple[Any, ...], **kw: Any) -> Square
 
 
 def screen_of(app: SquareGameApp) -> SumsScreen:
-    screens = [s for s in app.screen_stack if isinstance(s, SumsScreen)]
-    assert screens, [type(s).__name__ for s in app.screen_stack]
-    return screens[-1]
+    return newest(app, SumsScreen)
 
 
 def text(w: Any) -> str:

@@ -5,14 +5,18 @@ from __future__ import annotations
 import itertools
 import re
 import time
+from typing import TypeVar
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Static
 
 from squaregame.families import GAMES
 from squaregame.families.pile.screen import PileScreen
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.new_game import NewGameDialog
+
+S = TypeVar("S", bound=Screen)  # type: ignore[type-arg]
 
 
 async def settle(pilot: Pilot[None]) -> None:
@@ -37,7 +41,12 @@ async def played_out_and_reviewed(pilot: Pilot[None]) -> None:
 
 
 def game_screen(app: SquareGameApp) -> PileScreen:
-    screens = [s for s in app.screen_stack if isinstance(s, PileScreen)]
+    return newest(app, PileScreen)
+
+
+def newest(app: SquareGameApp, kind: type[S]) -> S:
+    """The newest screen of ``kind`` on the app's stack (shown or under a dialog)."""
+    screens = [s for s in app.screen_stack if isinstance(s, kind)]
     assert screens, [type(s).__name__ for s in app.screen_stack]
     return screens[-1]
 
