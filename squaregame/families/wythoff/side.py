@@ -43,7 +43,7 @@ class ColdPairs(Static):
         if misere:
             t.append(tr("ui_widgets.wythoff.pairs_misere") + "\n", style="dim")
         t.append(f"\n{'k':>4} {'a_k':>6} {'b_k':>6}\n", style="bold")
-        here = rows.index(sorted(queen))
+        here = rows.at.get((min(queen), max(queen)))
         if here is None:
             t.append(rows.text)
         else:
@@ -66,9 +66,6 @@ class _Rows:
         self.starts = [0]
         for line in lines:
             self.starts.append(self.starts[-1] + len(line))
-
-    def index(self, queen: list[int]) -> int | None:
-        return self.at.get((queen[0], queen[1]))
 
     def split(self, k: int) -> tuple[str, str, str]:
         """The lines before pair ``k``, its line (without the newline), the lines after."""

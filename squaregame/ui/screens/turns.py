@@ -28,6 +28,8 @@ from squaregame.text import error_text, tr
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from textual.timer import Timer
+
     from squaregame.play.session import Session
     from squaregame.ui.screens.game_host import GameHost
 
@@ -54,7 +56,7 @@ class Turns(Generic[P]):
         self.paused = False  # a demo waiting (the computer plays both sides)
         self._token = 0
         self._wake: threading.Event | None = None  # set: the pause of an unwanted reply ends
-        self._ahead: object | None = None  # the timer of the next look ahead
+        self._ahead: Timer | None = None  # the timer of the next look ahead
 
     @property
     def can_move(self) -> bool:
@@ -100,9 +102,8 @@ class Turns(Generic[P]):
         :data:`AHEAD_AFTER` seconds, analyse where it leads and read its panels in a worker,
         so that when the move is made its verdict, the reply and the next screen come at
         once. Arrows held down start nothing: each key restarts the wait."""
-        timer = self._ahead
-        if timer is not None:
-            timer.stop()  # type: ignore[attr-defined]
+        if self._ahead is not None:
+            self._ahead.stop()
         self._ahead = None
         if self.can_move:
             at = self.host.session.position
