@@ -92,6 +92,8 @@ class RowsGame(Game[Rows]):
 
     # -- positions ---------------------------------------------------------------------
     def parse_position(self, values: Sequence[int], *, progress: Progress | None = None) -> Rows:
+        if not self.mixed and tuple(values) == (0,):  # nothing left, as it is written (a save)
+            return ()
         rows = self.with_groups(tuple(values))
         for k, (_i, n, _rule) in enumerate(self.cells(rows)):
             if n < 1:
