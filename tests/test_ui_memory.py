@@ -15,12 +15,12 @@ from textual._styles_cache import StylesCache
 from textual.color import Color
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
-from ui_helpers import settle
 
 from squaregame.families import GAMES
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.services import collector
+from tests.ui_helpers import settle
 
 
 def _alive(kind: type) -> int:
