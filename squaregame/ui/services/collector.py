@@ -10,8 +10,7 @@ key, which is then answered that much later (measured with ``gc.callbacks`` over
 While the app runs, :class:`Collector` takes the full passes out of the interpreter's hands
 (the oldest generation's threshold is set out of reach; the young generations are collected
 as before) and runs each itself at a quiet moment: when the app has been idle for
-:data:`QUIET` seconds (it has handled nothing meanwhile: a key reaches the app first) and
-the screen has painted what it owed. It runs one when the
+:data:`QUIET` seconds and the screen has painted what it owed. It runs one when the
 interpreter would have: :data:`DUE` young collections since the last full one (CPython's
 rule), and the memory in use grown by a quarter since then (CPython's other rule counts the
 oldest generation's objects, a walk of 10–30 ms; the allocator's count of blocks in use,
@@ -35,8 +34,7 @@ from squaregame.ui.textual_fixes import drop_closed_watchers
 DUE = 10  # young (generation 1) collections since the last full pass: CPython's threshold
 GROWTH = 1.25  # …and the memory in use grown by a quarter (CPython's other rule, in kind)
 QUIET = 0.05  # seconds the app has been idle before a full pass starts
-WAITS = 10  # quiet moments waited for at most, one after another (then the pass runs)
-LOST = 2.0  # seconds after which a pass asked for and not run is asked for again
+LOST = 1.0  # seconds after which a pass asked for and not run is asked for again
 OUT_OF_REACH = 1 << 30  # the oldest generation's threshold while an app runs
 
 _saved: list[tuple[int, int, int]] = []  # thresholds found, one per running collector
@@ -49,9 +47,6 @@ class Collector:
         self._app = app
         self._running = False
         self._pending = 0.0  # when a quiet moment was asked for (0: none awaited)
-        self._idles = 0  # times the app has handled every message it had
-        self._mark = 0  # …when the quiet moment was asked for
-        self._waits = 0  # quiet moments asked for one after another
         self._base: int | None = None  # the blocks in use after the last pass
         self.passes = 0  # full passes run (for tests)
 
@@ -85,27 +80,14 @@ class Collector:
         has stayed quiet :data:`QUIET` seconds and its screen has painted. (A screen that
         closed before it painted never runs what waited for its paint: after :data:`LOST`
         seconds the pass is asked for again.)"""
-        self._idles += 1
         if not self._running or not gc.isenabled():
             return
         now = time.monotonic()
         if (not self._pending or now - self._pending > LOST) and self.due():
             self._pending = now
-            self._wait()
-
-    def _wait(self) -> None:
-        self._mark = self._idles
-        self._app.set_timer(QUIET, self._quiet)
+            self._app.set_timer(QUIET, self._quiet)
 
     def _quiet(self) -> None:
-        """:data:`QUIET` seconds later: if the app has handled anything meanwhile (a key
-        comes to the app first), wait again — :data:`WAITS` times at most, so that a
-        stream of keys still lets the memory be freed."""
-        if self._idles != self._mark and self._waits < WAITS:
-            self._waits += 1
-            self._wait()
-            return
-        self._waits = 0
         self._app.call_after_refresh(self.collect)
 
     def collect(self) -> None:
