@@ -92,8 +92,8 @@ class RowsGame(Game[Rows]):
 
     # -- positions ---------------------------------------------------------------------
     def parse_position(self, values: Sequence[int], *, progress: Progress | None = None) -> Rows:
-        if not self.mixed and tuple(values) == (0,):  # nothing left, as it is written (a save)
-            return ()
+        if not self.mixed:  # (a lone 0, as a save writes nothing left, is no row at all)
+            values = self.kind.position_from_values(tuple(values))
         rows = self.with_groups(tuple(values))
         for k, (_i, n, _rule) in enumerate(self.cells(rows)):
             if n < 1:
