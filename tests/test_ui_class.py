@@ -159,3 +159,21 @@ async def test_a_win_challenge_opens_the_game_and_its_end_is_the_result() -> Non
     assert started["challenge"] == 5
     result = next(d for k, d in link.events if k == "challenge")
     assert result["solved"] is True and result["remoteness"] == 3 and result["blunders"] == 0
+
+
+async def test_answers_made_while_the_app_is_busy_are_each_an_exercise() -> None:
+    """Three marks handled before the app reads their messages (a busy app, as in a class of
+    thirty on two cores) are still three first tries: each message holds its own answer."""
+    link = FakeLink()
+    app = SquareGameApp(GAMES, ai_delay=0, lesson="hot-cold", link=link)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")  # the table to fill
+        await settle(pilot)
+        screen: Any = app.screen
+        assert screen.step.kind == "fill"
+        for hot in (False, True, False):  # 0 cold, 1 hot, 2 cold: in one go, no await
+            screen.action_mark(hot)
+        await settle(pilot)
+    tries = [d for k, d in link.events if k == "exercise"]
+    assert [d["right"] for d in tries] == [True, True, True]

@@ -13,7 +13,7 @@ keep both lessons' progress."""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +56,11 @@ class LessonProgress:
                 self.right_steps = sorted({*self.right_steps, step})
             done = self.streak >= mastery and not self.steps_left(steps)
             self.mastered = self.mastered or done
+
+    def snapshot(self) -> LessonProgress:
+        """A copy that later answers do not change (what a message carries: the app may
+        handle it after the student has answered again)."""
+        return replace(self, right_steps=list(self.right_steps))
 
     def steps_left(self, steps: tuple[int, ...]) -> tuple[int, ...]:
         """The exercise steps among ``steps`` never answered right yet."""

@@ -94,6 +94,8 @@ class OpenLesson(Message):
 
 @dataclass(eq=False, repr=False)
 class SaveLessonProgress(Message):
+    """A lesson's progress as it was when posted (a snapshot, never the screen's own)."""
+
     lesson_id: str
     progress: LessonProgress
 

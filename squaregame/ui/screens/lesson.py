@@ -268,7 +268,9 @@ class LessonScreen(LessonTasks, Screen[None]):
     def save(self) -> None:
         self.progress.step = self.index
         self.progress.done = self.progress.done or self.finished()
-        self.app.post_message(SaveLessonProgress(self.lesson.id, self.progress))
+        # a snapshot: when the app is busy, two answers' messages wait in its queue, and each
+        # must still say what that answer changed (a class counts each first try)
+        self.app.post_message(SaveLessonProgress(self.lesson.id, self.progress.snapshot()))
 
 
 def lesson_screen(
