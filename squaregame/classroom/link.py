@@ -4,14 +4,18 @@ the database (another session may be writing; SQLite's ``busy_timeout`` waits fo
 
 Every event is committed as soon as the thread gets to it (one transaction each): a session
 killed mid-game loses at most the events of its last few milliseconds, never one already
-written. The thread looks for new challenges every :data:`POLL` seconds.
+written. An event the database is too busy to take (more writers than SQLite's own wait
+covers) is tried again, in its order, for up to :data:`BUSY_RETRY` seconds. The thread looks
+for new challenges every :data:`POLL` seconds.
 """
 
 from __future__ import annotations
 
 import logging
 import queue
+import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,6 +27,8 @@ from squaregame.ui.services.class_link import ChallengeOffer
 log = logging.getLogger("squaregame.class")
 
 POLL = 0.5  # seconds between looks for a new challenge
+BUSY_RETRY = 60.0  # seconds an event is tried again while the class database is busy
+FIRST_PAUSE = 0.05  # seconds before the first try again (doubled each time, up to 1 s)
 _STOP = object()
 
 
@@ -83,12 +89,28 @@ class StoreLink:
         }
 
     def _write(self, store: ClassStore, kind: str, data: dict[str, Any]) -> None:
-        try:
-            store.record(self.student, kind, data)
-        except Exception as exc:  # a full disk, a deleted class: said once, the app goes on
-            if self.failed is None:
-                self.failed = f"{type(exc).__name__}: {exc}"
-                log.warning(self.failed)
+        pause, waited = FIRST_PAUSE, 0.0
+        while True:
+            try:
+                store.record(self.student, kind, data)
+                return
+            except sqlite3.OperationalError as exc:
+                # busy past SQLite's own wait (a class of thirty on two cores): the event
+                # is kept and written again, in its order, rather than lost
+                if not _busy(exc) or waited >= BUSY_RETRY:
+                    self._failed(exc)
+                    return
+            except Exception as exc:  # a full disk, a deleted class: said once, app goes on
+                self._failed(exc)
+                return
+            time.sleep(pause)
+            waited += pause
+            pause = min(2 * pause, 1.0)
+
+    def _failed(self, exc: Exception) -> None:
+        if self.failed is None:
+            self.failed = f"{type(exc).__name__}: {exc}"
+            log.warning(self.failed)
 
     def _look(self, store: ClassStore, after: int, seen: set[int]) -> int:
         offered = self.offered
@@ -107,3 +129,9 @@ class StoreLink:
             except Exception:  # (a challenge that cannot be shown, the app has ended …):
                 continue  # the thread goes on writing the student's events
         return after
+
+
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    """SQLite's "database is locked" / "database is busy": another writer, not damage."""
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text

@@ -1,0 +1,94 @@
+"""A session's link to its class keeps every event: one statement per event (no lock held
+while the session's Python waits for its turn), a busy database tried again in order, and
+other failures said once while later events are still written."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from squaregame.classroom import link as link_module
+from squaregame.classroom.link import StoreLink
+from squaregame.classroom.store import ClassStore
+
+
+@pytest.fixture
+def student(tmp_path: Path) -> int:
+    with_store = ClassStore.open(tmp_path)
+    try:
+        with_store.create_class("7B")
+        return with_store.join("7B", "Ana")
+    finally:
+        with_store.close()
+
+
+def kinds(folder: Path, student: int) -> list[tuple[str, dict[str, Any]]]:
+    store = ClassStore.open(folder)
+    try:
+        return [(k, d) for _at, k, d in store.events(student)]
+    finally:
+        store.close()
+
+
+def test_an_event_is_one_statement_with_no_transaction_around_it(
+    tmp_path: Path, student: int
+) -> None:
+    store = ClassStore.open(tmp_path)
+    said: list[str] = []
+    store.db.set_trace_callback(said.append)
+    try:
+        store.record(student, "exercise", {"right": True})
+    finally:
+        store.close()
+    assert len(said) == 1 and said[0].startswith("INSERT INTO events"), said
+    assert kinds(tmp_path, student) == [("exercise", {"right": True})]
+
+
+def test_a_busy_database_is_tried_again_and_nothing_is_lost(
+    tmp_path: Path, student: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(link_module, "FIRST_PAUSE", 0.001)
+    record = ClassStore.record
+    busy = {"left": 3}
+
+    def sometimes_busy(self: ClassStore, who: int, kind: str, data: dict[str, Any]) -> None:
+        if kind == "exercise" and busy["left"]:
+            busy["left"] -= 1
+            raise sqlite3.OperationalError("database is locked")
+        record(self, who, kind, data)
+
+    monkeypatch.setattr(ClassStore, "record", sometimes_busy)
+    link = StoreLink(tmp_path, student)
+    for n in range(3):
+        link.record("exercise", {"n": n})
+    link.record("lesson_step", {"step": 2})
+    link.close(timeout=30)
+    assert link.failed is None and busy["left"] == 0
+    assert kinds(tmp_path, student) == [
+        ("exercise", {"n": 0}),
+        ("exercise", {"n": 1}),
+        ("exercise", {"n": 2}),
+        ("lesson_step", {"step": 2}),
+    ]
+
+
+def test_another_failure_is_said_once_and_later_events_are_written(
+    tmp_path: Path, student: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = ClassStore.record
+
+    def full_once(self: ClassStore, who: int, kind: str, data: dict[str, Any]) -> None:
+        if data.get("n") == 0:
+            raise sqlite3.OperationalError("database or disk is full")
+        record(self, who, kind, data)
+
+    monkeypatch.setattr(ClassStore, "record", full_once)
+    link = StoreLink(tmp_path, student)
+    link.record("exercise", {"n": 0})
+    link.record("exercise", {"n": 1})
+    link.close(timeout=30)
+    assert link.failed == "OperationalError: database or disk is full"
+    assert kinds(tmp_path, student) == [("exercise", {"n": 1})]
