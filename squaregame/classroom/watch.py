@@ -21,7 +21,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from squaregame.classroom.lock import ServingLock
 from squaregame.classroom.store import ClassStore
@@ -31,6 +31,7 @@ from squaregame.core.errors import GameError
 from squaregame.text import error_text
 from squaregame.text.current import current
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.widgets.footer import Footer
 
 COLUMNS = ("student", "now", "lessons", "exercises", "blunders", "last")
 CHART_HEIGHT = 4  # rows above the axis (and as many below)

@@ -24,12 +24,14 @@ from textual.theme import BUILTIN_THEMES, Theme
 from squaregame import paths, start_up
 from squaregame.play.settings import DEMO_SPEED, THEMES, Settings, run_language
 from squaregame.text import language, set_language, tr
-from squaregame.ui.localize import localize_bindings, localize_textual
+from squaregame.ui import textual_fixes  # noqa: F401  (two of Textual's leaks, mended)
+from squaregame.ui.localize import localize_bindings, localize_textual, textual_command
 from squaregame.ui.palette import Palette
 from squaregame.ui.room import TALL_ROWS, WIDE_COLUMNS
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.services.activity import Activity
 from squaregame.ui.services.challenges import ChallengeDesk
+from squaregame.ui.services.collector import Collector
 from squaregame.ui.services.lesson_progress import LessonProgressBook
 from squaregame.ui.services.opener import Opener
 from squaregame.ui.services.preferences import Preferences
@@ -99,6 +101,7 @@ class SquareGameApp(App[None]):
         families = tuple(f.key for f in games.families)
         self.menu = MenuScreen(self.saved_games.description(), families)
         self.menu.others = self.saved_games.others
+        self.collector = Collector(self)  # Python's full collections, between keys
 
     @property
     def settings(self) -> Settings:
@@ -139,7 +142,14 @@ class SquareGameApp(App[None]):
         """The first frame is drawn: start-up is over (:mod:`squaregame.start_up`)."""
         start_up.started()
 
+    def on_idle(self) -> None:
+        self.collector.idle()
+
+    def on_unmount(self) -> None:
+        self.collector.stop()
+
     def on_mount(self) -> None:
+        self.collector.start()
         if self.theme != self.settings.theme:  # setting it restyles everything: only if needed
             self.theme = self.settings.theme
         for msg in (self.preferences.message, *self.saved_games.messages):
@@ -352,27 +362,6 @@ class SquareGameApp(App[None]):
             yield command("review", screen.action_review_moves)
             yield command("redo", screen.action_redo)
             yield command("menu", screen.action_menu)
-
-
-# Textual's own palette commands: (title, help) → their catalog key (ui_textual.commands.<key>)
-TEXTUAL_COMMANDS = {
-    ("Bell", "Ring the bell"): "bell",
-    ("Quit", "Quit the application as soon as possible"): "quit",
-    ("Keys", "Hide the keys and widget help panel"): "hide_keys",
-    ("Keys", "Show help for the focused widget and a summary of available keys"): "show_keys",
-    ("Minimize", "Minimize the widget and restore to normal size"): "minimize",
-    ("Maximize", "Maximize the focused widget"): "maximize",
-}
-
-
-def textual_command(cmd: SystemCommand) -> SystemCommand:
-    """One of Textual's palette commands, its title and help in the current language."""
-    key = TEXTUAL_COMMANDS.get((cmd.title, cmd.help))
-    if key is None:
-        return cmd
-    return cmd._replace(
-        title=tr(f"ui_textual.commands.{key}.title"), help=tr(f"ui_textual.commands.{key}.help")
-    )
 
 
 def run_app(

@@ -28,7 +28,7 @@ import re
 from dataclasses import replace
 from typing import Any, Protocol, runtime_checkable
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 
@@ -112,3 +112,24 @@ def apply_language(app: App[Any], lang: str) -> str:
             screen.call_later(screen.relocalize)  # on its own loop; may be async (recompose)
         screen.refresh_bindings()
     return spoken
+
+
+# Textual's own palette commands: (title, help) → their catalog key (ui_textual.commands.<key>)
+TEXTUAL_COMMANDS = {
+    ("Bell", "Ring the bell"): "bell",
+    ("Quit", "Quit the application as soon as possible"): "quit",
+    ("Keys", "Hide the keys and widget help panel"): "hide_keys",
+    ("Keys", "Show help for the focused widget and a summary of available keys"): "show_keys",
+    ("Minimize", "Minimize the widget and restore to normal size"): "minimize",
+    ("Maximize", "Maximize the focused widget"): "maximize",
+}
+
+
+def textual_command(cmd: SystemCommand) -> SystemCommand:
+    """One of Textual's palette commands, its title and help in the current language."""
+    key = TEXTUAL_COMMANDS.get((cmd.title, cmd.help))
+    if key is None:
+        return cmd
+    return cmd._replace(
+        title=tr(f"ui_textual.commands.{key}.title"), help=tr(f"ui_textual.commands.{key}.help")
+    )

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, SelectionList, Static
+from textual.widgets import Button, Input, SelectionList, Static
 
 from squaregame import paths
 from squaregame.core.errors import GameError
@@ -23,6 +23,7 @@ from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.services.class_link import ChallengeOffer
+from squaregame.ui.widgets.footer import Footer
 
 
 class ChallengeScreen(ModalScreen[str]):

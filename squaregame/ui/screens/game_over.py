@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from squaregame import paths
 from squaregame.play.session import Session
@@ -16,6 +16,7 @@ from squaregame.play.wording import game_over_lines, game_over_title
 from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.widgets.footer import Footer
 
 CHOICES = ("again", "new", "review", "menu")
 BUTTON_KEYS = {"again": "a", "new": "n", "review": "r", "menu": "m", "lesson": "esc"}

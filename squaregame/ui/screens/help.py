@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from squaregame import paths
 from squaregame.text import Catalog, language
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.widgets.footer import Footer
 
 
 def help_text(lang: str | None = None, families: tuple[str, ...] = ()) -> str:

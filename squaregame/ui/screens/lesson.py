@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Markdown, OptionList, Static
+from textual.widgets import Header, Input, Markdown, OptionList, Static
 
 from squaregame import paths
 from squaregame.lessons.model import Lesson, Step
@@ -31,6 +31,7 @@ from squaregame.ui.messages import OpenWhy, SaveLessonProgress
 from squaregame.ui.room import roomy
 from squaregame.ui.screens.lesson_tasks import LessonTasks, StepState
 from squaregame.ui.screens.lessons import step_heading
+from squaregame.ui.widgets.footer import Footer
 from squaregame.ui.widgets.lesson_panels import (
     BoardPanel,
     FillPanel,

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from squaregame import paths
@@ -29,6 +29,7 @@ from squaregame.text import Catalog, language, tr
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import OpenLesson, ResetLessonProgress
 from squaregame.ui.room import roomy, spaced
+from squaregame.ui.widgets.footer import Footer
 
 
 class LessonListScreen(Screen[None]):

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from squaregame import paths
 from squaregame.core.types import PositionInfo
@@ -22,6 +22,7 @@ from squaregame.text import tr
 from squaregame.text.games import remoteness_span
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.widgets.footer import Footer
 from squaregame.ui.wrap import atom_width, wrap
 
 STYLES = {"best": "green", "slow": "yellow", "blunder": "bold red", "forced": "dim", "stall": "dim"}

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from squaregame import paths
 from squaregame.core.errors import MAX_PILES, GameError
@@ -51,6 +51,7 @@ from squaregame.text.rules import rule_name
 from squaregame.ui.families import ScreenFamily
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.screens.new_game_rows import choice, later_rows, placeholder
+from squaregame.ui.widgets.footer import Footer
 from squaregame.ui.widgets.form import form_row
 
 if TYPE_CHECKING:

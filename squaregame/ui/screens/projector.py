@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from squaregame import paths
 from squaregame.play.teach_wording import ProjectorView
@@ -28,6 +28,7 @@ from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.screens.stage import Stage
+from squaregame.ui.widgets.footer import Footer
 from squaregame.ui.widgets.turn_banner import Banner, TurnBanner
 
 TALL = 40  # rows from which the turn's band is 5 high (else 3)

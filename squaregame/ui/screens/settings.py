@@ -15,13 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Select, Static
+from textual.widgets import Button, Select, Static
 
 from squaregame import paths
 from squaregame.core.ai import LEVELS
 from squaregame.play.settings import THEMES, Settings
 from squaregame.text import Catalog, language, languages, tr
 from squaregame.ui.localize import apply_language, localize_bindings
+from squaregame.ui.widgets.footer import Footer
 from squaregame.ui.widgets.form import form_row
 
 DELAYS = (("none", 0.0), ("short", 0.3), ("normal", 0.6), ("slow", 1.2))

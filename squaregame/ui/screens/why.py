@@ -19,7 +19,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static, Tree
+from textual.widgets import Header, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from squaregame.core.errors import GameError
@@ -31,6 +31,7 @@ from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import ExportWhy
 from squaregame.ui.room import roomy
+from squaregame.ui.widgets.footer import Footer
 from squaregame.ui.widgets.wrap_tree import WrapTree
 
 UI_MOVES = 25  # moves shown per page of a position
