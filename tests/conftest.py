@@ -48,6 +48,20 @@ def _steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Input, "_toggle_cursor", keep_visible)
 
 
+@pytest.fixture(scope="session")
+def _shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("shared-cache")
+
+
+@pytest.fixture
+def shared_cache(_shared_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder kept by every test of this process that asks for it: the native
+    kernels are compiled once, not once a test (for tests of what a kernel computes, never
+    of how it is compiled or found)."""
+    monkeypatch.setenv("SQUAREGAME_CACHE_DIR", str(_shared_cache))
+    return _shared_cache
+
+
 @pytest.fixture
 def cache_dir() -> Path:
     return Path(os.environ["SQUAREGAME_CACHE_DIR"])

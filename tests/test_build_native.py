@@ -30,6 +30,7 @@ def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("upto", [0, 1, 2, 3, 4, 5, 65535, 65536, 65537, 300_000])
 @pytest.mark.parametrize("dtype", [np.uint8, np.uint16])
+@pytest.mark.usefixtures("shared_cache")  # (compiled once for them all)
 def test_native_and_numpy_builders_agree_byte_for_byte(
     upto: int, dtype: type, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -185,6 +185,7 @@ async def gone(folder: Path, pid: int, how: str) -> None:
     await eventually(lambda: not alive(pid), what=f"process ended ({how})")
 
 
+@pytest.mark.slow  # (seven seconds of typing and waiting)
 def test_an_idle_session_is_closed_and_typing_keeps_it_open(tmp_path: Path) -> None:
     idle = 3.0  # seconds: room for a loaded machine (tests run two at a time)
 

@@ -18,7 +18,7 @@ from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.start import StartRequest
 
 SIZE = (80, 24)
-LANGS = ["ru", "es"]
+LANGS = ["ru", pytest.param("es", marks=pytest.mark.slow)]  # (es: the slow tests)
 
 
 def _open(action: str) -> Any:

@@ -74,7 +74,11 @@ async def open_dialog(pilot: Any, entry: int = 0) -> NewGameDialog:
     [
         ("en", ("take a perfect square", "Wythoff's queen", "Sums of piles")),
         ("ru", ("точный квадрат", "Ферзь Витхоффа", "Суммы кучек")),
-        ("es", ("cuadrado perfecto", "reina de Wythoff", "Sumas de montones")),
+        pytest.param(
+            "es",
+            ("cuadrado perfecto", "reina de Wythoff", "Sumas de montones"),
+            marks=pytest.mark.slow,
+        ),
     ],
 )
 async def test_the_menu_lists_the_families_of_the_registry(lang: str, words: tuple[str]) -> None:

@@ -146,7 +146,9 @@ async def test_a_seven_digit_number_is_still_large_at_80_columns() -> None:
         assert _lines(number) == big_lines("1234567", 1)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize(  # (ru and es with the slow tests)
+    "lang", ["en", *(pytest.param(lang, marks=pytest.mark.slow) for lang in ("ru", "es"))]
+)
 @pytest.mark.parametrize("game", ["squares", "wythoff", "sum"])
 async def test_every_key_of_the_footer_is_on_screen_at_80_columns(lang: str, game: str) -> None:
     """Textual's one-row Footer cut the last keys off at 80 columns (Russian, Spanish);

@@ -48,6 +48,7 @@ def _same(size: int, misere: bool) -> None:
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 4, 5, 13, 100, 777, 2100])
 @pytest.mark.parametrize("misere", [False, True])
+@pytest.mark.usefixtures("shared_cache")  # (compiled once for them all)
 def test_the_c_kernel_gives_the_numpy_builders_bytes(size: int, misere: bool) -> None:
     _same(size, misere)
 
@@ -150,6 +151,7 @@ def _grundy_same(size: int) -> None:
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 63, 64, 65, 333, 1200])
+@pytest.mark.usefixtures("shared_cache")
 def test_the_grundy_kernel_gives_the_numpy_values(size: int) -> None:
     _grundy_same(size)
 
