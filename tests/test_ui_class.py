@@ -177,3 +177,25 @@ async def test_answers_made_while_the_app_is_busy_are_each_an_exercise() -> None
         await settle(pilot)
     tries = [d for k, d in link.events if k == "exercise"]
     assert [d["right"] for d in tries] == [True, True, True]
+
+
+async def test_the_lesson_list_shows_answers_the_app_had_not_read_yet() -> None:
+    """Answers given, then the lesson left, before the app read a message: the list it goes
+    back to shows all three answers (it reads the lesson's own progress, not the copies)."""
+    from squaregame.text import tr
+    from squaregame.ui.screens.lessons import LessonListScreen
+
+    app = SquareGameApp(GAMES, ai_delay=0, lesson="hot-cold", link=FakeLink())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await settle(pilot)
+        screen: Any = app.screen
+        for hot in (False, True, False):
+            screen.action_mark(hot)
+        app.pop_screen()
+        await settle(pilot)
+        assert isinstance(app.screen, LessonListScreen)
+        rows = app.screen.query_one("#lesson-list").options  # type: ignore[attr-defined]
+        shown = [str(o.prompt) for o in rows if "2." in str(o.prompt)]
+        assert shown and tr("ui_lessons.list.score", k=3, n=3) in shown[0], shown

@@ -284,7 +284,7 @@ class SquareGameApp(App[None]):
 
     def on_save_lesson_progress(self, message: m.SaveLessonProgress) -> None:
         self.lessons.save(message.lesson_id, message.progress)
-        self.activity.lesson_changed(message.lesson_id, message.progress)
+        self.activity.lesson_changed(message.lesson_id, message.answered)
 
     def on_reset_lesson_progress(self, message: m.ResetLessonProgress) -> None:
         self.lessons.reset(message.lesson_id)

@@ -94,10 +94,13 @@ class OpenLesson(Message):
 
 @dataclass(eq=False, repr=False)
 class SaveLessonProgress(Message):
-    """A lesson's progress as it was when posted (a snapshot, never the screen's own)."""
+    """A lesson's progress to save: the screen's own (the lesson list shows it as it is
+    now), and ``answered``, a snapshot taken when posted (the class counts each answer,
+    even when the app reads two answers' messages after both were given)."""
 
     lesson_id: str
     progress: LessonProgress
+    answered: LessonProgress
 
 
 @dataclass(eq=False, repr=False)

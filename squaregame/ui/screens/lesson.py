@@ -269,9 +269,8 @@ class LessonScreen(LessonTasks, Screen[None]):
     def save(self) -> None:
         self.progress.step = self.index
         self.progress.done = self.progress.done or self.finished()
-        # a snapshot: when the app is busy, two answers' messages wait in its queue, and each
-        # must still say what that answer changed (a class counts each first try)
-        self.app.post_message(SaveLessonProgress(self.lesson.id, self.progress.snapshot()))
+        p = self.progress
+        self.app.post_message(SaveLessonProgress(self.lesson.id, p, p.snapshot()))
 
 
 def lesson_screen(
