@@ -8,11 +8,12 @@ import asyncio
 import json
 import os
 import shutil
+import sqlite3
 from pathlib import Path
 
 import aiohttp
 import pytest
-from serve_helpers import Tab, classroom, eventually
+from serve_helpers import MENU, Tab, classroom, eventually
 from yarl import URL
 
 from squaregame.classroom.room import ClassConfig
@@ -125,6 +126,30 @@ def test_a_socket_without_a_students_cookie_is_refused(tmp_path: Path, room: Cla
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await http.ws_connect(f"{url}/ws")
             assert refused.value.status == 403 and not server.sessions
+
+    asyncio.run(main())
+
+
+def test_a_student_plays_when_the_class_database_is_too_busy_to_say_so(
+    tmp_path: Path, room: ClassConfig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server could not record "session started" (the database busy past its wait):
+    the student's session opens all the same."""
+    record = ClassStore.record
+
+    def locked(self: ClassStore, student: int, kind: str, *args: object) -> None:
+        if kind == "session_started":
+            raise sqlite3.OperationalError("database is locked")
+        record(self, student, kind, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ClassStore, "record", locked)
+
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room) as (_server, url, http):
+            assert await join(http, url, "Ana") == 303
+            async with http.ws_connect(f"{url}/ws?width=80&height=24") as ws:
+                tab = await Tab(ws).open()
+                await tab.until(MENU)
 
     asyncio.run(main())
 

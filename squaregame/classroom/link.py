@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import logging
 import queue
-import sqlite3
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,7 +26,6 @@ log = logging.getLogger("squaregame.class")
 
 POLL = 0.5  # seconds between looks for a new challenge
 BUSY_RETRY = 60.0  # seconds an event is tried again while the class database is busy
-FIRST_PAUSE = 0.05  # seconds before the first try again (doubled each time, up to 1 s)
 _STOP = object()
 
 
@@ -89,23 +86,10 @@ class StoreLink:
         }
 
     def _write(self, store: ClassStore, kind: str, data: dict[str, Any]) -> None:
-        pause, waited = FIRST_PAUSE, 0.0
-        while True:
-            try:
-                store.record(self.student, kind, data)
-                return
-            except sqlite3.OperationalError as exc:
-                # busy past SQLite's own wait (a class of thirty on two cores): the event
-                # is kept and written again, in its order, rather than lost
-                if not _busy(exc) or waited >= BUSY_RETRY:
-                    self._failed(exc)
-                    return
-            except Exception as exc:  # a full disk, a deleted class: said once, app goes on
-                self._failed(exc)
-                return
-            time.sleep(pause)
-            waited += pause
-            pause = min(2 * pause, 1.0)
+        try:  # (a database busy past SQLite's own wait: tried again, in order)
+            store.record(self.student, kind, data, patience=BUSY_RETRY)
+        except Exception as exc:  # a full disk, a deleted class: said once, the app goes on
+            self._failed(exc)
 
     def _failed(self, exc: Exception) -> None:
         if self.failed is None:
@@ -129,9 +113,3 @@ class StoreLink:
             except Exception:  # (a challenge that cannot be shown, the app has ended …):
                 continue  # the thread goes on writing the student's events
         return after
-
-
-def _busy(exc: sqlite3.OperationalError) -> bool:
-    """SQLite's "database is locked" / "database is busy": another writer, not damage."""
-    text = str(exc).lower()
-    return "locked" in text or "busy" in text

@@ -22,6 +22,7 @@ import logging
 import re
 import signal
 import socket
+import sqlite3
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -268,7 +269,10 @@ class ClassroomServer(Server):
         watcher: asyncio.Task[None] | None = None
         try:
             if student is not None and self.room is not None:
-                await self.room.started(student)
+                try:
+                    await self.room.started(student)
+                except sqlite3.Error as exc:  # the class's database too busy: the student
+                    log.warning(f"{type(exc).__name__}: {exc}")  # plays all the same
             await session.start(width, height)
             watcher = asyncio.create_task(self._watch(websocket, session))
             await self._relay(websocket, session)

@@ -39,6 +39,7 @@ from squaregame.classroom.schema import damaged, migrate, version
 from squaregame.core.errors import GameError
 
 BUSY_TIMEOUT_MS = 5000
+FIRST_PAUSE = 0.05  # seconds before a busy event is tried again (doubled, up to 1 s)
 NAME_LENGTH = (1, 24)  # characters of a class's or a student's name
 MAX_STUDENTS = 500  # in one class: a form sent in a loop cannot fill the disk
 EVENT_KINDS = (
@@ -324,18 +325,31 @@ class ClassStore:
         ).fetchall()
         return [_challenge(row) for row in rows]
 
-    def record(self, student: int, kind: str, data: dict[str, Any]) -> None:
+    def record(self, student: int, kind: str, data: dict[str, Any], patience: float = 0.0) -> None:
         """One event, committed before this returns (a crash after it loses nothing).
 
         One statement, its own transaction: the write lock is taken and given back inside
         SQLite, so a session whose Python is busy (a full collection, thirty sessions on
-        two cores) never holds the class's lock while it waits for its turn to run."""
+        two cores) never holds the class's lock while it waits for its turn to run. A
+        database still busy after SQLite's own wait is tried again until ``patience``
+        seconds have passed (the event keeps the time it happened, so the order holds);
+        any other error is raised at once."""
         if kind not in EVENT_KINDS:
             raise ValueError(f"unknown event kind {kind!r}")
-        self.db.execute(
-            "INSERT INTO events (student_id, at, kind, data) VALUES (?, ?, ?, ?)",
-            (student, time.time(), kind, json.dumps(data, sort_keys=True)),
-        )
+        row = (student, time.time(), kind, json.dumps(data, sort_keys=True))
+        end = time.monotonic() + patience
+        pause = FIRST_PAUSE
+        while True:
+            try:
+                self.db.execute(
+                    "INSERT INTO events (student_id, at, kind, data) VALUES (?, ?, ?, ?)", row
+                )
+                return
+            except sqlite3.OperationalError as exc:
+                if not busy(exc) or time.monotonic() + pause > end:
+                    raise
+            time.sleep(pause)
+            pause = min(2 * pause, 1.0)
 
     def events(self, student: int) -> list[tuple[float, str, dict[str, Any]]]:
         """One student's events, in order (a student is shown only their own)."""
@@ -343,6 +357,13 @@ class ClassStore:
             "SELECT at, kind, data FROM events WHERE student_id = ? ORDER BY at, id", (student,)
         ).fetchall()
         return [(float(at), str(kind), json.loads(data)) for at, kind, data in rows]
+
+
+def busy(exc: sqlite3.Error) -> bool:
+    """SQLite's SQLITE_BUSY or SQLITE_LOCKED (another writer has the database), by its
+    error code: a moment's wait, not damage."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 def _challenge(row: Any) -> Challenge:
