@@ -84,13 +84,34 @@ def test_a_busy_database_is_tried_again_and_nothing_is_lost(
     ]
 
 
-def test_only_busy_and_locked_are_tried_again(tmp_path: Path, student: int) -> None:
-    """By SQLite's error code, not the message: another error is raised at once."""
+def test_only_busy_and_locked_are_tried_again(
+    tmp_path: Path, student: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """By SQLite's error code, not the message: another error is raised at its first try,
+    and a lock held past the patience ends in the error, after tries again."""
     assert not store_module.busy(sqlite3.OperationalError("database is locked"))  # no code
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 20)
+    monkeypatch.setattr(store_module, "FIRST_PAUSE", 0.01)
     store = ClassStore.open(tmp_path)
+    waits: list[float] = []
+    sleep = time.sleep
+    monkeypatch.setattr(time, "sleep", lambda s: (waits.append(s), sleep(s)))
     try:
-        with pytest.raises(sqlite3.IntegrityError):  # no such student: not a wait
-            store.record(student + 99, "exercise", {}, patience=3600)
+        store.db.execute("DROP TABLE events")  # SQLITE_ERROR: no such table, not a wait
+        with pytest.raises(sqlite3.OperationalError, match="no such table"):
+            store.record(student, "exercise", {}, patience=5)
+        assert waits == []  # raised at its first try
+        store.db.execute(
+            "CREATE TABLE events (id INTEGER PRIMARY KEY, student_id INTEGER, "
+            "at REAL, kind TEXT, data TEXT)"
+        )
+        other = sqlite3.connect(tmp_path / store_module.FILE_NAME, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        with pytest.raises(sqlite3.OperationalError) as held:
+            store.record(student, "exercise", {}, patience=0.2)
+        assert store_module.busy(held.value) and waits  # tried again before giving up
+        other.execute("ROLLBACK")
+        other.close()
     finally:
         store.close()
 
