@@ -271,8 +271,8 @@ class ClassroomServer(Server):
             if student is not None and self.room is not None:
                 try:
                     await self.room.started(student)
-                except sqlite3.Error as exc:  # the class's database too busy: the student
-                    log.warning(f"{type(exc).__name__}: {exc}")  # plays all the same
+                except sqlite3.Error as exc:  # (busy past its wait, or gone): said, and
+                    log.warning(f"{type(exc).__name__}: {exc}")  # the student plays anyway
             await session.start(width, height)
             watcher = asyncio.create_task(self._watch(websocket, session))
             await self._relay(websocket, session)

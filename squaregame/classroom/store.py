@@ -38,8 +38,7 @@ from typing import Any
 from squaregame.classroom.schema import damaged, migrate, version
 from squaregame.core.errors import GameError
 
-BUSY_TIMEOUT_MS = 5000
-FIRST_PAUSE = 0.05  # seconds before a busy event is tried again (doubled, up to 1 s)
+BUSY_TIMEOUT_MS = 5000  # how long a connection waits for another writer (unless told)
 NAME_LENGTH = (1, 24)  # characters of a class's or a student's name
 MAX_STUDENTS = 500  # in one class: a form sent in a loop cannot fill the disk
 EVENT_KINDS = (
@@ -108,17 +107,20 @@ class ClassStore:
 
     # -- opening -----------------------------------------------------------------------
     @classmethod
-    def open(cls, folder: Path, *, set_aside: bool = True) -> ClassStore:
+    def open(
+        cls, folder: Path, *, set_aside: bool = True, wait_ms: int | None = None
+    ) -> ClassStore:
         """The class file of ``folder`` (made if there is none). A file that is damaged or
         not ours is set aside and a new one made (``set_aside``; a session or a watcher
         only fails instead: the server or a command says it); a file of a newer version
         is refused (a GameError), never set aside; any other error (busy, unreadable)
-        is raised as it is, and the file left alone."""
+        is raised as it is, and the file left alone. A write waits up to ``wait_ms`` for
+        another writer (SQLite's ``busy_timeout``; :data:`BUSY_TIMEOUT_MS` by default)."""
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / FILE_NAME
         said = None
         try:
-            db = cls._connect(path)
+            db = cls._connect(path, wait_ms)
         except sqlite3.DatabaseError as exc:
             if not (set_aside and damaged(exc)):
                 raise
@@ -129,7 +131,7 @@ class ClassStore:
                 if side.exists():
                     side.rename(aside.with_name(aside.name + extra))
             said = "serve.class.set_aside"
-            db = cls._connect(path)
+            db = cls._connect(path, wait_ms)
         return cls(db, path, said)
 
     @classmethod
@@ -161,13 +163,14 @@ class ClassStore:
         return store
 
     @staticmethod
-    def _connect(path: Path) -> sqlite3.Connection:
+    def _connect(path: Path, wait_ms: int | None = None) -> sqlite3.Connection:
+        wait = BUSY_TIMEOUT_MS if wait_ms is None else wait_ms
         # (one thread at a time, but not always the same one: the server's worker threads)
         db = sqlite3.connect(
-            path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+            path, timeout=wait / 1000, isolation_level=None, check_same_thread=False
         )
         try:
-            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+            db.execute(f"PRAGMA busy_timeout = {wait:d}")
             db.execute("PRAGMA foreign_keys = ON")
             found = version(db)  # read only: a file not ours is left exactly as it was
             db.execute("PRAGMA journal_mode = WAL")
@@ -325,31 +328,18 @@ class ClassStore:
         ).fetchall()
         return [_challenge(row) for row in rows]
 
-    def record(self, student: int, kind: str, data: dict[str, Any], patience: float = 0.0) -> None:
+    def record(self, student: int, kind: str, data: dict[str, Any]) -> None:
         """One event, committed before this returns (a crash after it loses nothing).
 
         One statement, its own transaction: the write lock is taken and given back inside
         SQLite, so a session whose Python is busy (a full collection, thirty sessions on
-        two cores) never holds the class's lock while it waits for its turn to run. A
-        database still busy after SQLite's own wait is tried again until ``patience``
-        seconds have passed (the event keeps the time it happened, so the order holds);
-        any other error is raised at once."""
+        two cores) never holds the class's lock while it waits for its turn to run."""
         if kind not in EVENT_KINDS:
             raise ValueError(f"unknown event kind {kind!r}")
-        row = (student, time.time(), kind, json.dumps(data, sort_keys=True))
-        end = time.monotonic() + patience
-        pause = FIRST_PAUSE
-        while True:
-            try:
-                self.db.execute(
-                    "INSERT INTO events (student_id, at, kind, data) VALUES (?, ?, ?, ?)", row
-                )
-                return
-            except sqlite3.OperationalError as exc:
-                if not busy(exc) or time.monotonic() + pause > end:
-                    raise
-            time.sleep(pause)
-            pause = min(2 * pause, 1.0)
+        self.db.execute(
+            "INSERT INTO events (student_id, at, kind, data) VALUES (?, ?, ?, ?)",
+            (student, time.time(), kind, json.dumps(data, sort_keys=True)),
+        )
 
     def events(self, student: int) -> list[tuple[float, str, dict[str, Any]]]:
         """One student's events, in order (a student is shown only their own)."""
@@ -357,13 +347,6 @@ class ClassStore:
             "SELECT at, kind, data FROM events WHERE student_id = ? ORDER BY at, id", (student,)
         ).fetchall()
         return [(float(at), str(kind), json.loads(data)) for at, kind, data in rows]
-
-
-def busy(exc: sqlite3.Error) -> bool:
-    """SQLite's SQLITE_BUSY or SQLITE_LOCKED (another writer has the database), by its
-    error code: a moment's wait, not damage."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 def _challenge(row: Any) -> Challenge:
