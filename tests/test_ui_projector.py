@@ -9,7 +9,8 @@ from textual.containers import VerticalScroll
 from ui_helpers import game_screen, settle
 
 from squaregame.families import GAMES
-from squaregame.families.sums.big_piles import BigPiles
+from squaregame.families.pile.counters import CountersView
+from squaregame.families.sums.parts_board import PartsBoard
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.projector import ProjectorScreen
 from squaregame.ui.start import StartRequest
@@ -52,10 +53,12 @@ async def test_a_sums_projector_shows_its_piles_and_rules() -> None:
         await pilot.press("p")
         await settle(pilot)
         screen = app.screen
-        board = screen.query_one("#projector-piles", BigPiles)
-        piles = str(board.render())
-        glyph, rows = board.counter().glyph, board.counter().rows
-        assert piles.count(glyph) == (5 + 7 + 10) * rows and "Squares" in piles
+        board = screen.query_one("#projector-piles", PartsBoard)
+        for row, size in zip(board.rows, (5, 7, 10), strict=True):
+            view = row.view
+            assert isinstance(view, CountersView) and "Squares" in str(row.label.render())
+            counter = view.counter()
+            assert str(view.render()).count(counter.glyph) == size * counter.rows
         rule = str(screen.query_one("#projector-rule").render())
         assert "A move takes squares {1, 4, 9, 16, …}." in rule
         assert "Whoever cannot move loses." in rule
@@ -168,15 +171,16 @@ async def test_a_sums_piles_are_one_centred_block_with_their_sizes(
         await settle(pilot)
         await pilot.press("p")
         await settle(pilot)
-        board = app.screen.query_one("#projector-piles", BigPiles)
-        counter = board.counter()
-        assert counter.glyph.startswith("█")  # larger than a dot: blocks, readable in mono
-        lines = [line for line in str(board.render()).splitlines() if line.strip()]
-        labelled = [line for line in lines if "Squares" in line]
-        for number, (line, pile) in enumerate(zip(labelled, (5, 7, 10), strict=True), 1):
-            counters = (counter.glyph + " " * counter.gap) * pile
-            assert f"{number} Squares {counters.rstrip()}  {pile}" in line  # size beside them
-        width = board.size.width
-        left = min(len(line) - len(line.lstrip()) for line in lines)
-        right = min(width - len(line.rstrip()) for line in lines)
-        assert abs(left - right) <= 1 and left > 0  # centred, no gap to the far edge
+        board = app.screen.query_one("#projector-piles", PartsBoard)
+        for number, (row, pile) in enumerate(zip(board.rows, (5, 7, 10), strict=True), 1):
+            view = row.view
+            assert isinstance(view, CountersView)
+            counter = view.counter()
+            assert counter.glyph.startswith("█")  # larger than a dot: blocks, readable in mono
+            drawn = str(view.render()).splitlines()
+            assert drawn[0].count(counter.glyph) == pile and len(drawn) == counter.rows
+            assert str(row.label.render()).strip() == f"{number} Squares"
+            assert str(row.words.render()).strip() == str(pile)  # its size beside them
+        left = board.rows[0].label.region.x - board.region.x
+        right = board.region.right - board.rows[0].words.region.right
+        assert abs(left - right) <= 2 and left > 0  # centred, no gap to the far edge

@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from textual.widgets import Input
-from ui_helpers import newest, settle
+from ui_helpers import newest, parts_rows, settle
 
 from squaregame.families import GAMES
-from squaregame.families.sums.piles import PilesView
 from squaregame.families.sums.screen import SumsScreen
 from squaregame.families.sums.side import NimSumPanel
+from squaregame.families.wythoff.part import BoardPart
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.new_game import NewGameDialog
@@ -43,11 +43,15 @@ async def test_a_part_of_another_family_is_shown_chosen_and_played() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         s = screen_of(app)
-        rows = text(s.query_one(PilesView)).splitlines()
-        assert "Wythoff's queen (3,5)" in rows[1] and "●" not in rows[1]
+        rows = parts_rows(s)
+        assert "Wythoff's queen" in rows[1] and "(3,5)" in rows[1] and "♛" in rows[1]
+        assert "●●" not in rows[1]  # a board, no counters
         assert "●" * 9 + "○" in rows[0] and "●" * 7 in rows[2]  # piles as counters (1 taken)
+        board = s.query_one(BoardPart).board
+        assert board.view is not None and board.view.cursor == (3, 5)  # nothing chosen there
         await pilot.press("down", "right")  # part 2, its second move: the queen to (1,5)
         assert "part 2: move to (1,5)" in text(s.query_one("#message"))
+        assert board.view.cursor == (1, 5) and "▶ 2" in parts_rows(s)[1]  # seen before Enter
         await pilot.press("enter")
         await settle(pilot)
         assert s.session.plies[0].after == (10, 1, 5, 7) and s.session.plies[0].by_human
@@ -81,7 +85,7 @@ async def test_the_nim_sum_is_worked_out_over_the_parts() -> None:
         assert "part  position  Grundy" in panel and "(3,5)" in panel
         assert "The nim-sum of the parts' values is 7" in panel
         assert "take 7 from pile 3: the part is worth 7, what it leaves is worth 0" in panel
-        assert "g=7" in text(s.query_one(PilesView))
+        assert "g=7" in parts_rows(s)[2]
 
 
 async def test_a_misere_sum_of_parts_plays_from_the_exact_search() -> None:
@@ -92,7 +96,7 @@ async def test_a_misere_sum_of_parts_plays_from_the_exact_search() -> None:
         assert s.session.info().remoteness_exact
         await pilot.press("h", "h")
         assert "exact search" in text(s.query_one(NimSumPanel))
-        assert "g=" not in text(s.query_one(PilesView))
+        assert not any("g=" in row for row in parts_rows(s))
 
 
 async def test_the_dialog_takes_parts_by_name_and_gives_them_back() -> None:

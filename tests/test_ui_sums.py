@@ -6,12 +6,13 @@ from typing import Any
 
 import pytest
 from textual.widgets import Input, Select
-from ui_helpers import newest, settle
+from ui_helpers import newest, parts_rows, settle
 
 from squaregame.core.rules import NIM, SQUARES, SetRule
 from squaregame.core.sums import solver as sums
 from squaregame.families import GAMES
-from squaregame.families.sums.piles import PilesView
+from squaregame.families.pile.counters import CountersView
+from squaregame.families.sums.parts_board import PartsBoard
 from squaregame.families.sums.screen import SumsScreen
 from squaregame.families.sums.side import GrundyTable, NimSumPanel
 from squaregame.play.nimsum import explain
@@ -44,8 +45,9 @@ async def test_keys_choose_pile_and_amount() -> None:
         await settle(pilot)
         s = screen_of(app)
         assert "Sum of piles" in s.title
-        piles = text(s.query_one(PilesView))
-        assert "▶ 1 Squares" in piles and "○" in piles  # pile 1 chosen, taking 1 shown as ○
+        piles = parts_rows(s)
+        assert "▶ 1 Squares" in piles[0] and "○" in piles[0]  # pile 1 chosen, taking 1: ○
+        assert "○" not in piles[1] + piles[2]
         await pilot.press("down", "down", "right")  # pile 3, second amount (4)
         await pilot.press("enter")
         await settle(pilot)
@@ -75,37 +77,33 @@ async def test_clicking_a_counter_takes_it_and_those_after_it() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         s = screen_of(app)
-        view = s.query_one(PilesView)
-        prefix, _ = view._layout()
-        top = 1  # the widget's padding line above the rows
-        await pilot.click("#piles", offset=(prefix + 0, top + 1))  # pile 2's first counter: all 7
+        views = [row.view for row in s.query_one(PartsBoard).rows]
+        await pilot.click(views[1], offset=(0, 0))  # pile 2's first counter: all 7
         assert "pile 2: 7 is not a perfect square" in text(s.query_one("#message"))
         assert not s.session.plies
-        await pilot.click("#piles", offset=(prefix + 6, top + 2))  # pile 3, counter 7: take 4
+        await pilot.click(views[2], offset=(6, 0))  # pile 3, counter 7: take 4
         await settle(pilot)
         assert s.session.plies[0].after == (5, 7, 6)  # counters 7..10 taken
 
 
 async def test_on_a_large_terminal_the_counters_are_large_and_a_click_still_takes() -> None:
-    """At 140×45 each counter is a block two rows high ("██"), a blank row between piles
-    (issue 31); a click on either row of a counter takes it and those after it, a click
-    between two piles takes nothing."""
+    """At 140×45 each counter is a block two rows high ("██"); a click on either row of a
+    counter takes it and those after it, a click on a pile's rule chooses the pile."""
     app = app_for((5, 7, 10), (SQUARES,) * 3)
     async with app.run_test(size=(140, 45)) as pilot:
         await settle(pilot)
         s = screen_of(app)
-        view = s.query_one(PilesView)
-        rows = text(view).splitlines()
-        assert rows[0].count("██") + rows[0].count("░░") == 5 and rows[1].count("██") == 4
-        assert not rows[2].strip() and rows[6].count("██") == 10
-        prefix, _ = view._layout()
-        top = 1  # the widget's padding line above the rows
-        await pilot.click("#piles", offset=(prefix + 6 * 3, top + 5))  # between piles 2 and 3
+        rows = s.query_one(PartsBoard).rows
+        first = text(rows[0].view).splitlines()
+        assert len(first) == 2 and first[0].count("██") == 4 and first[0].count("░░") == 1
+        assert text(rows[2].view).splitlines()[1].count("██") == 10
+        await pilot.click(rows[2].label, offset=(3, 0))  # pile 3 chosen, nothing taken
         await settle(pilot)
-        assert not s.session.plies
-        await pilot.click("#piles", offset=(prefix + 6 * 3 + 1, top + 7))  # pile 3, counter 7
+        assert not s.session.plies and s.pile == 2
+        await pilot.click(rows[2].view, offset=(6 * 3 + 1, 1))  # pile 3, counter 7
         await settle(pilot)
         assert s.session.plies[0].after == (5, 7, 6)  # counters 7..10 taken
+        assert isinstance(rows[2].view, CountersView)
 
 
 async def test_hints_explain_the_nim_sum_with_the_right_numbers() -> None:
@@ -123,7 +121,7 @@ async def test_hints_explain_the_nim_sum_with_the_right_numbers() -> None:
         assert (
             "pile 1 has Grundy value 5; taking 1 leaves value 4, so the nim-sum becomes 0" in panel
         )
-        assert "g=5" in text(s.query_one(PilesView))
+        assert "g=5" in parts_rows(s)[0]
         assert text(s.query_one("#hint")).startswith("Hot: you can win in")
 
 
@@ -135,7 +133,7 @@ async def test_misere_hints_come_from_the_exact_search() -> None:
         await pilot.press("h", "h")
         panel = text(s.query_one(NimSumPanel))
         assert "exact search" in panel
-        assert "g=" not in text(s.query_one(PilesView))
+        assert not any("g=" in row for row in parts_rows(s))
 
 
 async def test_beyond_the_budget_the_screen_shows_proven_bounds(

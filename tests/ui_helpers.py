@@ -9,6 +9,7 @@ from typing import TypeVar
 
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from squaregame.families import GAMES
@@ -110,3 +111,21 @@ def froze(ticks: list[tuple[float, float]], work: float = 1.0, wait: float = 5.0
     if waited >= wait:
         return f"the event loop waited {waited:.2f} s between two ticks"
     return ""
+
+
+def picture_text(widget: Widget) -> str:
+    """What a widget draws, as text: its own rendering, or its drawn children's in turn."""
+    leaves = [w for w in (widget, *widget.query("*")) if not w.children]
+    return "\n".join(str(w.render()) for w in leaves)
+
+
+def parts_rows(screen: Screen[None]) -> list[str]:
+    """A sum's parts as the sums screen draws them, one entry each: its number and rule, its
+    family's picture (every line of it) and its position in words."""
+    from squaregame.families.sums.parts_board import PartsBoard  # (sums only)
+
+    board = screen.query_one(PartsBoard)
+    return [
+        f"{row.label.render()}\n{picture_text(row.view)}\n{row.words.render()}"
+        for row in board.rows
+    ]

@@ -81,6 +81,11 @@ class GameKind(ABC):
     def title_key(self) -> str:
         return f"{self.area}.{self.key}.title"
 
+    def title_key_for(self, rules: Sequence[Any]) -> str:
+        """The title's catalog key for a game of these rules (a sum of games of several
+        kinds is titled apart from a sum of piles); by default :attr:`title_key`."""
+        return self.title_key
+
     def title_values(self, rules: Sequence[Rule]) -> dict[str, Any]:
         """Values the title needs besides the kind (a subtraction game's set)."""
         return {}
@@ -93,6 +98,11 @@ class GameKind(ABC):
             rule: Rule = p.read_rule(text)
             return rule
         return parse_rule(text)
+
+    def plays(self, rule: Rule) -> bool:
+        """Is one pile under ``rule`` a game of this kind (a sum's pile, drawn and named by
+        the family of the first kind that plays it)? None by default."""
+        return False
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)

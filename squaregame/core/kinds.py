@@ -63,6 +63,18 @@ class Kinds(Sequence[GameKind]):
         shown = name if len(name) <= 24 else name[:24] + "…"
         raise GameError("errors.unknown_game", name=shown, choices=", ".join(self.keys()))
 
+    def kind_of_part(self, part: Any) -> GameKind:
+        """The kind whose game one part of a sum is: a :class:`Part`'s own, else the first
+        kind that plays a pile under that rule (:meth:`GameKind.plays`)."""
+        if isinstance(part, Part):
+            return part.kind
+        found = next((k for k in self.all if k.plays(part)), None)
+        if found is None:
+            raise GameError(
+                "errors.unknown_part", name=str(part)[:20], games=", ".join(self.keys())
+            )
+        return found
+
     # -- specs from names ----------------------------------------------------------------
     def spec(
         self,

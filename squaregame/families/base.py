@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from squaregame.lessons.steps import StepSpec
     from squaregame.lessons.worksheets import Sample, WorksheetKind
     from squaregame.ui.screens.game_base import GameScreen
+    from squaregame.ui.widgets.part_view import PartView
 
 
 class Family:
@@ -72,6 +73,15 @@ class Family:
         from squaregame.ui.screens.moves import MovesScreen
 
         return MovesScreen
+
+    def part_view(self) -> type[PartView]:
+        """Its picture of one position at the panel scale (a part of a sum, a lesson; larger
+        on the projector), imported when first asked for. By default its words in bold: a
+        family with no picture of its own draws none."""
+        # (the interface: only when a game is shown)
+        from squaregame.ui.widgets.part_view import WordsView
+
+        return WordsView
 
     def presets(self) -> tuple[tuple[str, GameSpec], ...]:
         """Games the new-game dialog offers ready made: (catalog key of the name, the game)."""
@@ -123,6 +133,14 @@ class Games:
     def family_of(self, kind: GameKind) -> Family:
         """The family that declares ``kind``."""
         return self._by_kind[id(kind)]
+
+    def part_kind(self, part: Any) -> GameKind:
+        """The kind whose game one part of a sum is (a pile's rule, or a game of any kind)."""
+        return self.kinds.kind_of_part(part)
+
+    def part_view(self, part: Any) -> type[PartView]:
+        """Who draws one part of a sum: the view of the family whose kind plays it."""
+        return self.family_of(self.part_kind(part)).part_view()
 
     # -- what the lessons and worksheets are given (squaregame.lessons) ------------------
     def lesson_steps(self) -> tuple[type[StepSpec], ...]:

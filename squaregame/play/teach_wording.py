@@ -206,10 +206,13 @@ class ProjectorView:
         return MARKERS[self.side]
 
 
-def rule_lines(rules: tuple[str, ...], misere: bool) -> str:
+def rule_lines(rules: tuple[str, ...], misere: bool, games: tuple[str, ...] = ()) -> str:
     """What the projector says under a board: the moves each rule allows (``rules``: their
-    labels, once each), and who wins."""
+    labels, once each), that a part which is a game of its own (``games``: their names) is
+    played as that game, and who wins."""
     said = [line("ui_teach.projector.rule", rule=r) for r in dict.fromkeys(rules)]
+    if games:
+        said.append(line("ui_teach.projector.parts", games=", ".join(dict.fromkeys(games))))
     said.append(tr(f"ui_teach.projector.{'misere' if misere else 'normal'}"))
     return "\n".join(said)
 

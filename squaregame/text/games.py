@@ -42,7 +42,7 @@ def kind_title(kind: GameKind, rules: Sequence[Rule] = (), catalog: Catalog | No
     """A kind's name (its ``title_key``: ``<area>.<key>.title``, or a rule's own name).
     Without ``rules``, a rule in the title is left out."""
     values = kind.title_values(list(rules)) if rules else {}
-    key = kind.title_key
+    key = kind.title_key_for(rules) if rules else kind.title_key
     if _has(key, catalog):
         return _say(key, catalog, **_with_defaults(key, values, catalog)).strip()
     return kind.key.replace("-", " ").replace("_", " ").capitalize()

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from squaregame.core.game import GameKind
     from squaregame.core.spec import GameSpec
     from squaregame.ui.screens.game_base import GameScreen
+    from squaregame.ui.widgets.part_view import PartView
 
 
 class ScreenFamily(Protocol):
@@ -39,3 +40,8 @@ class AppGames(LessonGames, WorksheetGames, Protocol):
     def family(self, name: str) -> ScreenFamily: ...
 
     def family_of(self, kind: GameKind) -> ScreenFamily: ...
+
+    # who draws a sum's parts (squaregame.ui.widgets.part_view.Drawings)
+    def part_kind(self, part: Any) -> GameKind: ...
+
+    def part_view(self, part: Any) -> type[PartView]: ...

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from squaregame.core.game import GameKind
     from squaregame.lessons.worksheets import Sample, WorksheetKind
     from squaregame.ui.screens.game_base import GameScreen
+    from squaregame.ui.widgets.part_view import PartView
 
 
 class OctalFamily(Family):
@@ -36,6 +37,12 @@ class OctalFamily(Family):
         from squaregame.families.octal.screen import RowsScreen
 
         return RowsScreen
+
+    def part_view(self) -> type[PartView]:
+        # (the interface: only when a game is shown)
+        from squaregame.families.octal.part import PinsPart
+
+        return PinsPart
 
     def worksheets(self) -> tuple[WorksheetKind, ...]:
         # (worksheets: only when asked for)

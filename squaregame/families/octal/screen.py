@@ -10,9 +10,10 @@ from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Static
 
 from squaregame.core.types import Analysis
+from squaregame.families.octal.aim import aim_of, aim_pins, first_aimed, lit_pins
 from squaregame.families.octal.game import RowsGame
 from squaregame.families.octal.panels import RowsData, rows_data
-from squaregame.families.octal.rows import Aim, RowsPicture, RowsView
+from squaregame.families.octal.rows import RowsPicture, RowsView
 from squaregame.play.session import Session
 from squaregame.play.view import GameView
 from squaregame.text import tr
@@ -79,45 +80,28 @@ class RowsScreen(MovesScreen[Rows]):
     # -- the projector -------------------------------------------------------------------------
     def make_stage(self) -> Stage:
         """The same rows of pins, as large as the projector's room allows."""
-        rows = RowsView(id="projector-rows")
+        rows = RowsView(id="projector-rows", classes="big")
         return Stage(rows, rows.show)
 
     def stage_data(self) -> RowsPicture | None:
         view = self.view
-        return None if view is None else self._picture(view, None)
+        return None if view is None else self._picture(view, None, big=True)
 
-    def _picture(self, view: GameView[Rows], chosen: Rows | None) -> RowsPicture:
+    def _picture(self, view: GameView[Rows], chosen: Rows | None, big: bool = False) -> RowsPicture:
         """The rows, with the move ``chosen`` shown on them, and with hints what wins."""
         pos: Rows = view.position
         data = view.panels if isinstance(view.panels, RowsData) else None
-        lit: set[tuple[int, int]] = set()
-        if self.hints:
-            for m in view.moves:
-                if m.wins:
-                    aim = self.aim_of(pos, m.to)
-                    if aim is not None:
-                        lit.update(aim_pins(aim))
-        picture = RowsPicture(
+        wins = [m.to for m in view.moves if m.wins] if self.hints else []
+        return RowsPicture(
             self.game.sizes(pos),
             data.labels if data else None,
             data.grundy if data else None,
-            None if chosen is None else self.aim_of(pos, chosen),
-            frozenset(lit),
+            None if chosen is None else aim_of(self.game, pos, chosen),
+            lit_pins(self.game, pos, wins),
             self.hints,
+            big=big,
+            centred=big,
         )
-        return picture
-
-    def aim_of(self, pos: Rows, to: Rows) -> Aim | None:
-        """The pins the move from ``pos`` to ``to`` knocks down (the smaller part is drawn on
-        the left: what a split leaves is written smaller first)."""
-        try:
-            move = self.game.move(pos, to)
-        except Exception:
-            return None
-        row, parts, taken = move.pile or 0, move.parts or (), move.amount or 0
-        if len(parts) == 2:
-            return Aim(row, parts[0], taken)  # after the left part (a cut: before its first)
-        return Aim(row, self.game.sizes(pos)[row] - taken, taken)  # from the end of the row
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._draw_rows()
@@ -129,23 +113,16 @@ class RowsScreen(MovesScreen[Rows]):
         if view is None or event.pin is None or not self.session.human_to_move:
             return
         pos: Rows = view.position
+        pin = (event.row, event.pin)
         chosen = self.moves.highlighted_move()
         if chosen is not None:
-            aim = self.aim_of(pos, chosen)
-            if aim is not None and (event.row, event.pin) in aim_pins(aim):
+            aim = aim_of(self.game, pos, chosen)
+            if aim is not None and pin in aim_pins(aim):
                 self.turns.request_move(chosen)
                 return
         listed = [m.to for m in self.moves._moves]
-        for k, to in enumerate(listed):
-            aim = self.aim_of(pos, to)
-            if aim is not None and (event.row, event.pin) in aim_pins(aim):
-                self.moves.highlighted = k
-                return
+        to = first_aimed(self.game, pos, listed, pin)
+        if to is not None:
+            self.moves.highlighted = listed.index(to)
+            return
         self.say(tr("octal.screen.no_move_here", row=event.row + 1), error=True)
-
-
-def aim_pins(aim: Aim) -> set[tuple[int, int]]:
-    """The pins an aim knocks down (a cut: the pin after it)."""
-    if aim.count == 0:
-        return {(aim.row, aim.first)}
-    return {(aim.row, k) for k in range(aim.first, aim.first + aim.count)}

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from squaregame.core.game import GameKind
     from squaregame.lessons.worksheets import Sample, WorksheetKind
     from squaregame.ui.screens.game_base import GameScreen
+    from squaregame.ui.widgets.part_view import PartView
 
 
 class PileFamily(Family):
@@ -29,6 +30,12 @@ class PileFamily(Family):
         from squaregame.families.pile.screen import PileScreen
 
         return PileScreen
+
+    def part_view(self) -> type[PartView]:
+        # (the interface: only when a game is shown)
+        from squaregame.families.pile.counters import CountersView
+
+        return CountersView
 
     def worksheets(self) -> tuple[WorksheetKind, ...]:
         from squaregame.families.pile.worksheets import (

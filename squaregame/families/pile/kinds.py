@@ -81,6 +81,9 @@ class RuleKind(OnePileKind):
         self.key = rule.key
         self.aliases = rule.aliases
 
+    def plays(self, rule: Rule) -> bool:
+        return rule == self.rule
+
     @property
     def title_key(self) -> str:
         """The rule's own name (``rules.<key>.name``): a rule added to the registry brings
@@ -115,6 +118,9 @@ class SubtractionKind(OnePileKind):
         if len(rules) != 1:
             raise GameError("errors.subtraction_needs_rule", count=len(rules))
         return rules, self.check_position(position)
+
+    def plays(self, rule: Rule) -> bool:
+        return True  # any rule of the registry (a kind of its own comes first, if it has one)
 
     def title_values(self, rules: Sequence[Rule]) -> dict[str, Any]:
         return {"rule": rules[0].notation}

@@ -62,6 +62,9 @@ class SumKind(GameKind):
     random_cap = 30  # random piles the dialog draws stay small
     takes_parts = True  # a part may be a game of any kind: wythoff:3,5 (core/parts.py)
 
+    def title_key_for(self, rules: Sequence[Any]) -> str:
+        return f"{AREA}.sum.title_parts" if has_parts(rules) else self.title_key
+
     def normalize(
         self, rules: tuple[Rule, ...], position: Values | None
     ) -> tuple[tuple[Rule, ...], Values | None]:

@@ -1,8 +1,8 @@
 """The Sums screen's own panels, read from the tables once per position: each pile's Grundy
 value, the nim-sum worked out, each rule's Grundy sequence with its period, and for two piles
-the outcome table of their sum. A sum of parts of several kinds (:mod:`.mixed`) has its
-parts in lines (a pile as counters, any other part as its position in its own words), the
-nim-sum worked out over the parts' Grundy values, and its piles' Grundy tables."""
+the outcome table of their sum. A sum of parts of several kinds (:mod:`.mixed`) has each
+part's Grundy value (its picture is its own family's: :mod:`.board_data`), the nim-sum
+worked out over the parts' Grundy values, and its piles' Grundy tables."""
 
 from __future__ import annotations
 
@@ -35,7 +35,6 @@ class PileLine:
     rule: str  # the rule in a few letters: its name (Squares, Cubes, …) or its set {1,3,7,8}
     grundy: int | None
     grundy_missing: bool = False  # normal play, but no Grundy value computed this far
-    shown: str = ""  # a part that is no pile: its position in words (no counters)
 
 
 @dataclass(frozen=True)
@@ -164,9 +163,8 @@ def _part_lines(game: MixedSumGame, pos: tuple[int, ...]) -> tuple[PileLine, ...
     for rule, u, p in zip(game.rules, game.units, game.split(pos), strict=True):
         g = None if game.misere else _grundy(u, p)
         missing = g is None and not game.misere and u.grundy_known_upto(p) is not None
-        if isinstance(u, GameUnit):
-            shown = position_text(u.kind, p)
-            out.append(PileLine(len(shown), part_label(rule), g, missing, shown))
+        if isinstance(u, GameUnit):  # (drawn by its own family: no size of a pile)
+            out.append(PileLine(0, part_label(rule), g, missing))
         else:
             out.append(PileLine(p, rule_tag(rule), g, missing))
     return tuple(out)

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from squaregame.lessons.steps import StepSpec
     from squaregame.lessons.worksheets import Sample, WorksheetKind
     from squaregame.ui.screens.game_base import GameScreen
+    from squaregame.ui.widgets.part_view import PartView
 
 
 class WythoffFamily(Family):
@@ -31,6 +32,12 @@ class WythoffFamily(Family):
         from squaregame.families.wythoff.screen import WythoffScreen
 
         return WythoffScreen
+
+    def part_view(self) -> type[PartView]:
+        # (the interface: only when a game is shown)
+        from squaregame.families.wythoff.part import BoardPart
+
+        return BoardPart
 
     def lesson_steps(self) -> tuple[type[StepSpec], ...]:
         from squaregame.families.wythoff.lessons import STEPS  # (lessons: only when loaded)

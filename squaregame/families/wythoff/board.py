@@ -92,6 +92,9 @@ class BoardView:
     hints: bool = False
     heatmap: bool = False
     value: Callable[[int, int], tuple[bool, int]] | None = None  # (cold?, remoteness)
+    # where the winning targets are given (the board is a part of a sum: a square's own
+    # value does not say whether moving there wins), those alone are marked, with hints
+    wins: frozenset[Cell] | None = None
 
 
 class WythoffBoard(Widget, can_focus=True):
@@ -114,14 +117,20 @@ class WythoffBoard(Widget, can_focus=True):
     class Clicked(Message):
         cell: Cell
 
-    def __init__(self, *, id: str | None = None, big: bool = False) -> None:
-        """``big``: for the projector: larger squares, the queen's filled, centred."""
+    def __init__(self, *, id: str | None = None, big: bool = False, legend: bool = True) -> None:
+        """``big``: for the projector: larger squares, the queen's filled, centred;
+        ``legend``: the marks in words under the board, where there is room."""
         super().__init__(id=id)
         self.view: BoardView | None = None
         self._origin: Cell = (0, 0)
+        self.legend_shown = legend
+        self.centred = big  # the projector's board in the middle of its room
+        self.set_big(big)
+        self._drawn: tuple[object, list[list[Segment]]] | None = None
+
+    def set_big(self, big: bool) -> None:
         self.big = big
         self.sizes = BIG_SIZES if big else CELL_SIZES
-        self._drawn: tuple[object, list[list[Segment]]] | None = None
 
     def show(self, view: BoardView) -> None:
         self.view = view
@@ -133,7 +142,7 @@ class WythoffBoard(Widget, can_focus=True):
 
     def _legend_rows(self) -> int:
         """The legend under the board: two lines on the heatmap, else one where there is room."""
-        if self.view is None:
+        if self.view is None or not self.legend_shown:
             return 0
         if self.view.heatmap:
             return 2
@@ -154,7 +163,7 @@ class WythoffBoard(Widget, can_focus=True):
 
     def _left(self) -> int:
         """Columns before the labels: the board centred on the projector, else none."""
-        if not self.big or self.view is None:
+        if not (self.big and self.centred) or self.view is None:
             return 0
         cw, _ = self.cell_size()
         cols = min(self._window()[0], self.view.size + 1)
@@ -359,6 +368,10 @@ class WythoffBoard(Widget, can_focus=True):
         """A square's mark and which part it is (queen, win, cold, reach, num, empty)."""
         if (x, y) == v.queen:
             return QUEEN, "queen"
+        if v.wins is not None:  # a part of a sum: the winning targets alone are marked
+            if v.hints and (x, y) in v.wins:
+                return WIN, "win"
+            return (REACH, "reach") if (x, y) in v.targets else (EMPTY, "empty")
         cold, rem = v.value(x, y) if v.value and (v.hints or v.heatmap) else (False, 0)
         if v.heatmap and v.value is not None:
             if (x, y) in v.targets and cold:

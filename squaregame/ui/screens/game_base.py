@@ -56,6 +56,7 @@ from squaregame.ui.screens.what_if import WHAT_IF_ACTIONS, WHAT_IF_BINDINGS, Wha
 from squaregame.ui.widgets.history_log import HistoryLog
 from squaregame.ui.widgets.key_bar import KeyBar
 from squaregame.ui.widgets.move_list import MoveList
+from squaregame.ui.widgets.part_view import Drawings, WordsOnly
 from squaregame.ui.widgets.value_chart import ValueChart
 
 P = TypeVar("P")
@@ -90,10 +91,12 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
         seed: int | None = None,
         hints: bool = False,
         delay: float = 0.0,
+        drawings: Drawings | None = None,
     ) -> None:
         super().__init__()
         localize_bindings(self)
         self.session = session
+        self.drawings: Drawings = drawings or WordsOnly()  # who draws a sum's parts
         self.level = level
         self.seed = seed
         self.set_reactive(GameScreen.hints, hints)
@@ -140,6 +143,12 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
     def area(self) -> str:
         """Where the game's family keeps its words (and its help section)."""
         return self.session.game.kind.area
+
+    @property
+    def screen_words(self) -> str:
+        """Where its screen's own lines are (``<…>.screen.choose``, ``.hints_on``): by
+        default its family's area."""
+        return self.area
 
     @staticmethod
     def panels(session: Session[Any], a: Analysis[Any]) -> Any:
@@ -233,7 +242,7 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
         self.teaching.update_projector()  # what is typed shows there too
 
     def turn_text(self) -> str:
-        t, area = self.turns, self.area
+        t, area = self.turns, self.screen_words
         return turn_text(self.session, TurnState(t.thinking, t.paused, self.typing.text, area))
 
     def hint_text(self, view: GameView[P]) -> str:
@@ -342,7 +351,7 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
 
     def action_toggle_hints(self) -> None:
         self.hints = not self.hints
-        on = tr(f"{self.area}.screen.hints_on")
+        on = tr(f"{self.screen_words}.screen.hints_on")
         self.say(on if self.hints else tr("ui_game.hints_off"))
 
     def action_new_game(self) -> None:

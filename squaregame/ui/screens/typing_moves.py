@@ -63,7 +63,7 @@ class Typing(Generic[P]):
             return
         if len(text) > 40 or any(c not in TYPED_CHARS for c in text):
             shown = text if len(text) <= MAX_TYPED else text[:MAX_TYPED] + "…"
-            how = tr(f"{self.host.area}.screen.choose")
+            how = tr(f"{self.host.screen_words}.screen.choose")
             self.host.say(tr("ui_game.errors.pasted", text=shown, how=how), error=True)
             return
         self.text = text

@@ -138,7 +138,9 @@ class Opener:
     ) -> None:
         ai_delay, demo_speed = self._delays()
         delay = demo_speed if session.players == "demo" else ai_delay
-        screen = screen_class(session, level=level, seed=seed, hints=hints, delay=delay)
+        screen = screen_class(
+            session, level=level, seed=seed, hints=hints, delay=delay, drawings=self.games
+        )
         screen.configure(self._settings())
         screen.persist = persist  # a lesson's "try it" game is not saved
         if replace is not None and self.shell.screen is replace:

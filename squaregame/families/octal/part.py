@@ -1,0 +1,69 @@
+"""Rows of pins as a part of a sum: the take-and-break family's picture of a position at the
+panel scale (larger on the projector).
+
+The same pins as the game's own screen (:mod:`.rows`): the chosen move's pins hollow
+before Enter, and with hints a ✓ under every pin that a move winning the *sum* knocks
+down. The holder writes the part's number, rule and size beside it, so the rows here carry
+only the ▶ of the row a move is aimed at. A click on a pin picks the first move that knocks
+it down (a second click on a pin of the chosen move picks that move again).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+
+from squaregame.families.octal.aim import aim_of, first_aimed, lit_pins
+from squaregame.families.octal.rows import RowsPicture, RowsView
+from squaregame.ui.widgets.part_view import PartView, Scene
+
+
+class PinsPart(PartView):
+    DEFAULT_CSS = """
+    PinsPart {
+        height: auto;
+    }
+    PinsPart > RowsView {
+        padding: 0;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.rows = RowsView()
+
+    def compose(self) -> ComposeResult:
+        yield self.rows
+
+    def show(self, scene: Scene) -> None:
+        self.scene = scene
+        self.rows.show(self.picture(scene))
+
+    def picture(self, scene: Scene) -> RowsPicture:
+        game, pos = scene.game, scene.position
+        aim = None if scene.chosen is None else aim_of(game, pos, scene.chosen)
+        lit = lit_pins(game, pos, scene.wins) if scene.hints else frozenset()
+        sizes = tuple(game.sizes(pos)) if game is not None else tuple(pos)
+        return RowsPicture(
+            sizes, None, None, aim, lit, scene.hints, scene.big, numbers=False, rows=scene.rows
+        )
+
+    def wanted(self, scene: Scene, width: int, most: int) -> int:
+        return self.rows.height_for(self.picture(scene), width, most)
+
+    def on_rows_view_clicked(self, event: RowsView.Clicked) -> None:
+        event.stop()
+        scene = self.scene
+        if scene is None or not scene.active or event.pin is None or scene.game is None:
+            return
+        pin = (event.row, event.pin)
+        moves: list[Any] = scene.game.children(scene.position) if self._few(scene) else []
+        to = first_aimed(scene.game, scene.position, moves, pin)
+        if to is not None:
+            self.pick(to)
+
+    @staticmethod
+    def _few(scene: Scene) -> bool:
+        """Are its moves few enough to list for a click (rows of at most some hundreds)?"""
+        return bool(scene.game.move_count(scene.position) <= 5_000)

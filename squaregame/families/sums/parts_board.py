@@ -1,0 +1,281 @@
+"""A sum's parts, each drawn by its own family: one row a part — ▶ and its number, its rule
+(or its kind of game), the family's picture of its position (counters, a small board with
+the queen, rows of pins …: :class:`~squaregame.ui.widgets.part_view.PartView`), and its
+position in words with, under hints, its Grundy value.
+
+Renders an immutable :class:`BoardData`; a row is redrawn only when its own data changed
+(a key that moves the choice within one part redraws that part alone). The chosen part is
+marked ▶ and its chosen move is drawn on its picture before Enter, never by colour alone.
+A click on a part's number or rule chooses the part (:class:`PartsBoard.Chosen`); a click
+on its picture that picks a move posts :class:`PartsBoard.Picked`.
+
+On the projector (``big``) the rows are spaced, the pictures as large as the room allows:
+the parts share its rows, none taking more than its picture would use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.css.scalar import Scalar
+from textual.message import Message
+from textual.widgets import Static
+
+from squaregame.ui.widgets.part_view import PartView, Scene
+
+LABEL_MOST = 18  # columns of a part's rule at most (a longer one wraps by words)
+VIEW_LEAST = 16  # columns a picture gets at least beside its rule (else it goes under it)
+BIG_GAP = 1  # blank rows between two parts on the projector
+ROOMY_ROWS = 24  # … where the board has this many rows or more, whatever it costs
+
+
+@dataclass(frozen=True)
+class PartLine:
+    """One part as its row shows it."""
+
+    number: int  # 1-based
+    label: str  # its rule (a pile) or its kind of game, in words
+    words: str  # its position in its family's words (the line scale)
+    grundy: int | None  # shown with hints
+    grundy_missing: bool  # normal play, but not computed this far: "g=—"
+    scene: Scene
+
+
+@dataclass(frozen=True)
+class BoardData:
+    parts: tuple[PartLine, ...]
+    selected: int  # 0-based; -1: none (the projector)
+    hints: bool
+
+
+class PartRow(Horizontal):
+    DEFAULT_CSS = """
+    PartRow {
+        height: auto;
+    }
+    PartRow > .part-label {
+        height: auto;
+        padding: 0 1 0 0;
+    }
+    PartRow > .part-words {
+        height: auto;
+        text-align: right;
+    }
+    PartRow.-stacked {
+        layout: vertical;
+    }
+    PartRow.-stacked > .part-label {
+        width: 100%;
+    }
+    PartRow.-stacked > .part-words {
+        display: none;
+    }
+    PartRow.-stacked > PartView {
+        margin: 0 0 0 4;
+    }
+    """
+
+    def __init__(self, index: int, view: PartView) -> None:
+        super().__init__()
+        self.index = index
+        self.label = Static(classes="part-label", markup=False)
+        self.view = view
+        self.words = Static(classes="part-words", markup=False)
+        self.drawn: tuple[Any, ...] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield self.label
+        yield self.view
+        yield self.words
+
+    def on_click(self, event: events.Click) -> None:
+        if event.widget in (self.label, self.words, self):
+            self.post_message(PartsBoard.Chosen(self.index))
+
+
+class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
+    """The parts of a sum, one row each (:class:`PartRow`), made once for the game's parts:
+    ``views`` are the families' view classes, one for each part, in order. It takes no keys
+    of its own (the screen's arrows choose a part and a move); it scrolls to the chosen part.
+
+    Where a part's rule and words leave its picture too little room beside them (a narrow
+    terminal, a long name), its row is *stacked*: the rule and words on a line, the picture
+    under them."""
+
+    DEFAULT_CSS = """
+    PartsBoard {
+        height: auto;
+        padding: 1 0 0 0;
+        scrollbar-size-vertical: 1;
+    }
+    PartsBoard.-big {
+        height: 1fr;
+        max-height: 100%;
+        padding: 0 1 0 0;
+        scrollbar-size-vertical: 0;
+    }
+    PartsBoard.-big PartRow {
+        margin: 0 0 1 0;
+    }
+    PartsBoard.-big.-tight PartRow {
+        margin: 0;
+    }
+    """
+
+    @dataclass
+    class Chosen(Message):
+        part: int  # 0-based
+
+    @dataclass
+    class Picked(Message):
+        part: int  # 0-based
+        target: Any  # the part's own position the move leads to
+
+    def __init__(
+        self, views: tuple[type[PartView], ...], *, big: bool = False, id: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes="-big" if big else "")
+        self.big = big
+        self.rows = [PartRow(i, view()) for i, view in enumerate(views)]
+        self.data: BoardData | None = None
+
+    def compose(self) -> ComposeResult:
+        yield from self.rows
+
+    # -- drawing ---------------------------------------------------------------------------
+    def show(self, data: BoardData) -> None:
+        self.data = data
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()  # rows stacked or not, the projector's room shared again
+
+    def _draw(self) -> None:
+        data = self.data
+        if data is None:
+            return
+        words = [self._words(p, data.hints) for p in data.parts]
+        words_w = max((w.cell_len for w in words), default=0)
+        stacked = self._stacked(data, words_w)
+        label_w = self._label_width(data, stacked)
+        rooms = self._rooms(data, label_w, words_w) if self.big else [0] * len(data.parts)
+        for row, line, said, stack, room in zip(
+            self.rows, data.parts, words, stacked, rooms, strict=True
+        ):
+            chosen = line.number - 1 == data.selected
+            scene = replace(line.scene, rows=room) if room else line.scene
+            key = (line, chosen, data.hints, label_w, words_w, stack, scene)
+            if row.drawn == key:
+                continue
+            row.drawn = key
+            row.set_class(stack, "-stacked")
+            label = self._label(line, chosen)
+            if stack and not row.view.words_inside:
+                label.append_text(said)
+            row.label.styles.width = "100%" if stack else label_w
+            row.label.update(label)
+            row.words.styles.width = words_w + 1 if words_w and not stack else 0
+            row.words.update(Text() if row.view.words_inside else said)
+            row.view.show(scene)
+        if 0 <= data.selected < len(self.rows) and not self.big:
+            self.call_after_refresh(self._keep_in_sight, data.selected)
+        if self.big:
+            self.call_after_refresh(self._centre, label_w, words_w)
+
+    def _centre(self, label_w: int, words_w: int, tries: int = 3) -> None:
+        """On the projector: the pictures as wide as the widest drawn, the block centred
+        (measured again once the pictures are drawn at their new width)."""
+        widest = max((row.view.drawn_width() for row in self.rows), default=0)
+        room = self.region.width - 1  # (the right padding)
+        if not widest or label_w + widest + words_w + 1 > room:
+            return
+        changed = False
+        for row in self.rows:
+            if row.view.styles.width != Scalar.from_number(widest):
+                row.view.styles.width = widest
+                changed = True
+        left = max(0, (room - (label_w + widest + words_w + 1)) // 2)
+        if self.styles.padding.left != left:
+            self.styles.padding = (0, 1, 0, left)
+            changed = True
+        if changed and tries:
+            self.call_after_refresh(self._centre, label_w, words_w, tries - 1)
+
+    def _stacked(self, data: BoardData, words_w: int) -> list[bool]:
+        """Which rows put their picture under their rule: those whose rule and words would
+        leave it fewer than :data:`VIEW_LEAST` columns beside them."""
+        width = self.size.width or self.app.size.width // 2
+        number = len(str(len(data.parts)))
+        return [
+            2 + number + 1 + min(cell_len(p.label), LABEL_MOST) + 1 + words_w + VIEW_LEAST > width
+            for p in data.parts
+        ]
+
+    def _keep_in_sight(self, index: int) -> None:
+        if index < len(self.rows) and self.rows[index].is_mounted:
+            self.scroll_to_widget(self.rows[index], animate=False)
+
+    @staticmethod
+    def _label_width(data: BoardData, stacked: list[bool]) -> int:
+        beside = [p for p, stack in zip(data.parts, stacked, strict=True) if not stack]
+        longest = max((cell_len(p.label) for p in beside), default=0)
+        number = len(str(len(data.parts)))
+        return 2 + number + 1 + min(longest, LABEL_MOST) + 1
+
+    @staticmethod
+    def _label(line: PartLine, chosen: bool) -> Text:
+        text = Text()
+        text.append("▶ " if chosen else "  ", style="bold")
+        text.append(f"{line.number} ", style="bold" if chosen else "")
+        text.append(line.label, style="bold" if chosen else "dim")
+        return text
+
+    @staticmethod
+    def _words(line: PartLine, hints: bool) -> Text:
+        text = Text(no_wrap=True)
+        text.append(f" {line.words}", style="bold")
+        if hints and line.grundy is not None:
+            text.append(f" g={line.grundy}", style="magenta")
+        elif hints and line.grundy_missing:
+            text.append(" g=—", style="magenta")
+        return text
+
+    def _rooms(self, data: BoardData, label_w: int, words_w: int) -> list[int]:
+        """On the projector, the rows each part's picture may take: the parts share the
+        board's rows, none taking more than it would use (:meth:`PartView.wanted`); a blank
+        row between two parts, unless on a small screen that takes a row a part would use."""
+        height = self.size.height or self.app.size.height
+        width = max(8, (self.size.width or self.app.size.width) - label_w - words_w - 1)
+        most = [
+            row.view.wanted(line.scene, width, max(1, height))
+            for row, line in zip(self.rows, data.parts, strict=True)
+        ]
+        spaced = _shared(most, height - BIG_GAP * (len(most) - 1))
+        tight = spaced != most and height < ROOMY_ROWS  # a small screen: every row counts
+        self.set_class(tight, "-tight")
+        return _shared(most, height) if tight else spaced
+
+    # -- input -----------------------------------------------------------------------------
+    def on_part_view_picked(self, event: PartView.Picked) -> None:
+        event.stop()
+        for row in self.rows:
+            if row.view is event.view:
+                self.post_message(self.Picked(row.index, event.target))
+
+
+def _shared(most: list[int], free: int) -> list[int]:
+    """``free`` rows shared among pictures that would use ``most`` rows each: the smallest
+    needs met first, each of the others an equal share of what is left."""
+    rooms = [0] * len(most)
+    left = sorted(range(len(most)), key=lambda k: most[k])
+    for n, i in enumerate(left):
+        share = max(1, free // (len(left) - n))
+        rooms[i] = max(1, min(most[i], share))
+        free -= rooms[i]
+    return rooms

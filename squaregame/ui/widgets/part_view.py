@@ -1,0 +1,142 @@
+"""A game's picture of one of its positions, drawn by the game's own family.
+
+Every family draws its positions at three scales (the family contract,
+:class:`squaregame.families.base.Family`):
+
+* **line**: the position in its family's words (``<area>.position``: ``10``, ``(3,5)``),
+  in move lists, records, the header and beside a part of a sum;
+* **panel**: a few rows of its own picture, in the room it is given: a part of a sum (its
+  piles as counters, a small board with the queen, rows of pins), larger on the projector;
+  a :class:`PartView` (:meth:`Family.part_view`), by default :class:`WordsView` (the line
+  scale in bold: a family without a picture of its own draws none);
+* **full**: its own game screen and its board on the projector (:meth:`Family.screen`).
+
+A part view renders an immutable :class:`Scene` (compared, so an unchanged part is not
+redrawn) and posts :class:`PartView.Picked` when a click chooses a move; the screen that
+holds it decides whether that move is legal. It never knows which sum, screen or lesson it
+is in, nor any other family's picture.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from rich.text import Text
+from textual.message import Message
+from textual.widget import Widget
+
+from squaregame.text.games import position_text
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One position as a part view draws it.
+
+    ``game`` is the part's game in normal play where it has one of its own (``None`` for a
+    pile of a sum of piles: its size is all there is to draw); ``kind`` the kind whose
+    family draws it. ``chosen`` is where the chosen move leads (the part's own position),
+    shown before Enter; ``wins`` (with hints) the targets whose move wins. ``active``: it is
+    the player's move in this part (where a move can go is shown). ``big``: on the
+    projector, as large as the room allows; ``rows``: at most this many rows (0: as the
+    view likes). ``span``: the largest number among the parts drawn by the same view, so
+    parts drawn alike are drawn at one scale (counters of one size). ``origin``: the part's
+    position when the game began (a board keeps its size as the queen nears the corner)."""
+
+    kind: Any
+    position: Any
+    game: Any = None
+    chosen: Any = None
+    wins: frozenset[Any] = frozenset()
+    hints: bool = False
+    active: bool = False
+    big: bool = False
+    rows: int = 0
+    span: int = 0
+    origin: Any = None
+
+
+class PartView(Widget):
+    """The picture of one position, at the panel scale. Subclasses draw :attr:`scene`.
+
+    ``words_inside``: the picture already says the position in words (the holder then does
+    not repeat the line scale beside it). On the projector the holder shares its rows among
+    its parts by what each says it would take (:meth:`wanted`)."""
+
+    DEFAULT_CSS = """
+    PartView {
+        height: auto;
+        width: 1fr;
+    }
+    """
+    words_inside: ClassVar[bool] = False
+
+    @dataclass
+    class Picked(Message):
+        """A click chose a move: ``target`` is where it leads (the part's own position)."""
+
+        view: PartView
+        target: Any
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.scene: Scene | None = None
+
+    def show(self, scene: Scene) -> None:
+        """Draw ``scene`` (the holder skips an unchanged one)."""
+        self.scene = scene
+        self.refresh(layout=True)
+
+    def wanted(self, scene: Scene, width: int, most: int) -> int:
+        """The rows its picture of ``scene`` takes ``width`` columns wide with at most
+        ``most`` rows: as large as that allows (by default one row)."""
+        return min(1, most)
+
+    def drawn_width(self) -> int:
+        """The columns its picture takes as drawn now (its widest line)."""
+        leaves = [w for w in (self, *self.query("*")) if not w.children]
+        widths = [
+            Text(line).cell_len
+            for w in leaves
+            if isinstance(drawn := w.render(), Text)
+            for line in drawn.plain.splitlines()
+        ]
+        return max(widths, default=0)
+
+    def pick(self, target: Any) -> None:
+        self.post_message(self.Picked(self, target))
+
+
+class WordsView(PartView):
+    """A position with no picture of its own: its family's words, in bold."""
+
+    words_inside = True
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return 1
+
+    def render(self) -> Text:
+        s = self.scene
+        if s is None:
+            return Text("")
+        return Text(position_text(s.kind, s.position), style="bold", no_wrap=True, overflow="fold")
+
+
+class Drawings(Protocol):
+    """Who draws each part of a sum (the families' registry, handed to a screen): the kind
+    that plays ``part`` (a pile's rule, or a game of any kind), and the view class of its
+    family."""
+
+    def part_view(self, part: Any) -> type[PartView]: ...
+
+    def part_kind(self, part: Any) -> Any: ...
+
+
+class WordsOnly:
+    """Drawings where no family is known (a screen made without the registry)."""
+
+    def part_view(self, part: Any) -> type[PartView]:
+        return WordsView
+
+    def part_kind(self, part: Any) -> Any:
+        return getattr(part, "kind", None)

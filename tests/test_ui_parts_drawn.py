@@ -1,0 +1,124 @@
+"""Every part of a sum drawn by its own family (issue 41): the sums screen composes the
+families' own pictures — counters, the queen's board, rows of pins — each labelled with its
+rule, the chosen part and move shown before Enter; and the crashes of mixed sums whose parts
+were drawn as piles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ui_helpers import newest, parts_rows, picture_text, settle
+
+from squaregame.families import GAMES
+from squaregame.families.octal.part import PinsPart
+from squaregame.families.pile.counters import CountersView
+from squaregame.families.sums.parts_board import PartsBoard
+from squaregame.families.sums.screen import SumsScreen
+from squaregame.families.wythoff.part import BoardPart
+from squaregame.ui.app import SquareGameApp
+from squaregame.ui.start import StartRequest
+from squaregame.ui.widgets.part_view import WordsView
+
+README_SUM = "squares:10 wythoff:3,5 kayles:7"  # the README's own example
+
+
+def app_for(text: str, **kw: Any) -> SquareGameApp:
+    rules, values = GAMES.kinds.read_parts("sum", [text])
+    spec = GAMES.kinds.spec("sum", rules, bool(kw.pop("misere", False)), values)
+    req = StartRequest(
+        game="sum", start=spec.position, rules=spec.rules, misere=spec.misere, seed=3, **kw
+    )
+    return SquareGameApp(GAMES, req, ai_delay=0)
+
+
+def counters(text: str) -> int:
+    """Counters drawn on a pile's first line (whole or hollow, small or large)."""
+    first = text.splitlines()[0]
+    return sum(first.count(c) for c in ("●", "○")) + first.count("██") + first.count("░░")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36), (140, 45)], ids=["80x24", "120x36", "140x45"])
+async def test_the_readme_sum_shows_the_board_the_pins_and_the_counters(
+    size: tuple[int, int],
+) -> None:
+    app = app_for(README_SUM)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        s = newest(app, SumsScreen)
+        rows = s.query_one(PartsBoard).rows
+        views = [row.view for row in rows]
+        assert [type(v) for v in views] == [CountersView, BoardPart, PinsPart]
+        labels = [str(row.label.render()) for row in rows]
+        assert "Squares" in labels[0] and "Wythoff" in labels[1] and "Kayles" in labels[2]
+        assert counters(picture_text(views[0])) == 10
+        board = picture_text(views[1])
+        assert "♛" in board and "x" in board.splitlines()[-1]  # the queen, the board's axis
+        assert "●●" not in board and "██" not in board  # no counters under the queen
+        pins = picture_text(views[2]).splitlines()[0]
+        assert pins.count("▐█▌") + pins.count("●") == 7 and "(3,5)" in parts_rows(s)[1]
+        for view in views:  # each picture inside the board, none cut off at the side
+            assert view.region.right <= s.query_one(PartsBoard).region.right
+
+
+@pytest.mark.parametrize("kind", [k.key for k in GAMES.kinds if k.key != "sum"])
+async def test_every_kind_as_a_part_is_drawn_by_its_own_family(kind: str) -> None:
+    example = GAMES.kinds.find(kind).position_param.example or "5"
+    part = f"{kind}:{example.replace(' ', ',')}"
+    app = app_for(f"nim:3 {part}")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        s = newest(app, SumsScreen)
+        rule = s.game.rules[1]
+        view = s.query_one(PartsBoard).rows[1].view
+        assert type(view) is GAMES.part_view(rule)
+        assert type(s.query_one(PartsBoard).rows[0].view) is CountersView
+        drawn = picture_text(view)
+        assert drawn.strip(), part
+        if not isinstance(view, (CountersView, WordsView)):
+            assert "●●●" not in drawn  # no counters for a part that has none
+
+
+@pytest.mark.parametrize("text", ["wythoff:3,5 squares:5", "kayles:7 nim:3"])
+async def test_a_sum_whose_first_part_is_no_pile_opens(text: str) -> None:
+    """Crashed on its first draw (an unbound name in the old piles' drawing)."""
+    app = app_for(text)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await settle(pilot)
+        s = newest(app, SumsScreen)
+        assert len(s.query_one(PartsBoard).rows) == 2
+        await pilot.press("right", "enter")
+        await settle(pilot)
+        assert s.session.plies  # a move was played in the first part
+
+
+async def test_up_then_a_typed_move_chooses_among_the_parts_not_the_numbers() -> None:
+    """Up from part 1 went to "part 5" of a three-part sum (the position has five numbers)
+    and a typed move then crashed."""
+    app = app_for(README_SUM)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        s = newest(app, SumsScreen)
+        await pilot.press("up")
+        assert s.pile == 2 and "▶ 3" in parts_rows(s)[2]
+        await pilot.press("5", "enter")
+        await settle(pilot)
+        said = str(s.query_one("#message").render())
+        assert s.session.plies or said  # played, or said why not: never a crash
+
+
+async def test_the_chosen_move_is_drawn_in_its_part_before_enter() -> None:
+    app = app_for(README_SUM, hints=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        s = newest(app, SumsScreen)
+        await pilot.press("down", "down", "right")  # Kayles, its second move
+        pins = s.query_one(PinsPart).rows.picture
+        assert pins is not None and pins.aim is not None  # the pins it knocks down, marked
+        assert "░" in picture_text(s.query_one(PinsPart)) or "○" in picture_text(
+            s.query_one(PinsPart)
+        )
+        assert not s.session.plies  # nothing played yet
+        lit = pins.lit
+        assert lit  # with hints: the pins a winning move knocks down have a ✓
+        assert "✓" in picture_text(s.query_one(PinsPart))
