@@ -151,9 +151,13 @@ def waiting_analysis(session: Session[P]) -> Analysis[P] | None:
 def legal_targets(game: Game[P], a: Analysis[P]) -> frozenset[P]:
     """Where a move may lead, for a board that marks them (Wythoff's queen): every legal
     target when the analysis lists them all or there are at most :data:`BOARD_TARGETS`,
-    else the listed ones (a pile of 10^12 is never listed)."""
+    else the listed ones (a pile of 10^12 is never listed; nor are the moves of a game that
+    counts them rather than list them, as rows of 10^5 tokens with 50,000 moves)."""
     if a.summary is not None and a.summary.total <= BOARD_TARGETS:
-        return frozenset(game.children(a.position))
+        try:
+            return frozenset(game.children(a.position))
+        except GameError:  # too many moves to list for this game: the listed ones
+            pass
     return frozenset(m.to for m in a.moves)
 
 

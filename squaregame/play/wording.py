@@ -40,26 +40,30 @@ def value_text(info: PositionInfo) -> str:
 def more_moves(summary: MoveSummary[Any], shown: Sequence[Any]) -> tuple[str, str]:
     """The last line of a move list that is not complete, without hints and with them:
     ``… and 999 999 999 994 more moves`` / ``…, all losing: lose 2``. ``shown``: the moves
-    listed (with a ``plain`` flag: those also shown without hints)."""
+    listed (with a ``plain`` flag: those also shown without hints, and ``wins``).
+
+    The unlisted moves that win are every winning move less the listed ones. How far they
+    lead is said only when the summary's ranges describe every unlisted move: a game that
+    counts its moves without valuing each (rows of a million) gives no ranges, or a few."""
     listed = len(shown)
     plain = summary.total - sum(1 for m in shown if getattr(m, "plain", True))
     hinted = summary.total - listed
     without = tr("ui_widgets.moves.more", count=plain, shown=_grouped(plain))
-    ranges = summary.ranges
-    winning = sum(r.winning for r in ranges)
-    if hinted == 0:
+    if hinted <= 0:
         return without, ""
-    if 0 < winning < hinted:
-        key, what = "more_mixed", ""
-    else:
-        wins = winning == hinted
-        lo = min(r.lower for r in ranges) + 1  # moves to the end, this one included
-        uppers = [r.upper for r in ranges]
-        hi = None if None in uppers else max(u for u in uppers if u is not None) + 1
-        span = _span(lo, hi)
-        key, what = ("more_winning", "win") if wins else ("more_losing", "lose")
-        what = tr(f"ui_widgets.moves.{what}", n=span)
+    listed_wins = sum(1 for m in shown if getattr(m, "wins", False))
+    winning = min(max(summary.winning - listed_wins, 0), hinted)
     counts = {"count": hinted, "shown": _grouped(hinted), "winning": _grouped(winning)}
+    if 0 < winning < hinted:
+        return without, tr("ui_widgets.moves.more_mixed", **counts)
+    key, what = ("more_winning", "win") if winning else ("more_losing", "lose")
+    ranges = summary.ranges
+    if sum(r.count for r in ranges) != hinted:  # some unlisted moves were never valued
+        return without, tr(f"ui_widgets.moves.{key}_unvalued", **counts)
+    lo = min(r.lower for r in ranges) + 1  # moves to the end, this one included
+    uppers = [r.upper for r in ranges]
+    hi = None if None in uppers else max(u for u in uppers if u is not None) + 1
+    what = tr(f"ui_widgets.moves.{what}", n=_span(lo, hi))
     return without, tr(f"ui_widgets.moves.{key}", what=what, **counts)
 
 

@@ -15,16 +15,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES, Theme
 
 from squaregame import paths, start_up
+from squaregame.core.files.crash import internal_error
 from squaregame.play.settings import DEMO_SPEED, THEMES, Settings, run_language
 from squaregame.text import language, set_language, tr
-from squaregame.ui import textual_fixes  # noqa: F401  (two of Textual's leaks, mended)
 from squaregame.ui.localize import localize_bindings, localize_textual, textual_command
 from squaregame.ui.palette import Palette
 from squaregame.ui.room import TALL_ROWS, WIDE_COLUMNS
@@ -38,6 +38,7 @@ from squaregame.ui.services.preferences import Preferences
 from squaregame.ui.services.records import Records
 from squaregame.ui.services.saved_games import SavedGames
 from squaregame.ui.services.shell import UserData
+from squaregame.ui.textual_fixes import OneLineErrors  # (and two of Textual's leaks, mended)
 from squaregame.ui.themes import HIGH_CONTRAST, OURS_BY_NAME
 
 if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears sooner
@@ -50,7 +51,7 @@ if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears
     from squaregame.ui.start import StartRequest
 
 
-class SquareGameApp(App[None]):
+class SquareGameApp(OneLineErrors):
     CSS_PATH = str(paths.asset("styles", "app.tcss"))
     TITLE = "squaregame"
     # Every screen gets -wide and -tall on a large terminal (ui/room.py): the stylesheets give
@@ -374,9 +375,9 @@ def run_app(
     headless: bool = False,
     link: ClassLink | None = None,
 ) -> int:
-    """Run the app; its exit status: 0, or non-zero when it ended on an error (Textual
-    prints the error and sets ``return_code``). ``link``: where a class session's events
-    go (:mod:`squaregame.ui.services.activity`)."""
+    """Run the app; its exit status: 0, or 1 when it ended on an error inside it (said in
+    one line, its traceback kept in ``last-error.txt``: ``internal_error``). ``link``:
+    where a class session's events go (:mod:`squaregame.ui.services.activity`)."""
     app = SquareGameApp(
         games, request, lang=lang, lesson=lesson, lesson_seed=lesson_seed, link=link
     )
@@ -384,4 +385,6 @@ def run_app(
         app.run(headless=headless)
     finally:
         app.activity.close()  # what is left is written before the process ends
+    if app.crash is not None:
+        return internal_error(app.crash)
     return app.return_code or 0

@@ -1,4 +1,5 @@
-"""Work-arounds for two of Textual's memory leaks (both open upstream), applied on import.
+"""Work-arounds for two of Textual's memory leaks (both open upstream), applied on import,
+and for how it ends on an unhandled error (:class:`OneLineErrors`).
 
 - **#6665**: ``StylesCache.get_inner_outer`` is an ``lru_cache`` on a method, so its key
   holds the ``StylesCache`` itself — each widget's cache of drawn lines — and keeps the
@@ -25,8 +26,10 @@ from functools import lru_cache
 from typing import Any
 
 from textual._styles_cache import StylesCache
+from textual.app import App
 from textual.color import Color
 from textual.style import Style
+from textual.worker import WorkerFailed
 
 
 @lru_cache(1024)
@@ -47,3 +50,26 @@ def drop_closed_watchers(node: Any) -> None:
     watchers: dict[str, list[tuple[Any, Any]]] = getattr(node, "__watchers", {})
     for entries in watchers.values():
         entries[:] = [(owner, callback) for owner, callback in entries if not owner._closing]
+
+
+class OneLineErrors(App[None]):
+    """An app whose unhandled error is kept in :attr:`crash` for its runner to say in one
+    line, its traceback in a file (:func:`squaregame.core.files.crash.internal_error`),
+    not drawn by Textual as a rich traceback with locals.
+
+    Textual 8's ``App._handle_exception`` sets ``return_code`` to 1, keeps the first error
+    in ``_exception`` (``run_test`` raises it: Pilot tests still see it) and ends the app,
+    after ``_fatal_error`` (or ``panic``, for an error with ``__rich__``) has put the
+    drawn traceback in ``_exit_renderables``, printed on the way out. Here that list is
+    emptied and ``_fatal_error`` only ends the app (no bell, no traceback drawn)."""
+
+    crash: BaseException | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        if self.crash is None:  # a worker's error is wrapped, with no traceback of its own
+            self.crash = error.error if isinstance(error, WorkerFailed) else error
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
+
+    def _fatal_error(self) -> None:
+        self._close_messages_no_wait()

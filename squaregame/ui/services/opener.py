@@ -153,7 +153,15 @@ class Opener:
             self.shell.notify(tr(key, **params), severity="warning", timeout=10)
 
     def open_request(self, r: StartRequest, speed: Callable[[float], None]) -> None:
-        """The game the command line asked for (``speed`` hears a demo's ``--speed``)."""
+        """The game the command line (or a class's challenge) asked for (``speed`` hears a
+        demo's ``--speed``). One that cannot be opened (a kind that needs a rule, a random
+        start beyond the tables) is said in a notice: the app stays where it is."""
+        try:
+            self._open_request(r, speed)
+        except GameError as exc:
+            self.shell.notify(error_text(exc), severity="error", timeout=8)
+
+    def _open_request(self, r: StartRequest, speed: Callable[[float], None]) -> None:
         import random  # (a game asked for on the command line only)
 
         from squaregame.core.spec import GameSpec  # (the menu's first frame reads no spec)
