@@ -16,6 +16,10 @@ The layers, lowest first (a module may import its own layer and those below it):
     classroom the server that gives students the app in a browser
     cli       the command line
     face      squaregame/__init__.py (the API's names), squaregame/__main__.py
+
+Inside a layer the same rule holds between its floors (``INSIDE``): the interface's plain
+modules < its widgets < its screens < its services < the app; and in ``families/``, the
+contract (``base``) < a family's modules < its declaration (its ``__init__``) < the registry.
 """
 
 from __future__ import annotations
@@ -111,6 +115,102 @@ def circles() -> list[list[str]]:
 
 def test_no_circle_of_imports() -> None:
     assert circles() == []
+
+
+# The floors inside a layer, lowest first: a module imports its own floor and those below
+# it, and no circle, not even within a floor. A floor names its modules under the layer's
+# package ("" is the package's own __init__); "*" stands for any one name, and where a
+# module fits patterns of two floors, the one with fewer "*" places it.
+Floors = tuple[tuple[str, tuple[str, ...]], ...]
+INSIDE: dict[str, Floors] = {
+    "squaregame.ui": (
+        ("plain", ("", "*")),  # messages, localize, start, class_link, families, ...
+        ("widgets", ("widgets", "widgets.*")),
+        ("screens", ("screens", "screens.*")),
+        ("services", ("services", "services.*")),
+        ("app", ("app", "bench_app")),  # bench_app drives the app for the benchmarks
+    ),
+    "squaregame.families": (
+        ("base", ("base",)),  # the contract the rest of the program knows a family by
+        ("a family's modules", ("*.*",)),  # its game, kinds, screen … (never another's)
+        ("a family's declaration", ("*",)),  # its __init__: names its modules, when asked
+        ("the registry", ("",)),
+    ),
+}
+
+
+def _fits(pattern: str, name: str) -> bool:
+    """``name`` (dotted, under a layer's package) fits ``pattern`` ("*": any one name)."""
+    want, have = pattern.split("."), name.split(".")
+    if len(want) != len(have):
+        return False
+    return all(w == h or (w == "*" and h != "") for w, h in zip(want, have, strict=True))
+
+
+def floors_inside(package: str, floors: Floors, graph: dict[str, set[str]]) -> dict[str, str]:
+    """Each module of ``package`` (a key of ``graph``) → its floor's name ("?" where no one
+    floor places it)."""
+    placed: dict[str, str] = {}
+    for m in graph:
+        if m != package and not m.startswith(package + "."):
+            continue
+        name = m.removeprefix(package).removeprefix(".")
+        fits = sorted(
+            (pattern.count("*"), floor)
+            for floor, patterns in floors
+            for pattern in patterns
+            if _fits(pattern, name)
+        )
+        best = [floor for stars, floor in fits if stars == fits[0][0]] if fits else []
+        placed[m] = best[0] if len(set(best)) == 1 else "?"
+    return placed
+
+
+def up_a_floor(package: str, floors: Floors, graph: dict[str, set[str]]) -> list[str]:
+    """Every import inside ``package`` that runs up a floor, as "module (floor) -> module
+    (floor)"."""
+    placed = floors_inside(package, floors, graph)
+    order = [floor for floor, _ in floors]
+    return sorted(
+        f"{m} ({placed[m]}) -> {t} ({placed[t]})"
+        for m in placed
+        for t in graph[m]
+        if t in placed and order.index(placed[t]) > order.index(placed[m])
+    )
+
+
+def circles_inside(package: str, graph: dict[str, set[str]]) -> list[list[str]]:
+    inside = {m for m in graph if m == package or m.startswith(package + ".")}
+    return cycles({m: graph[m] & inside for m in inside})
+
+
+def test_the_floor_check_finds_an_import_that_runs_up() -> None:
+    floors: Floors = (("low", ("", "*")), ("high", ("high", "high.*")))
+    graph = {"p": set(), "p.a": {"p.high.b"}, "p.high": set(), "p.high.b": {"p.a"}, "q": set()}
+    assert floors_inside("p", floors, graph) == {
+        "p": "low", "p.a": "low", "p.high": "high", "p.high.b": "high",
+    }  # fmt: skip
+    assert up_a_floor("p", floors, graph) == ["p.a (low) -> p.high.b (high)"]
+    assert circles_inside("p", graph) == [["p.a", "p.high.b"]]
+    assert floors_inside("p", (("one", ("*",)), ("two", ("*",))), graph)["p.a"] == "?"
+
+
+def test_every_module_inside_a_layer_stands_on_one_floor() -> None:
+    for package, floors in INSIDE.items():
+        placed = floors_inside(package, floors, GRAPH)
+        assert len(placed) > 10, package  # really looked at the layer
+        unplaced = sorted(m for m, floor in placed.items() if floor == "?")
+        assert not unplaced, f"no floor (or two) in {package} for: {unplaced}"
+
+
+def test_no_import_runs_up_a_floor_inside_a_layer() -> None:
+    upward = [line for p, floors in INSIDE.items() for line in up_a_floor(p, floors, GRAPH)]
+    assert not upward, "imports that run up a floor:\n" + "\n".join(upward)
+
+
+def test_no_circle_of_imports_inside_a_layer() -> None:
+    found = [c for package in INSIDE for c in circles_inside(package, GRAPH)]
+    assert not found, "circles:\n" + "\n".join(", ".join(c) for c in found)
 
 
 def test_no_module_over_400_lines() -> None:

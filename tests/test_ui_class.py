@@ -13,9 +13,9 @@ from squaregame.classroom import challenges
 from squaregame.families import GAMES
 from squaregame.lessons.progress import LessonProgress
 from squaregame.ui.app import SquareGameApp
+from squaregame.ui.class_link import ChallengeOffer
 from squaregame.ui.screens.challenge import ChallengeScreen
 from squaregame.ui.services.activity import Activity
-from squaregame.ui.services.class_link import ChallengeOffer
 from squaregame.ui.start import StartRequest
 
 

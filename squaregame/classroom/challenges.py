@@ -30,7 +30,7 @@ from squaregame.families import GAMES
 from squaregame.text import Catalog, language
 from squaregame.text.current import current
 from squaregame.text.games import describe_move, position_text, title
-from squaregame.ui.services.class_link import ASKS, ChallengeOffer
+from squaregame.ui.class_link import ASKS, ChallengeOffer
 from squaregame.ui.start import StartRequest
 
 MAX_MOVES = 40  # legal moves a "choose every winning move" question may list

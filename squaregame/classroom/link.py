@@ -20,7 +20,7 @@ from typing import Any
 
 from squaregame.classroom import challenges
 from squaregame.classroom.store import ClassStore
-from squaregame.ui.services.class_link import ChallengeOffer
+from squaregame.ui.class_link import ChallengeOffer
 
 log = logging.getLogger("squaregame.class")
 
@@ -30,7 +30,7 @@ _STOP = object()
 
 
 class StoreLink:
-    """:class:`~squaregame.ui.services.activity.ClassLink` over a :class:`ClassStore`."""
+    """:class:`~squaregame.ui.class_link.ClassLink` over a :class:`ClassStore`."""
 
     def __init__(self, folder: Path, student: int) -> None:
         self.folder = folder

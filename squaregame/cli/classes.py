@@ -29,7 +29,7 @@ from squaregame.core.numbers import read_whole
 from squaregame.core.tables import Tables
 from squaregame.text import language, set_language, tr
 from squaregame.text.current import current
-from squaregame.ui.services.class_link import ASKS
+from squaregame.ui.class_link import ASKS
 
 
 def add_parser(sub: Any) -> None:

@@ -46,8 +46,8 @@ if TYPE_CHECKING:  # the rest is imported when first needed, so the menu appears
     from squaregame.lessons.model import Lesson
     from squaregame.play.saves import SaveSummary
     from squaregame.ui import messages as m
+    from squaregame.ui.class_link import ClassLink
     from squaregame.ui.families import AppGames
-    from squaregame.ui.services.class_link import ClassLink
     from squaregame.ui.start import StartRequest
 
 

@@ -1,7 +1,13 @@
 """What the application needs of the program's games: the families (their screens, their
 kinds, their ready-made games) and what the lessons and worksheets need. The registry
 (``squaregame.families.GAMES``) is handed to the app by whoever starts it; nothing here
-names a family."""
+names a family.
+
+It stands on the interface's bottom floor, below the screens that are handed a family (the
+new-game dialog): so it names no screen and no widget. A family's screen is a
+``type[GameScreen[Any]]`` (:class:`~squaregame.ui.screens.game_base.GameScreen`):
+``Family.screen`` promises it, and the opener that makes one asks for it; the view of a
+sum's part, a ``type[PartView]`` (:mod:`squaregame.ui.widgets.part_view`)."""
 
 from __future__ import annotations
 
@@ -13,8 +19,6 @@ from squaregame.lessons.worksheets import WorksheetGames
 if TYPE_CHECKING:
     from squaregame.core.game import GameKind
     from squaregame.core.spec import GameSpec
-    from squaregame.ui.screens.game_base import GameScreen
-    from squaregame.ui.widgets.part_view import PartView
 
 
 class ScreenFamily(Protocol):
@@ -26,7 +30,7 @@ class ScreenFamily(Protocol):
     @property
     def kinds(self) -> tuple[GameKind, ...]: ...
 
-    def screen(self) -> type[GameScreen[Any]]: ...
+    def screen(self) -> type[Any]: ...  # its GameScreen (see above)
 
     def presets(self) -> tuple[tuple[str, GameSpec], ...]: ...
 
@@ -44,4 +48,4 @@ class AppGames(LessonGames, WorksheetGames, Protocol):
     # who draws a sum's parts (squaregame.ui.widgets.part_view.Drawings)
     def part_kind(self, part: Any) -> GameKind: ...
 
-    def part_view(self, part: Any) -> type[PartView]: ...
+    def part_view(self, part: Any) -> type[Any]: ...  # its PartView (a widget: see above)

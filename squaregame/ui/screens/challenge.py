@@ -20,9 +20,9 @@ from squaregame import paths
 from squaregame.core.errors import GameError
 from squaregame.core.numbers import read_whole
 from squaregame.text import tr
+from squaregame.ui.class_link import ChallengeOffer
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
-from squaregame.ui.services.class_link import ChallengeOffer
 from squaregame.ui.widgets.footer import Footer
 
 

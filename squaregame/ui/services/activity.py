@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from squaregame.lessons.progress import LessonProgress
     from squaregame.play.session import Ply, Session
-    from squaregame.ui.services.class_link import ChallengeOffer, ClassLink
+    from squaregame.ui.class_link import ChallengeOffer, ClassLink
 
 MAX_BEST = 5  # perfect moves named with a move that was not one
 

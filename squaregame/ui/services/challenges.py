@@ -12,8 +12,8 @@ from squaregame.text import tr
 if TYPE_CHECKING:
     from textual.app import App
 
+    from squaregame.ui.class_link import ChallengeOffer
     from squaregame.ui.services.activity import Activity
-    from squaregame.ui.services.class_link import ChallengeOffer
     from squaregame.ui.start import StartRequest
 
 

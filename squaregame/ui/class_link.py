@@ -1,6 +1,8 @@
 """A class's side of a student's app: the teacher's challenge as the app shows it, and the
-link events go through (:mod:`squaregame.ui.services.activity` uses both; the classroom
-makes them). Its own module: the menu's start-up builds no dataclass it does not need."""
+link events go through (:mod:`squaregame.ui.services.activity` uses both, the challenge's
+screen shows an offer; the classroom makes them). On the interface's bottom floor, beside
+:mod:`squaregame.ui.start`: what the app is handed from outside. Its own module: the menu's
+start-up builds no dataclass it does not need."""
 
 from __future__ import annotations
 
