@@ -38,7 +38,10 @@ def counters(text: str) -> int:
     return sum(first.count(c) for c in ("●", "○")) + first.count("██") + first.count("░░")
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 36), (140, 45)], ids=["80x24", "120x36", "140x45"])
+SIZES = [(80, 24), (120, 36), (140, 45)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36", "140x45"])
 async def test_the_readme_sum_shows_the_board_the_pins_and_the_counters(
     size: tuple[int, int],
 ) -> None:
@@ -64,7 +67,8 @@ async def test_the_readme_sum_shows_the_board_the_pins_and_the_counters(
 @pytest.mark.parametrize("kind", [k.key for k in GAMES.kinds if k.key != "sum"])
 async def test_every_kind_as_a_part_is_drawn_by_its_own_family(kind: str) -> None:
     example = GAMES.kinds.find(kind).position_param.example or "5"
-    part = f"{kind}:{example.replace(' ', ',')}"
+    named = {"subtraction": "subtraction=1,3,7,8", "octal": "octal=0.07"}.get(kind, kind)
+    part = f"{named}:{example.replace(' ', ',')}"
     app = app_for(f"nim:3 {part}")
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)

@@ -14,14 +14,32 @@ from squaregame.core.parts import is_part
 from squaregame.families.sums.game import SumGame
 from squaregame.families.sums.mixed import MixedSumGame
 from squaregame.families.sums.panels import SumData, part_label, rule_tag
-from squaregame.families.sums.parts_board import BoardData, PartLine
 from squaregame.families.sums.units import GameUnit
 from squaregame.play.view import GameView
 from squaregame.text.games import position_text
-from squaregame.ui.widgets.part_view import Drawings, PartView, Scene
+from squaregame.ui.scene import Drawings, Scene
 
 Pos = tuple[int, ...]
 AnySum = SumGame | MixedSumGame
+
+
+@dataclass(frozen=True)
+class PartLine:
+    """One part as its row shows it."""
+
+    number: int  # 1-based
+    label: str  # its rule (a pile) or its kind of game, in words
+    words: str  # its position in its family's words (the line scale)
+    grundy: int | None  # shown with hints
+    grundy_missing: bool  # normal play, but not computed this far: "g=—"
+    scene: Scene
+
+
+@dataclass(frozen=True)
+class PartsData:
+    parts: tuple[PartLine, ...]
+    selected: int  # 0-based; -1: none (the projector)
+    hints: bool
 
 
 def part_positions(game: AnySum, pos: Pos) -> tuple[Any, ...]:
@@ -48,7 +66,7 @@ class Parts:
     """The parts of one sum as the screen knows them for its whole game: who draws each,
     whose kind it is, its label, and its position at the start."""
 
-    views: tuple[type[PartView], ...]
+    views: tuple[type[Any], ...]  # the families' PartView classes
     kinds: tuple[Any, ...]
     labels: tuple[str, ...]
     games: tuple[Any, ...]
@@ -87,14 +105,14 @@ def board_data(
     choosing: bool,
     wins: tuple[frozenset[Any], ...] | None,
     big: bool = False,
-) -> BoardData:
+) -> PartsData:
     """The rows of the board for the position of ``view``: part ``selected`` chosen (-1:
     none), its move to ``chosen`` drawn (None: none)."""
     pos = view.position
     now = part_positions(game, pos)
     aimed = None if chosen is None else part_positions(game, chosen)
     data = view.panels if isinstance(view.panels, SumData) else None
-    spans: dict[type[PartView], int] = {}
+    spans: dict[type[Any], int] = {}
     for v, kind, p in zip(parts.views, parts.kinds, now, strict=True):
         numbers = _numbers(kind, p)
         spans[v] = max(spans.get(v, 0), max(numbers, default=0))
@@ -117,7 +135,7 @@ def board_data(
         grundy = None if line is None else line.grundy
         missing = False if line is None else line.grundy_missing
         lines.append(PartLine(i + 1, parts.labels[i], words, grundy, missing, scene))
-    return BoardData(tuple(lines), selected, hints)
+    return PartsData(tuple(lines), selected, hints)
 
 
 def _numbers(kind: Any, pos: Any) -> tuple[int, ...]:

@@ -3,7 +3,7 @@
 the queen, rows of pins …: :class:`~squaregame.ui.widgets.part_view.PartView`), and its
 position in words with, under hints, its Grundy value.
 
-Renders an immutable :class:`BoardData`; a row is redrawn only when its own data changed
+Renders an immutable :class:`PartsData`; a row is redrawn only when its own data changed
 (a key that moves the choice within one part redraws that part alone). The chosen part is
 marked ▶ and its chosen move is drawn on its picture before Enter, never by colour alone.
 A click on a part's number or rule chooses the part (:class:`PartsBoard.Chosen`); a click
@@ -27,31 +27,13 @@ from textual.css.scalar import Scalar
 from textual.message import Message
 from textual.widgets import Static
 
-from squaregame.ui.widgets.part_view import PartView, Scene
+from squaregame.families.sums.board_data import PartLine, PartsData
+from squaregame.ui.widgets.part_view import PartView
 
 LABEL_MOST = 18  # columns of a part's rule at most (a longer one wraps by words)
 VIEW_LEAST = 16  # columns a picture gets at least beside its rule (else it goes under it)
 BIG_GAP = 1  # blank rows between two parts on the projector
 ROOMY_ROWS = 24  # … where the board has this many rows or more, whatever it costs
-
-
-@dataclass(frozen=True)
-class PartLine:
-    """One part as its row shows it."""
-
-    number: int  # 1-based
-    label: str  # its rule (a pile) or its kind of game, in words
-    words: str  # its position in its family's words (the line scale)
-    grundy: int | None  # shown with hints
-    grundy_missing: bool  # normal play, but not computed this far: "g=—"
-    scene: Scene
-
-
-@dataclass(frozen=True)
-class BoardData:
-    parts: tuple[PartLine, ...]
-    selected: int  # 0-based; -1: none (the projector)
-    hints: bool
 
 
 class PartRow(Horizontal):
@@ -143,13 +125,13 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
         super().__init__(id=id, classes="-big" if big else "")
         self.big = big
         self.rows = [PartRow(i, view()) for i, view in enumerate(views)]
-        self.data: BoardData | None = None
+        self.data: PartsData | None = None
 
     def compose(self) -> ComposeResult:
         yield from self.rows
 
     # -- drawing ---------------------------------------------------------------------------
-    def show(self, data: BoardData) -> None:
+    def show(self, data: PartsData) -> None:
         self.data = data
         self._draw()
 
@@ -207,7 +189,7 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
         if changed and tries:
             self.call_after_refresh(self._centre, label_w, words_w, tries - 1)
 
-    def _stacked(self, data: BoardData, words_w: int) -> list[bool]:
+    def _stacked(self, data: PartsData, words_w: int) -> list[bool]:
         """Which rows put their picture under their rule: those whose rule and words would
         leave it fewer than :data:`VIEW_LEAST` columns beside them."""
         width = self.size.width or self.app.size.width // 2
@@ -222,7 +204,7 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
             self.scroll_to_widget(self.rows[index], animate=False)
 
     @staticmethod
-    def _label_width(data: BoardData, stacked: list[bool]) -> int:
+    def _label_width(data: PartsData, stacked: list[bool]) -> int:
         beside = [p for p, stack in zip(data.parts, stacked, strict=True) if not stack]
         longest = max((cell_len(p.label) for p in beside), default=0)
         number = len(str(len(data.parts)))
@@ -246,7 +228,7 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
             text.append(" g=—", style="magenta")
         return text
 
-    def _rooms(self, data: BoardData, label_w: int, words_w: int) -> list[int]:
+    def _rooms(self, data: PartsData, label_w: int, words_w: int) -> list[int]:
         """On the projector, the rows each part's picture may take: the parts share the
         board's rows, none taking more than it would use (:meth:`PartView.wanted`); a blank
         row between two parts, unless on a small screen that takes a row a part would use."""

@@ -16,16 +16,15 @@ from squaregame.core.parts import has_parts, is_part
 from squaregame.core.types import Analysis
 from squaregame.families.sums.board_data import (
     AnySum,
+    PartsData,
     board_data,
     part_positions,
     winning_targets,
     with_part,
 )
-from squaregame.families.sums.board_data import (
-    Parts as PartsOfSum,
-)
+from squaregame.families.sums.board_data import Parts as PartsOfSum
 from squaregame.families.sums.panels import SumData, part_label, sum_data
-from squaregame.families.sums.parts_board import BoardData, PartsBoard
+from squaregame.families.sums.parts_board import PartsBoard
 from squaregame.families.sums.side import GrundyTable, NimSumPanel
 from squaregame.play.session import Session
 from squaregame.play.teach_wording import rule_lines
@@ -154,7 +153,7 @@ class SumsScreen(GameScreen[Pos]):
             self._wins = (view.position, winning_targets(self.game, view))
         return self._wins[1]
 
-    def _board(self, view: GameView[Pos], chosen: Pos | None, big: bool = False) -> BoardData:
+    def _board(self, view: GameView[Pos], chosen: Pos | None, big: bool = False) -> PartsData:
         wins = self._winning(view) if self.hints else None
         selected = -1 if big else self.pile
         choosing = not self.session.over if big else self._choosing  # up there: where it may go
@@ -179,14 +178,14 @@ class SumsScreen(GameScreen[Pos]):
         board = PartsBoard(self.parts_of.views, big=True, id="projector-piles")
         rules = Static(id="projector-rule", markup=False)
 
-        def show(data: tuple[BoardData | None, str]) -> None:
+        def show(data: tuple[PartsData | None, str]) -> None:
             if data[0] is not None:
                 board.show(data[0])
             rules.update(data[1])
 
         return Stage(Vertical(board, rules, id="projector-sum"), show)
 
-    def stage_data(self) -> tuple[BoardData | None, str]:
+    def stage_data(self) -> tuple[PartsData | None, str]:
         view, game = self.view, self.game
         piles = tuple(part_label(r) for r in game.rules if not is_part(r))
         games = tuple(part_label(r) for r in game.rules if is_part(r))

@@ -49,7 +49,7 @@ from squaregame.ui.screens.game_lines import TurnState, header_text, hint_text, 
 from squaregame.ui.screens.game_parts import Parts, SideViews, Slots
 from squaregame.ui.screens.move_review import MoveReviewScreen
 from squaregame.ui.screens.stage import Staging
-from squaregame.ui.screens.teaching import TEACH_BINDINGS, Teaching
+from squaregame.ui.screens.teaching import TEACH_BINDINGS, Teaching, TeachingKeys
 from squaregame.ui.screens.turns import Turns
 from squaregame.ui.screens.typing_moves import TYPING_BINDINGS, Typing
 from squaregame.ui.screens.what_if import WHAT_IF_ACTIONS, WHAT_IF_BINDINGS, WhatIf
@@ -62,7 +62,7 @@ from squaregame.ui.widgets.value_chart import ValueChart
 P = TypeVar("P")
 
 
-class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on the projector
+class GameScreen(Screen[None], Staging[P], TeachingKeys, Generic[P]):  # (Staging: its projector)
     CSS_PATH = str(paths.asset("styles", "game.tcss"))
     BINDINGS = [  # descriptions are catalog keys: see squaregame.ui.bindings
         Binding("enter", "play_selected", "ui_game.keys.play", priority=True),
@@ -314,21 +314,6 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
 
     def action_back_to_game(self) -> None:
         self.what_if.back_to_game()
-
-    def action_projector(self) -> None:
-        self.teaching.open_projector()
-
-    def action_demo_pause(self) -> None:
-        self.teaching.pause()
-
-    def action_demo_step(self) -> None:
-        self.teaching.step()
-
-    def action_demo_faster(self) -> None:
-        self.teaching.faster()
-
-    def action_demo_slower(self) -> None:
-        self.teaching.slower()
 
     def action_review_moves(self) -> None:
         self.app.push_screen(MoveReviewScreen(self.session))

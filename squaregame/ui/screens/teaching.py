@@ -8,7 +8,7 @@ demo, so in any other game the same keys type a move or toggle the strip as befo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rich.text import Text
 from textual.binding import Binding
@@ -44,6 +44,27 @@ TEACH_BINDINGS = (
     Binding("minus", "demo_slower", "ui_teach.demo.keys.slower", show=False,
             priority=True),
 )  # fmt: skip
+
+
+class TeachingKeys:
+    """The actions of :data:`TEACH_BINDINGS`, mixed into a game screen: its :attr:`teaching`'s."""
+
+    teaching: Teaching[Any]
+
+    def action_projector(self) -> None:
+        self.teaching.open_projector()
+
+    def action_demo_pause(self) -> None:
+        self.teaching.pause()
+
+    def action_demo_step(self) -> None:
+        self.teaching.step()
+
+    def action_demo_faster(self) -> None:
+        self.teaching.faster()
+
+    def action_demo_slower(self) -> None:
+        self.teaching.slower()
 
 
 class Teaching(Generic[P]):
