@@ -229,7 +229,8 @@ def test_a_kinds_defaults_serve_any_count_of_numbers() -> None:
     numbers as a position takes."""
     import random
 
-    from squaregame.core.game import GameKind, plain_notation
+    from squaregame.core.game import GameKind
+    from squaregame.core.writing import plain_notation
 
     for kind in KINDS:
         lo = kind.position_param.count[0]

@@ -231,11 +231,22 @@ def test_the_help_has_every_familys_section_even_without_a_section_of_its_own(
 
 
 def test_every_family_says_its_required_words_in_every_language() -> None:
-    from squaregame.families.base import REQUIRED_WORDS
-    from squaregame.text.catalog import Catalog, languages
+    """The words the family contract requires (``Family.required_words``: its area's, its
+    kinds' titles, its own parameters'), in each language's own catalog (not only by the
+    English fallback)."""
+    from squaregame.text.catalog import languages, load_catalog
 
     for lang in languages():
-        said = Catalog(lang)
+        said = load_catalog(lang)
         for family in FAMILIES:
-            missing = [w for w in REQUIRED_WORDS if not said.has(f"{family.key}.{w}")]
+            missing = [w for w in family.required_words() if w not in said]
             assert not missing, (lang, family.key, missing)
+
+
+def test_the_required_words_include_what_the_menu_reads() -> None:
+    """The menu's preview read ``<family>.preview.rule`` and ``.example``, which the contract
+    did not require: a family written from the docs crashed the menu."""
+    for family in FAMILIES:
+        words = family.required_words()
+        assert f"{family.key}.preview.rule" in words and f"{family.key}.menu" in words
+        assert all(kind.title_key in words for kind in family.kinds)

@@ -232,7 +232,7 @@ class Position:
     def _name(self) -> str:
         """``squares``, ``subtraction [1,3,7,8]``, ``sum [squares; nim] misère``."""
         name = self.game
-        if self._game.kind.rule is None and self.rules:  # the rules are not the kind's own
+        if self._game.kind.param("rule") is not None and self.rules:  # rules given, not fixed
             shown = self.rules[:1] if len(set(self.rules)) == 1 else self.rules
             name += f" [{'; '.join(shown)}]"
         return name + (" misère" if self.misere else "")

@@ -8,14 +8,14 @@ its positions, its moves and the value of every position. Games are built from a
 
 Nothing here is prose: moves are :class:`~squaregame.core.types.Move` values, words are
 catalog keys in the kind's :attr:`~GameKind.area` (its family's file of words), errors carry
-catalog keys; :mod:`squaregame.text.games` writes them. Code outside a family asks a game
-for capabilities (:meth:`Game.summands`, :attr:`Game.dimensions` …), never which class it is.
+catalog keys; :mod:`squaregame.text.games` writes them. Code outside a family reads what a
+kind declares (:attr:`GameKind.traits`, its parameters) and asks a game for capabilities
+(:meth:`Game.summands`, :attr:`Game.dimensions` …), never which class it is.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from itertools import product
@@ -24,8 +24,10 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 from squaregame.core.budget import VALUE_COST
 from squaregame.core.errors import PositionError
 from squaregame.core.moves import Run, analysis_of, runs_of
+from squaregame.core.writing import Writing
 from squaregame.core.params import Param, Values
 from squaregame.core.rules import parse_rule
+from squaregame.core.traits import ONE_NUMBER, Traits
 from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
 
 if TYPE_CHECKING:
@@ -35,16 +37,8 @@ if TYPE_CHECKING:
     from squaregame.core.sums.tame import Genus
     from squaregame.core.tables import Tables
 
-_PLUS = re.compile(r"\s*\d+(\s*\+\s*\d+)*\s*")  # a record's ``40`` or ``5+7+10``
 P = TypeVar("P")
 Progress = Callable[[float], None]
-
-
-def plain_notation(text: str) -> Values | None:
-    """The numbers of ``40`` or ``5+7+10`` (None: not written so)."""
-    if not _PLUS.fullmatch(text):
-        return None
-    return tuple(int(n) for n in re.findall(r"\d+", text))
 
 
 class Summand(NamedTuple):
@@ -55,8 +49,9 @@ class Summand(NamedTuple):
     size: int
 
 
-class GameKind(ABC):
-    """One kind of game, declared once by its family (``squaregame/families/<family>/``)."""
+class GameKind(Writing, ABC):
+    """One kind of game, declared once by its family (``squaregame/families/<family>/``);
+    how its positions are written and read: :class:`~squaregame.core.writing.Writing`."""
 
     key: str
     aliases: tuple[str, ...] = ()
@@ -66,9 +61,10 @@ class GameKind(ABC):
     # Which lesson steps and exercises apply to its games (squaregame.lessons): keys.
     lesson_steps: frozenset[str] = frozenset()
     exercises: frozenset[str] = frozenset()
-    # A sum: its rules may be games of any kind, one per part (core/parts.py), read by the
-    # registry of kinds (``Kinds.part``), and its position written part by part.
-    takes_parts = False
+    # What it is (core/traits.py): the shape of its positions, whether it is a sum, whether
+    # its parts may be games of any kind (then the registry of kinds, ``Kinds.part``, reads
+    # them, and its position is written part by part).
+    traits: Traits = ONE_NUMBER
 
     def __repr__(self) -> str:
         return f"<kind {self.key}>"
@@ -80,6 +76,11 @@ class GameKind(ABC):
     @property
     def title_key(self) -> str:
         return f"{self.area}.{self.key}.title"
+
+    def traits_for(self, rules: Sequence[Any]) -> Traits:
+        """What a game of these rules is (a sum of piles, or of parts of several kinds); by
+        default :attr:`traits`."""
+        return self.traits
 
     def title_key_for(self, rules: Sequence[Any]) -> str:
         """The title's catalog key for a game of these rules (a sum of games of several
@@ -134,51 +135,6 @@ class GameKind(ABC):
     def rule_json(self, rule_keys: tuple[str, ...]) -> Any:
         """The ``rule`` field of the CLI's JSON output (null for a game without rules)."""
         return rule_keys[0] if rule_keys else None
-
-    # -- positions -----------------------------------------------------------------------
-    @abstractmethod
-    def position_values(self, pos: Any) -> Values: ...
-
-    @abstractmethod
-    def position_from_values(self, values: Values) -> Any: ...
-
-    def position_json(self, pos: Any) -> Any:
-        """A position as the JSON of saves, records and ``analyze --json``: its numbers."""
-        return list(self.position_values(pos))
-
-    def position_from_json(self, raw: Any) -> Values:
-        """The numbers of a position written by :meth:`position_json` (checked for type)."""
-        values = raw if isinstance(raw, list) else [raw]
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            raise PositionError("errors.bad_position_json", text=_shown(repr(raw)))
-        return tuple(values)
-
-    def position_words(self, pos: Any) -> dict[str, Any]:
-        """The values of the position's words, ``<area>.position`` in the catalogs: ``n``
-        (the first number), ``values`` (all of them, ``5 + 7``) and ``x``, ``y`` … ."""
-        values = self.position_values(pos)
-        words: dict[str, Any] = {"n": values[0] if values else 0}
-        words["values"] = " + ".join(map(str, values))
-        words |= dict(zip("xyz", values, strict=False))
-        return words
-
-    def position_words_in(self, rules: Sequence[Any], pos: Any) -> dict[str, Any]:
-        """:meth:`position_words` where the rules are known (a sum of parts words each part
-        as its own kind does)."""
-        return self.position_words(pos)
-
-    def record_notation(self, values: Sequence[int]) -> str:
-        """A position in game records, the same in every language: ``40``, ``5+7+10``."""
-        return "+".join(str(v) for v in values)
-
-    def read_record_notation(self, text: str) -> Values | None:
-        """The numbers of a position as :meth:`record_notation` writes it (None: it is not
-        one). A kind with a notation of its own reads it back here."""
-        return plain_notation(text)
-
-    def phrase_count(self, pos: Any) -> int:
-        """The number a phrase about what is left agrees with ("1 is left", "4 + 7 are")."""
-        return 2
 
     @abstractmethod
     def is_terminal(self, rules: Sequence[Rule], pos: Any) -> bool:
@@ -236,6 +192,11 @@ class Game(ABC, Generic[P]):
 
     def rule_json(self) -> Any:
         return self.kind.rule_json(tuple(r.key for r in self.rules))
+
+    @property
+    def traits(self) -> Traits:
+        """What this game is (its kind's declaration for its rules: core/traits.py)."""
+        return self.kind.traits_for(self.rules)
 
     @property
     def dimensions(self) -> int | None:
@@ -386,10 +347,6 @@ class Game(ABC, Generic[P]):
     def with_summand(self, pos: P, index: int, size: int) -> P:
         """``pos`` with its ``index``-th summand (:meth:`summands`) at ``size``."""
         raise NotImplementedError(f"{self.kind.key} is not a sum")
-
-
-def _shown(text: str) -> str:
-    return text if len(text) <= 20 else text[:20] + "…"
 
 
 def check_natural(value: int, key: str, **where: Any) -> int:

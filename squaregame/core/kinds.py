@@ -91,7 +91,7 @@ class Kinds(Sequence[GameKind]):
     def read_rule(self, kind: GameKind, text: str) -> Any:
         """One of ``kind``'s rules as written: for a sum, a game of any kind as one part
         (:meth:`part`) where ``text`` names one, else the kind's own reader."""
-        if kind.takes_parts:
+        if kind.traits.parts:
             part = self.part(text)
             if part is not None:
                 return part
@@ -108,7 +108,7 @@ class Kinds(Sequence[GameKind]):
         kind = next((k for k in self.all if wanted in k.names), None)
         if kind is None:
             return None
-        if kind.takes_parts:
+        if kind.traits.parts:
             raise GameError("errors.part_is_sum", game=kind.key)
         if kind.rule is not None and not eq:
             return kind.rule
@@ -123,7 +123,7 @@ class Kinds(Sequence[GameKind]):
         kind = self.find(game)
         text = " ".join(words).strip()
         found = list(_NAMED.finditer(text))
-        if not kind.takes_parts:
+        if not kind.traits.parts:
             raise GameError("errors.takes_no_parts", game=kind.key)
         if not found or text[: found[0].start()].strip():
             raise GameError("errors.parts_written", text=text[:20])
@@ -136,7 +136,7 @@ class Kinds(Sequence[GameKind]):
             try:
                 rule = part if part is not None else kind.read_rule(name)
             except RuleError:
-                games = ", ".join(k.key for k in self.all if not k.takes_parts)
+                games = ", ".join(k.key for k in self.all if not k.traits.parts)
                 raise GameError("errors.unknown_part", name=name[:20], games=games) from None
             param = part.kind.position_param if isinstance(part, Part) else PILE_SIZE
             numbers = param.read_numbers(typed, signed=True) if typed else ()

@@ -1,6 +1,6 @@
 """Games of any kind as the parts of a sum, and a sum's position as one row of numbers.
 
-A sum (a kind that :attr:`~squaregame.core.game.GameKind.takes_parts`) plays several games
+A sum (a kind whose :attr:`~squaregame.core.game.GameKind.traits` say ``parts``) plays several games
 side by side: a move is made in one of them. Its rules are one entry per part: a pile's
 :class:`~squaregame.core.rules.Rule` (Squares, Nim, a set …), or a :class:`Part` — a game
 of any other kind (Wythoff's queen, Kayles …) in normal play, the sum deciding normal or

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import GameError
@@ -36,6 +37,8 @@ REQUIRED_WORDS = (
     "help",
     "command.title",
     "command.help",
+    "preview.rule",
+    "preview.example",
     "position",
     "screen.choose",
     "screen.hints_on",
@@ -53,13 +56,16 @@ if TYPE_CHECKING:
 
 class Family:
     """One family: ``key`` (its catalog area, its help section, its menu entry) and its
-    kinds, in the order a dialog offers them (the first is the one a new game starts as).
+    kinds, in the order a dialog offers them (the first is the one a new game starts as);
+    ``words``: where its catalogs are, for a family written outside the package
+    (``<words>/<lang>/<key>.toml``; None: the program's own, ``assets/i18n``).
 
     A family's package is imported with the registry, at every start: it names its key at
     once and imports the rest (its kinds, its game, its screen) when first asked for, so the
     menu's first frame pays for none of them."""
 
     key: str
+    words: Path | None = None
 
     @property
     def kinds(self) -> tuple[GameKind, ...]:
@@ -99,6 +105,18 @@ class Family:
         """A game of the family for the worksheets that mix families (None: it has none)."""
         return None
 
+    def required_words(self) -> tuple[str, ...]:
+        """Every catalog key its contract makes it say, in every language (a test reads
+        them): its area's :data:`REQUIRED_WORDS`, each kind's title, and each word of its
+        kinds' own parameters."""
+        words = [f"{self.key}.{w}" for w in REQUIRED_WORDS]
+        for kind in self.kinds:
+            words.append(kind.title_key)
+            for p in kind.params:
+                if p.area == kind.area:
+                    words += [p.label_key, p.help_key, p.type_key, p.what_key]
+        return tuple(dict.fromkeys(words))
+
     def __repr__(self) -> str:
         return f"<family {self.key}>"
 
@@ -107,7 +125,22 @@ class Games:
     """The families a program offers, in order, and every kind of game among them."""
 
     def __init__(self, families: Iterable[Family]) -> None:
-        self.families: tuple[Family, ...] = tuple(families)
+        self.families: tuple[Family, ...] = ()
+        for family in families:
+            self.add(family)
+
+    def add(self, family: Family) -> None:
+        """Offer ``family`` too, after the others (its words read from its own folder, if it
+        has one); what was worked out from the list before is worked out again."""
+        if family.key in self.keys():
+            raise RuntimeError(f"a family called {family.key!r} is offered already")
+        self.families = (*self.families, family)
+        if family.words is not None:
+            from squaregame.text.catalog import add_words  # (a family from outside only)
+
+            add_words(family.key, family.words)
+        for name in ("kinds", "_by_kind"):
+            self.__dict__.pop(name, None)
 
     @cached_property
     def kinds(self) -> Kinds:

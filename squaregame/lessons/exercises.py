@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from squaregame.core.game import Game
+from squaregame.core.traits import Shape
 from squaregame.core.types import Analysis, MoveInfo, Outcome
 from squaregame.lessons.exercise_model import (
     Exercise,
@@ -106,16 +107,17 @@ def _nim_line(values: Sequence[int]) -> str:
 
 def _parts(game: Game[Any], pos: Any) -> list[tuple[int, int | None]] | None:
     """``pos`` as a normal-play sum of parts, each (its size, its Grundy value): the piles of
-    a sum (:meth:`~squaregame.core.game.Game.summands`), or the heaps of a game whose heaps
-    split (no fixed :attr:`~squaregame.core.game.Game.dimensions`: each number is a heap,
-    a position of the game by itself, such as a row of Kayles). None for any other game, for
+    a sum of piles (:meth:`~squaregame.core.game.Game.summands`), or the rows of a game of
+    rows (each number a position of the game by itself, such as a row of Kayles), as the
+    game's kind declares it (:mod:`squaregame.core.traits`). None for any other game, for
     misère play, and where the parts' nim-sum is not the position's own value."""
+    traits = game.traits
     if game.misere:
         return None
-    piles = game.summands(pos)
+    piles = game.summands(pos) if traits.sum_of_piles else None
     if piles is not None:
         return [(p.size, p.pile.grundy(p.size)) for p in piles]
-    if game.dimensions is not None:
+    if not traits.sum_of_rows:
         return None
     one = game.kind.position_from_values
     parts = [(n, game.info(one((n,))).grundy) for n in game.position_values(pos)]
@@ -129,7 +131,7 @@ def _parts(game: Game[Any], pos: Any) -> list[tuple[int, int | None]] | None:
 
 def _are_rows(game: Game[Any], pos: Any) -> bool:
     """Is ``pos`` made of heaps that split (rows), not the piles of a sum nor a board?"""
-    return game.dimensions is None and game.summands(pos) is None
+    return game.traits.shape is Shape.ROWS
 
 
 def _row_count(game: Game[Any], pos: Any) -> int:
@@ -199,7 +201,7 @@ def _moves(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Exercis
         for m in shown
     }
     choices = tuple((move_phrase(game, pos, m.to, S), m.to) for m in shown)
-    is_sum = game.summands(pos) is not None
+    is_sum = game.traits.sum_of_piles
     work = _pile_work(game, pos, S) if _is_normal_sum(game, pos) else ()
     kind = "pile" if is_sum else "moves"
     prompt = S("ask_pile" if kind == "pile" else "ask_move", pos=p)

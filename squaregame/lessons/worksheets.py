@@ -195,7 +195,7 @@ def make_moves(job: Job, student: int, rng: random.Random) -> Sheet:
             pos = ex.generate("moves", game, rng, S, low, high, seen).position
         seen.append(pos)
         name = title(game, C)
-        if game.summands(pos) is not None:  # which piles: "Sum of piles (squares {1, 4, …})"
+        if game.traits.sum_of_piles:  # which piles: "Sum of piles (squares {1, 4, …})"
             name += f" ({rule_label(game.rules[0], C)})"
         prompt = f"{i + 1}. {name}: {position_text(game, pos, C)}"
         problems.append(Problem(prompt, fill=(C("worksheet.moves.fill"),),

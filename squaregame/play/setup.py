@@ -152,7 +152,7 @@ def spec_from_fields(
     flag's value); a :class:`GameError` says what is wrong, in the dialog's words. With the
     registry's ``kinds``, a sum's parts may be games of any kind: named in the start field
     (``squares:10 wythoff:3,5 nim:7``, its rules field then unread) or in the rules field."""
-    if kinds is not None and kind.takes_parts:
+    if kinds is not None and kind.traits.parts:
         return _parts_from_fields(kind, fields, kinds)
     values: dict[str, Any] = {}
     for param in kind.params:

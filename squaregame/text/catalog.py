@@ -40,6 +40,17 @@ def i18n_root() -> Path:
     return paths.asset("i18n")
 
 
+_FOLDERS: dict[str, Path] = {}  # areas whose words are elsewhere: <folder>/<lang>/<area>.toml
+
+
+def add_words(area: str, folder: Path) -> None:
+    """Read the words of ``area`` from ``folder`` (``<folder>/<lang>/<area>.toml``), not the
+    program's own catalogs: a family written outside the package brings its words so."""
+    _FOLDERS[area] = folder
+    load_area.cache_clear()
+    load_catalog.cache_clear()
+
+
 @cache
 def languages() -> tuple[str, ...]:
     """The languages with a catalog folder (English first)."""
@@ -65,7 +76,7 @@ def load_area(lang: str, area: str) -> dict[str, Any]:
     """The entries of one file, ``<lang>/<area>.toml`` (empty if there is none): a catalog
     reads a file when one of its keys is first asked for, so a command that says three
     sentences does not parse twenty files."""
-    path = i18n_root() / lang / f"{area}.toml"
+    path = _FOLDERS.get(area, i18n_root()) / lang / f"{area}.toml"
     if not area.isidentifier():
         return {}
     try:
@@ -106,8 +117,8 @@ def load_catalog(lang: str) -> dict[str, Any]:
     entries: dict[str, Any] = {}
     if not folder.is_dir():
         return entries
-    for path in sorted(folder.glob("*.toml")):
-        entries.update(load_area(lang, path.stem))
+    for area in sorted({p.stem for p in folder.glob("*.toml")} | set(_FOLDERS)):
+        entries.update(load_area(lang, area))
     return entries
 
 

@@ -8,8 +8,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from squaregame.core.errors import GameError, PositionError
-from squaregame.core.game import Game, GameKind, plain_notation
+from squaregame.core.game import Game, GameKind
+from squaregame.core.writing import plain_notation
 from squaregame.core.params import MISERE, Param, ParamType, Values
+from squaregame.core.traits import Shape, Traits
 from squaregame.families.octal.code import (
     AREA,
     DAWSONS_CHESS,
@@ -62,6 +64,8 @@ def heap_rules(rules: Sequence[Any]) -> tuple[HeapRule, ...]:
 
 class RowsKind(GameKind):
     """Rows of tokens under one take-and-break rule."""
+
+    traits = Traits(Shape.ROWS, sum=True)  # each row a game alone: the nim-sum of theirs
 
     area = AREA
     lesson_steps = STEPS

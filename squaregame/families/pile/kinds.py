@@ -11,6 +11,7 @@ from squaregame.core.errors import GameError, PositionError
 from squaregame.core.game import Game, GameKind
 from squaregame.core.params import MISERE, Param, ParamType, Values
 from squaregame.core.rules import Rule
+from squaregame.core.traits import ONE_NUMBER
 
 if TYPE_CHECKING:
     from squaregame.core.tables import Tables
@@ -35,6 +36,7 @@ EXERCISES = frozenset({"grundy"})
 
 
 class OnePileKind(GameKind):
+    traits = ONE_NUMBER
     area = AREA
     lesson_steps = STEPS
     exercises = EXERCISES

@@ -11,6 +11,7 @@ from squaregame.core.game import Game, GameKind
 from squaregame.core.params import MISERE, Param, ParamType, Values
 from squaregame.core.parts import Part, has_parts, is_part, join_values, split_values
 from squaregame.core.rules import SQUARES, Rule
+from squaregame.core.traits import Shape, Traits
 from squaregame.families.sums.limits import check_pile_count
 
 if TYPE_CHECKING:
@@ -60,7 +61,11 @@ class SumKind(GameKind):
     lesson_steps = frozenset({"sieve", "sumtable"})
     exercises = frozenset({"nimsum", "pile"})
     random_cap = 30  # random piles the dialog draws stay small
-    takes_parts = True  # a part may be a game of any kind: wythoff:3,5 (core/parts.py)
+    traits = Traits(Shape.NUMBERS, sum=True, parts=True)  # a part may be wythoff:3,5 …
+
+    def traits_for(self, rules: Sequence[Any]) -> Traits:
+        """A sum of piles, or (a part of another kind among them) of parts of any kinds."""
+        return Traits(Shape.PARTS, sum=True, parts=True) if has_parts(rules) else self.traits
 
     def title_key_for(self, rules: Sequence[Any]) -> str:
         return f"{AREA}.sum.title_parts" if has_parts(rules) else self.title_key

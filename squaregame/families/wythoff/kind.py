@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from squaregame.core.errors import GameError, PositionError
 from squaregame.core.game import Game, GameKind
 from squaregame.core.params import MISERE, Param, ParamType, Values
+from squaregame.core.traits import Shape, Traits
 
 if TYPE_CHECKING:
     from squaregame.core.rules.base import Rule
@@ -31,6 +32,7 @@ START_XY = Param(
 
 
 class WythoffKind(GameKind):
+    traits = Traits(Shape.SQUARE)
     key = "wythoff"
     aliases = ("queen", "wythoffs-queen")
     area = AREA

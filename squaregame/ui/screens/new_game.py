@@ -205,7 +205,7 @@ class NewGameDialog(ModalScreen[GameSetup | None]):
             widget = choice(wid, value, flag_options(param))
         else:
             text = rules_text(spec) if given and spec and param.type is ParamType.RULES else ""
-            long = param.type is ParamType.RULES or self.kind.takes_parts  # wythoff:3,5 …
+            long = param.type is ParamType.RULES or self.kind.traits.parts  # wythoff:3,5 …
             widget = Input(text, id=wid, max_length=200 if long else 30, compact=True)
         label = Label(field_label(param), classes="label")
         self.labels[param.name] = label
