@@ -1,7 +1,8 @@
-"""Draw the projector pictures of ``docs/pictures`` (``projector-<game>-<lang>.svg``, 140×45):
+"""Draw the projector pictures of ``docs/pictures`` (``projector-<game>-<lang>.svg`` at
+140×45, and ``projector-<game>-<lang>-80x24.svg``): every family's board as a class sees it —
 Squares after Reds's first move, Wythoff's queen from (7,9) for a class, a sum of three
-Squares piles for two teams; in English, Russian and Spanish. The same games as the
-projector snapshots (``tests/test_snapshots_teach.py``).
+Squares piles for two teams, Kayles on rows of 7 and 4, and a sum of parts of three
+families (Squares 10, the queen at (3,5), Kayles 7) — in English, Russian and Spanish.
 
 Run from the repository: ``PYTHONPATH=. python tests/projector_pictures.py [folder]``.
 """
@@ -14,7 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-SIZE = (140, 45)
+SIZES = ((140, 45), (80, 24))
 LANGS = ("en", "ru", "es")
 
 
@@ -27,18 +28,26 @@ def _apps(lang: str) -> dict[str, tuple[object, tuple[str, ...]]]:
         return SquareGameApp(GAMES, req, ai_delay=0, lang=lang)
 
     teams = StartRequest(start=30, seed=1, players="teams", names=("Reds", "Blues"))
+    rules, values = GAMES.kinds.read_parts("sum", ["squares:10 wythoff:3,5 kayles:7"])
+    mixed = GAMES.kinds.spec("sum", rules, False, values)
     return {
         "squares": (app(teams), ("4", "enter")),
         "wythoff": (app(StartRequest(game="wythoff", start=(7, 9), seed=1, players="class")), ()),
         "sum": (app(StartRequest(game="sum", start=(5, 7, 10), seed=1, players="teams")), ()),
-    }
+        "kayles": (app(StartRequest(game="kayles", start=(7, 4), seed=1, players="teams")), ()),
+        "parts": (
+            app(StartRequest(game="sum", start=mixed.position, rules=mixed.rules, seed=1,
+                             players="class")),
+            (),
+        ),
+    }  # fmt: skip
 
 
-async def _draw(app: object, keys: tuple[str, ...]) -> str:
+async def _draw(app: object, keys: tuple[str, ...], size: tuple[int, int]) -> str:
     from squaregame.ui.app import SquareGameApp
 
     assert isinstance(app, SquareGameApp)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         if keys:
             await pilot.press(*keys)
@@ -46,16 +55,20 @@ async def _draw(app: object, keys: tuple[str, ...]) -> str:
         await pilot.press("p")
         for _ in range(3):
             await pilot.pause()
+            await app.workers.wait_for_complete()
+        await pilot.pause(0.2)  # (a stage shares its room once laid out)
         return app.export_screenshot(title="squaregame")
 
 
 def main(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    for lang in LANGS:
-        for game, (app, keys) in _apps(lang).items():
-            path = folder / f"projector-{game}-{lang}.svg"
-            path.write_text(asyncio.run(_draw(app, keys)), encoding="utf-8")
-            print(path)
+    for size in SIZES:
+        tail = "" if size == SIZES[0] else f"-{size[0]}x{size[1]}"
+        for lang in LANGS:
+            for game, (app, keys) in _apps(lang).items():
+                path = folder / f"projector-{game}-{lang}{tail}.svg"
+                path.write_text(asyncio.run(_draw(app, keys, size)), encoding="utf-8")
+                print(path)
 
 
 if __name__ == "__main__":

@@ -106,7 +106,11 @@ def _record_draws(app: SquareGameApp, monkeypatch: pytest.MonkeyPatch) -> list[s
     ("request_", "key", "chooser"),
     [
         (StartRequest(start=75, seed=1, hints=True), "down", set()),  # the list moves itself
-        (StartRequest(game="sum", start=(5, 7, 10), seed=1, hints=True), "down", {"piles"}),
+        (  # pile 1 no longer chosen, pile 2 chosen: their rows, no other
+            StartRequest(game="sum", start=(5, 7, 10), seed=1, hints=True),
+            "down",
+            {"piles", "part-0", "part-0-label", "part-1", "part-1-label"},
+        ),
         (StartRequest(game="wythoff", start=(7, 9), seed=1, hints=True), "left", {"board"}),
     ],
     ids=["squares", "sum", "wythoff"],

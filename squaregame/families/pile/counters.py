@@ -42,6 +42,8 @@ PANEL = (Counter("██", "░░", 2, 1), SMALL)  # on a large terminal, where
 PROJECTOR = (
     Counter("██████", "░░░░░░", 3, 2),
     Counter("████", "░░░░", 2, 2),
+    Counter("███", "░░░", 2, 1),
+    Counter("██", "░░", 2, 1),
     Counter("██", "░░", 1, 1),
     Counter("●", "○", 1, 1),
     SMALL,

@@ -28,6 +28,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from squaregame.families.sums.board_data import PartLine, PartsData
+from squaregame.ui.scene import Scene
 from squaregame.ui.widgets.part_view import PartView
 
 LABEL_MOST = 18  # columns of a part's rule at most (a longer one wraps by words)
@@ -64,12 +65,15 @@ class PartRow(Horizontal):
     """
 
     def __init__(self, index: int, view: PartView) -> None:
-        super().__init__()
+        super().__init__(id=f"part-{index}-row")
         self.index = index
-        self.label = Static(classes="part-label", markup=False)
+        self.label = Static(id=f"part-{index}-label", classes="part-label", markup=False)
         self.view = view
-        self.words = Static(classes="part-words", markup=False)
-        self.drawn: tuple[Any, ...] | None = None
+        view.id = f"part-{index}"
+        self.words = Static(id=f"part-{index}-words", classes="part-words", markup=False)
+        self.drawn_label: Any = None  # what each of the three last drew
+        self.drawn_words: Any = None
+        self.drawn_scene: Scene | None = None
 
     def compose(self) -> ComposeResult:
         yield self.label
@@ -152,19 +156,24 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
         ):
             chosen = line.number - 1 == data.selected
             scene = replace(line.scene, rows=room) if room else line.scene
-            key = (line, chosen, data.hints, label_w, words_w, stack, scene)
-            if row.drawn == key:
-                continue
-            row.drawn = key
             row.set_class(stack, "-stacked")
-            label = self._label(line, chosen)
-            if stack and not row.view.words_inside:
-                label.append_text(said)
-            row.label.styles.width = "100%" if stack else label_w
-            row.label.update(label)
-            row.words.styles.width = words_w + 1 if words_w and not stack else 0
-            row.words.update(Text() if row.view.words_inside else said)
-            row.view.show(scene)
+            inside = row.view.words_inside
+            label = (line.number, line.label, chosen, stack, said if stack and not inside else None)
+            if row.drawn_label != (label, label_w):  # each of the three drawn when it changed
+                row.drawn_label = (label, label_w)
+                text = self._label(line, chosen)
+                if stack and not inside:
+                    text.append_text(said)
+                row.label.styles.width = "100%" if stack else label_w
+                row.label.update(text)
+            shown = Text() if inside or stack else said
+            if row.drawn_words != (shown, words_w):
+                row.drawn_words = (shown, words_w)
+                row.words.styles.width = words_w + 1 if words_w and not stack else 0
+                row.words.update(shown)
+            if row.drawn_scene != scene:
+                row.drawn_scene = scene
+                row.view.show(scene)
         if 0 <= data.selected < len(self.rows) and not self.big:
             self.call_after_refresh(self._keep_in_sight, data.selected)
         if self.big:
@@ -172,7 +181,7 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
 
     def _centre(self, label_w: int, words_w: int, tries: int = 3) -> None:
         """On the projector: the pictures as wide as the widest drawn, the block centred
-        (measured again once the pictures are drawn at their new width)."""
+        both ways (measured again once the pictures are drawn at their new width)."""
         widest = max((row.view.drawn_width() for row in self.rows), default=0)
         room = self.region.width - 1  # (the right padding)
         if not widest or label_w + widest + words_w + 1 > room:
@@ -183,8 +192,10 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
                 row.view.styles.width = widest
                 changed = True
         left = max(0, (room - (label_w + widest + words_w + 1)) // 2)
-        if self.styles.padding.left != left:
-            self.styles.padding = (0, 1, 0, left)
+        used = sum(row.outer_size.height + row.styles.margin.height for row in self.rows)
+        top = max(0, (self.region.height - used) // 2)
+        if (self.styles.padding.left, self.styles.padding.top) != (left, top):
+            self.styles.padding = (top, 1, 0, left)
             changed = True
         if changed and tries:
             self.call_after_refresh(self._centre, label_w, words_w, tries - 1)
