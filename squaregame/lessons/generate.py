@@ -211,15 +211,6 @@ def grundy_lines(game: Game[Any], upto: int, S: Strings) -> list[str]:
     return lines
 
 
-def sum_table(game: Game[Any], width: int, height: int, S: Strings) -> list[str]:
-    """Hot and cold of the two-number positions 0..width by 0..height."""
-    lines = [S("sumtable_head")]
-    for y in range(height, -1, -1):
-        cells = " ".join(game.info((x, y)).outcome.symbol for x in range(width + 1))
-        lines.append(f"{y:>3} {cells}")
-    return lines + axis_labels(width, "    ")
-
-
 def axis_labels(upto: int, indent: str, width: int = 2) -> list[str]:
     """Column labels 0..upto under cells ``width`` characters wide: the tens on a row of
     their own above the units, so 10..13 never read as 0..3."""

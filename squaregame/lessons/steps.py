@@ -1,5 +1,6 @@
 """The step kinds of a lesson: one typed definition each (:mod:`squaregame.lessons.schema`
-reads a ``[[step]]`` table into one of them and checks it).
+reads a ``[[step]]`` table into one of them and checks it). Families add kinds of their own
+(``Family.lesson_steps``).
 
 A step kind is either *general* (any game) or applies to the kinds that declare it
 (:attr:`~squaregame.core.game.GameKind.lesson_steps`). What a step shows
@@ -65,6 +66,11 @@ class GameStep(StepSpec):
     rule: RuleText | None = None
     rules: Rules | None = None
     misere: bool = False
+
+    def mismatch(self) -> str | None:
+        """What one of its fields needs of another beyond what its game needs, if that is
+        wrong (the schema refuses the step, saying so); by default nothing."""
+        return None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -235,23 +241,6 @@ class GrundyStep(GameStep):
 
 
 @dataclass(frozen=True, kw_only=True)
-class SumTableStep(GameStep):
-    """Hot and cold of a two-pile sum, 0..width by 0..height."""
-
-    kind: ClassVar[str] = "sumtable"
-    shows: ClassVar[str] = "lines"
-    general: ClassVar[bool] = False
-    width: Size = 12
-    height: Size = 10
-
-    def lines(self, game: Game[Any] | None, S: Strings) -> list[str]:
-        from squaregame.lessons.generate import sum_table  # (generated when shown)
-
-        assert game is not None
-        return sum_table(game, self.width, self.height, S)
-
-
-@dataclass(frozen=True, kw_only=True)
 class TryStep(PositionStep):
     """Play the game from ``position`` (key t)."""
 
@@ -262,5 +251,5 @@ class TryStep(PositionStep):
 SPECS: dict[str, type[StepSpec]] = {
     cls.kind: cls
     for cls in (TextStep, WorkedStep, ExplainStep, FillStep, SieveStep, QuizStep, GrundyStep,
-                SumTableStep, TryStep, SampleStep, MexStep, DigitsStep, StrategyStep)
+                TryStep, SampleStep, MexStep, DigitsStep, StrategyStep)
 }  # fmt: skip
