@@ -179,19 +179,6 @@ def check_mark(game: Game[Any], n: Any, says_hot: bool, S: Strings) -> tuple[boo
     return right, conclusion(game, a, S)
 
 
-# -- Wythoff ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BoardFrame:
-    """One stage of colouring a board 0..size each way: the cells marked so far."""
-
-    cold: frozenset[tuple[int, int]]
-    hot: frozenset[tuple[int, int]]
-    text: str
-    size: int
-
-
 # -- Grundy values ----------------------------------------------------------------------
 
 
@@ -209,6 +196,9 @@ def grundy_lines(game: Game[Any], upto: int, S: Strings) -> list[str]:
         key = "period" if period.start else "period_from_start"
         lines.append(S(key, count=period.start, start=period.start, length=period.length))
     return lines
+
+
+# -- boards and tables of two numbers (a family's steps and panels draw them) --------------
 
 
 def axis_labels(upto: int, indent: str, width: int = 2) -> list[str]:

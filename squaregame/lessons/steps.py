@@ -4,10 +4,11 @@ reads a ``[[step]]`` table into one of them and checks it). Families add kinds o
 
 A step kind is either *general* (any game) or applies to the kinds that declare it
 (:attr:`~squaregame.core.game.GameKind.lesson_steps`). What a step shows
-(:attr:`StepSpec.shows`) is how the lesson screen draws it: its own text only; ``lines``
-(all at once), ``stepped`` (one more per Space) or ``latest`` (only the last of them) from
-:meth:`StepSpec.lines`; ``board`` frames from :meth:`StepSpec.frames`; or the interactive
-``fill``, ``sieve``, ``quiz`` and ``try``. Defaults live here, nowhere else.
+(:attr:`StepSpec.shows`) names the lesson panel that draws it (``squaregame.ui.lesson``):
+its own text only; ``lines`` (all at once), ``stepped`` (one more per Space) or ``latest``
+(only the last of them) from :meth:`StepSpec.lines`; the interactive ``fill``, ``sieve``,
+``quiz`` and ``try``; or what a family's own panel shows (Wythoff's ``board``). Defaults
+live here, nowhere else.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from squaregame.lessons.fields import (
 
 if TYPE_CHECKING:
     from squaregame.core.game import Game
-    from squaregame.lessons.generate import BoardFrame
     from squaregame.lessons.strings import Strings
 
 DIGITS_MOST = 1_000_000  # a digits step counts what the shipped Squares table holds
@@ -49,10 +49,6 @@ class StepSpec:
 
     def lines(self, game: Game[Any] | None, S: Strings) -> list[str]:
         """What a ``lines``, ``stepped`` or ``latest`` step shows, in the lesson's language."""
-        return []
-
-    def frames(self, game: Game[Any] | None, S: Strings) -> list[BoardFrame]:
-        """What a ``board`` step shows, one frame per Space."""
         return []
 
 

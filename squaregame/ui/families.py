@@ -5,6 +5,7 @@ names a family."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from squaregame.lessons.schema import LessonGames
@@ -13,6 +14,7 @@ from squaregame.lessons.worksheets import WorksheetGames
 if TYPE_CHECKING:
     from squaregame.core.game import GameKind
     from squaregame.core.spec import GameSpec
+    from squaregame.ui.lesson.panel import Panels
     from squaregame.ui.screens.game_base import GameScreen
 
 
@@ -39,3 +41,9 @@ class AppGames(LessonGames, WorksheetGames, Protocol):
     def family(self, name: str) -> ScreenFamily: ...
 
     def family_of(self, kind: GameKind) -> ScreenFamily: ...
+
+    # -- lesson panels ----------------------------------------------------------------------
+    def lesson_panels(self) -> Mapping[str, Panels]:
+        """Each kind's family's lesson panels, by the kind's key (the lesson screen has the
+        generic ones)."""
+        ...

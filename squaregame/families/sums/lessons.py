@@ -1,4 +1,6 @@
-"""The lesson steps sums of piles bring: the table of hot and cold of a two-pile sum."""
+"""The lesson steps sums of piles bring: the table of hot and cold of a two-pile sum. (The
+sieve over two piles is the generic step, laid out by the family's own panel,
+:mod:`.lesson_panels`.)"""
 
 from __future__ import annotations
 
