@@ -18,7 +18,7 @@ The layers, lowest first (a module may import its own layer and those below it):
     face      squaregame/__init__.py (the API's names), squaregame/__main__.py
 
 Inside a layer the same rule holds between its floors (``INSIDE``): the interface's plain
-modules < its widgets < its screens < its services < the app; and in ``families/``, the
+modules < its widgets < its lesson panels < its screens < its services < the app; and in ``families/``, the
 contract (``base``) < a family's modules < its declaration (its ``__init__``) < the registry.
 """
 
@@ -126,6 +126,7 @@ INSIDE: dict[str, Floors] = {
     "squaregame.ui": (
         ("plain", ("", "*")),  # messages, localize, start, class_link, families, ...
         ("widgets", ("widgets", "widgets.*")),
+        ("lesson panels", ("lesson", "lesson.*")),  # a lesson step's panel: widgets, keys
         ("screens", ("screens", "screens.*")),
         ("services", ("services", "services.*")),
         ("app", ("app", "bench_app")),  # bench_app drives the app for the benchmarks

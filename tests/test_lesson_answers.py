@@ -3,7 +3,7 @@ asks for every exercise step, a nim-sum question says whose nim-sum it means."""
 
 from __future__ import annotations
 
-from test_ui_lessons import lesson_app
+from test_ui_lessons import asked, lesson_app
 from textual.widgets import OptionList
 
 
@@ -13,7 +13,7 @@ async def test_a_wrong_answer_keeps_the_highlight() -> None:
         while screen.step.kind != "quiz":  # which move wins? (several choices)
             await pilot.press("n")
             await pilot.pause()
-        item = screen.item()
+        item = asked(screen)
         values = [v for _, v in item.choices]
         wrong = next(i for i, v in enumerate(values[:-1]) if not item.is_right(v))
         quiz = screen.query_one("#quiz", OptionList)
@@ -43,7 +43,7 @@ async def test_mastery_asks_every_exercise_step() -> None:
             await pilot.pause()
         first = screen.index
         for _ in range(screen.lesson.mastery + 1):
-            item = screen.item()
+            item = asked(screen)
             await choose(pilot, screen, next(v for _, v in item.choices if item.is_right(v)))
             await pilot.press("a")
             await pilot.pause()

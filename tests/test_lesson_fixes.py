@@ -10,6 +10,7 @@ from build import KINDS
 from squaregame.core.types import Outcome
 from squaregame.families import GAMES
 from squaregame.families.pile.game import PileGame
+from squaregame.families.sums.lessons import sum_table
 from squaregame.lessons import generate as gen
 from squaregame.lessons import sieve as sv
 from squaregame.lessons.model import find_lesson, game_of, load_lessons
@@ -68,7 +69,7 @@ def test_the_sieve_is_not_said_to_look_only_down(lang: str) -> None:
 
 def test_board_and_table_labels_never_read_ten_as_zero() -> None:
     assert gen.axis_labels(13, "") == ["                    1 1 1 1", "0 1 2 3 4 5 6 7 8 9 0 1 2 3"]
-    lines = gen.sum_table(game_of({"game": "sum", "rules": ["squares", "squares"]}, KINDS), 14, 3,
+    lines = sum_table(game_of({"game": "sum", "rules": ["squares", "squares"]}, KINDS), 14, 3,
                           Strings("en"))  # fmt: skip
     assert lines[-2].split() == ["1", "1", "1", "1", "1"]  # the tens of 10..14
     assert gen.axis_labels(9, "") == ["0 1 2 3 4 5 6 7 8 9"]

@@ -12,6 +12,7 @@ import pytest
 from build import KINDS
 
 from squaregame.families import GAMES
+from squaregame.families.sums.lessons import SumTableStep
 from squaregame.families.wythoff.lessons import BoardStep, PairsStep
 from squaregame.lessons.exercises import NAMES as EXERCISES
 from squaregame.lessons.model import Lesson, game_of, load_lesson, load_lessons
@@ -23,7 +24,6 @@ from squaregame.lessons.steps import (
     GrundyStep,
     QuizStep,
     SieveStep,
-    SumTableStep,
     TextStep,
 )
 from squaregame.lessons.strings import lessons_root

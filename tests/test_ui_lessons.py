@@ -18,10 +18,12 @@ from ui_helpers import settle
 from squaregame.core.types import Outcome
 from squaregame.families import GAMES
 from squaregame.lessons import sieve as sv
+from squaregame.lessons.exercise_model import Exercise
 from squaregame.lessons.model import load_lessons
 from squaregame.lessons.steps import FillStep, SieveStep
 from squaregame.lessons.strings import Strings, languages
 from squaregame.ui.app import SquareGameApp
+from squaregame.ui.lesson.exercise import QuizStepPanel
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.lesson import LessonScreen
 from squaregame.ui.screens.lessons import LessonListScreen
@@ -52,6 +54,13 @@ async def lesson_app(
         yield app, pilot, screen
 
 
+def asked(screen: LessonScreen) -> Exercise:
+    """The exercise the step's panel asks now."""
+    panel = screen.panel()
+    assert isinstance(panel, QuizStepPanel)
+    return panel.item()
+
+
 def note(screen: LessonScreen) -> str:
     """The feedback under the question."""
     widget = screen.query_one("#panel-note", Static)
@@ -60,14 +69,14 @@ def note(screen: LessonScreen) -> str:
 
 async def choose(pilot: Any, screen: LessonScreen, value: Any) -> None:
     quiz = screen.query_one("#quiz", OptionList)
-    quiz.highlighted = [v for _, v in screen.item().choices].index(value)
+    quiz.highlighted = [v for _, v in asked(screen).choices].index(value)
     await pilot.press("enter")
     await pilot.pause()
 
 
 async def do_exercise(pilot: Any, screen: LessonScreen) -> None:
     """Wrong first (where a wrong choice exists), then right, then another one, right."""
-    item = screen.item()
+    item = asked(screen)
     tried = screen.progress.tried
     wrong = [v for _, v in item.choices if not item.is_right(v)]
     if wrong:
@@ -81,7 +90,7 @@ async def do_exercise(pilot: Any, screen: LessonScreen) -> None:
     assert screen.progress.tried == tried + 1  # only the first try counts
     await pilot.press("a")  # another item, fresh
     await pilot.pause()
-    fresh = screen.item()
+    fresh = asked(screen)
     assert fresh is not item and not screen.state().settled and note(screen) == ""
     if fresh.kind != "blunder":
         assert fresh.position != item.position
@@ -116,7 +125,7 @@ async def test_step_through_every_lesson(lang: str, lesson_id: str) -> None:
                 frames = sv.sieve(game, spec.upto, Strings(lang))
                 for _ in range(spec.auto):
                     await pilot.press("space")
-                box = screen.query_one("#sieve-input", Input)
+                box = screen.query_one("#answer-input", Input)
                 first = True
                 for frame in frames[screen.state().shown :]:
                     if frame.new_cold is None:
@@ -179,7 +188,7 @@ async def test_mastery_the_list_and_a_reset() -> None:
         # its try-it game as if played without a blunder (mastery asks every exercise step)
         lesson.progress.right_steps = [i for i in lesson.lesson.exercise_steps if i != lesson.index]
         for _ in range(lesson.lesson.mastery):
-            item = lesson.item()
+            item = asked(lesson)
             await choose(pilot, lesson, next(v for _, v in item.choices if item.is_right(v)))
             await pilot.press("a")
             await pilot.pause()
@@ -215,7 +224,7 @@ async def test_the_answer_can_be_shown_and_counts_as_wrong() -> None:
         await pilot.press("n", "n", "n", "s")
         await pilot.pause()
         assert screen.state().settled and screen.progress.tried == 1
-        assert screen.progress.score == 0 and screen.item().answer in note(screen)
+        assert screen.progress.score == 0 and asked(screen).answer in note(screen)
 
 
 async def test_a_class_gets_the_same_exercises_from_one_seed() -> None:
@@ -225,11 +234,11 @@ async def test_a_class_gets_the_same_exercises_from_one_seed() -> None:
             while screen.step.kind != "quiz":  # the second run resumes where the first left
                 await pilot.press("n")
                 await pilot.pause()
-            seen = [screen.item().position]
+            seen = [asked(screen).position]
             for _ in range(3):
                 await pilot.press("a")
                 await pilot.pause()
-                seen.append(screen.item().position)
+                seen.append(asked(screen).position)
             positions.append(seen)
     assert positions[0] == positions[1] and len(set(positions[0])) == 4
 

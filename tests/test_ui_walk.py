@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 from build import KINDS, make_spec
+from test_ui_lessons import asked
 from text_check import TYPED, WORD, english_in, screen_lines
 from textual import events
 from textual.command import CommandPalette
@@ -522,7 +523,7 @@ async def walk_step(w: Walk, screen: LessonScreen, where: str) -> None:
     """What the student may do on the step shown: answer, mark, guess, reveal, try."""
     step = screen.step
     if step.kind == "quiz":
-        q = screen.item()
+        q = asked(screen)
         quiz = screen.query_one("#quiz", OptionList)
         wrong = [(i, "wrong") for i, (_, v) in enumerate(q.choices) if not q.is_right(v)]
         right = [(i, "right") for i, (_, v) in enumerate(q.choices) if q.is_right(v)]
@@ -549,7 +550,7 @@ async def walk_step(w: Walk, screen: LessonScreen, where: str) -> None:
             upcoming = st.frames[st.shown].new_cold
             if upcoming is None:
                 break
-            box = screen.query_one("#sieve-input", Input)
+            box = screen.query_one("#answer-input", Input)
             if isinstance(upcoming, tuple):  # two piles: the corner first (wrong), then right
                 guess = " ".join(map(str, upcoming)) if guesses else "0 0"
             else:

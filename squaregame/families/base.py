@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from squaregame.core.spec import GameSpec
     from squaregame.lessons.steps import StepSpec
     from squaregame.lessons.worksheets import Sample, WorksheetKind
+    from squaregame.ui.lesson.panel import LessonPanel
     from squaregame.ui.screens.game_base import GameScreen
     from squaregame.ui.widgets.part_view import PartView
 
@@ -96,6 +97,13 @@ class Family:
     def lesson_steps(self) -> tuple[type[StepSpec], ...]:
         """Lesson steps of its own (its kinds declare which steps apply to them)."""
         return ()
+
+    # -- lesson panels (the lesson screen's: squaregame.ui.lesson.panel) ------------------
+    def lesson_panels(self) -> dict[str, type[LessonPanel]]:
+        """Lesson panels of its own, by what a step shows (``StepSpec.shows``): for its own
+        step kinds, and in place of the generic panel for the steps about its games (say, a
+        sieve laid out its way). Imported when a lesson is opened; by default none."""
+        return {}
 
     def worksheets(self) -> tuple[WorksheetKind, ...]:
         """Worksheets of its own."""
@@ -178,6 +186,17 @@ class Games:
     # -- what the lessons and worksheets are given (squaregame.lessons) ------------------
     def lesson_steps(self) -> tuple[type[StepSpec], ...]:
         return tuple(step for f in self.families for step in f.lesson_steps())
+
+    # -- lesson panels (what the app hands the lesson screen) ------------------------------
+    def lesson_panels(self) -> dict[str, dict[str, type[LessonPanel]]]:
+        """Each kind's lesson panels (its family's, :meth:`Family.lesson_panels`), by the
+        kind's key; kinds whose family brings none are left out."""
+        return {
+            kind.key: panels
+            for f in self.families
+            if (panels := f.lesson_panels())
+            for kind in f.kinds
+        }
 
     def worksheets(self) -> tuple[WorksheetKind, ...]:
         return tuple(w for f in self.families for w in f.worksheets())

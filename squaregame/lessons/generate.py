@@ -179,19 +179,6 @@ def check_mark(game: Game[Any], n: Any, says_hot: bool, S: Strings) -> tuple[boo
     return right, conclusion(game, a, S)
 
 
-# -- Wythoff ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BoardFrame:
-    """One stage of colouring a board 0..size each way: the cells marked so far."""
-
-    cold: frozenset[tuple[int, int]]
-    hot: frozenset[tuple[int, int]]
-    text: str
-    size: int
-
-
 # -- Grundy values ----------------------------------------------------------------------
 
 
@@ -211,13 +198,7 @@ def grundy_lines(game: Game[Any], upto: int, S: Strings) -> list[str]:
     return lines
 
 
-def sum_table(game: Game[Any], width: int, height: int, S: Strings) -> list[str]:
-    """Hot and cold of the two-number positions 0..width by 0..height."""
-    lines = [S("sumtable_head")]
-    for y in range(height, -1, -1):
-        cells = " ".join(game.info((x, y)).outcome.symbol for x in range(width + 1))
-        lines.append(f"{y:>3} {cells}")
-    return lines + axis_labels(width, "    ")
+# -- boards and tables of two numbers (a family's steps and panels draw them) --------------
 
 
 def axis_labels(upto: int, indent: str, width: int = 2) -> list[str]:

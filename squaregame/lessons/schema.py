@@ -27,10 +27,10 @@ from the tables (``squaregame.lessons.exercises``): ``ask`` names the kind, and 
 position is drawn for each attempt with every coordinate in ``low..high``, never one of
 ``avoid`` (the positions the lesson's text already answers).
 
-What a step shows (:attr:`StepSpec.shows`) is how the lesson screen draws it: its own text
-only; ``lines`` (all at once), ``stepped`` (one more per Space) or ``latest`` (only the last
-of them) from :meth:`StepSpec.lines`; ``board`` frames from :meth:`StepSpec.frames`; or the
-interactive ``fill``, ``sieve``, ``quiz`` and ``try``.
+What a step shows (:attr:`StepSpec.shows`) names the lesson panel that draws it: its own
+text only; ``lines`` (all at once), ``stepped`` (one more per Space) or ``latest`` (only the
+last of them) from :meth:`StepSpec.lines`; the interactive ``fill``, ``sieve``, ``quiz`` and
+``try``; or what a family's own panel shows (Wythoff's ``board``).
 """
 
 from __future__ import annotations
@@ -57,7 +57,6 @@ from squaregame.lessons.steps import (
     PositionStep,
     QuizStep,
     StepSpec,
-    SumTableStep,
 )
 
 if TYPE_CHECKING:
@@ -162,8 +161,8 @@ def _check_game(spec: GameStep, where: str, kinds: Kinds) -> GameStep:
         raise LessonError(f"{where}: key 'rule' is not for game '{game}'")
     if spec.rules is not None and not takes_many:
         raise LessonError(f"{where}: key 'rules' is not for game '{game}'")
-    if isinstance(spec, SumTableStep) and spec.rules is not None and len(spec.rules) != 2:
-        raise LessonError(f"{where}: 'rules' of a sumtable step must name 2 piles")
+    if (wrong := spec.mismatch()) is not None:
+        raise LessonError(f"{where}: {wrong}")
     if isinstance(spec, QuizStep):
         _check_quiz(spec, found, where)
     if isinstance(spec, PositionStep):

@@ -1,12 +1,14 @@
 """The step kinds of a lesson: one typed definition each (:mod:`squaregame.lessons.schema`
-reads a ``[[step]]`` table into one of them and checks it).
+reads a ``[[step]]`` table into one of them and checks it). Families add kinds of their own
+(``Family.lesson_steps``).
 
 A step kind is either *general* (any game) or applies to the kinds that declare it
 (:attr:`~squaregame.core.game.GameKind.lesson_steps`). What a step shows
-(:attr:`StepSpec.shows`) is how the lesson screen draws it: its own text only; ``lines``
-(all at once), ``stepped`` (one more per Space) or ``latest`` (only the last of them) from
-:meth:`StepSpec.lines`; ``board`` frames from :meth:`StepSpec.frames`; or the interactive
-``fill``, ``sieve``, ``quiz`` and ``try``. Defaults live here, nowhere else.
+(:attr:`StepSpec.shows`) names the lesson panel that draws it (``squaregame.ui.lesson``):
+its own text only; ``lines`` (all at once), ``stepped`` (one more per Space) or ``latest``
+(only the last of them) from :meth:`StepSpec.lines`; the interactive ``fill``, ``sieve``,
+``quiz`` and ``try``; or what a family's own panel shows (Wythoff's ``board``). Defaults
+live here, nowhere else.
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ from squaregame.lessons.fields import (
 
 if TYPE_CHECKING:
     from squaregame.core.game import Game
-    from squaregame.lessons.generate import BoardFrame
     from squaregame.lessons.strings import Strings
 
 DIGITS_MOST = 1_000_000  # a digits step counts what the shipped Squares table holds
@@ -50,10 +51,6 @@ class StepSpec:
         """What a ``lines``, ``stepped`` or ``latest`` step shows, in the lesson's language."""
         return []
 
-    def frames(self, game: Game[Any] | None, S: Strings) -> list[BoardFrame]:
-        """What a ``board`` step shows, one frame per Space."""
-        return []
-
 
 @dataclass(frozen=True, kw_only=True)
 class GameStep(StepSpec):
@@ -65,6 +62,11 @@ class GameStep(StepSpec):
     rule: RuleText | None = None
     rules: Rules | None = None
     misere: bool = False
+
+    def mismatch(self) -> str | None:
+        """What one of its fields needs of another beyond what its game needs, if that is
+        wrong (the schema refuses the step, saying so); by default nothing."""
+        return None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -235,23 +237,6 @@ class GrundyStep(GameStep):
 
 
 @dataclass(frozen=True, kw_only=True)
-class SumTableStep(GameStep):
-    """Hot and cold of a two-pile sum, 0..width by 0..height."""
-
-    kind: ClassVar[str] = "sumtable"
-    shows: ClassVar[str] = "lines"
-    general: ClassVar[bool] = False
-    width: Size = 12
-    height: Size = 10
-
-    def lines(self, game: Game[Any] | None, S: Strings) -> list[str]:
-        from squaregame.lessons.generate import sum_table  # (generated when shown)
-
-        assert game is not None
-        return sum_table(game, self.width, self.height, S)
-
-
-@dataclass(frozen=True, kw_only=True)
 class TryStep(PositionStep):
     """Play the game from ``position`` (key t)."""
 
@@ -262,5 +247,5 @@ class TryStep(PositionStep):
 SPECS: dict[str, type[StepSpec]] = {
     cls.kind: cls
     for cls in (TextStep, WorkedStep, ExplainStep, FillStep, SieveStep, QuizStep, GrundyStep,
-                SumTableStep, TryStep, SampleStep, MexStep, DigitsStep, StrategyStep)
+                TryStep, SampleStep, MexStep, DigitsStep, StrategyStep)
 }  # fmt: skip

@@ -201,7 +201,8 @@ class SquareGameApp(OneLineErrors):
         from squaregame.ui.screens.lesson import lesson_screen  # (when first opened)
 
         progress = self.lessons.of(lesson.id)
-        self.push_screen(lesson_screen(lesson, progress, self.lesson_seed))
+        panels = self.games.lesson_panels()  # the families' own, besides the generic ones
+        self.push_screen(lesson_screen(lesson, progress, panels, self.lesson_seed))
 
     # -- other screens -------------------------------------------------------------------
     def action_help(self, section: str | None = None) -> None:

@@ -11,6 +11,7 @@ sum's part, a ``type[PartView]`` (:mod:`squaregame.ui.widgets.part_view`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from squaregame.lessons.schema import LessonGames
@@ -49,3 +50,8 @@ class AppGames(LessonGames, WorksheetGames, Protocol):
     def part_kind(self, part: Any) -> GameKind: ...
 
     def part_view(self, part: Any) -> type[Any]: ...  # its PartView (a widget: see above)
+
+    def lesson_panels(self) -> Mapping[str, Any]:
+        """Each kind's family's lesson panels (``squaregame.ui.lesson.panel.Panels``), by the
+        kind's key (the lesson screen has the generic ones)."""
+        ...

@@ -1,7 +1,8 @@
 """Sums of piles: 1 to 8 piles, each under its own rule; a move takes from one pile. Its kind
 (:mod:`.kind`), game (:mod:`.game`, its moves in runs :mod:`.moves`; the exact search and the
 bounds beyond it are shared, :mod:`squaregame.core.sums`), screen (:mod:`.screen`,
-:mod:`.piles`, :mod:`.side`, :mod:`.panels`), words (``sums.toml``)."""
+:mod:`.piles`, :mod:`.side`, :mod:`.panels`), lesson steps (:mod:`.lessons`) and panels
+(:mod:`.lesson_panels`), words (``sums.toml``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from squaregame.families.base import Family
 if TYPE_CHECKING:
     from squaregame.core.game import GameKind
     from squaregame.core.spec import GameSpec
+    from squaregame.lessons.steps import StepSpec
     from squaregame.lessons.worksheets import Sample, WorksheetKind
+    from squaregame.ui.lesson.panel import LessonPanel
     from squaregame.ui.screens.game_base import GameScreen
 
 
@@ -36,6 +39,17 @@ class SumsFamily(Family):
         from squaregame.families.sums.presets import presets  # (not at start: see Family)
 
         return presets(self.kinds[0])
+
+    def lesson_steps(self) -> tuple[type[StepSpec], ...]:
+        from squaregame.families.sums.lessons import STEPS  # (lessons: only when loaded)
+
+        return STEPS
+
+    def lesson_panels(self) -> dict[str, type[LessonPanel]]:
+        # (the interface: only when a lesson is opened)
+        from squaregame.families.sums.lesson_panels import PANELS
+
+        return dict(PANELS)
 
     def worksheets(self) -> tuple[WorksheetKind, ...]:
         from squaregame.families.sums.worksheets import (

@@ -1,7 +1,8 @@
 """Wythoff's queen: a queen moves left, down or diagonally toward the corner; whoever reaches
 it wins. Its kind (:mod:`.kind`), game (:mod:`.game`), boards and their builders
 (:mod:`.table`, :mod:`.grundy`, :mod:`.native`), screen (:mod:`.screen`, :mod:`.board`,
-:mod:`.side`, :mod:`.panels`), lesson steps (:mod:`.lessons`), words (``wythoff.toml``)."""
+:mod:`.side`, :mod:`.panels`), lesson steps (:mod:`.lessons`) and their panel
+(:mod:`.lesson_panels`), words (``wythoff.toml``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from squaregame.core.game import GameKind
     from squaregame.lessons.steps import StepSpec
     from squaregame.lessons.worksheets import Sample, WorksheetKind
+    from squaregame.ui.lesson.panel import LessonPanel
     from squaregame.ui.screens.game_base import GameScreen
     from squaregame.ui.widgets.part_view import PartView
 
@@ -43,6 +45,12 @@ class WythoffFamily(Family):
         from squaregame.families.wythoff.lessons import STEPS  # (lessons: only when loaded)
 
         return STEPS
+
+    def lesson_panels(self) -> dict[str, type[LessonPanel]]:
+        # (the interface: only when a lesson is opened)
+        from squaregame.families.wythoff.lesson_panels import PANELS
+
+        return dict(PANELS)
 
     def worksheets(self) -> tuple[WorksheetKind, ...]:
         # (worksheets: only when asked for)

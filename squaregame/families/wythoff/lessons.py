@@ -1,5 +1,6 @@
-"""The lesson steps Wythoff's queen brings: colouring the board from the corner, and the
-table of cold pairs (with the golden ratio beside them)."""
+"""The lesson steps Wythoff's queen brings: colouring the board from the corner (drawn by its
+own lesson panel, :mod:`.lesson_panels`), and the table of cold pairs (with the golden ratio
+beside them)."""
 
 from __future__ import annotations
 
@@ -9,20 +10,31 @@ from typing import Any, ClassVar
 from squaregame.core.game import Game
 from squaregame.families.wythoff.table import cold_pairs, lower_wythoff
 from squaregame.lessons.fields import Size
-from squaregame.lessons.generate import BoardFrame
 from squaregame.lessons.steps import StepSpec
 from squaregame.lessons.strings import Strings
 
 
+@dataclass(frozen=True)
+class BoardFrame:
+    """One stage of colouring a board 0..size each way: the cells marked so far."""
+
+    cold: frozenset[tuple[int, int]]
+    hot: frozenset[tuple[int, int]]
+    text: str
+    size: int
+
+
 @dataclass(frozen=True, kw_only=True)
 class BoardStep(StepSpec):
-    """Wythoff's board, 0..size each way, coloured from the corner, one cold pair per Space."""
+    """Wythoff's board, 0..size each way, coloured from the corner, one cold pair per Space
+    (shown by the family's own panel: ``board``)."""
 
     kind: ClassVar[str] = "board"
     shows: ClassVar[str] = "board"
     size: Size = 13
 
-    def frames(self, game: Game[Any] | None, S: Strings) -> list[BoardFrame]:
+    def frames(self, S: Strings) -> list[BoardFrame]:
+        """The colouring, one frame per cold pair."""
         return colouring(self.size, S)
 
 

@@ -14,7 +14,6 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from squaregame.lessons.generate import BoardFrame, axis_labels
 from squaregame.lessons.sieve import SieveFrame
 from squaregame.text import tr
 from squaregame.ui.room import roomy
@@ -154,64 +153,34 @@ class FillPanel(Static):
 
 
 class SievePanel(Static):
-    """The sieve: on one pile rows of numbers with their marks; on two piles a grid, pile 1
-    across and pile 2 up. ☹C cold, ☺H hot, · not marked yet; the newest cold one reversed."""
+    """The sieve, as its step's panel lays it out (:func:`sieve_rows` for one pile; a family
+    brings its own layout for positions of more numbers). ☹C cold, ☺H hot, · not marked
+    yet; the newest cold one reversed."""
 
-    def show(self, game: Any, frame: SieveFrame, upto: int) -> None:
-        if game.dimensions == 2:  # two piles: a grid
-            self.update(self._grid(frame, upto))
-            return
-        t = Text()
-        for row in range(0, upto + 1, 8):
-            for n in range(row, min(row + 8, upto + 1)):
-                t.append(f"{n:>4}", style="bold" if n == frame.new_cold else "")
-            t.append("\n")
-            for n in range(row, min(row + 8, upto + 1)):
-                t.append(*_face(frame, n))
-            t.append("\n")
-        t.append("\n" + frame.text)
-        return self.update(t)
-
-    @staticmethod
-    def _grid(frame: SieveFrame, upto: int) -> Text:
-        t = Text()
-        for y in range(upto, -1, -1):
-            t.append(f"{y:>3} ", style="dim")
-            for x in range(upto + 1):
-                face, style = _face(frame, (x, y))
-                t.append(f"{face.strip():<3}", style=style)
-            t.append("\n")
-        for line in axis_labels(upto, "    ", width=3):
-            t.append(line + "\n", style="dim")
-        t.append("\n" + frame.text)
-        return t
+    def show(self, drawn: RenderableType) -> None:
+        self.update(drawn)
 
 
-def _face(frame: SieveFrame, pos: Any) -> tuple[str, str]:
+def sieve_rows(frame: SieveFrame, upto: int) -> Text:
+    """One pile's sieve: the numbers 0..upto in rows of eight, each with its mark under it,
+    then the frame's text."""
+    t = Text()
+    for row in range(0, upto + 1, 8):
+        for n in range(row, min(row + 8, upto + 1)):
+            t.append(f"{n:>4}", style="bold" if n == frame.new_cold else "")
+        t.append("\n")
+        for n in range(row, min(row + 8, upto + 1)):
+            t.append(*sieve_face(frame, n))
+        t.append("\n")
+    t.append("\n" + frame.text)
+    return t
+
+
+def sieve_face(frame: SieveFrame, pos: Any) -> tuple[str, str]:
+    """The mark of ``pos`` in a sieve's ``frame``, four columns wide, and its style."""
     mark = frame.marks.get(pos)
     if mark is None:
         return "   ·", "dim"
     if pos == frame.new_cold:
         return f"{hot_cold(False):>4}", "red bold reverse"
     return f"{hot_cold(mark):>4}", "green" if mark else "red bold"
-
-
-class BoardPanel(Static):
-    """Wythoff's board coloured from the corner: ☹C cold, ☺H hot, · not yet known."""
-
-    def show(self, frame: BoardFrame, size: int) -> None:
-        t = Text()
-        for y in range(size, -1, -1):
-            t.append(f"{y:>3} ", style="dim")
-            for x in range(size + 1):
-                if (x, y) in frame.cold:
-                    t.append(f"{hot_cold(False):<3}", style="red bold")
-                elif (x, y) in frame.hot:
-                    t.append(f"{hot_cold(True):<3}", style="green")
-                else:
-                    t.append("·  ", style="dim")
-            t.append("\n")
-        for line in axis_labels(size, "    ", width=3):
-            t.append(line + "\n", style="dim")
-        t.append("\n" + frame.text)
-        self.update(t)
