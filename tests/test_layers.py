@@ -18,8 +18,9 @@ The layers, lowest first (a module may import its own layer and those below it):
     face      squaregame/__init__.py (the API's names), squaregame/__main__.py
 
 Inside a layer the same rule holds between its floors (``INSIDE``): the interface's plain
-modules < its widgets < its lesson panels < its screens < its services < the app; and in ``families/``, the
-contract (``base``) < a family's modules < its declaration (its ``__init__``) < the registry.
+modules < its widgets < its lesson panels < its screens < its services < the app; and in
+``families/``, the contract (``base``) < a family's modules < its declaration (its
+``__init__``) < the registry.
 """
 
 from __future__ import annotations

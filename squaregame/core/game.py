@@ -24,11 +24,11 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 from squaregame.core.budget import VALUE_COST
 from squaregame.core.errors import PositionError
 from squaregame.core.moves import Run, analysis_of, runs_of
-from squaregame.core.writing import Writing
 from squaregame.core.params import Param, Values
 from squaregame.core.rules import parse_rule
 from squaregame.core.traits import ONE_NUMBER, Traits
 from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
+from squaregame.core.writing import Writing
 
 if TYPE_CHECKING:
     from squaregame.core.piles.periodic import Periodicity

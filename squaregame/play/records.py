@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import MAX_INPUT_DIGITS, GameError
 from squaregame.core.game import GameKind
-from squaregame.core.writing import plain_notation
 from squaregame.core.spec import GameSpec
+from squaregame.core.writing import plain_notation
 from squaregame.play.record_sides import side_labels, side_levels, winner_label
 from squaregame.play.sides import ROLES, parse_names, side_roles
 from squaregame.text.games import describe_move, title

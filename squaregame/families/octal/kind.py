@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from squaregame.core.errors import GameError, PositionError
 from squaregame.core.game import Game, GameKind
-from squaregame.core.writing import plain_notation
 from squaregame.core.params import MISERE, Param, ParamType, Values
 from squaregame.core.traits import Shape, Traits
+from squaregame.core.writing import plain_notation
 from squaregame.families.octal.code import (
     AREA,
     DAWSONS_CHESS,

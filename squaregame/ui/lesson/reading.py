@@ -10,7 +10,6 @@ from textual.widgets import Static
 from squaregame.text import tr
 from squaregame.ui.lesson.panel import LessonPanel
 from squaregame.ui.room import roomy
-from squaregame.ui.screens.lessons import step_heading
 from squaregame.ui.widgets.lesson_panels import RevealPanel
 
 
@@ -89,3 +88,9 @@ class LatestStepPanel(SteppedStepPanel):
     def show(self) -> None:
         lines, shown = self.lines(), self.state().shown
         self.draw([lines[shown - 1]], 1, len(lines) - shown)
+
+
+def step_heading(text: str) -> str:
+    """A step's heading: its text's first line, without the Markdown's "#"."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return first.lstrip("#").strip()

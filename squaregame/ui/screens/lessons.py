@@ -26,6 +26,7 @@ from squaregame.lessons.progress import LessonProgress
 from squaregame.lessons.schema import LessonGames
 from squaregame.lessons.strings import lesson_language
 from squaregame.text import Catalog, language, tr
+from squaregame.ui.lesson.reading import step_heading
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import OpenLesson, ResetLessonProgress
 from squaregame.ui.room import roomy, spaced
@@ -163,12 +164,6 @@ def preview_text(lesson: Lesson, p: LessonProgress | None) -> Group:
     if p.tried:
         status.append(" · " + tr("ui_lessons.list.score", k=p.score, n=p.tried), style="not bold")
     return Group(about, steps, status)
-
-
-def step_heading(text: str) -> str:
-    """A step's heading: its text's first line, without the Markdown's "#"."""
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    return first.lstrip("#").strip()
 
 
 def row_text(lesson: Lesson, p: LessonProgress | None) -> str:
