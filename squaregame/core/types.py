@@ -193,7 +193,9 @@ class Move(NamedTuple, Generic[P]):
     heaps of 2 and 4; ``None``: it was not split), ``steps`` how far a piece moved (a
     queen; ``None`` for a move of counters), ``within`` a move made inside one part of a
     sum of games of several kinds: that part's kind and its own move, worded by that kind's
-    family. The text layer writes it.
+    family; ``words`` values of the family's own that its words name besides these
+    (``(("pile2", 3), ("amount2", 4))``: a move that takes from two piles). The text layer
+    writes it.
     """
 
     source: P
@@ -204,6 +206,7 @@ class Move(NamedTuple, Generic[P]):
     parts: tuple[int, ...] | None = None
     steps: int | None = None
     within: tuple[Any, Move[Any]] | None = None
+    words: tuple[tuple[str, Any], ...] = ()
 
 
 class Message(NamedTuple):

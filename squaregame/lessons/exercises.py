@@ -47,8 +47,8 @@ def generate(
     ek = find_exercise(kind)
     banned = {tuple(a) if isinstance(a, list) else a for a in avoid}
 
-    def ok(pos: Any) -> bool:
-        return pos not in banned and ek.suits(game, pos)
+    def ok(pos: Any) -> bool:  # (None: the game draws no position, Game.random_position)
+        return pos is not None and pos not in banned and ek.suits(game, pos)
 
     for _ in range(TRIES):
         pos = draw_position(game, low, high, rng)

@@ -90,7 +90,7 @@ def _move_values(
         "parts": None if move.parts is None else " + ".join(map(str, move.parts)),
         "steps": move.steps,
         "position": position_text(game, move.target, catalog),
-    }
+    } | dict(move.words)
     if move.within is not None:  # a move inside one part of a sum: that part's own words
         kind, inner = move.within
         key = f"{kind.area}.move.{inner.shape}"
