@@ -467,11 +467,6 @@ async def test_a_part_of_a_sum_is_drawn_by_its_family_and_played() -> None:
         assert str(views[0].render()) != "(3,2)"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a part drawn by WordsView (words_inside) loses its g= with hints: the sums "
-    "board drops the row's words, and its Grundy value with them",
-)
 async def test_a_parts_grundy_value_is_shown_with_hints() -> None:
     app = _sum_app("squares:5 moore:3,2", hints=True)
     async with app.run_test(size=(100, 32)) as pilot:

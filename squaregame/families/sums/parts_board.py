@@ -146,7 +146,10 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
         data = self.data
         if data is None:
             return
-        words = [self._words(p, data.hints) for p in data.parts]
+        words = [
+            self._words(p, data.hints, not row.view.words_inside)
+            for p, row in zip(data.parts, self.rows, strict=True)
+        ]
         words_w = max((w.cell_len for w in words), default=0)
         stacked = self._stacked(data, words_w)
         label_w = self._label_width(data, stacked)
@@ -157,16 +160,15 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
             chosen = line.number - 1 == data.selected
             scene = replace(line.scene, rows=room) if room else line.scene
             row.set_class(stack, "-stacked")
-            inside = row.view.words_inside
-            label = (line.number, line.label, chosen, stack, said if stack and not inside else None)
+            label = (line.number, line.label, chosen, stack, said if stack else None)
             if row.drawn_label != (label, label_w):  # each of the three drawn when it changed
                 row.drawn_label = (label, label_w)
                 text = self._label(line, chosen)
-                if stack and not inside:
+                if stack:
                     text.append_text(said)
                 row.label.styles.width = "100%" if stack else label_w
                 row.label.update(text)
-            shown = Text() if inside or stack else said
+            shown = Text() if stack else said
             if row.drawn_words != (shown, words_w):
                 row.drawn_words = (shown, words_w)
                 row.words.styles.width = words_w + 1 if words_w and not stack else 0
@@ -230,9 +232,12 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
         return text
 
     @staticmethod
-    def _words(line: PartLine, hints: bool) -> Text:
+    def _words(line: PartLine, hints: bool, position: bool = True) -> Text:
+        """The part's position in words (unless its picture says it: ``position`` False)
+        and, with hints, its Grundy value."""
         text = Text(no_wrap=True)
-        text.append(f" {line.words}", style="bold")
+        if position:
+            text.append(f" {line.words}", style="bold")
         if hints and line.grundy is not None:
             text.append(f" g={line.grundy}", style="magenta")
         elif hints and line.grundy_missing:
