@@ -6,8 +6,8 @@ the position's view reaches them (:meth:`show_position`), the move Enter plays
 (:meth:`chosen_move`), and where it has them its own panels (:attr:`panels`) and how typed
 text becomes a move (:meth:`parse_typed`; by default the game reads it). A family's words
 on the screen are in its own catalog area (``<area>.screen.choose``, ``.hints_on``). The
-view of the position (:class:`~squaregame.play.view.GameView`) is built once per position and
-held in :attr:`view`; each widget is given only its slice, and only when that slice changed.
+position's view (:class:`~squaregame.play.view.GameView`) is built once per position, held in
+:attr:`view`; each widget is given only its slice, and only when that slice changed.
 
 Its behaviours are controllers it owns, each handed the screen's small interface
 (:class:`~squaregame.ui.screens.game_host.GameHost`) and the controllers it works with:
@@ -44,6 +44,7 @@ from squaregame.text import error_text, tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings, relabel
 from squaregame.ui.messages import ExportRecord, NewGameRequest, OpenHelp, OpenWhy, SaveGame
+from squaregame.ui.room import GAME_BREAKPOINTS
 from squaregame.ui.screens.game_end import GameEnd
 from squaregame.ui.screens.game_lines import TurnState, header_text, hint_text, turn_text
 from squaregame.ui.screens.game_parts import Parts, SideViews, Slots
@@ -63,6 +64,7 @@ P = TypeVar("P")
 
 class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on the projector
     CSS_PATH = str(paths.asset("styles", "game.tcss"))
+    HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS = GAME_BREAKPOINTS  # -small, -low: room.py
     BINDINGS = [  # descriptions are catalog keys: see squaregame.ui.bindings
         Binding("enter", "play_selected", "ui_game.keys.play", priority=True),
         Binding(keys("h"), "toggle_hints", "ui_game.keys.hints"),
@@ -331,8 +333,7 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
 
     def action_why(self) -> None:
         """Why the position on the board is hot or cold: the proof, over this screen."""
-        s = self.session
-        self.app.post_message(OpenWhy(s.game, s.position))
+        self.app.post_message(OpenWhy(self.session.game, self.session.position))
 
     def action_cycle_side(self) -> None:
         self.say(tr("ui_game.side.shown", title=tr(self.sides.cycle())))
@@ -342,8 +343,7 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
 
     def action_toggle_hints(self) -> None:
         self.hints = not self.hints
-        on = tr(f"{self.area}.screen.hints_on")
-        self.say(on if self.hints else tr("ui_game.hints_off"))
+        self.say(tr(f"{self.area}.screen.hints_on") if self.hints else tr("ui_game.hints_off"))
 
     def action_new_game(self) -> None:
         """Ask the application for a new game in place of this one: the dialog starts from

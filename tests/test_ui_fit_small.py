@@ -1,0 +1,67 @@
+"""Everything fits from 60×20 up (issue 41): the side panel beside the position instead of
+running off the screen, its words whole, the message line wrapped rather than cut."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from ui_helpers import settle
+
+from squaregame.families import GAMES
+from squaregame.text import tr
+from squaregame.ui.app import SquareGameApp
+from squaregame.ui.start import StartRequest
+
+SMALL = (60, 20)
+WORD = re.compile(r"[^\W_]+")
+GAMES_TRIED = {
+    "squares": StartRequest(start=75, hints=True, seed=1),
+    "wythoff": StartRequest(game="wythoff", start=(7, 9), hints=True, seed=1),
+    "sum": StartRequest(game="sum", start=(5, 7, 10), hints=True, seed=1),
+    "kayles": StartRequest(game="kayles", start=(7, 4), hints=True, seed=1),
+}
+
+
+def screen_lines(app: Any) -> list[str]:
+    """The screen as drawn, a string a row (what is off the screen is not in it)."""
+    strips = app.screen._compositor.render_strips()
+    return ["".join(segment.text for segment in strip) for strip in strips]
+
+
+def missing_words(text: str, lines: list[str]) -> list[str]:
+    """The words of ``text`` (a catalog sentence) not shown whole on any of ``lines``."""
+    shown = {w for line in lines for w in WORD.findall(line)}
+    return [w for w in WORD.findall(text) if w not in shown]
+
+
+@pytest.mark.parametrize("game", list(GAMES_TRIED))
+async def test_the_side_panel_fits_beside_the_position_at_60x20(game: str) -> None:
+    app = SquareGameApp(GAMES, GAMES_TRIED[game], ai_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.has_class("-small") and screen.has_class("-low")
+        side, play = screen.query_one("#side"), screen.query_one("#play")
+        assert side.region.right <= SMALL[0], side.region
+        assert play.region.right <= side.region.x, (play.region, side.region)
+        chart = screen.query_one("#chart")
+        assert chart.region.bottom <= screen.query_one("#message").region.y, chart.region
+        lines = screen_lines(app)
+        assert not missing_words(tr("ui_game.pane.chart"), lines), "\n".join(lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+async def test_a_long_message_wraps_whole_at_60x20(lang: str) -> None:
+    """ "Side panel: the same game as two piles (v for the next view)." is longer than the
+    screen is wide: it wraps, every word shown."""
+    app = SquareGameApp(GAMES, GAMES_TRIED["wythoff"], ai_delay=0, lang=lang)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await settle(pilot)
+        said = tr("ui_game.side.shown", title=tr("wythoff.screen.side_piles"))
+        assert len(said) > SMALL[0]
+        lines = screen_lines(app)
+        assert not missing_words(said, lines), "\n".join(lines)
