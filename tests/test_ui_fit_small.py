@@ -65,3 +65,17 @@ async def test_a_long_message_wraps_whole_at_60x20(lang: str) -> None:
         assert len(said) > SMALL[0]
         lines = screen_lines(app)
         assert not missing_words(said, lines), "\n".join(lines)
+
+
+
+async def test_the_moves_box_scrolls_within_the_screen() -> None:
+    """Eleven Kayles moves at 80×24: the box once ran past the message line, its last
+    moves (and their ✓) out of sight and out of reach; now it scrolls above that line."""
+    from squaregame.ui.widgets.move_list import MoveList
+
+    app = SquareGameApp(GAMES, GAMES_TRIED["kayles"], ai_delay=0, lang="ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        moves = app.screen.query_one(MoveList)
+        assert moves.region.bottom <= app.screen.query_one("#message").region.y, moves.region
+        assert moves.option_count > moves.scrollable_content_region.height  # it scrolls

@@ -160,8 +160,7 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
                 yield from self.parts.board
                 yield self.turn_line
                 yield self.hint_line
-                if self.parts.chooser is not None:
-                    yield self.parts.chooser
+                yield from self.parts.chooser_box()
             with ContentSwitcher(id="side", initial=SideViews.HISTORY):
                 with Vertical(id=SideViews.HISTORY):
                     yield self.history_scroll
