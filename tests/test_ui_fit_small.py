@@ -67,7 +67,6 @@ async def test_a_long_message_wraps_whole_at_60x20(lang: str) -> None:
         assert not missing_words(said, lines), "\n".join(lines)
 
 
-
 async def test_the_moves_box_scrolls_within_the_screen() -> None:
     """Eleven Kayles moves at 80×24: the box once ran past the message line, its last
     moves (and their ✓) out of sight and out of reach; now it scrolls above that line."""
@@ -79,3 +78,38 @@ async def test_the_moves_box_scrolls_within_the_screen() -> None:
         moves = app.screen.query_one(MoveList)
         assert moves.region.bottom <= app.screen.query_one("#message").region.y, moves.region
         assert moves.option_count > moves.scrollable_content_region.height  # it scrolls
+
+
+def test_a_move_row_too_long_is_said_short_then_wrapped_between_words() -> None:
+    from textual.content import Content
+
+    from squaregame.ui.widgets.move_list import MoveView, fit_row, too_long
+
+    move = MoveView("row 1: take 2 → 1 + 17", None, False, 7)
+    full = Content.from_markup(fit_row(move, True, False)).plain
+    assert full == "  ✗ row 1: take 2 → 1 + 17  lose 8"
+    assert not too_long((move,), True, len(full)) and too_long((move,), True, len(full) - 1)
+    short = Content.from_markup(fit_row(move, True, True, 30, short=True)).plain
+    assert short == "▶ ✗ row 1: take 2 → 1 + 17  in\n    8"  # between words, set in
+    rows = Content.from_markup(fit_row(move, True, False, 20, short=True)).plain.split("\n")
+    assert all(len(r) <= 20 for r in rows), rows
+    assert " ".join(rows).split() == ["✗", *move.label.split(), "in", "8"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "es"])
+async def test_no_move_row_wraps_at_80x24(lang: str) -> None:
+    """ "✗ ряд 1: взять 1 → 1 + 5  проигрыш за 10" once wrapped its "10" to a line of its
+    own: the values are said short ("за 10") where a row would not fit."""
+    from squaregame.ui.widgets.move_list import MoveList
+
+    app = SquareGameApp(GAMES, GAMES_TRIED["kayles"], ai_delay=0, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        moves = app.screen.query_one(MoveList)
+        shown = moves.scrollable_content_region.height
+        assert moves.option_count > shown  # (it scrolls)
+        assert moves.virtual_size.height == moves.option_count  # a line a move
+        for y in range(shown):
+            row = "".join(s.text for s in moves.render_line(y))
+            assert "✓" in row or "✗" in row, row
+            assert tr("ui_widgets.moves.within", n=8).split()[0] in row, row
