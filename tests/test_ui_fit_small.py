@@ -113,3 +113,14 @@ async def test_no_move_row_wraps_at_80x24(lang: str) -> None:
             row = "".join(s.text for s in moves.render_line(y))
             assert "✓" in row or "✗" in row, row
             assert tr("ui_widgets.moves.within", n=8).split()[0] in row, row
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+async def test_the_menu_title_bar_is_whole_at_60x20(lang: str) -> None:
+    """ "squaregame — беспристрастные игры против безупречного соперника" is 62 columns:
+    at 60 the bar says only the tagline (the logo under it names the app), every word."""
+    app = SquareGameApp(GAMES, ai_delay=0, lang=lang)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        top = screen_lines(app)[0]
+        assert not missing_words(tr("ui_menu.sub_title"), [top]), top
