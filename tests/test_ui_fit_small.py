@@ -124,3 +124,23 @@ async def test_the_menu_title_bar_is_whole_at_60x20(lang: str) -> None:
         await pilot.pause()
         top = screen_lines(app)[0]
         assert not missing_words(tr("ui_menu.sub_title"), [top]), top
+
+
+def test_the_header_leaves_out_the_first_parts_of_its_subtitle_not_the_end_of_a_word() -> None:
+    from squaregame.ui.widgets.header import fitted_sub_title
+
+    sub = "opponent: Perfect · position (7,9)"
+    assert fitted_sub_title("Wythoff's queen", sub, 0) == sub
+    assert fitted_sub_title("Wythoff's queen", sub, 52) == sub
+    assert fitted_sub_title("Wythoff's queen", sub, 51) == "position (7,9)"
+    assert fitted_sub_title("Wythoff's queen", sub, 20) == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+async def test_the_game_header_is_whole_at_60x20(lang: str) -> None:
+    app = SquareGameApp(GAMES, GAMES_TRIED["wythoff"], ai_delay=0, lang=lang)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        top = screen_lines(app)[0]
+        assert "…" not in top and "(7,9)" in top, top
+        assert not missing_words(app.screen.title or "", [top]), top

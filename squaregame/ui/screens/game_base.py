@@ -28,7 +28,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Header, Static
+from textual.widgets import ContentSwitcher, Static
 
 from squaregame import paths
 from squaregame.core.ai import Opponent
@@ -54,6 +54,7 @@ from squaregame.ui.screens.teaching import TEACH_BINDINGS, Teaching
 from squaregame.ui.screens.turns import Turns
 from squaregame.ui.screens.typing_moves import TYPING_BINDINGS, Typing
 from squaregame.ui.screens.what_if import WHAT_IF_ACTIONS, WHAT_IF_BINDINGS, WhatIf
+from squaregame.ui.widgets.header import FittedHeader
 from squaregame.ui.widgets.history_log import HistoryLog
 from squaregame.ui.widgets.key_bar import KeyBar
 from squaregame.ui.widgets.move_list import MoveList
@@ -154,7 +155,7 @@ class GameScreen(Screen[None], Staging[P], Generic[P]):  # Staging: its board on
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield FittedHeader(show_clock=False)
         with Horizontal(id="main"):
             with Vertical(id="play"):
                 yield from self.parts.board
