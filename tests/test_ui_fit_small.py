@@ -144,3 +144,16 @@ async def test_the_game_header_is_whole_at_60x20(lang: str) -> None:
         top = screen_lines(app)[0]
         assert "…" not in top and "(7,9)" in top, top
         assert not missing_words(app.screen.title or "", [top]), top
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+async def test_the_why_views_keys_are_whole_at_60x20(lang: str) -> None:
+    """ "x Сохранить в Markdown" ran into the palette's key ("Сохранить в Mar▏^p"): the why
+    view's keys now wrap to a second row where one is not enough, as a game's do."""
+    app = SquareGameApp(GAMES, GAMES_TRIED["squares"], ai_delay=0, lang=lang)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        lines = screen_lines(app)
+        assert not missing_words(tr("why.ui.keys.export"), lines[-2:]), lines[-2:]

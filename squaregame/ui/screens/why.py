@@ -31,8 +31,8 @@ from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import ExportWhy
 from squaregame.ui.room import roomy
-from squaregame.ui.widgets.footer import Footer
 from squaregame.ui.widgets.header import FittedHeader
+from squaregame.ui.widgets.key_bar import KeyBar
 from squaregame.ui.widgets.wrap_tree import WrapTree
 
 UI_MOVES = 25  # moves shown per page of a position
@@ -91,7 +91,7 @@ class WhyScreen(Screen[None]):
         yield Static(tr("why.ui.legend"), id="why-legend", markup=False)
         yield self.proof
         yield self.detail
-        yield Footer()
+        yield KeyBar(palette=True)  # its keys on two rows where one is not enough
 
     def on_mount(self) -> None:
         self.title = games_text.title(self.game)
