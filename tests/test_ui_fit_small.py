@@ -157,3 +157,23 @@ async def test_the_why_views_keys_are_whole_at_60x20(lang: str) -> None:
         await settle(pilot)
         lines = screen_lines(app)
         assert not missing_words(tr("why.ui.keys.export"), lines[-2:]), lines[-2:]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("size", [(60, 24), (70, 30)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_charts_legend_is_whole_in_a_narrow_side_panel(
+    lang: str, size: tuple[int, int]
+) -> None:
+    """ "Above: winning · bel": the side panel ran off the screen at 60 columns and its
+    legend with it; each word of the legend it shows is now on the screen whole."""
+    from squaregame.ui.widgets.value_chart import ValueChart, chart_geometry
+
+    app = SquareGameApp(GAMES, GAMES_TRIED["squares"], ai_delay=0, lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        chart = app.screen.query_one(ValueChart)
+        box = chart.content_size
+        legend, _, _ = chart_geometry(chart.points, box.width, box.height)
+        assert legend  # there is room for it at these sizes
+        shown = [line[chart.region.x : chart.region.right] for line in screen_lines(app)]
+        assert not missing_words(" ".join(legend), shown), "\n".join(shown)
