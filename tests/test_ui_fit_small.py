@@ -177,3 +177,25 @@ async def test_the_charts_legend_is_whole_in_a_narrow_side_panel(
         assert legend  # there is room for it at these sizes
         shown = [line[chart.region.x : chart.region.right] for line in screen_lines(app)]
         assert not missing_words(" ".join(legend), shown), "\n".join(shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+async def test_the_game_over_buttons_fit_at_60x20(lang: str) -> None:
+    """ "Меню (m" and "Menú": the fourth button ran past the dialog's edge at 60 columns."""
+    from textual.widgets import Button
+
+    from squaregame.ui.screens.game_over import GameOverScreen
+
+    app = SquareGameApp(GAMES, StartRequest(start=10, seed=1), ai_delay=0, lang=lang)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(5):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press("enter")
+            await settle(pilot)
+        dialog = app.screen.query_one("#dialog")
+        buttons = list(app.screen.query(Button))
+        assert len(buttons) == 4
+        inside = dialog.content_region
+        for button in buttons:
+            assert inside.contains_region(button.region), (button.label, button.region, inside)
