@@ -199,3 +199,35 @@ async def test_the_game_over_buttons_fit_at_60x20(lang: str) -> None:
         inside = dialog.content_region
         for button in buttons:
             assert inside.contains_region(button.region), (button.label, button.region, inside)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+async def test_the_new_game_dialog_is_whole_and_reaches_its_buttons_at_60x20(lang: str) -> None:
+    """At 60×20 Kayles' choice ("… knock down one pin or") and the rules one may type
+    ("… powers of two ·") were cut at the dialog's edge, the rules' example ran past its
+    field, and the dialog, taller than the screen, hid its buttons: now the choice and the
+    note wrap, the example is short, and the dialog scrolls to its buttons."""
+    from textual.widgets import Button, Input
+    from ui_helpers import new_game_dialog
+
+    from squaregame.play.setup import rule_names
+    from squaregame.ui.screens.new_game import kind_choice
+
+    app = SquareGameApp(GAMES, ai_delay=0, lang=lang)
+    async with app.run_test(size=SMALL) as pilot:
+        dialog = await new_game_dialog(pilot, "kayles")
+        await pilot.pause()
+        kind = kind_choice(GAMES.kinds.find("kayles"))
+        assert not missing_words(kind, screen_lines(app)), "\n".join(screen_lines(app))
+        await pilot.press("escape")
+        dialog = await new_game_dialog(pilot, "sum")
+        for _ in range(3):
+            await pilot.pause()
+        lines = screen_lines(app)
+        assert not missing_words(rule_names(), lines), "\n".join(lines)
+        rules = dialog.query_one("#rules", Input)
+        assert len(rules.placeholder) <= rules.content_region.width, rules.placeholder
+        go = dialog.query_one("#go", Button)
+        dialog.query_one("#dialog").scroll_to_widget(go, animate=False)
+        await pilot.pause()
+        assert dialog.query_one("#dialog").content_region.contains_region(go.region)
