@@ -231,3 +231,27 @@ async def test_the_new_game_dialog_is_whole_and_reaches_its_buttons_at_60x20(lan
         dialog.query_one("#dialog").scroll_to_widget(go, animate=False)
         await pilot.pause()
         assert dialog.query_one("#dialog").content_region.contains_region(go.region)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+async def test_the_lesson_list_keeps_its_help_whole_and_scrolls_its_list_at_60x20(
+    lang: str,
+) -> None:
+    """The list and the help above it were taller than 60×20 together: the screen scrolled
+    and the help began mid-sentence ("освоен · … начат · новый."); now the list scrolls."""
+    from textual.widgets import OptionList
+
+    from squaregame.ui.messages import OpenLessons
+    from squaregame.ui.screens.lessons import LessonListScreen, help_text
+
+    app = SquareGameApp(GAMES, ai_delay=0, lang=lang)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        app.post_message(OpenLessons())
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, LessonListScreen)
+        lines = screen_lines(app)
+        assert not missing_words(help_text(), lines), "\n".join(lines)
+        listed = app.screen.query_one("#lesson-list", OptionList)
+        assert listed.region.bottom <= SMALL[1] - 1, listed.region  # above the key bar
