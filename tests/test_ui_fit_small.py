@@ -255,3 +255,24 @@ async def test_the_lesson_list_keeps_its_help_whole_and_scrolls_its_list_at_60x2
         assert not missing_words(help_text(), lines), "\n".join(lines)
         listed = app.screen.query_one("#lesson-list", OptionList)
         assert listed.region.bottom <= SMALL[1] - 1, listed.region  # above the key bar
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+async def test_the_sums_side_views_titles_are_whole_at_60x20(lang: str) -> None:
+    """ "Grun": the side panel ran off the screen at 60 columns and cut its titles."""
+    from squaregame.core.rules import SQUARES
+    from squaregame.text import rule_label
+
+    app = SquareGameApp(GAMES, GAMES_TRIED["sum"], ai_delay=0, lang=lang)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        side = app.screen.query_one("#side")
+        titles = [
+            tr("ui_widgets.sums.title"),
+            tr("ui_widgets.sums.rule", label=rule_label(SQUARES)),
+        ]
+        for title in titles:
+            await pilot.press("v")
+            await settle(pilot)
+            shown = [line[side.region.x : side.region.right] for line in screen_lines(app)]
+            assert not missing_words(title, shown), "\n".join(shown)
