@@ -93,9 +93,11 @@ class MoveList(OptionList):
             self.replace_option_prompt_at_index(i, self._fit(m, self._hints, i == self._marked))
 
     def _room(self) -> int:
-        """Columns a row may take (0: not laid out yet)."""
+        """Columns a row may take (0: not laid out yet), the scrollbar's kept free whether
+        or not it shows: the rows do not change when it comes or goes."""
         padding = self.get_component_styles("option-list--option").padding
-        return max(0, self.scrollable_content_region.width - padding.width)
+        bar = self.styles.scrollbar_size_vertical
+        return max(0, self.content_region.width - bar - padding.width)
 
     def _fit(self, m: MoveView, hints: bool, selected: bool) -> str:
         return fit_row(m, hints, selected, self._room(), self._short)
