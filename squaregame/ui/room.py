@@ -8,6 +8,15 @@ from __future__ import annotations
 
 WIDE_COLUMNS = 110
 TALL_ROWS = 34
+# Below 80×24 (down to 60×20, the smallest size the layouts are checked at) a game screen
+# makes its side panel narrower (-small) and its chart lower (-low): game.tcss. These are
+# its breakpoints, the app's own with those two added.
+SMALL_COLUMNS = 80
+LOW_ROWS = 24
+GAME_BREAKPOINTS = (
+    [(0, "-small"), (SMALL_COLUMNS, "-narrow"), (WIDE_COLUMNS, "-wide")],
+    [(0, "-low"), (LOW_ROWS, "-short"), (TALL_ROWS, "-tall")],
+)
 
 
 def roomy(width: int, height: int) -> bool:

@@ -6,8 +6,8 @@ the position's view reaches them (:meth:`show_position`), the move Enter plays
 (:meth:`chosen_move`), and where it has them its own panels (:attr:`panels`) and how typed
 text becomes a move (:meth:`parse_typed`; by default the game reads it). A family's words
 on the screen are in its own catalog area (``<area>.screen.choose``, ``.hints_on``). The
-view of the position (:class:`~squaregame.play.view.GameView`) is built once per position and
-held in :attr:`view`; each widget is given only its slice, and only when that slice changed.
+position's view (:class:`~squaregame.play.view.GameView`) is built once per position, held in
+:attr:`view`; each widget is given only its slice, and only when that slice changed.
 
 Its behaviours are controllers it owns, each handed the screen's small interface
 (:class:`~squaregame.ui.screens.game_host.GameHost`) and the controllers it works with:
@@ -28,7 +28,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Header, Static
+from textual.widgets import ContentSwitcher, Static
 
 from squaregame import paths
 from squaregame.core.ai import Opponent
@@ -44,6 +44,7 @@ from squaregame.text import error_text, tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings, relabel
 from squaregame.ui.messages import ExportRecord, NewGameRequest, OpenHelp, OpenWhy, SaveGame
+from squaregame.ui.room import GAME_BREAKPOINTS
 from squaregame.ui.screens.game_end import GameEnd
 from squaregame.ui.screens.game_lines import TurnState, header_text, hint_text, turn_text
 from squaregame.ui.screens.game_parts import Parts, SideViews, Slots
@@ -53,6 +54,7 @@ from squaregame.ui.screens.teaching import TEACH_BINDINGS, Teaching, TeachingKey
 from squaregame.ui.screens.turns import Turns
 from squaregame.ui.screens.typing_moves import TYPING_BINDINGS, Typing
 from squaregame.ui.screens.what_if import WHAT_IF_ACTIONS, WHAT_IF_BINDINGS, WhatIf
+from squaregame.ui.widgets.header import FittedHeader
 from squaregame.ui.widgets.history_log import HistoryLog
 from squaregame.ui.widgets.key_bar import KeyBar
 from squaregame.ui.widgets.move_list import MoveList
@@ -64,6 +66,7 @@ P = TypeVar("P")
 
 class GameScreen(Screen[None], Staging[P], TeachingKeys, Generic[P]):  # (Staging: its projector)
     CSS_PATH = str(paths.asset("styles", "game.tcss"))
+    HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS = GAME_BREAKPOINTS  # -small, -low: room.py
     BINDINGS = [  # descriptions are catalog keys: see squaregame.ui.bindings
         Binding("enter", "play_selected", "ui_game.keys.play", priority=True),
         Binding(keys("h"), "toggle_hints", "ui_game.keys.hints"),
@@ -161,14 +164,13 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, Generic[P]):  # (Stagin
 
     # -- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield FittedHeader(show_clock=False)
         with Horizontal(id="main"):
             with Vertical(id="play"):
                 yield from self.parts.board
                 yield self.turn_line
                 yield self.hint_line
-                if self.parts.chooser is not None:
-                    yield self.parts.chooser
+                yield from self.parts.chooser_box()
             with ContentSwitcher(id="side", initial=SideViews.HISTORY):
                 with Vertical(id=SideViews.HISTORY):
                     yield self.history_scroll
@@ -325,8 +327,7 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, Generic[P]):  # (Stagin
 
     def action_why(self) -> None:
         """Why the position on the board is hot or cold: the proof, over this screen."""
-        s = self.session
-        self.app.post_message(OpenWhy(s.game, s.position))
+        self.app.post_message(OpenWhy(self.session.game, self.session.position))
 
     def action_cycle_side(self) -> None:
         self.say(tr("ui_game.side.shown", title=tr(self.sides.cycle())))

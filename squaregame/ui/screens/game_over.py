@@ -16,6 +16,7 @@ from squaregame.play.wording import game_over_lines, game_over_title
 from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.room import GAME_BREAKPOINTS
 from squaregame.ui.widgets.footer import Footer
 
 CHOICES = ("again", "new", "review", "menu")
@@ -33,6 +34,7 @@ class GameOverScreen(ModalScreen[str]):
     game, ``menu`` is "back to the lesson" and Esc chooses it (one key back)."""
 
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
+    HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS = GAME_BREAKPOINTS  # -small: its buttons closer
     BINDINGS = [
         Binding(keys("a"), "choose('again')", "ui_dialog.over.keys.again"),
         Binding(keys("n"), "choose('new')", "ui_dialog.over.keys.new"),

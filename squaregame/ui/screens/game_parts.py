@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher
 
@@ -72,6 +73,12 @@ class Parts:
         if self.focus is not None:
             return self.focus
         return self.chooser if self.chooser is not None else (self.board or (None,))[0]
+
+    def chooser_box(self) -> tuple[Widget, ...]:
+        """The chooser in a box taking the rows left under the hint line (none without a
+        chooser): the chooser, as tall as its moves, is never taller than that box, so it
+        scrolls rather than run past the bottom of the screen (game.tcss)."""
+        return () if self.chooser is None else (Vertical(self.chooser, id="chooser-box"),)
 
 
 @dataclass

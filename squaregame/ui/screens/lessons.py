@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from squaregame import paths
@@ -31,6 +31,7 @@ from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import OpenLesson, ResetLessonProgress
 from squaregame.ui.room import roomy, spaced
 from squaregame.ui.widgets.footer import Footer
+from squaregame.ui.widgets.header import FittedHeader
 
 
 class LessonListScreen(Screen[None]):
@@ -60,7 +61,7 @@ class LessonListScreen(Screen[None]):
         self.lessons = load_lessons(self.games, self.lang)
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield FittedHeader(show_clock=False)
         with Vertical(id="lesson-list-box"):
             yield Static(help_text(), id="lesson-list-help")
             with Horizontal(id="lesson-list-row"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from rich.cells import cell_len
 from rich.markup import escape
 from textual import events
 from textual.app import ComposeResult
@@ -137,9 +138,12 @@ class MenuScreen(Screen[None]):
     def _fit(self, width: int, height: int) -> None:
         """The big title and the preview on a large terminal; at 80×24 neither. Where the
         list and the preview take the height left under the title, the entries are spaced
-        out ("airy") if they all still fit."""
+        out ("airy") if they all still fit. The title bar names the app where it has room."""
         wide = width >= WIDE[0] and height >= WIDE[1]
         self.set_class(wide, "wide")
+        title = f"{TITLE} — {tr('ui_menu.sub_title')}"  # without the name where it is too long
+        fits = cell_len(title) <= width  # (the logo under it says the name)
+        self.query_one("#menu-title", Static).update(title if fits else tr("ui_menu.sub_title"))
         logo = logo_text(width, height)
         self.query_one("#logo", Static).update(logo)
         # the title bar, the key bar, the logo and its margins (3), the list's border and margin

@@ -19,7 +19,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Header, Static, Tree
+from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
 from squaregame.core.errors import GameError
@@ -31,7 +31,8 @@ from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import ExportWhy
 from squaregame.ui.room import roomy
-from squaregame.ui.widgets.footer import Footer
+from squaregame.ui.widgets.header import FittedHeader
+from squaregame.ui.widgets.key_bar import KeyBar
 from squaregame.ui.widgets.wrap_tree import WrapTree
 
 UI_MOVES = 25  # moves shown per page of a position
@@ -86,11 +87,11 @@ class WhyScreen(Screen[None]):
         self.detail = Static(id="why-detail", markup=False)  # the cursor's line, whole
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield FittedHeader(show_clock=False)
         yield Static(tr("why.ui.legend"), id="why-legend", markup=False)
         yield self.proof
         yield self.detail
-        yield Footer()
+        yield KeyBar(palette=True)  # its keys on two rows where one is not enough
 
     def on_mount(self) -> None:
         self.title = games_text.title(self.game)
