@@ -75,3 +75,21 @@ async def test_ctrl_s_still_starts_with_a_list_open() -> None:
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert game_screen(app).session.start == 45
+
+
+async def test_enter_typed_three_times_starts_one_game_and_pops_nothing_else() -> None:
+    """Found by the random keys: the second and third Enter reached the dialog after it had
+    answered, and each answer popped the top screen (the new game, then the menu): "Can't
+    pop screen". A dialog answers once."""
+    from squaregame.ui.screens.menu import MenuScreen
+
+    app = SquareGameApp(GAMES, StartRequest(game="sum", start=(5, 7, 10), seed=1), ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await _dialog(pilot)
+        dialog.query_one("#start", Input).focus()
+        for _ in range(3):
+            app.post_message(events.Key("enter", "\r"))
+        await settle(pilot)
+        stack = [type(s) for s in app.screen_stack]
+        assert stack[0] is MenuScreen and len(stack) == 2, stack
+        assert app.screen.session.start == (5, 7, 10)  # type: ignore[attr-defined]

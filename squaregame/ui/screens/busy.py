@@ -21,13 +21,13 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState
 
 from squaregame import paths
 from squaregame.text import tr
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.screens.dialog import Dialog
 
 Report = Callable[[float], None]  # work tells how far it is (0..1)
 REVEAL_AFTER = 0.15  # seconds before the screen shows itself
@@ -45,7 +45,7 @@ class Done:
     error: BaseException | None = None
 
 
-class BusyScreen(ModalScreen[Done | None]):
+class BusyScreen(Dialog[Done | None]):
     """Dismisses with :class:`Done`, or None when the person cancelled."""
 
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))

@@ -13,7 +13,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, SelectionList, Static
 
 from squaregame import paths
@@ -23,10 +22,11 @@ from squaregame.text import tr
 from squaregame.ui.class_link import ChallengeOffer
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.screens.dialog import Dialog
 from squaregame.ui.widgets.footer import Footer
 
 
-class ChallengeScreen(ModalScreen[str]):
+class ChallengeScreen(Dialog[str]):
     """Dismisses with ``play`` (a ``win`` challenge to open as a game) or ``later``; an
     answer is handed to ``answered`` (right, the answer, seconds) which says if it counted."""
 

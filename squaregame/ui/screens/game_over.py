@@ -7,7 +7,6 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from squaregame import paths
@@ -17,6 +16,7 @@ from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.room import GAME_BREAKPOINTS
+from squaregame.ui.screens.dialog import Dialog
 from squaregame.ui.widgets.footer import Footer
 
 CHOICES = ("again", "new", "review", "menu")
@@ -29,7 +29,7 @@ def button_label(name: str) -> str:
     return tr("ui_dialog.over.keys.button", label=words, key=BUTTON_KEYS[name])
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(Dialog[str]):
     """Dismisses with ``again``, ``new``, ``review`` or ``menu``. After a lesson's try-it
     game, ``menu`` is "back to the lesson" and Esc chooses it (one key back)."""
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
 from squaregame import paths
 from squaregame.text import Catalog, language
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.screens.dialog import Dialog
 from squaregame.ui.widgets.footer import Footer
 
 
@@ -32,7 +32,7 @@ def help_text(lang: str | None = None, families: tuple[str, ...] = ()) -> str:
     return "\n\n".join([head.rstrip(), *own, *(["## " + rest] if rest else [])])
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     BINDINGS = [Binding(keys("escape,q,question_mark"), "close", "ui_widgets.keys.close")]
 

@@ -9,7 +9,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from squaregame import paths
@@ -22,6 +21,7 @@ from squaregame.text import tr
 from squaregame.text.games import remoteness_span
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.screens.dialog import Dialog
 from squaregame.ui.widgets.footer import Footer
 from squaregame.ui.wrap import atom_width, wrap
 
@@ -46,7 +46,7 @@ def _column(name: str) -> str:
     return tr(f"ui_dialog.review.columns.{name}")
 
 
-class MoveReviewScreen(ModalScreen[None]):
+class MoveReviewScreen(Dialog[None]):
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     BINDINGS = [
         Binding(keys("escape,q"), "close", "ui_dialog.review.keys.close"),

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from squaregame import paths
@@ -50,6 +49,7 @@ from squaregame.text.games import kind_title, param_label
 from squaregame.text.rules import rule_name
 from squaregame.ui.families import ScreenFamily
 from squaregame.ui.localize import localize_bindings
+from squaregame.ui.screens.dialog import Dialog
 from squaregame.ui.screens.new_game_rows import choice, later_rows, placeholder
 from squaregame.ui.widgets.footer import Footer
 from squaregame.ui.widgets.form import form_row
@@ -96,7 +96,7 @@ def flag_options(param: Param) -> list[tuple[str, bool]]:
     ]
 
 
-class NewGameDialog(ModalScreen[GameSetup | None]):
+class NewGameDialog(Dialog[GameSetup | None]):
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     # The start field first, also when the dialog comes back while another screen is still
     # going (a stopped search): focusing it in on_mount alone lost the race to the Preset.

@@ -10,7 +10,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -19,6 +18,7 @@ from squaregame.text import tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import DeleteSavedGame
+from squaregame.ui.screens.dialog import Dialog
 from squaregame.ui.widgets.footer import Footer
 
 
@@ -35,7 +35,7 @@ class SavedEntry:
         return f"{self.saved_at}  {self.description}"
 
 
-class SavedGamesScreen(ModalScreen[Path | None]):
+class SavedGamesScreen(Dialog[Path | None]):
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     BINDINGS = [
         Binding(keys("escape"), "close", "ui_saved.keys.back"),

@@ -14,7 +14,6 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Select, Static
 
 from squaregame import paths
@@ -22,6 +21,7 @@ from squaregame.core.ai import LEVELS
 from squaregame.play.settings import THEMES, Settings
 from squaregame.text import Catalog, language, languages, tr
 from squaregame.ui.localize import apply_language, localize_bindings
+from squaregame.ui.screens.dialog import Dialog
 from squaregame.ui.widgets.footer import Footer
 from squaregame.ui.widgets.form import form_row
 
@@ -50,7 +50,7 @@ def language_options() -> list[tuple[str, str]]:
     return [(Catalog(code)("ui_settings.language_name"), code) for code in languages()]
 
 
-class SettingsScreen(ModalScreen[Settings | None]):
+class SettingsScreen(Dialog[Settings | None]):
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     BINDINGS = [Binding("escape", "close", "ui_widgets.keys.close")]
 
