@@ -7,7 +7,7 @@ A click posts :class:`WythoffBoard.Clicked`; the screen decides whether it is a 
 The squares are shaded as a checker (the theme's colours: component classes, set in
 ``game.tcss``), with no gap between them. Marks, each a shape of its own *and* a colour
 (never colour alone, so they read under NO_COLOR and on a grey projector): ♛ the queen,
-● a square she can reach, ✓ a winning target (hints), ☹ with the language's letter for
+● a square she can reach, ✓ a winning target (hints), ☹ with the language's mark for
 "cold" (the strip's ``☹C``) any other cold square (hints), · an empty square; a legend
 in words under the board says so. The heatmap keeps those marks and writes every other
 square's remoteness as a character (0–9, then a–z, + beyond) on a background graded by
@@ -43,8 +43,8 @@ PARTS = ("light", "dark", "dot", "queen", "reach", "cold", "win")  # component c
 
 
 def cold_mark(width: int) -> str:
-    """A cold square's mark: ☹ and, where the square is wide enough, the language's letter
-    for "cold" (as on the strip: ☹C, ☹Х, ☹F), so it is told by more than a small face."""
+    """A cold square's mark: ☹ and, where the square is wide enough, the language's mark
+    for "cold" (as on the strip: ☹C, ☹❄, ☹F), so it is told by more than a small face."""
     return tr("ui_widgets.strip.cold") if width >= 3 else COLD
 
 
@@ -149,13 +149,21 @@ class WythoffBoard(Widget, can_focus=True):
         lines = len(self._legend_lines())
         return lines if self.size.height - 1 >= self.view.size + 1 + lines else 0
 
+    def _axis_rows(self) -> int:
+        """The x axis under the board: left out where only that lets every row show."""
+        if self.view is None:
+            return 1
+        n = self.view.size + 1
+        short = self.size.height - self._legend_rows() == n  # one row of squares each
+        return 0 if short and not self.big else 1
+
     def cell_size(self) -> tuple[int, int]:
         """The largest square size at which the whole board fits; else 2×1, panning."""
         if self.view is None:
             return self.sizes[-1]
         n = self.view.size + 1
         room_x = self.size.width - self._label_width() - 1
-        room_y = self.size.height - 1 - self._legend_rows()
+        room_y = self.size.height - self._axis_rows() - self._legend_rows()
         for cw, ch in self.sizes:
             if n * cw <= room_x and n * ch <= room_y:
                 return cw, ch
@@ -172,7 +180,7 @@ class WythoffBoard(Widget, can_focus=True):
     def _window(self) -> tuple[int, int]:
         cw, ch = self.cell_size()
         cols = max(1, (self.size.width - self._label_width() - 1) // cw)
-        rows = max(1, (self.size.height - 1 - self._legend_rows()) // ch)
+        rows = max(1, (self.size.height - self._axis_rows() - self._legend_rows()) // ch)
         return cols, rows
 
     def _pan(self) -> Cell:
@@ -278,7 +286,8 @@ class WythoffBoard(Widget, can_focus=True):
                 at = i * cw + (cw - 1) // 2
                 if all(c == " " for c in axis[max(0, at - 1) : at + len(label)]):
                     axis[at : at + len(label)] = label
-        lines.append([Segment(indent + f"{'x':>{lw}} " + "".join(axis).rstrip(), dim)])
+        if self._axis_rows():
+            lines.append([Segment(indent + f"{'x':>{lw}} " + "".join(axis).rstrip(), dim)])
         if v.heatmap:
             for key in ("heatmap_marks", "heatmap_scale"):
                 lines.append([Segment(tr(f"ui_widgets.board.{key}", top=top), dim)])

@@ -32,7 +32,7 @@ from squaregame.ui.lesson.panel import STEP_ACTIONS, LessonPanel, LessonPanels, 
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import OpenWhy, SaveLessonProgress
 from squaregame.ui.screens.lesson_tasks import LessonTasks
-from squaregame.ui.widgets.footer import Footer
+from squaregame.ui.widgets.key_bar import KeyBar
 
 
 class NumberInput(Input):
@@ -100,7 +100,7 @@ class LessonScreen(LessonTasks, Screen[None]):
                 yield Static(id="input-prompt")
                 yield NumberInput(placeholder="…", id="answer-input", max_length=13)
         yield Static(id="lesson-status")
-        yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it
+        yield KeyBar()  # its keys on two rows where one is not enough; Ctrl+P still works
 
     def on_mount(self) -> None:
         self.title = f"{self.lesson.number}. {self.lesson.title}"
