@@ -19,7 +19,7 @@ from rich.text import Text
 from textual import events
 
 from squaregame.ui.room import roomy
-from squaregame.ui.widgets.part_view import PartView, Scene
+from squaregame.ui.widgets.part_view import LEAST_WIDTH, PartView, Scene
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,10 @@ class CountersView(PartView):
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return self.counter(width).rows
+
+    def least_width(self, scene: Scene) -> int:
+        """A counter a column: the largest pile drawn alike, up to the usual least."""
+        return max(4, min(LEAST_WIDTH, max(scene.span, int(scene.position))))
 
     def wanted(self, scene: Scene, width: int, most: int) -> int:
         kept, self.scene = self.scene, replace(scene, rows=most)

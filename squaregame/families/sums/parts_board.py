@@ -32,7 +32,6 @@ from squaregame.ui.scene import Scene
 from squaregame.ui.widgets.part_view import PartView
 
 LABEL_MOST = 18  # columns of a part's rule at most (a longer one wraps by words)
-VIEW_LEAST = 16  # columns a picture gets at least beside its rule (else it goes under it)
 BIG_GAP = 1  # blank rows between two parts on the projector
 ROOMY_ROWS = 24  # … where the board has this many rows or more, whatever it costs
 
@@ -204,12 +203,13 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
 
     def _stacked(self, data: PartsData, words_w: int) -> list[bool]:
         """Which rows put their picture under their rule: those whose rule and words would
-        leave it fewer than :data:`VIEW_LEAST` columns beside them."""
+        leave it fewer columns beside them than it needs (:meth:`PartView.least_width`)."""
         width = self.size.width or self.app.size.width // 2
         number = len(str(len(data.parts)))
+        beside = [2 + number + 1 + min(cell_len(p.label), LABEL_MOST) + 1 for p in data.parts]
         return [
-            2 + number + 1 + min(cell_len(p.label), LABEL_MOST) + 1 + words_w + VIEW_LEAST > width
-            for p in data.parts
+            room + words_w + row.view.least_width(p.scene) > width
+            for room, p, row in zip(beside, data.parts, self.rows, strict=True)
         ]
 
     def _keep_in_sight(self, index: int) -> None:

@@ -30,6 +30,7 @@ from squaregame.text.games import position_text
 from squaregame.ui.scene import Drawings, Scene
 
 __all__ = ["Drawings", "PartView", "Scene", "WordsOnly", "WordsView"]
+LEAST_WIDTH = 16  # columns a picture needs beside its rule, unless it says fewer
 
 
 class PartView(Widget):
@@ -67,6 +68,11 @@ class PartView(Widget):
         """The rows its picture of ``scene`` takes ``width`` columns wide with at most
         ``most`` rows: as large as that allows (by default one row)."""
         return min(1, most)
+
+    def least_width(self, scene: Scene) -> int:
+        """The columns it needs beside its part's rule to be worth drawing there (else its
+        holder puts it under the rule): by default :data:`LEAST_WIDTH`."""
+        return LEAST_WIDTH
 
     def drawn_width(self) -> int:
         """The columns its picture takes as drawn now (its widest line)."""
