@@ -78,8 +78,11 @@ def nimsum_lines(
     hinted: Any = None,
     words: str = "ui_game",
     named: Callable[[WinningMove], str] | None = None,
+    narrow: bool = False,
 ) -> tuple[str, ...]:
     """The nim-sum worked out in binary, column by column, and why each winning move wins.
+    ``narrow``: for a narrow panel, the table without its sizes, and the column counts and the
+    nim-sum each under its label (every digit still in its column).
 
     Every binary digit (the piles', the column counts', the nim-sum's) sits in one column,
     on the same line as its label. ``hinted``
@@ -113,11 +116,19 @@ def nimsum_lines(
     def row(a: object, b: object, c: object, d: str) -> str:
         return f"{a!s:<{wp}}  {b!s:>{ws}}  {c!s:>{wg}}  {d}".rstrip()
 
-    out = [row(pile, size, grundy, binary)]
-    out += [row(p.pile, p.size, p.grundy, bits(p.grundy)) for p in ex.piles]
-    out.append("─" * (left + 2 + len(bits(0))))
-    out.append(f"{ones:<{left}}  {digits(counts)}")
-    out.append(f"{total:<{left - len(value)}}{value}  {bits(ex.nim_sum)}")
+    if narrow:
+        left = wp + 2 + wg
+        out = [f"{pile:<{wp}}  {grundy:>{wg}}"]  # (its binary digits beside it: no heading)
+        out += [f"{p.pile!s:<{wp}}  {p.grundy:>{wg}}  {bits(p.grundy)}" for p in ex.piles]
+        out.append("─" * (left + 2 + len(bits(0))))
+        out += [ones, f"{'':<{left}}  {digits(counts)}"]
+        out += [total, f"{value:>{left}}  {bits(ex.nim_sum)}"]
+    else:
+        out = [row(pile, size, grundy, binary)]
+        out += [row(p.pile, p.size, p.grundy, bits(p.grundy)) for p in ex.piles]
+        out.append("─" * (left + 2 + len(bits(0))))
+        out.append(f"{ones:<{left}}  {digits(counts)}")
+        out.append(f"{total:<{left - len(value)}}{value}  {bits(ex.nim_sum)}")
     out.append("")
     if ex.nim_sum == 0:
         out.append(tr(f"{words}.nimsum.cold"))

@@ -55,3 +55,13 @@ def wrap_text(text: Text, width: int, indent: int = 0) -> list[Text]:
 def atom_width(text: str) -> int:
     """The widest piece ``text`` is never broken inside: the narrowest it wraps to."""
     return max(cell_len(atom) for atom in BREAK.split(text.strip()))
+
+
+def fitted(wide: tuple[str, ...], narrow: tuple[str, ...] | None, width: int) -> tuple[str, ...]:
+    """A table worked out in lines (its rows, then after a blank line its words), as it fits
+    ``width`` columns: ``wide``, unless one of its rows is wider and a ``narrow`` one is
+    given (the words below wrap either way)."""
+    rows = wide[: wide.index("")] if "" in wide else wide
+    if narrow is None or not width or max(map(cell_len, rows), default=0) <= width:
+        return wide
+    return narrow

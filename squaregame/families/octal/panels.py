@@ -27,22 +27,25 @@ class RowsData:
     grundy: tuple[int, ...] | None  # each row's value (None: misère, or out of reach)
     exact: bool  # the remoteness is exact (else proven bounds beyond the search)
     nimsum: tuple[str, ...] | None  # the nim-sum worked out (None: misère play)
+    narrow: tuple[str, ...] | None = None  # the same, for a narrow panel
 
 
 def rows_data(session: Session[Any], a: Analysis[Any]) -> RowsData:
     game = cast(RowsGame, session.game)  # its family's game: it chose this screen
     pos: tuple[int, ...] = a.position
     values = None if game.misere else game.rows_grundy(pos)
-    lines = None
+    lines = narrow = None
     if values is not None:
         try:
             ex = explain(game, a, values)
             said = move_words(game, pos)
             lines = nimsum_lines(ex, _hinted(a), words="octal", named=said)
+            narrow = nimsum_lines(ex, _hinted(a), words="octal", named=said, narrow=True)
         except GameError:
-            lines = None
+            lines = narrow = None
     labels = tuple(label(rule) for _i, _n, rule in game.cells(pos)) if game.mixed else None
-    return RowsData(game.sizes(pos), labels, values, a.info.remoteness_exact, lines)
+    exact = a.info.remoteness_exact
+    return RowsData(game.sizes(pos), labels, values, exact, lines, narrow)
 
 
 def explain(game: RowsGame, a: Analysis[Any], values: tuple[int, ...]) -> NimSumExplanation:

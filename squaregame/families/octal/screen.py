@@ -20,6 +20,7 @@ from squaregame.text import tr
 from squaregame.ui.screens.game_parts import Parts, SideView
 from squaregame.ui.screens.moves import MovesScreen
 from squaregame.ui.screens.stage import Stage
+from squaregame.ui.widgets.fitted_lines import FittedLines
 from squaregame.ui.widgets.move_list import MoveList
 
 Rows = tuple[int, ...]
@@ -38,7 +39,7 @@ class RowsScreen(MovesScreen[Rows]):
         self.rows = RowsView(id="rows")
         self.exactness = Static(id="exactness")
         self.moves = MoveList(id="moves")
-        self.nimsum = Static(id="nimsum", markup=False)
+        self.nimsum = FittedLines(id="nimsum")
         return Parts(
             board=(self.rows, self.exactness),
             chooser=self.moves,
@@ -63,11 +64,21 @@ class RowsScreen(MovesScreen[Rows]):
         data = view.panels if isinstance(view.panels, RowsData) else None
         exact = "" if data is None or data.exact else f"[dim]{tr('octal.screen.bounded')}[/dim]"
         self.slots.put(self.exactness, exact, self.exactness.update)
-        said = "\n".join(data.nimsum) if data and data.nimsum else tr("octal.screen.no_nimsum")
-        self.slots.put(
-            self.nimsum, said if hints else tr("octal.screen.hints_off"), self.nimsum.update
-        )
+        self._draw_nimsum()
         self._draw_rows()
+
+    def _draw_nimsum(self) -> None:
+        """The nim-sum worked out, its table as narrow as the side panel needs."""
+        view = self.view
+        data = view.panels if view is not None and isinstance(view.panels, RowsData) else None
+        lines: tuple[tuple[str, ...], tuple[str, ...] | None]
+        if not self.hints:
+            lines = ((tr("octal.screen.hints_off"),), None)
+        elif data is None or data.nimsum is None:
+            lines = ((tr("octal.screen.no_nimsum"),), None)
+        else:
+            lines = (data.nimsum, data.narrow)
+        self.slots.put(self.nimsum, lines, self.nimsum.show)
 
     # -- the board -----------------------------------------------------------------------------
     def _draw_rows(self) -> None:

@@ -43,6 +43,7 @@ class NimSumData:
     lines: tuple[str, ...] | None  # the nim-sum worked out (None: a pile beyond the tables)
     winning: tuple[str, ...]  # misère: the winning moves, from the exact search
     grundy_known_upto: int | None = None  # lines is None: Grundy values computed this far
+    narrow: tuple[str, ...] | None = None  # lines, for a narrow panel
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,8 @@ def sum_data(session: Session[Any], a: Analysis[Any]) -> SumData:
         best = a.best_moves()
         hinted = best[0].to if best and a.info.outcome is Outcome.HOT else None
         lines = None if ex is None else nimsum_lines(ex, hinted)
-        nimsum = NimSumData(False, lines, (), known)
+        narrow = None if ex is None else nimsum_lines(ex, hinted, narrow=True)
+        nimsum = NimSumData(False, lines, (), known, narrow)
     rules = session.cache.get(("grundy-rules", None), lambda: grundy_rules(game))
     pairs = None
     if len(pos) == 2:
@@ -210,4 +212,5 @@ def _parts_nimsum(game: MixedSumGame, a: Analysis[Any]) -> NimSumData:
     def named(m: nimsum.WinningMove) -> str:
         return describe_move(game, pos, m.to)
 
-    return NimSumData(False, nimsum_lines(ex, hinted, PARTS_WORDS, named), ())
+    wide = nimsum_lines(ex, hinted, PARTS_WORDS, named)
+    return NimSumData(False, wide, (), None, nimsum_lines(ex, hinted, PARTS_WORDS, named, True))

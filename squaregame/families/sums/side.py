@@ -11,10 +11,21 @@ from textual.widgets import Static
 
 from squaregame.families.sums.panels import GrundyRule, NimSumData, PairTable
 from squaregame.text import tr
+from squaregame.ui.wrap import fitted
 
 
 class NimSumPanel(Static):
+    """The nim-sum worked out: its table narrowed where the panel is (no word cut, every
+    binary digit in its column)."""
+
+    shown: tuple[NimSumData, bool] | None = None
+
+    def on_resize(self) -> None:
+        if self.shown is not None:
+            self.show(*self.shown)
+
     def show(self, data: NimSumData, hints: bool) -> None:
+        self.shown = (data, hints)
         t = Text()
         t.append(tr("ui_widgets.sums.title") + "\n", style="bold")
         if not hints:
@@ -38,7 +49,8 @@ class NimSumPanel(Static):
             elif data.lines is None:
                 t.append(tr("ui_widgets.sums.beyond"), style="dim")
             else:
-                t.append("\n".join(data.lines))
+                width = self.content_region.width
+                t.append("\n".join(fitted(data.lines, data.narrow, width)))
         self.update(t)
 
 
