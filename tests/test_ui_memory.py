@@ -56,9 +56,9 @@ async def test_a_try_it_and_back_leaves_nothing_behind(tmp_path: Any) -> None:
         alive = await _try_it_rounds(pilot, 4)
         app.collector.collect()
         lesson = app.screen
-        footer = lesson.query_one(TextualFooter)
-        keys = len(footer.query("FooterKey"))
-        bound = getattr(footer, "__watchers", {}).get("compact", [])
+        footer = next(iter(lesson.query(TextualFooter)), None)  # (a key bar needs none)
+        keys = len(footer.query("FooterKey")) if footer is not None else 0
+        bound = getattr(footer, "__watchers", {}).get("compact", []) if footer else []
         titles = [closing for owner, _ in getattr(app, "__watchers", {}).get("title", [])
                   for closing in [owner._closing]]  # fmt: skip
     assert alive[1:] == alive[:1] * 3, alive  # the same widgets after every round

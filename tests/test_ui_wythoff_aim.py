@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from ui_helpers import settle
 
 from squaregame.families import GAMES
-from squaregame.families.wythoff.board import WythoffBoard, shade
+from squaregame.families.wythoff.board import WythoffBoard
+from squaregame.families.wythoff.heat import shade
 from squaregame.families.wythoff.screen import AXES, WythoffScreen, next_cell
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.start import StartRequest

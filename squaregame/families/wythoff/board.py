@@ -32,6 +32,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from squaregame.families.wythoff.heat import shade, text_on
 from squaregame.text import tr
 
 Cell = tuple[int, int]
@@ -46,25 +47,6 @@ def cold_mark(width: int) -> str:
     """A cold square's mark: ☹ and, where the square is wide enough, the language's mark
     for "cold" (as on the strip: ☹C, ☹❄, ☹F), so it is told by more than a small face."""
     return tr("ui_widgets.strip.cold") if width >= 3 else COLD
-
-
-COLD_SCALE = ((0x9E, 0xC9, 0xF5), (0x1F, 0x3F, 0x8F))  # light → dark, by remoteness
-HOT_SCALE = ((0xF5, 0xD7, 0x9E), (0x8F, 0x4A, 0x10))
-
-
-def shade(cold: bool, rem: int, top: int) -> str:
-    """The heatmap's background for a square: its family (cold blues, hot ambers) and, by
-    its remoteness on a scale to ``top``, how dark."""
-    lo, hi = COLD_SCALE if cold else HOT_SCALE
-    t = min(1.0, rem / max(1, top))
-    r, g, b = (round(a + (c - a) * t) for a, c in zip(lo, hi, strict=True))
-    return f"#{r:02x}{g:02x}{b:02x}"
-
-
-def text_on(background: str) -> str:
-    """Black or white, whichever reads better on ``background`` (#rrggbb)."""
-    r, g, b = (int(background[i : i + 2], 16) for i in (1, 3, 5))
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
 
 
 class _Row:
