@@ -52,7 +52,7 @@ async def test_the_side_panel_fits_beside_the_position_at_60x20(game: str) -> No
         assert not missing_words(tr("ui_game.pane.chart"), lines), "\n".join(lines)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("lang", ["en", "ru", pytest.param("es", marks=pytest.mark.slow)])
 async def test_a_long_message_wraps_whole_at_60x20(lang: str) -> None:
     """ "Side panel: the same game as two piles (v for the next view)." is longer than the
     screen is wide: it wraps, every word shown."""
@@ -96,7 +96,7 @@ def test_a_move_row_too_long_is_said_short_then_wrapped_between_words() -> None:
     assert " ".join(rows).split() == ["✗", *move.label.split(), "in", "8"]
 
 
-@pytest.mark.parametrize("lang", ["ru", "es"])
+@pytest.mark.parametrize("lang", ["ru", pytest.param("es", marks=pytest.mark.slow)])
 async def test_no_move_row_wraps_at_80x24(lang: str) -> None:
     """ "✗ ряд 1: взять 1 → 1 + 5  проигрыш за 10" once wrapped its "10" to a line of its
     own: the values are said short ("за 10") where a row would not fit."""
@@ -115,7 +115,7 @@ async def test_no_move_row_wraps_at_80x24(lang: str) -> None:
             assert tr("ui_widgets.moves.within", n=8).split()[0] in row, row
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("lang", ["en", "ru", pytest.param("es", marks=pytest.mark.slow)])
 async def test_the_menu_title_bar_is_whole_at_60x20(lang: str) -> None:
     """ "squaregame — беспристрастные игры против безупречного соперника" is 62 columns:
     at 60 the bar says only the tagline (the logo under it names the app), every word."""
@@ -136,7 +136,7 @@ def test_the_header_leaves_out_the_first_parts_of_its_subtitle_not_the_end_of_a_
     assert fitted_sub_title("Wythoff's queen", sub, 20) == ""
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("lang", ["en", "ru", pytest.param("es", marks=pytest.mark.slow)])
 async def test_the_game_header_is_whole_at_60x20(lang: str) -> None:
     app = SquareGameApp(GAMES, GAMES_TRIED["wythoff"], ai_delay=0, lang=lang)
     async with app.run_test(size=SMALL) as pilot:
@@ -146,7 +146,7 @@ async def test_the_game_header_is_whole_at_60x20(lang: str) -> None:
         assert not missing_words(app.screen.title or "", [top]), top
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("lang", ["en", "ru", pytest.param("es", marks=pytest.mark.slow)])
 async def test_the_why_views_keys_are_whole_at_60x20(lang: str) -> None:
     """ "x Сохранить в Markdown" ran into the palette's key ("Сохранить в Mar▏^p"): the why
     view's keys now wrap to a second row where one is not enough, as a game's do."""
@@ -159,7 +159,7 @@ async def test_the_why_views_keys_are_whole_at_60x20(lang: str) -> None:
         assert not missing_words(tr("why.ui.keys.export"), lines[-2:]), lines[-2:]
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("lang", ["en", "ru", pytest.param("es", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("size", [(60, 24), (70, 30)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_charts_legend_is_whole_in_a_narrow_side_panel(
     lang: str, size: tuple[int, int]
@@ -179,7 +179,7 @@ async def test_the_charts_legend_is_whole_in_a_narrow_side_panel(
         assert not missing_words(" ".join(legend), shown), "\n".join(shown)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("lang", ["en", "ru", pytest.param("es", marks=pytest.mark.slow)])
 async def test_the_game_over_buttons_fit_at_60x20(lang: str) -> None:
     """ "Меню (m" and "Menú": the fourth button ran past the dialog's edge at 60 columns."""
     from textual.widgets import Button
@@ -201,7 +201,7 @@ async def test_the_game_over_buttons_fit_at_60x20(lang: str) -> None:
             assert inside.contains_region(button.region), (button.label, button.region, inside)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("lang", ["en", "ru", pytest.param("es", marks=pytest.mark.slow)])
 async def test_the_new_game_dialog_is_whole_and_reaches_its_buttons_at_60x20(lang: str) -> None:
     """At 60×20 Kayles' choice ("… knock down one pin or") and the rules one may type
     ("… powers of two ·") were cut at the dialog's edge, the rules' example ran past its
@@ -233,7 +233,7 @@ async def test_the_new_game_dialog_is_whole_and_reaches_its_buttons_at_60x20(lan
         assert dialog.query_one("#dialog").content_region.contains_region(go.region)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("lang", ["en", "ru", pytest.param("es", marks=pytest.mark.slow)])
 async def test_the_lesson_list_keeps_its_help_whole_and_scrolls_its_list_at_60x20(
     lang: str,
 ) -> None:
@@ -257,7 +257,7 @@ async def test_the_lesson_list_keeps_its_help_whole_and_scrolls_its_list_at_60x2
         assert listed.region.bottom <= SMALL[1] - 1, listed.region  # above the key bar
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("lang", ["en", "ru", pytest.param("es", marks=pytest.mark.slow)])
 async def test_the_sums_side_views_titles_are_whole_at_60x20(lang: str) -> None:
     """ "Grun": the side panel ran off the screen at 60 columns and cut its titles."""
     from squaregame.core.rules import SQUARES

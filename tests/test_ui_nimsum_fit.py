@@ -25,7 +25,7 @@ def _rows_fit(widget: NimSumPanel | FittedLines) -> None:
     assert digits and all(line.rstrip()[-1] in "01" for line in digits)  # its bits beside it
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("lang", ["en", "ru", pytest.param("es", marks=pytest.mark.slow)])
 async def test_a_sums_nim_sum_narrows_in_a_narrow_panel(lang: str) -> None:
     req = StartRequest(game="sum", start=(5, 8, 10), seed=1, hints=True)
     app = SquareGameApp(GAMES, req, ai_delay=0, lang=lang)

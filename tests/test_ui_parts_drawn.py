@@ -64,7 +64,17 @@ async def test_the_readme_sum_shows_the_board_the_pins_and_the_counters(
             assert view.region.right <= s.query_one(PartsBoard).region.right
 
 
-@pytest.mark.parametrize("kind", [k.key for k in GAMES.kinds if k.key != "sum"])
+ONE_OF_EACH = ("squares", "wythoff", "kayles")  # a kind of each part family: the default run
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        pytest.param(k.key, marks=[] if k.key in ONE_OF_EACH else [pytest.mark.slow])
+        for k in GAMES.kinds
+        if not k.traits.parts
+    ],
+)
 async def test_every_kind_as_a_part_is_drawn_by_its_own_family(kind: str) -> None:
     example = GAMES.kinds.find(kind).position_param.example or "5"
     named = {"subtraction": "subtraction=1,3,7,8", "octal": "octal=0.07"}.get(kind, kind)
