@@ -56,8 +56,23 @@ async def _draw(app: object, keys: tuple[str, ...], size: tuple[int, int]) -> st
         for _ in range(3):
             await pilot.pause()
             await app.workers.wait_for_complete()
-        await pilot.pause(0.2)  # (a stage shares its room once laid out)
-        return app.export_screenshot(title="squaregame")
+        return await settled_picture(pilot)
+
+
+async def settled_picture(pilot: object) -> str:
+    """The screen as a picture once two in a row are the same (a stage shares its room and
+    centres its block over a few refreshes)."""
+    from textual.pilot import Pilot
+
+    assert isinstance(pilot, Pilot)
+    last = ""
+    for _ in range(30):
+        await pilot.pause(0.05)
+        now = pilot.app.export_screenshot(title="squaregame")
+        if now == last:
+            break
+        last = now
+    return last
 
 
 def main(folder: Path) -> None:

@@ -49,6 +49,9 @@ class PinsPart(PartView):
             sizes, None, None, aim, lit, scene.hints, scene.big, numbers=False, rows=scene.rows
         )
 
+    def wanted_width(self, scene: Scene, width: int) -> int:
+        return self.rows.width_for(self.picture(scene), width)
+
     def wanted(self, scene: Scene, width: int, most: int) -> int:
         return self.rows.height_for(self.picture(scene), width, most)
 

@@ -198,6 +198,18 @@ class RowsView(Widget, can_focus=False):
             return 1
         return lines[-1].top + self.shape(width, height).height + self._marks()
 
+    def width_for(self, picture: RowsPicture, width: int) -> int:
+        """The columns ``picture`` takes where it may take ``width`` (its rows' room)."""
+        kept, self.picture = self.picture, picture
+        try:
+            pad = self.styles.padding.width
+            s = self.shape(width + pad, picture.rows or None)
+            per = max(1, (self._room(width + pad) + s.gap) // s.step)
+            longest = min(max(picture.sizes, default=0), per)
+            return min(width, self._prefix() + longest * s.step - s.gap + self._suffix())
+        finally:
+            self.picture = kept
+
     def height_for(self, picture: RowsPicture, width: int, most: int) -> int:
         """The rows ``picture`` takes ``width`` columns wide with at most ``most`` rows."""
         kept, self.picture = self.picture, picture

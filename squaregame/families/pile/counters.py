@@ -87,6 +87,15 @@ class CountersView(PartView):
         """A counter a column: the largest pile drawn alike, up to the usual least."""
         return max(4, min(LEAST_WIDTH, max(scene.span, int(scene.position))))
 
+    def wanted_width(self, scene: Scene, width: int) -> int:
+        kept, self.scene = self.scene, scene
+        try:
+            c = self.counter(width)
+            most = max(scene.span, self._count())
+            return min(width, most * c.width - c.gap) if most * c.width <= width + c.gap else width
+        finally:
+            self.scene = kept
+
     def wanted(self, scene: Scene, width: int, most: int) -> int:
         kept, self.scene = self.scene, replace(scene, rows=most)
         try:

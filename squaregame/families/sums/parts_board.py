@@ -30,6 +30,7 @@ from textual.widgets import Static
 from squaregame.families.sums.board_data import PartLine, PartsData
 from squaregame.ui.scene import Scene
 from squaregame.ui.widgets.part_view import PartView
+from squaregame.ui.wrap import wrap_text
 
 LABEL_MOST = 18  # columns of a part's rule at most (a longer one wraps by words)
 BIG_GAP = 1  # blank rows between two parts on the projector
@@ -166,7 +167,9 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
                 if stack:
                     text.append_text(said)
                 row.label.styles.width = "100%" if stack else label_w
-                row.label.update(text)
+                room = (self.size.width if stack else label_w - 1) or label_w
+                lines = wrap_text(text, room, indent=len(str(len(data.parts))) + 3)
+                row.label.update(Text("\n").join(lines))  # wrapped under its own words
             shown = Text() if stack else said
             if row.drawn_words != (shown, words_w):
                 row.drawn_words = (shown, words_w)
@@ -178,15 +181,21 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
         if 0 <= data.selected < len(self.rows) and not self.big:
             self.call_after_refresh(self._keep_in_sight, data.selected)
         if self.big:
-            self.call_after_refresh(self._centre, label_w, words_w)
+            self.call_after_refresh(self._centre, label_w, words_w, rooms)
 
-    def _centre(self, label_w: int, words_w: int, tries: int = 3) -> None:
-        """On the projector: the pictures as wide as the widest drawn, the block centred
-        both ways (measured again once the pictures are drawn at their new width)."""
-        widest = max((row.view.drawn_width() for row in self.rows), default=0)
+    def _centre(self, label_w: int, words_w: int, rooms: list[int]) -> None:
+        """On the projector: every picture as wide as the widest would be (so the words
+        stand in one column right after them), the block centred both ways."""
         room = self.region.width - 1  # (the right padding)
-        if not widest or label_w + widest + words_w + 1 > room:
+        free = room - label_w - words_w - 1
+        data = self.data
+        if data is None or free < 4:
             return
+        scenes = [replace(p.scene, rows=r) for p, r in zip(data.parts, rooms, strict=True)]
+        widest = max(
+            (row.view.wanted_width(s, free) for row, s in zip(self.rows, scenes, strict=True)),
+            default=free,
+        )
         changed = False
         for row in self.rows:
             if row.view.styles.width != Scalar.from_number(widest):
@@ -197,14 +206,13 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
         top = max(0, (self.region.height - used) // 2)
         if (self.styles.padding.left, self.styles.padding.top) != (left, top):
             self.styles.padding = (top, 1, 0, left)
-            changed = True
-        if changed and tries:
-            self.call_after_refresh(self._centre, label_w, words_w, tries - 1)
+        if changed:  # measured again once the pictures have their width (their rows too)
+            self.call_after_refresh(self._centre, label_w, words_w, rooms)
 
     def _stacked(self, data: PartsData, words_w: int) -> list[bool]:
         """Which rows put their picture under their rule: those whose rule and words would
         leave it fewer columns beside them than it needs (:meth:`PartView.least_width`)."""
-        width = self.size.width or self.app.size.width // 2
+        width = (self.region.width - 1 if self.big else self.size.width) or self.app.size.width // 2
         number = len(str(len(data.parts)))
         beside = [2 + number + 1 + min(cell_len(p.label), LABEL_MOST) + 1 for p in data.parts]
         return [
@@ -249,7 +257,7 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
         board's rows, none taking more than it would use (:meth:`PartView.wanted`); a blank
         row between two parts, unless on a small screen that takes a row a part would use."""
         height = self.size.height or self.app.size.height
-        width = max(8, (self.size.width or self.app.size.width) - label_w - words_w - 1)
+        width = max(8, (self.region.width or self.app.size.width) - label_w - words_w - 2)
         most = [
             row.view.wanted(line.scene, width, max(1, height))
             for row, line in zip(self.rows, data.parts, strict=True)

@@ -71,6 +71,16 @@ class BoardPart(PartView):
     def _panel_rows(self) -> int:
         return PANEL_ROWS_ROOMY if roomy(*self.app.size) else PANEL_ROWS
 
+    def wanted_width(self, scene: Scene, width: int) -> int:
+        n = self._side(scene) + 1
+        label = len(str(n - 1)) + 1
+        sizes = BIG_SIZES if scene.big else CELL_SIZES
+        most = scene.rows or self._panel_rows()
+        for cw, ch in sizes:
+            if n * cw <= width - label and n * ch + 1 <= most:
+                return label + n * cw
+        return width  # panning: all it may take
+
     def wanted(self, scene: Scene, width: int, most: int) -> int:
         n = self._side(scene) + 1
         room_x = width - len(str(n - 1)) - 1

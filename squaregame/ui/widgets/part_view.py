@@ -74,16 +74,10 @@ class PartView(Widget):
         holder puts it under the rule): by default :data:`LEAST_WIDTH`."""
         return LEAST_WIDTH
 
-    def drawn_width(self) -> int:
-        """The columns its picture takes as drawn now (its widest line)."""
-        leaves = [w for w in (self, *self.query("*")) if not w.children]
-        widths = [
-            Text(line).cell_len
-            for w in leaves
-            if isinstance(drawn := w.render(), Text)
-            for line in drawn.plain.splitlines()
-        ]
-        return max(widths, default=0)
+    def wanted_width(self, scene: Scene, width: int) -> int:
+        """The columns its picture of ``scene`` takes where it may take ``width`` (and the
+        rows the scene allows): by default all of them."""
+        return width
 
     def pick(self, target: Any) -> None:
         self.post_message(self.Picked(self, target))
