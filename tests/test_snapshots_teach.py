@@ -62,8 +62,19 @@ def _projected(game: str, start: object, players: str) -> SquareGameApp:
 async def _open_projector(pilot: Any) -> None:
     await pilot.pause()
     await pilot.press("p")
-    await pilot.pause()
-    await pilot.pause()
+    await settled(pilot)
+
+
+async def settled(pilot: Any) -> None:
+    """Until the screen draws the same twice in a row (a stage lays its board out over a
+    refresh or two)."""
+    last = ""
+    for _ in range(20):
+        await pilot.pause()
+        now = pilot.app.export_screenshot()
+        if now == last:
+            return
+        last = now
 
 
 @pytest.mark.parametrize("size", [(80, 24), (140, 45)], ids=["80x24", "140x45"])

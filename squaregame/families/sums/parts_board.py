@@ -74,6 +74,7 @@ class PartRow(Horizontal):
         self.drawn_label: Any = None  # what each of the three last drew
         self.drawn_words: Any = None
         self.drawn_scene: Scene | None = None
+        self.label_lines = 1  # the rows its rule takes, wrapped
 
     def compose(self) -> ComposeResult:
         yield self.label
@@ -170,6 +171,7 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
                 room = (self.size.width if stack else label_w - 1) or label_w
                 lines = wrap_text(text, room, indent=len(str(len(data.parts))) + 3)
                 row.label.update(Text("\n").join(lines))  # wrapped under its own words
+                row.label_lines = len(lines)
             shown = Text() if stack else said
             if row.drawn_words != (shown, words_w):
                 row.drawn_words = (shown, words_w)
@@ -180,8 +182,8 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
                 row.view.show(scene)
         if 0 <= data.selected < len(self.rows) and not self.big:
             self.call_after_refresh(self._keep_in_sight, data.selected)
-        if self.big:
-            self.call_after_refresh(self._centre, label_w, words_w, rooms)
+        if self.big and self.region:
+            self._centre(label_w, words_w, rooms)
 
     def _centre(self, label_w: int, words_w: int, rooms: list[int]) -> None:
         """On the projector: every picture as wide as the widest would be (so the words
@@ -196,23 +198,24 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
             (row.view.wanted_width(s, free) for row, s in zip(self.rows, scenes, strict=True)),
             default=free,
         )
-        changed = False
         for row in self.rows:
             if row.view.styles.width != Scalar.from_number(widest):
                 row.view.styles.width = widest
-                changed = True
         left = max(0, (room - (label_w + widest + words_w + 1)) // 2)
-        used = sum(row.outer_size.height + row.styles.margin.height for row in self.rows)
+        gaps = 0 if self.has_class("-tight") else BIG_GAP * (len(self.rows) - 1)
+        used = gaps + sum(
+            max(row.view.wanted(s, widest, r), row.label_lines)
+            for row, s, r in zip(self.rows, scenes, rooms, strict=True)
+        )
         top = max(0, (self.region.height - used) // 2)
         if (self.styles.padding.left, self.styles.padding.top) != (left, top):
             self.styles.padding = (top, 1, 0, left)
-        if changed:  # measured again once the pictures have their width (their rows too)
-            self.call_after_refresh(self._centre, label_w, words_w, rooms)
 
     def _stacked(self, data: PartsData, words_w: int) -> list[bool]:
         """Which rows put their picture under their rule: those whose rule and words would
         leave it fewer columns beside them than it needs (:meth:`PartView.least_width`)."""
-        width = (self.region.width - 1 if self.big else self.size.width) or self.app.size.width // 2
+        width = (self.region.width - 1 if self.big else self.size.width) if self.region else 0
+        width = width or self.app.size.width // 2  # (not laid out yet)
         number = len(str(len(data.parts)))
         beside = [2 + number + 1 + min(cell_len(p.label), LABEL_MOST) + 1 for p in data.parts]
         return [
@@ -258,14 +261,14 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
         row between two parts, unless on a small screen that takes a row a part would use."""
         height = self.size.height or self.app.size.height
         width = max(8, (self.region.width or self.app.size.width) - label_w - words_w - 2)
-        most = [
-            row.view.wanted(line.scene, width, max(1, height))
-            for row, line in zip(self.rows, data.parts, strict=True)
-        ]
-        spaced = _shared(most, height - BIG_GAP * (len(most) - 1))
+        pairs = list(zip(self.rows, data.parts, strict=True))
+        most = [row.view.wanted(line.scene, width, max(1, height)) for row, line in pairs]
+        least = [min(m, row.view.least_rows(line.scene, width)) for m, (row, line) in
+                 zip(most, pairs, strict=True)]  # fmt: skip
+        spaced = _shared(most, least, height - BIG_GAP * (len(most) - 1))
         tight = spaced != most and height < ROOMY_ROWS  # a small screen: every row counts
         self.set_class(tight, "-tight")
-        return _shared(most, height) if tight else spaced
+        return _shared(most, least, height) if tight else spaced
 
     # -- input -----------------------------------------------------------------------------
     def on_part_view_picked(self, event: PartView.Picked) -> None:
@@ -275,13 +278,16 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
                 self.post_message(self.Picked(row.index, event.target))
 
 
-def _shared(most: list[int], free: int) -> list[int]:
-    """``free`` rows shared among pictures that would use ``most`` rows each: the smallest
-    needs met first, each of the others an equal share of what is left."""
-    rooms = [0] * len(most)
-    left = sorted(range(len(most)), key=lambda k: most[k])
+def _shared(most: list[int], least: list[int], free: int) -> list[int]:
+    """``free`` rows shared among pictures that would use ``most`` rows each and are whole in
+    ``least``: each its least first (while the rows last), then what is left shared, the
+    smallest needs met first and each of the others an equal share."""
+    rooms = [min(lo, max(1, free // len(least))) if sum(least) > free else lo for lo in least]
+    free -= sum(rooms)
+    left = sorted(range(len(most)), key=lambda k: most[k] - rooms[k])
     for n, i in enumerate(left):
-        share = max(1, free // (len(left) - n))
-        rooms[i] = max(1, min(most[i], share))
-        free -= rooms[i]
-    return rooms
+        share = max(0, free // (len(left) - n))
+        more = max(0, min(most[i] - rooms[i], share))
+        rooms[i] += more
+        free -= more
+    return [max(1, r) for r in rooms]

@@ -71,6 +71,10 @@ class BoardPart(PartView):
     def _panel_rows(self) -> int:
         return PANEL_ROWS_ROOMY if roomy(*self.app.size) else PANEL_ROWS
 
+    def least_rows(self, scene: Scene, width: int) -> int:
+        """Every square one row high, and the axis under them."""
+        return self._side(scene) + 2
+
     def wanted_width(self, scene: Scene, width: int) -> int:
         n = self._side(scene) + 1
         label = len(str(n - 1)) + 1

@@ -74,6 +74,11 @@ class PartView(Widget):
         holder puts it under the rule): by default :data:`LEAST_WIDTH`."""
         return LEAST_WIDTH
 
+    def least_rows(self, scene: Scene, width: int) -> int:
+        """The fewest rows its picture of ``scene`` is whole in (else it pans or is cut):
+        by default what it takes with one row."""
+        return self.wanted(scene, width, 1)
+
     def wanted_width(self, scene: Scene, width: int) -> int:
         """The columns its picture of ``scene`` takes where it may take ``width`` (and the
         rows the scene allows): by default all of them."""
