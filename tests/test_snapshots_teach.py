@@ -46,11 +46,14 @@ def test_teams_game_over(snap_compare: Any) -> None:
         await footer_drawn(pilot)
         game = next(s for s in pilot.app.screen_stack if hasattr(s, "history_scroll"))
         moves = game.history_scroll
-        for _ in range(100):  # the list behind the dialog scrolled to its last move
-            if moves.max_scroll_y and moves.scroll_y >= moves.max_scroll_y:
+        steady = 0
+        for _ in range(100):  # the list behind the dialog scrolled to its last move, and
+            await pilot.pause()  # staying there (its last row may still be coming)
+            at_end = moves.max_scroll_y and moves.scroll_y >= moves.max_scroll_y
+            steady = steady + 1 if at_end else 0
+            if steady >= 3:
                 break
-            await pilot.pause()
-        await pilot.pause()
+        await settled(pilot)
 
     assert snap_compare(teams(), terminal_size=SIZE, run_before=to_the_end)
 
