@@ -5,10 +5,8 @@ were drawn as piles."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from ui_helpers import newest, parts_rows, picture_text, settle
+from ui_helpers import newest, parts_rows, picture_text, settle, sum_app
 
 from squaregame.families import GAMES
 from squaregame.families.octal.part import PinsPart
@@ -16,20 +14,12 @@ from squaregame.families.pile.counters import CountersView
 from squaregame.families.sums.parts_board import PartsBoard
 from squaregame.families.sums.screen import SumsScreen
 from squaregame.families.wythoff.part import BoardPart
-from squaregame.ui.app import SquareGameApp
-from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.part_view import WordsView
 
 README_SUM = "squares:10 wythoff:3,5 kayles:7"  # the README's own example
 
 
-def app_for(text: str, **kw: Any) -> SquareGameApp:
-    rules, values = GAMES.kinds.read_parts("sum", [text])
-    spec = GAMES.kinds.spec("sum", rules, bool(kw.pop("misere", False)), values)
-    req = StartRequest(
-        game="sum", start=spec.position, rules=spec.rules, misere=spec.misere, seed=3, **kw
-    )
-    return SquareGameApp(GAMES, req, ai_delay=0)
+app_for = sum_app
 
 
 def counters(text: str) -> int:

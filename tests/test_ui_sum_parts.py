@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.widgets import Input
-from ui_helpers import newest, parts_rows, settle
+from ui_helpers import newest, parts_rows, settle, sum_app
 
 from squaregame.families import GAMES
 from squaregame.families.sums.screen import SumsScreen
@@ -16,18 +16,11 @@ from squaregame.families.wythoff.part import BoardPart
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.screens.new_game import NewGameDialog
-from squaregame.ui.start import StartRequest
 
 SIZE = (100, 32)
 
 
-def app_for(text: str, **kw: Any) -> SquareGameApp:
-    rules, values = GAMES.kinds.read_parts("sum", [text])
-    spec = GAMES.kinds.spec("sum", rules, bool(kw.pop("misere", False)), values)
-    req = StartRequest(
-        game="sum", start=spec.position, rules=spec.rules, misere=spec.misere, seed=3, **kw
-    )
-    return SquareGameApp(GAMES, req, ai_delay=0)
+app_for = sum_app
 
 
 def screen_of(app: SquareGameApp) -> SumsScreen:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 import time
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -129,3 +129,16 @@ def parts_rows(screen: Screen[None]) -> list[str]:
         f"{row.label.render()}\n{picture_text(row.view)}\n{row.words.render()}"
         for row in board.rows
     ]
+
+
+def sum_app(text: str, **kw: Any) -> SquareGameApp:
+    """The app playing the sum whose parts ``text`` names (``squares:10 wythoff:3,5``); its
+    keywords go to the start request (``misere``, ``hints`` …)."""
+    from squaregame.ui.start import StartRequest  # (sums only)
+
+    rules, values = GAMES.kinds.read_parts("sum", [text])
+    spec = GAMES.kinds.spec("sum", rules, bool(kw.pop("misere", False)), values)
+    req = StartRequest(
+        game="sum", start=spec.position, rules=spec.rules, misere=spec.misere, seed=3, **kw
+    )
+    return SquareGameApp(GAMES, req, ai_delay=0)
