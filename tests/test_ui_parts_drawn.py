@@ -17,6 +17,7 @@ from squaregame.families.wythoff.part import BoardPart
 from squaregame.ui.widgets.part_view import WordsView
 
 README_SUM = "squares:10 wythoff:3,5 kayles:7"  # the README's own example
+OWN_VIEW = {"pile": CountersView, "wythoff": BoardPart, "octal": PinsPart}  # each family's
 
 
 app_for = sum_app
@@ -75,7 +76,8 @@ async def test_every_kind_as_a_part_is_drawn_by_its_own_family(kind: str) -> Non
         s = newest(app, SumsScreen)
         rule = s.game.rules[1]
         view = s.query_one(PartsBoard).rows[1].view
-        assert type(view) is GAMES.part_view(rule)
+        family = GAMES.family_of(GAMES.kinds.kind_of_part(rule)).key
+        assert type(view) is OWN_VIEW[family], (kind, family, type(view))
         assert type(s.query_one(PartsBoard).rows[0].view) is CountersView
         drawn = picture_text(view)
         assert drawn.strip(), part
@@ -126,3 +128,49 @@ async def test_the_chosen_move_is_drawn_in_its_part_before_enter() -> None:
         lit = pins.lit
         assert lit  # with hints: the pins a winning move knocks down have a ✓
         assert "✓" in picture_text(s.query_one(PinsPart))
+
+
+async def test_a_click_on_the_queens_square_plays_it_in_its_part() -> None:
+    app = app_for(README_SUM)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        s = newest(app, SumsScreen)
+        await pilot.press("1", " ", "1")  # typed, then left aside for the click
+        board = s.query_one(BoardPart).board
+        x, y = next(
+            (x, y)
+            for y in range(board.size.height)
+            for x in range(board.size.width)
+            if board.cell_at(x, y) == (0, 2)
+        )
+        await pilot.click(board, offset=(x, y))
+        await settle(pilot)
+        assert s.session.plies[0].after == (10, 0, 2, 1, 7)  # the queen of part 2 to (0,2)
+        assert s.typing.text == ""  # what was typed is gone, not played by the next Enter
+
+
+async def test_a_click_on_a_pin_chooses_and_a_second_click_plays() -> None:
+    app = app_for(README_SUM, hints=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        s = newest(app, SumsScreen)
+        pins = s.query_one(PinsPart).rows
+        assert pins.picture is not None
+        step = pins.shape().step
+        x = pins._prefix() + 0 * step  # the first pin (a take from the row's start: mirrored)
+        await pilot.click(pins, offset=(x, 0))
+        await settle(pilot)
+        assert not s.session.plies and s.pile == 2  # chosen, not played
+        assert pins.picture.aim is not None and (0, 0) in pins_of_chosen(s)
+        await pilot.click(pins, offset=(x, 0))
+        await settle(pilot)
+        assert s.session.plies and s.session.plies[0].after[:3] == (10, 3, 5)  # Kayles moved
+
+
+def pins_of_chosen(s: SumsScreen) -> set[tuple[int, int]]:
+    from squaregame.families.octal.aim import pins_of
+
+    part = s.query_one(PinsPart)
+    scene = part.scene
+    assert scene is not None and scene.chosen is not None
+    return pins_of(scene.game, scene.position, scene.chosen)

@@ -48,9 +48,10 @@ class NimSumExplanation:
 
 
 def explain(game: Game[Any], pos: Any) -> NimSumExplanation | None:
-    """The explanation of a normal-play sum; None for misère play (no Grundy theory
-    applies), a game that is no sum, or a pile whose Grundy value is not known that far."""
-    parts = None if game.misere else game.summands(pos)
+    """The explanation of a normal-play sum of piles; None for misère play (no Grundy theory
+    applies), a game that is no sum of piles (as its kind declares), or a pile whose Grundy
+    value is not known that far."""
+    parts = game.summands(pos) if game.traits.sum_of_piles and not game.misere else None
     if parts is None:
         return None
     values = [p.pile.grundy(p.size) for p in parts]

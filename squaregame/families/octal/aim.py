@@ -47,20 +47,30 @@ def aim_pins(aim: Aim) -> set[Pin]:
     return {(aim.row, k) for k in range(aim.first, aim.first + aim.count)}
 
 
+def mirrored(aim: Aim, size: int) -> Aim:
+    """The same move made from the row's other end (it leaves the same rows): the pins
+    ``size - first - count`` … , a cut before pin ``size - first``."""
+    return Aim(aim.row, size - aim.first - aim.count, aim.count)
+
+
+def pins_of(game: Any, pos: Any, to: Any) -> set[Pin]:
+    """Every pin a move to ``to`` may knock down: from either end of its row (a row is the
+    same game read from either end, so taking 2 from the end and from the start are one
+    move)."""
+    aim = aim_of(game, pos, to)
+    if aim is None:
+        return set()
+    return aim_pins(aim) | aim_pins(mirrored(aim, game.sizes(pos)[aim.row]))
+
+
 def lit_pins(game: Any, pos: Any, targets: Iterable[Any]) -> frozenset[Pin]:
     """Every pin some move to ``targets`` knocks down (the winning moves, with hints)."""
     lit: set[Pin] = set()
     for to in targets:
-        aim = aim_of(game, pos, to)
-        if aim is not None:
-            lit.update(aim_pins(aim))
+        lit |= pins_of(game, pos, to)
     return frozenset(lit)
 
 
 def first_aimed(game: Any, pos: Any, targets: Iterable[Any], pin: Pin) -> Any:
     """The first of ``targets`` whose move knocks ``pin`` down (None: none)."""
-    for to in targets:
-        aim = aim_of(game, pos, to)
-        if aim is not None and pin in aim_pins(aim):
-            return to
-    return None
+    return next((to for to in targets if pin in pins_of(game, pos, to)), None)

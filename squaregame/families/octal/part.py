@@ -5,7 +5,7 @@ The same pins as the game's own screen (:mod:`.rows`): the chosen move's pins ho
 before Enter, and with hints a ✓ under every pin that a move winning the *sum* knocks
 down. The holder writes the part's number, rule and size beside it, so the rows here carry
 only the ▶ of the row a move is aimed at. A click on a pin picks the first move that knocks
-it down (a second click on a pin of the chosen move picks that move again).
+it down, shown before Enter; a second click on a pin of the chosen move plays it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 
-from squaregame.families.octal.aim import aim_of, first_aimed, lit_pins
+from squaregame.families.octal.aim import aim_of, first_aimed, lit_pins, pins_of
 from squaregame.families.octal.rows import RowsPicture, RowsView
 from squaregame.ui.widgets.part_view import PartView, Scene
 
@@ -56,15 +56,21 @@ class PinsPart(PartView):
         return self.rows.height_for(self.picture(scene), width, most)
 
     def on_rows_view_clicked(self, event: RowsView.Clicked) -> None:
+        """A pin of the chosen move plays it; another pin chooses the first move that knocks
+        it down (several may: it is shown, for Enter or a second click)."""
         event.stop()
         scene = self.scene
         if scene is None or not scene.active or event.pin is None or scene.game is None:
             return
         pin = (event.row, event.pin)
-        moves: list[Any] = scene.game.children(scene.position) if self._few(scene) else []
-        to = first_aimed(scene.game, scene.position, moves, pin)
+        game, pos = scene.game, scene.position
+        if scene.chosen is not None and pin in pins_of(game, pos, scene.chosen):
+            self.pick(scene.chosen)
+            return
+        moves: list[Any] = game.children(pos) if self._few(scene) else []
+        to = first_aimed(game, pos, moves, pin)
         if to is not None:
-            self.pick(to)
+            self.pick(to, play=False)
 
     @staticmethod
     def _few(scene: Scene) -> bool:

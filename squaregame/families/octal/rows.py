@@ -77,7 +77,7 @@ def big_pin(room: int, rows: int, longest: int, count: int, marks: int) -> PinSh
 
 
 DRAWN_MOST = 600  # pins of one row drawn one by one (a longer row: a bar and its size)
-PREFIX = 6  # "▶ 12 " and a space
+PREFIX = 4  # "▶ " before a row's number, two spaces after it
 
 
 @dataclass(frozen=True)
@@ -135,8 +135,12 @@ class RowsView(Widget, can_focus=False):
     def _prefix(self) -> int:
         """Columns before the first pin: the row's mark and number, and its rule's label."""
         width = self._label_width()
-        head = PREFIX if self.picture is None or self.picture.numbers else 2
+        head = PREFIX + self._number_width() if self.picture is None or self.picture.numbers else 2
         return head + (width + 1 if width else 0)
+
+    def _number_width(self) -> int:
+        """Columns of a row's number (rows split: there may be a hundred and more)."""
+        return max(2, len(str(len(self.picture.sizes)))) if self.picture else 2
 
     def _suffix(self) -> int:
         """Columns after the pins: the size (and, with hints, the Grundy value)."""
@@ -260,7 +264,8 @@ class RowsView(Widget, can_focus=False):
             if p.numbers:
                 mark = "▶ " if aim and first and middle else "  "
                 row.append(mark, style="bold")
-                number = f"{i + 1:>2}" if first and middle else "  "
+                digits = self._number_width()
+                number = f"{i + 1:>{digits}}" if first and middle else " " * digits
                 row.append(f"{number}  ", style="bold" if aim else "")
             else:
                 row.append("▶ " if aim and first and middle else "  ", style="bold")

@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Static
 
 from squaregame.core.types import Analysis
-from squaregame.families.octal.aim import aim_of, aim_pins, first_aimed, lit_pins
+from squaregame.families.octal.aim import aim_of, first_aimed, lit_pins, pins_of
 from squaregame.families.octal.game import RowsGame
 from squaregame.families.octal.panels import RowsData, rows_data
 from squaregame.families.octal.rows import RowsPicture, RowsView
@@ -126,11 +126,9 @@ class RowsScreen(MovesScreen[Rows]):
         pos: Rows = view.position
         pin = (event.row, event.pin)
         chosen = self.moves.highlighted_move()
-        if chosen is not None:
-            aim = aim_of(self.game, pos, chosen)
-            if aim is not None and pin in aim_pins(aim):
-                self.turns.request_move(chosen)
-                return
+        if chosen is not None and pin in pins_of(self.game, pos, chosen):
+            self.typing.choose(chosen)
+            return
         listed = [m.to for m in self.moves._moves]
         to = first_aimed(self.game, pos, listed, pin)
         if to is not None:

@@ -50,6 +50,18 @@ PROJECTOR = (
 )
 
 
+def counter_for(scene: Scene, room: int, large: bool) -> Counter:
+    """The largest counter at which every pile drawn alike (the scene's ``span``) fits whole
+    in ``room`` columns (on the projector, in its rows too; on the game screen, large only
+    on a ``large`` terminal); else the smallest."""
+    most = max(scene.span, max(0, int(scene.position)))
+    if scene.big:
+        rows = scene.rows or 3
+        fits = (c for c in PROJECTOR if most * c.width - c.gap <= room and c.rows <= rows)
+        return next(fits, SMALL)
+    return PANEL[0] if large and most * PANEL[0].width <= room else SMALL
+
+
 class CountersView(PartView):
     """One pile, its counters in a row (several rows high when they are large)."""
 
@@ -64,21 +76,11 @@ class CountersView(PartView):
         return max(0, self._count() - int(s.chosen))
 
     def counter(self, width: int | None = None) -> Counter:
-        """The largest counter at which every pile drawn alike (the scene's ``span``) fits
-        whole in the room; else the smallest."""
-        s = self.scene
-        if s is None:
+        """The counter its scene is drawn with, in ``width`` columns (its own width)."""
+        if self.scene is None:
             return SMALL
-        room = self.size.width if width is None else width
-        most = max(s.span, self._count())
-        if s.big:
-            rows = s.rows or 3
-            return next(
-                (c for c in PROJECTOR if most * c.width - c.gap <= room and c.rows <= rows),
-                SMALL,
-            )
-        big = self.is_attached and roomy(*self.app.size)
-        return PANEL[0] if big and most * PANEL[0].width <= room else SMALL
+        large = self.is_attached and roomy(*self.app.size)
+        return counter_for(self.scene, self.size.width if width is None else width, large)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return self.counter(width).rows
@@ -88,20 +90,13 @@ class CountersView(PartView):
         return max(4, min(LEAST_WIDTH, max(scene.span, int(scene.position))))
 
     def wanted_width(self, scene: Scene, width: int) -> int:
-        kept, self.scene = self.scene, scene
-        try:
-            c = self.counter(width)
-            most = max(scene.span, self._count())
-            return min(width, most * c.width - c.gap) if most * c.width <= width + c.gap else width
-        finally:
-            self.scene = kept
+        c = counter_for(scene, width, self.is_attached and roomy(*self.app.size))
+        most = max(scene.span, int(scene.position))
+        return min(width, most * c.width - c.gap) if most * c.width <= width + c.gap else width
 
     def wanted(self, scene: Scene, width: int, most: int) -> int:
-        kept, self.scene = self.scene, replace(scene, rows=most)
-        try:
-            return min(most, self.counter(width).rows)
-        finally:
-            self.scene = kept
+        large = self.is_attached and roomy(*self.app.size)
+        return min(most, counter_for(replace(scene, rows=most), width, large).rows)
 
     def render(self) -> Text:
         s = self.scene

@@ -34,7 +34,7 @@ from squaregame.core.types import Move, Outcome, PositionInfo
 from squaregame.families.sums import mixed_search as search
 from squaregame.families.sums.limits import check_pile_count
 from squaregame.families.sums.mixed_bounds import SUB_SEARCHES, bounded
-from squaregame.families.sums.mixed_moves import AXIS_FROM, mixed_runs
+from squaregame.families.sums.mixed_moves import AXIS_FROM, PART_MOVES, mixed_runs
 from squaregame.families.sums.units import PileUnit, Unit, units_of
 
 if TYPE_CHECKING:
@@ -107,6 +107,9 @@ class MixedSumGame(Game[Flat]):
         if self.misere:
             raise TableLimitError("sums.errors.misere_parts_too_large")
         self.grundy_values(parts)
+        for i, (u, p) in enumerate(zip(self.units, parts, strict=True)):  # each move sorted
+            if not _nim_axis(u, p) and u.move_count(p) > PART_MOVES:
+                raise TableLimitError("sums.errors.part_moves", part=i + 1, limit=PART_MOVES)
 
     def prepare(self, pos: Flat, progress: Progress | None = None) -> None:
         parts = self.split(pos)

@@ -123,6 +123,7 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
     class Picked(Message):
         part: int  # 0-based
         target: Any  # the part's own position the move leads to
+        play: bool = True  # False: only chosen (shown before Enter)
 
     def __init__(
         self, views: tuple[type[PartView], ...], *, big: bool = False, id: str | None = None
@@ -154,22 +155,25 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
         words_w = max((w.cell_len for w in words), default=0)
         stacked = self._stacked(data, words_w)
         label_w = self._label_width(data, stacked)
-        rooms = self._rooms(data, label_w, words_w) if self.big else [0] * len(data.parts)
-        for row, line, said, stack, room in zip(
-            self.rows, data.parts, words, stacked, rooms, strict=True
+        width = self._width()
+        labels = [  # each rule (and, stacked, its words) wrapped to its room
+            self._wrapped(line, data, said if stack else None, width if stack else label_w - 1)
+            for line, said, stack in zip(data.parts, words, stacked, strict=True)
+        ]
+        above = sum(len(lines) for lines, stack in zip(labels, stacked, strict=True) if stack)
+        rooms = (
+            self._rooms(data, label_w, words_w, stacked, above)
+            if self.big
+            else [0] * len(data.parts)
+        )
+        for row, line, said, stack, room, lines in zip(
+            self.rows, data.parts, words, stacked, rooms, labels, strict=True
         ):
-            chosen = line.number - 1 == data.selected
             scene = replace(line.scene, rows=room) if room else line.scene
             row.set_class(stack, "-stacked")
-            label = (line.number, line.label, chosen, stack, said if stack else None)
-            if row.drawn_label != (label, label_w):  # each of the three drawn when it changed
-                row.drawn_label = (label, label_w)
-                text = self._label(line, chosen)
-                if stack:
-                    text.append_text(said)
+            if row.drawn_label != (lines, label_w, stack):  # each drawn when it changed
+                row.drawn_label = (lines, label_w, stack)
                 row.label.styles.width = "100%" if stack else label_w
-                room = (self.size.width if stack else label_w - 1) or label_w
-                lines = wrap_text(text, room, indent=len(str(len(data.parts))) + 3)
                 row.label.update(Text("\n").join(lines))  # wrapped under its own words
                 row.label_lines = len(lines)
             shown = Text() if stack else said
@@ -184,6 +188,21 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
             self.call_after_refresh(self._keep_in_sight, data.selected)
         if self.big and self.region:
             self._centre(label_w, words_w, rooms)
+
+    def _width(self) -> int:
+        """The columns a row has (before the board is laid out: a guess from the screen)."""
+        width = (self.region.width - 1 if self.big else self.size.width) if self.region else 0
+        return width or self.app.size.width // 2
+
+    def _wrapped(
+        self, line: PartLine, data: PartsData, said: Text | None, room: int
+    ) -> tuple[Text, ...]:
+        """A part's number and rule (and, where it is given, its words after them) in lines
+        of ``room`` columns, each after the first under the rule's first word."""
+        text = self._label(line, line.number - 1 == data.selected)
+        if said is not None:
+            text.append_text(said)
+        return tuple(wrap_text(text, max(4, room), indent=len(str(len(data.parts))) + 3))
 
     def _centre(self, label_w: int, words_w: int, rooms: list[int]) -> None:
         """On the projector: every picture as wide as the widest would be (so the words
@@ -204,7 +223,9 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
         left = max(0, (room - (label_w + widest + words_w + 1)) // 2)
         gaps = 0 if self.has_class("-tight") else BIG_GAP * (len(self.rows) - 1)
         used = gaps + sum(
-            max(row.view.wanted(s, widest, r), row.label_lines)
+            row.label_lines + row.view.wanted(s, widest, r)
+            if row.has_class("-stacked")
+            else max(row.view.wanted(s, widest, r), row.label_lines)
             for row, s, r in zip(self.rows, scenes, rooms, strict=True)
         )
         top = max(0, (self.region.height - used) // 2)
@@ -214,8 +235,7 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
     def _stacked(self, data: PartsData, words_w: int) -> list[bool]:
         """Which rows put their picture under their rule: those whose rule and words would
         leave it fewer columns beside them than it needs (:meth:`PartView.least_width`)."""
-        width = (self.region.width - 1 if self.big else self.size.width) if self.region else 0
-        width = width or self.app.size.width // 2  # (not laid out yet)
+        width = self._width()
         number = len(str(len(data.parts)))
         beside = [2 + number + 1 + min(cell_len(p.label), LABEL_MOST) + 1 for p in data.parts]
         return [
@@ -255,16 +275,20 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
             text.append(" g=—", style="magenta")
         return text
 
-    def _rooms(self, data: PartsData, label_w: int, words_w: int) -> list[int]:
+    def _rooms(
+        self, data: PartsData, label_w: int, words_w: int, stacked: list[bool], above: int
+    ) -> list[int]:
         """On the projector, the rows each part's picture may take: the parts share the
-        board's rows, none taking more than it would use (:meth:`PartView.wanted`); a blank
-        row between two parts, unless on a small screen that takes a row a part would use."""
-        height = self.size.height or self.app.size.height
-        width = max(8, (self.region.width or self.app.size.width) - label_w - words_w - 2)
-        pairs = list(zip(self.rows, data.parts, strict=True))
-        most = [row.view.wanted(line.scene, width, max(1, height)) for row, line in pairs]
-        least = [min(m, row.view.least_rows(line.scene, width)) for m, (row, line) in
-                 zip(most, pairs, strict=True)]  # fmt: skip
+        board's rows (less the ``above`` rows that rules put over their pictures), none
+        taking more than it would use (:meth:`PartView.wanted`); a blank row between two
+        parts, unless on a small screen that takes a row a part would use."""
+        height = (self.size.height or self.app.size.height) - above
+        beside = max(8, self._width() - label_w - words_w - 1)
+        widths = [max(8, self._width() - 4) if stack else beside for stack in stacked]
+        rows = list(zip(self.rows, data.parts, widths, strict=True))
+        most = [row.view.wanted(line.scene, w, max(1, height)) for row, line, w in rows]
+        least = [min(m, row.view.least_rows(line.scene, w)) for m, (row, line, w) in
+                 zip(most, rows, strict=True)]  # fmt: skip
         spaced = _shared(most, least, height - BIG_GAP * (len(most) - 1))
         tight = spaced != most and height < ROOMY_ROWS  # a small screen: every row counts
         self.set_class(tight, "-tight")
@@ -275,7 +299,7 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
         event.stop()
         for row in self.rows:
             if row.view is event.view:
-                self.post_message(self.Picked(row.index, event.target))
+                self.post_message(self.Picked(row.index, event.target, event.play))
 
 
 def _shared(most: list[int], least: list[int], free: int) -> list[int]:

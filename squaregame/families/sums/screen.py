@@ -249,13 +249,16 @@ class SumsScreen(GameScreen[Pos]):
         self._draw_board()
 
     def on_parts_board_picked(self, event: PartsBoard.Picked) -> None:
-        """A click on a part's picture: the move it picks, played if it is legal."""
+        """A click on a part's picture: the move it names, played if it is legal; or, where
+        the click only chose it (a pin, which several moves knock down), that move shown
+        for Enter or a second click."""
         event.stop()
         self.pile = event.part
         self.amount_index = 0
         pos = self.session.position
         if not self.session.human_to_move or self.turns.thinking or self.session.over:
             self._draw_board()
+            self.say(tr("ui_game.errors.your_turn"), error=True)
             return
         try:
             to = with_part(self.game, pos, event.part, event.target)
@@ -264,7 +267,16 @@ class SumsScreen(GameScreen[Pos]):
             self._draw_board()
             self.say(error_text(exc), error=True)
             return
-        self.turns.request_move(to)
+        if event.play:
+            self.typing.choose(to)  # (whatever was typed is dropped)
+            return
+        self.amount_index = self._index_of(event.part, to)
+        self.action_amount(0)  # shown, and said, as ←→ would
+
+    def _index_of(self, part: int, to: Pos) -> int:
+        """Where the move to ``to`` stands among part ``part``'s moves (←→ go from it)."""
+        count = self.amount_count(part)
+        return next((k for k in range(count) if self.target_at(part, k) == to), 0)
 
     def action_toggle_hints(self) -> None:
         super().action_toggle_hints()

@@ -168,7 +168,7 @@ class WythoffScreen(GameScreen[Cell]):
         except GameError as exc:
             self.say(f"{error_text(exc)}.", error=True)
             return
-        self.turns.request_move(to)
+        self.typing.choose(to)  # (whatever was typed is dropped)
 
     def parse_typed(self, text: str) -> Cell:
         x, y = self.game.kind.position_param.parse_numbers(text)

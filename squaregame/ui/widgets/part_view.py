@@ -26,6 +26,7 @@ from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
 
+from squaregame.core.parts import is_part
 from squaregame.text.games import position_text
 from squaregame.ui.scene import Drawings, Scene
 
@@ -50,10 +51,13 @@ class PartView(Widget):
 
     @dataclass
     class Picked(Message):
-        """A click chose a move: ``target`` is where it leads (the part's own position)."""
+        """A click chose a move: ``target`` is where it leads (the part's own position);
+        ``play``: play it at once (the click named it whole), else only choose it (shown,
+        for Enter or a second click)."""
 
         view: PartView
         target: Any
+        play: bool = True
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -84,8 +88,8 @@ class PartView(Widget):
         rows the scene allows): by default all of them."""
         return width
 
-    def pick(self, target: Any) -> None:
-        self.post_message(self.Picked(self, target))
+    def pick(self, target: Any, play: bool = True) -> None:
+        self.post_message(self.Picked(self, target, play))
 
 
 class WordsView(PartView):
@@ -110,4 +114,4 @@ class WordsOnly:
         return WordsView
 
     def part_kind(self, part: Any) -> Any:
-        return getattr(part, "kind", None)
+        return part.kind if is_part(part) else None
