@@ -125,12 +125,11 @@ async def test_the_chosen_move_is_drawn_in_its_part_before_enter() -> None:
             s.query_one(PinsPart)
         )
         assert not s.session.plies  # nothing played yet
-        lit = pins.lit
-        assert lit  # with hints: the pins a winning move knocks down have a ✓
+        assert pins.wins  # with hints: each winning move marked under its pins
         assert "✓" in picture_text(s.query_one(PinsPart))
 
 
-async def test_a_click_on_the_queens_square_plays_it_in_its_part() -> None:
+async def test_a_click_on_the_queens_square_chooses_a_second_plays() -> None:
     app = app_for(README_SUM)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(pilot)
@@ -144,6 +143,9 @@ async def test_a_click_on_the_queens_square_plays_it_in_its_part() -> None:
             if board.cell_at(x, y) == (0, 2)
         )
         await pilot.click(board, offset=(x, y))
+        await settle(pilot)
+        assert not s.session.plies and board.view is not None and board.view.cursor == (0, 2)
+        await pilot.click(board, offset=(x, y))  # a second click on it plays it
         await settle(pilot)
         assert s.session.plies[0].after == (10, 0, 2, 1, 7)  # the queen of part 2 to (0,2)
         assert s.typing.text == ""  # what was typed is gone, not played by the next Enter

@@ -34,8 +34,8 @@ async def test_a_long_row_goes_on_over_lines_with_its_marks(size: tuple[int, int
         drawn = str(rows.render())
         assert "…" not in drawn and _pins(drawn) == 20  # every pin, none cut
         picture = rows.picture
-        assert picture is not None and picture.lit  # winning moves knock some pins down
-        assert drawn.count("✓") == len(picture.lit)  # each of them marked
+        assert picture is not None and picture.wins  # the winning moves, with hints
+        assert drawn.count("✓") == len(picture.wins)  # each of them marked
         assert all(line.rstrip() == line for line in drawn.splitlines())
         assert max(len(line) for line in drawn.splitlines()) <= rows.size.width
 

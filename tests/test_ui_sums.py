@@ -81,7 +81,11 @@ async def test_clicking_a_counter_takes_it_and_those_after_it() -> None:
         await pilot.click(views[1], offset=(0, 0))  # pile 2's first counter: all 7
         assert "pile 2: 7 is not a perfect square" in text(s.query_one("#message"))
         assert not s.session.plies
-        await pilot.click(views[2], offset=(6, 0))  # pile 3, counter 7: take 4
+        await pilot.click(views[2], offset=(6, 0))  # pile 3, counter 7: take 4, chosen
+        await settle(pilot)
+        assert not s.session.plies and s.pile == 2 and "○○○○" in text(views[2])
+        assert "Take 4 from pile 3" in text(s.query_one("#message"))
+        await pilot.click(views[2], offset=(6, 0))  # again: played
         await settle(pilot)
         assert s.session.plies[0].after == (5, 7, 6)  # counters 7..10 taken
 
@@ -100,7 +104,8 @@ async def test_on_a_large_terminal_the_counters_are_large_and_a_click_still_take
         await pilot.click(rows[2].label, offset=(3, 0))  # pile 3 chosen, nothing taken
         await settle(pilot)
         assert not s.session.plies and s.pile == 2
-        await pilot.click(rows[2].view, offset=(6 * 3 + 1, 1))  # pile 3, counter 7
+        await pilot.click(rows[2].view, offset=(6 * 3 + 1, 1))  # pile 3, counter 7: chosen
+        await pilot.click(rows[2].view, offset=(6 * 3 + 1, 0))  # and played
         await settle(pilot)
         assert s.session.plies[0].after == (5, 7, 6)  # counters 7..10 taken
         assert isinstance(rows[2].view, CountersView)
@@ -144,7 +149,7 @@ async def test_beyond_the_budget_the_screen_shows_proven_bounds(
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         s = screen_of(app)
-        assert "remoteness is shown as proven bounds" in text(s.query_one("#exactness"))
+        assert "remoteness as proven bounds" in text(s.query_one("#exactness"))
         info = s.session.info()
         assert not info.remoteness_exact and info.upper is not None
         hint = text(s.query_one("#hint"))  # cold for the person: the defence's bounds

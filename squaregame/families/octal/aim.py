@@ -63,12 +63,11 @@ def pins_of(game: Any, pos: Any, to: Any) -> set[Pin]:
     return aim_pins(aim) | aim_pins(mirrored(aim, game.sizes(pos)[aim.row]))
 
 
-def lit_pins(game: Any, pos: Any, targets: Iterable[Any]) -> frozenset[Pin]:
-    """Every pin some move to ``targets`` knocks down (the winning moves, with hints)."""
-    lit: set[Pin] = set()
-    for to in targets:
-        lit |= pins_of(game, pos, to)
-    return frozenset(lit)
+def aims_of(game: Any, pos: Any, targets: Iterable[Any]) -> tuple[Aim, ...]:
+    """Each move to ``targets`` as the pins it knocks down (the winning moves, with hints),
+    each once: as it is written (a split, smaller part first), not also mirrored."""
+    found = (aim_of(game, pos, to) for to in targets)
+    return tuple(dict.fromkeys(aim for aim in found if aim is not None))
 
 
 def first_aimed(game: Any, pos: Any, targets: Iterable[Any], pin: Pin) -> Any:

@@ -2,10 +2,11 @@
 panel scale (larger on the projector).
 
 The same pins as the game's own screen (:mod:`.rows`): the chosen move's pins hollow
-before Enter, and with hints a ✓ under every pin that a move winning the *sum* knocks
-down. The holder writes the part's number, rule and size beside it, so the rows here carry
-only the ▶ of the row a move is aimed at. A click on a pin picks the first move that knocks
-it down, shown before Enter; a second click on a pin of the chosen move plays it.
+before Enter, and with hints each move that wins the *sum* marked under the pins it knocks
+down (a ✓; a move of several pins, a bracket └─✓─┘ under them). The holder writes the
+part's number, rule and size beside it, so the rows here carry only the ▶ of the row a move
+is aimed at. A click on a pin picks the first move that knocks it down, shown before Enter;
+a second click on a pin of the chosen move plays it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 
-from squaregame.families.octal.aim import aim_of, first_aimed, lit_pins, pins_of
+from squaregame.families.octal.aim import aim_of, aims_of, first_aimed, pins_of
 from squaregame.families.octal.rows import RowsPicture, RowsView
 from squaregame.ui.widgets.part_view import PartView, Scene
 
@@ -43,10 +44,10 @@ class PinsPart(PartView):
     def picture(self, scene: Scene) -> RowsPicture:
         game, pos = scene.game, scene.position
         aim = None if scene.chosen is None else aim_of(game, pos, scene.chosen)
-        lit = lit_pins(game, pos, scene.wins) if scene.hints else frozenset()
+        wins = aims_of(game, pos, scene.wins) if scene.hints else ()
         sizes = tuple(game.sizes(pos)) if game is not None else tuple(pos)
         return RowsPicture(
-            sizes, None, None, aim, lit, scene.hints, scene.big, numbers=False, rows=scene.rows
+            sizes, None, None, aim, wins, scene.hints, scene.big, numbers=False, rows=scene.rows
         )
 
     def wanted_width(self, scene: Scene, width: int) -> int:

@@ -10,9 +10,9 @@ with its marks under it), so no pin and no mark is ever dropped; only a row of m
 
 The chosen move is drawn on the pins: its row is marked ▶ and the pins it knocks down are
 drawn hollow (``▐░▌`` or ``○``, not ``▐█▌`` or ``●``), a split without taking (Grundy's
-game) as a cut ``│`` between two pins — never by colour alone. With hints on, a ✓ under a
-pin says that some winning move knocks it down (a cut: under the pin after it). A click on
-a pin posts :class:`RowsView.Clicked`.
+game) as a cut ``│`` between two pins — never by colour alone. With hints on, each winning
+move is marked under the pins it knocks down: a ✓ under one pin (a cut: under the pin after
+it), a bracket ``└─✓─┘`` under several. A click on a pin posts :class:`RowsView.Clicked`.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ class RowsPicture:
     labels: tuple[str, ...] | None  # each row's rule (games side by side), shown before it
     grundy: tuple[int, ...] | None  # shown with hints
     aim: Aim | None  # the chosen move
-    lit: frozenset[tuple[int, int]]  # (row, pin) that a winning move knocks down (hints on)
+    wins: tuple[Aim, ...]  # the winning moves, as the pins each knocks down (hints on)
     hints: bool
     big: bool = False  # the projector's: as large as the widget's room allows
     centred: bool = False  # in the middle of the widget's width (the game's own projector)
@@ -252,10 +252,7 @@ class RowsView(Widget, can_focus=False):
         i = line.row
         aim = p.aim if p.aim is not None and p.aim.row == i else None
         cut = aim.first if aim is not None and aim.count == 0 else None
-        marks = Text()
-        for k in range(line.first, line.first + line.count):
-            lit = (i, k) in p.lit
-            marks.append(("✓" if lit else " ").center(s.width) + " " * s.gap, style="bold")
+        marks = Text("".join(self._marks_of(line, s)), style="bold")
         first = line.first == 0
         rows: list[Text] = []
         for r in range(s.height):
@@ -285,6 +282,40 @@ class RowsView(Widget, can_focus=False):
             row.rstrip()
             rows.append(row)
         return rows
+
+    def _marks_of(self, line: Line, s: PinShape) -> list[str]:
+        """The row under a line of pins: each winning move of its row marked under the pins
+        it knocks down — a ✓ under one pin (a cut: under the pin after it), a bracket
+        └─✓─┘ under several — where no mark drawn before covers them."""
+        p = self.picture
+        cells = [" "] * (line.count * s.step)
+        if p is None or line.bar:
+            return cells
+        taken = [False] * len(cells)
+
+        def centre(k: int) -> int:  # the column under pin k (of the row)
+            return (k - line.first) * s.step + (s.width - 1) // 2
+
+        last = line.first + line.count - 1
+        for aim in p.wins:
+            lo, hi = aim.first, aim.first + max(aim.count, 1) - 1
+            if aim.row != line.row or hi < line.first or lo > last:
+                continue
+            starts, ends = lo >= line.first, hi <= last  # (a move may go on over two lines)
+            a = centre(lo) if starts else 0
+            b = centre(hi) if ends else len(cells) - 1
+            if any(taken[a : b + 1]):
+                continue
+            for c in range(a, b + 1):
+                cells[c] = "─"
+                taken[c] = True
+            if starts and b > a:
+                cells[a] = "└"
+            if ends and b > a:
+                cells[b] = "┘"
+            if starts:  # its ✓ once, on the line where it begins
+                cells[(a + b) // 2] = "✓"
+        return cells
 
     @staticmethod
     def _pins(line: Line, s: PinShape, aim: Aim | None, cut: int | None, r: int) -> Text:

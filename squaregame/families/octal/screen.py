@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Static
 
 from squaregame.core.types import Analysis
-from squaregame.families.octal.aim import aim_of, first_aimed, lit_pins, pins_of
+from squaregame.families.octal.aim import aim_of, aims_of, first_aimed, pins_of
 from squaregame.families.octal.game import RowsGame
 from squaregame.families.octal.panels import RowsData, rows_data
 from squaregame.families.octal.rows import RowsPicture, RowsView
@@ -108,7 +108,7 @@ class RowsScreen(MovesScreen[Rows]):
             data.labels if data else None,
             data.grundy if data else None,
             None if chosen is None else aim_of(self.game, pos, chosen),
-            lit_pins(self.game, pos, wins),
+            aims_of(self.game, pos, wins),
             self.hints,
             big=big,
             centred=big,

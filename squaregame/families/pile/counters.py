@@ -2,12 +2,13 @@
 pile of a sum, on the game screen and, larger, on the projector).
 
 Its scene's position is the pile's size. The counters the chosen move would take are drawn
-hollow — ``○`` for ``●``, ``░░`` for ``██`` — so the choice never relies on colour. The
+hollow — ``○`` for ``●``, ``░░`` for ``██`` — so the choice never relies on colour; with
+hints a ✓ under a counter says that taking it and every counter after it wins. The
 counters are as large as the room allows (:data:`PANEL` on the game screen, where every
 pile drawn alike fits so; :data:`PROJECTOR` on the projector, within the rows it is
 given); a pile too long for the room is a bar of counters ending in ``…``, the share the
-move takes still drawn hollow. A click on a counter picks the move that takes it and every
-counter after it.
+move takes still drawn hollow. A click on a counter chooses the move that takes it and every
+counter after it (shown before Enter); a second click on it plays it.
 """
 
 from __future__ import annotations
@@ -83,7 +84,12 @@ class CountersView(PartView):
         return counter_for(self.scene, self.size.width if width is None else width, large)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return self.counter(width).rows
+        return self.counter(width).rows + self._marked()
+
+    def _marked(self) -> int:
+        """A row of ✓ marks under the counters: with hints, where a move here wins."""
+        s = self.scene
+        return 1 if s is not None and s.hints and s.wins else 0
 
     def least_width(self, scene: Scene) -> int:
         """A counter a column: the largest pile drawn alike, up to the usual least."""
@@ -96,7 +102,8 @@ class CountersView(PartView):
 
     def wanted(self, scene: Scene, width: int, most: int) -> int:
         large = self.is_attached and roomy(*self.app.size)
-        return min(most, counter_for(replace(scene, rows=most), width, large).rows)
+        marks = 1 if scene.hints and scene.wins else 0
+        return min(most, counter_for(replace(scene, rows=most - marks), width, large).rows + marks)
 
     def render(self) -> Text:
         s = self.scene
@@ -122,7 +129,23 @@ class CountersView(PartView):
             if row:
                 text.append("\n")
             text.append_text(line)
+        if self._marked():
+            text.append("\n")
+            text.append(self._marks(c, size, room), style="bold")
         return text
+
+    def _marks(self, c: Counter, size: int, room: int) -> str:
+        """A ✓ under the first counter each winning move takes (it and every one after it;
+        a pile drawn as a bar: where that counter would be)."""
+        s = self.scene
+        assert s is not None
+        cells = [" "] * (room * c.width)
+        for left in s.wins:
+            k = int(left) if size <= room else int(left) * (room - 1) // max(1, size)
+            at = k * c.width + (cell_len(c.glyph) - 1) // 2
+            if 0 <= at < len(cells):
+                cells[at] = "✓"
+        return "".join(cells).rstrip()
 
     def on_click(self, event: events.Click) -> None:
         at = event.get_content_offset(self)
@@ -132,4 +155,5 @@ class CountersView(PartView):
         size = self._count()
         k = at.x // c.width
         if size * c.width - c.gap <= self.size.width and 0 <= k < size:
-            self.pick(k)  # what is left: the counters before the one clicked
+            # what is left: the counters before the one clicked; chosen, then played
+            self.pick(k, play=self.scene.chosen == k)

@@ -161,11 +161,14 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
             for line, said, stack in zip(data.parts, words, stacked, strict=True)
         ]
         above = sum(len(lines) for lines, stack in zip(labels, stacked, strict=True) if stack)
-        rooms = (
-            self._rooms(data, label_w, words_w, stacked, above)
-            if self.big
-            else [0] * len(data.parts)
-        )
+        if self.big:
+            rooms = self._rooms(data, label_w, words_w, stacked, above)
+        else:  # on the game screen each picture fits the rows in sight (the rest scrolls)
+            seen = self._rows_in_sight()
+            rooms = [
+                max(3, seen - (len(lines) if stack else 0))
+                for lines, stack in zip(labels, stacked, strict=True)
+            ]
         for row, line, said, stack, room, lines in zip(
             self.rows, data.parts, words, stacked, rooms, labels, strict=True
         ):
@@ -188,6 +191,13 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
             self.call_after_refresh(self._keep_in_sight, data.selected)
         if self.big and self.region:
             self._centre(label_w, words_w, rooms)
+
+    def _rows_in_sight(self) -> int:
+        """The rows the board shows at once (its greatest height, where one is set)."""
+        most = self.styles.max_height
+        if most is not None and most.is_cells:
+            return max(3, int(most.value) - self.styles.padding.height)
+        return max(3, self.app.size.height // 2)
 
     def _width(self) -> int:
         """The columns a row has (before the board is laid out: a guess from the screen)."""
@@ -238,8 +248,8 @@ class PartsBoard(VerticalScroll, can_focus=True, inherit_bindings=False):
         width = self._width()
         number = len(str(len(data.parts)))
         beside = [2 + number + 1 + min(cell_len(p.label), LABEL_MOST) + 1 for p in data.parts]
-        return [
-            room + words_w + row.view.least_width(p.scene) > width
+        return [  # (the words' column is a column wider than its words)
+            room + words_w + 1 + row.view.least_width(p.scene) > width
             for room, p, row in zip(beside, data.parts, self.rows, strict=True)
         ]
 

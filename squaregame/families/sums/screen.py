@@ -204,11 +204,16 @@ class SumsScreen(GameScreen[Pos]):
 
     # -- choosing ------------------------------------------------------------------------------
     def action_pile(self, step: int) -> None:
+        """Another part: its first move chosen, and said (never the last part's move)."""
         self.pile = (self.pile + step) % self.part_count
         self.amount_index = 0
-        self._draw_board()
-        if self._choosing and self.amount_count(self.pile):  # analysed while the person thinks
-            self.turns.look_ahead(self.target_at(self.pile, 0))
+        if not self._choosing:
+            self._draw_board()
+        elif self.amount_count(self.pile):
+            self.action_amount(0)
+        else:
+            self._draw_board()
+            self.say(tr("sums.screen.no_move", pile=self.pile + 1))
 
     def action_amount(self, step: int) -> None:
         count = self.amount_count(self.pile)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -275,7 +276,10 @@ class WythoffBoard(Widget, can_focus=True):
                 lines.append([Segment(tr(f"ui_widgets.board.{key}", top=top), dim)])
         elif self._legend_rows():
             pad = indent + " " * (lw + 1)
-            lines += [[Segment(pad + words, dim)] for words in self._legend_lines()]
+            for words in self._legend_lines():  # (past a centred board's edge: centred too)
+                fits = len(pad) + cell_len(words) <= self.size.width
+                shown = pad + words if fits else words.center(self.size.width).rstrip()
+                lines.append([Segment(shown, dim)])
         return lines
 
     @staticmethod

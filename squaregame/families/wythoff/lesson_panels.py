@@ -13,22 +13,36 @@ from squaregame.ui.widgets.lesson_panels import hot_cold
 
 
 class BoardPanel(Static):
-    """Wythoff's board coloured from the corner: ☹C cold, ☺H hot, · not yet known."""
+    """Wythoff's board coloured from the corner: ☹C cold, ☺H hot, · not yet known; where the
+    panel is too narrow for the letters, the faces alone (still told apart by their shape)."""
+
+    frame: BoardFrame | None = None
+
+    def on_resize(self) -> None:
+        if self.frame is not None:
+            self.show(self.frame)
 
     def show(self, frame: BoardFrame) -> None:
+        self.frame = frame
         size = frame.size
+        room = self.content_region.width
+        cell = 3 if not room or 4 + 3 * (size + 1) <= room else 2
+        marks = {
+            True: hot_cold(True) if cell == 3 else hot_cold(True)[0],
+            False: hot_cold(False) if cell == 3 else hot_cold(False)[0],
+        }
         t = Text()
         for y in range(size, -1, -1):
             t.append(f"{y:>3} ", style="dim")
             for x in range(size + 1):
                 if (x, y) in frame.cold:
-                    t.append(f"{hot_cold(False):<3}", style="red bold")
+                    t.append(f"{marks[False]:<{cell}}", style="red bold")
                 elif (x, y) in frame.hot:
-                    t.append(f"{hot_cold(True):<3}", style="green")
+                    t.append(f"{marks[True]:<{cell}}", style="green")
                 else:
-                    t.append("·  ", style="dim")
+                    t.append(f"{'·':<{cell}}", style="dim")
             t.append("\n")
-        for line in axis_labels(size, "    ", width=3):
+        for line in axis_labels(size, "    ", width=cell):
             t.append(line + "\n", style="dim")
         t.append("\n" + frame.text)
         self.update(t)

@@ -7,7 +7,7 @@ can reach marked ``●`` while it is the player's move, the chosen move's square
 before Enter, and with hints the squares where moving wins the *sum* marked ``✓`` (a
 square's own value does not say that, so no square is marked cold). A board too large for
 its rows pans to keep the queen and the chosen square in sight. A click on a square she
-can reach picks that move.
+can reach chooses that move (shown before Enter); a second click on it plays it.
 """
 
 from __future__ import annotations
@@ -66,7 +66,14 @@ class BoardPart(PartView):
         if scene is None:
             return
         width = self.size.width or self.app.size.width // 2
-        self.board.styles.height = self.wanted(scene, width, scene.rows or self._panel_rows())
+        self.board.styles.height = self.wanted(scene, width, self._cap(scene))
+
+    def _cap(self, scene: Scene) -> int:
+        """The rows it may take: the projector's share, else the panel's, at most what its
+        holder shows at once."""
+        if scene.big:
+            return scene.rows or self._panel_rows()
+        return min(scene.rows, self._panel_rows()) if scene.rows else self._panel_rows()
 
     def _panel_rows(self) -> int:
         return PANEL_ROWS_ROOMY if roomy(*self.app.size) else PANEL_ROWS
@@ -79,7 +86,7 @@ class BoardPart(PartView):
         n = self._side(scene) + 1
         label = len(str(n - 1)) + 1
         sizes = BIG_SIZES if scene.big else CELL_SIZES
-        most = scene.rows or self._panel_rows()
+        most = self._cap(scene)
         for cw, ch in sizes:
             if n * cw <= width - label and n * ch + 1 <= most:
                 return label + n * cw
@@ -118,4 +125,4 @@ class BoardPart(PartView):
         event.stop()
         scene = self.scene
         if scene is not None and scene.active and event.cell in self.targets(scene):
-            self.pick(event.cell)
+            self.pick(event.cell, play=scene.chosen == event.cell)  # chosen, then played

@@ -84,7 +84,9 @@ class Teaching(Generic[P]):
         """Is a projector key enabled now (``play``, ``type``, ``pause``, ``step`` …)?"""
         if key == "hints":  # the hint, for everyone: from the projector too
             return True
-        if key in ("play", "type", "backspace"):
+        if key == "play":  # up there no move is chosen but the one the class types
+            return not self.demo and self.turns.can_move and bool(self.typing.text)
+        if key in ("type", "backspace"):
             return not self.demo and self.turns.can_move
         return self.demo and not self.host.session.over  # pause, step, faster, slower
 
