@@ -184,3 +184,23 @@ async def test_a_sums_piles_are_one_centred_block_with_their_sizes(
         left = board.rows[0].label.region.x - board.region.x
         right = board.region.right - board.rows[0].words.region.right
         assert abs(left - right) <= 2 and left > 0  # centred, no gap to the far edge
+
+
+async def test_a_long_move_goes_on_over_lines_in_the_list_never_cut() -> None:
+    """At 80×24 the list is narrow: a sum's move ("part 2: move to (0,2) → …") was cut with
+    "…" mid-word; it goes on over the next lines, indented."""
+    from ui_helpers import sum_app
+
+    app = sum_app("squares:10 wythoff:3,5 kayles:7", players="class")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("2", " ", "0", " ", "2", "enter")
+        await settle(pilot)
+        projector = app.screen
+        assert isinstance(projector, ProjectorScreen)
+        drawn = str(projector.lines["moves"].render())
+        assert "…" not in drawn and "(0,2)" in drawn and drawn.count("\n") >= 2
+        side = projector.query_one("#projector-side")
+        assert all(len(line) <= side.region.width for line in drawn.splitlines())

@@ -30,6 +30,7 @@ from squaregame.ui.localize import localize_bindings
 from squaregame.ui.screens.stage import Stage
 from squaregame.ui.widgets.footer import Footer
 from squaregame.ui.widgets.turn_banner import Banner, TurnBanner
+from squaregame.ui.wrap import wrap_text
 
 TALL = 40  # rows from which the turn's band is 5 high (else 3)
 
@@ -119,15 +120,18 @@ class ProjectorScreen(Screen[None]):
 
     def _show_moves(self) -> None:
         """Every move, one row each from the top, the list scrolled to the latest; the column
-        as wide as its longest row, up to a share of the screen (hidden on a narrow one)."""
+        as wide as its longest row, up to a share of the screen (hidden on a narrow one); a
+        row longer than that goes on over the next lines, never cut."""
         rows = self._view.moves
         side = self.query_one("#projector-side")
         room = int(self.size.width * SIDE_SHARE)
         side.display = room >= SIDE_MIN
         longest = max((cell_len(row) for row in rows), default=0)
         title = cell_len(tr("ui_teach.projector.moves"))
-        side.styles.width = max(SIDE_MIN, min(room, max(longest, title) + SIDE_EDGE))
-        self.lines["moves"].update(Text("\n".join(rows), no_wrap=True, overflow="ellipsis"))
+        width = max(SIDE_MIN, min(room, max(longest, title) + SIDE_EDGE))
+        side.styles.width = width
+        lines = [line for row in rows for line in wrap_text(Text(row), width - SIDE_EDGE, 4)]
+        self.lines["moves"].update(Text("\n").join(lines))  # a long row goes on, indented
         scroll = self.query_one("#projector-list", VerticalScroll)
         self.call_after_refresh(scroll.scroll_end, animate=False)
 
