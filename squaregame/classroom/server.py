@@ -37,6 +37,7 @@ from squaregame.classroom.folders import sweep
 from squaregame.classroom.room import ClassConfig, ClassRoom
 from squaregame.classroom.session import Session, child_command, size_from_message, size_from_query
 from squaregame.text import Catalog, tr
+from squaregame.text.current import current
 
 log = logging.getLogger("squaregame.serve")
 
@@ -71,6 +72,7 @@ def offline_page(template: Path, catalog: Catalog | None = None) -> str:
     and its own words in ``catalog``'s language."""
     text = template.read_text(encoding="utf-8")
     if catalog is not None:
+        text = text.replace("<html>", f'<html lang="{catalog.lang}">', 1)
         for english, key in _PAGE_WORDS.items():
             said = html.escape(catalog(key))
             text = text.replace(english, english.replace(_english_word(english), said))
@@ -144,7 +146,9 @@ class ClassroomServer(Server):
         self.lang = lang
         self.limits = limits or Limits()
         self.folder_root = folder_root
-        self.catalog = Catalog(lang) if lang else Catalog()
+        # the pages speak ``--lang``, else the language the command line chose (the saved
+        # one, else the locale's: ``squaregame.cli.main.speak``), as the console does
+        self.catalog = Catalog(lang) if lang else current()
         self.sessions: set[Session] = set()
         self.sockets: set[web.WebSocketResponse] = set()
         self.room = None if room is None else ClassRoom(room, self.catalog, kinds(self.catalog))
