@@ -9,7 +9,6 @@ spreadsheet). Names are printed as text, never interpreted.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sqlite3
 import sys
@@ -124,12 +123,6 @@ def run_delete(args: argparse.Namespace, tables: Tables) -> int:
     return 0
 
 
-COLUMNS = (
-    "name", "games_started", "games_ended", "moves", "blunders", "exercises_right",
-    "exercises_tried", "lessons", "last_active",
-)  # fmt: skip
-
-
 def run_report(args: argparse.Namespace, tables: Tables) -> int:
     _speak(args)
     store = _store()
@@ -140,24 +133,21 @@ def run_report(args: argparse.Namespace, tables: Tables) -> int:
     if args.json:
         print(json.dumps([_plain(r) for r in rows], ensure_ascii=False))
     elif args.csv:
-        out = csv.writer(sys.stdout)
-        out.writerow(COLUMNS)
-        for r in rows:
-            plain = _plain(r)
-            out.writerow([plain[c] if c != "lessons" else ";".join(plain[c]) for c in COLUMNS])
+        sys.stdout.write(export.report_csv(rows))
     else:
-        print(tr("serve.class.report_head", name=args.name, count=len(rows)))
+        cat = current()
+        print(cat("serve.class.report.head", name=args.name, count=len(rows)))
         for r in rows:
             print(
-                tr(
-                    "serve.class.report_line",
+                cat(
+                    "serve.class.report.line",
                     name=r.name,
-                    games=r.games_started,
-                    moves=r.moves,
-                    blunders=r.blunders,
+                    games=cat("serve.class.report.games", count=r.games_started),
+                    moves=cat("serve.class.report.moves", count=r.moves),
+                    blunders=cat("serve.class.report.blunders", count=r.blunders),
                     right=r.exercises_right,
                     tried=r.exercises_tried,
-                    lessons=len(r.lessons),
+                    lessons=cat("serve.class.report.lessons", count=len(r.lessons)),
                 )
             )
     return 0
@@ -166,6 +156,7 @@ def run_report(args: argparse.Namespace, tables: Tables) -> int:
 def _plain(r: StudentReport) -> dict[str, Any]:
     doc = asdict(r)
     doc["lessons"] = list(r.lessons)
+    doc["joined"], doc["last_active"] = export.when(r.joined), export.when(r.last_active)
     return doc
 
 
