@@ -1,6 +1,7 @@
 """``squaregame class watch``: the teacher's terminal view, driven with Pilot at 80×24 under
 NO_COLOR — the grid reads without colour (●/○ say who is online), it follows new events,
-sorts, and a student's detail shows their chart with a signed axis and their mistakes."""
+sorts, and a student's detail shows their chart with a signed axis and their mistakes; the
+challenges and their scoreboard are below the grid, as in the browser."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Static
 
+from squaregame.classroom import challenges
 from squaregame.classroom.lock import ServingLock
 from squaregame.classroom.store import FILE_NAME, ClassStore
 from squaregame.classroom.watch import DetailScreen, WatchApp
 from squaregame.cli.main import main
+from squaregame.text import Catalog, set_language
 
 
 def _class(folder: Path) -> tuple[int, int]:
@@ -107,3 +110,54 @@ def test_watching_a_class_that_is_not_there_is_one_line(
     monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(tmp_path))
     assert main(["class", "watch", "nope"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+async def test_the_watch_shows_the_challenges_and_the_scoreboard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """The same view as the browser's: below the grid each challenge (and whom it is for)
+    with each student's result, brought up to date; ``c`` opens it whole."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    set_language(lang)
+    cat = Catalog(lang)
+    ana, bo = _class(tmp_path)
+    grundy = challenges.make("nim", 5, ask="grundy")
+    win = challenges.make("squares", 75, ask="win")
+    store = ClassStore.open(tmp_path)
+    store.add_challenge("7B", grundy, None)
+    store.add_challenge("7B", win, bo)
+    store.record(ana, "challenge", {"challenge": 1, "ask": "grundy", "solved": True, "seconds": 41})
+    store.close()
+    app = WatchApp(ClassStore.open, tmp_path, "7B")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "#2" in app.board)
+        board = app.board.splitlines()
+        solved = cat("serve.teacher.result.seconds", count=41)
+        assert board[0] == cat("serve.teacher.scoreboard")
+        assert board[1] == f"#1: {challenges.describe(grundy, cat)}"
+        assert board[2] == f"  Ana: ✓ {cat('serve.teacher.result.solved')}, {solved}"
+        assert board[3] == f"  Bo: {cat('serve.teacher.result.waiting')}"
+        whom = cat("serve.watch.board.for_one", name="Bo")
+        assert board[4] == f"#2: {challenges.describe(win, cat)} — {whom}"
+        assert board[5] == f"  Bo: {cat('serve.teacher.result.waiting')}" and len(board) == 6
+        shown = app.query_one("#board-text", Static)
+        assert str(shown.render()) == app.board and shown.region.bottom <= 23  # (on screen)
+        assert app.query_one(DataTable).row_count == 2  # the grid is there too
+        store = ClassStore.open(tmp_path)
+        store.record(bo, "challenge", {"challenge": 2, "ask": "win", "solved": False})
+        store.close()
+        await until(pilot, lambda: "✗" in app.board)
+        assert app.board.splitlines()[5] == f"  Bo: ✗ {cat('serve.teacher.result.missed')}"
+        await pilot.press("c")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, DetailScreen) and app.screen.text == app.board
+        await pilot.press("escape")
+
+
+async def test_the_watch_says_when_there_are_no_challenges(tmp_path: Path) -> None:
+    _class(tmp_path)
+    app = WatchApp(ClassStore.open, tmp_path, "7B")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(app.board))
+        assert app.board.splitlines() == ["Scoreboard", "No challenges yet."]

@@ -3,8 +3,9 @@
 The grid of students (the browser's columns), read again every second on a worker thread
 (the screen never waits for the database), sortable (``s`` the next column, ``r`` reverse);
 Enter opens a student: their game so far as a value chart with a signed axis, the moves,
-their mistakes with the moves that would have won. Marks (●/○, ✓/✗, +/−) say what colour
-would, so it reads under NO_COLOR; the columns fit 80×24.
+their mistakes with the moves that would have won. Below the grid, the challenges and each
+student's result (the browser's scoreboard); ``c`` opens it whole. Marks (●/○, ✓/✗, +/−)
+say what colour would, so it reads under NO_COLOR; the columns fit 80×24.
 """
 
 from __future__ import annotations
@@ -23,12 +24,13 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from squaregame.classroom.challenges import describe
 from squaregame.classroom.lock import ServingLock
 from squaregame.classroom.store import ClassStore
 from squaregame.classroom.views import ClassLive, StudentState, student_value
-from squaregame.classroom.wording import activity_text, ago, verdict_mark
+from squaregame.classroom.wording import activity_text, ago, result_text, verdict_mark
 from squaregame.core.errors import GameError
-from squaregame.text import error_text
+from squaregame.text import Catalog, error_text
 from squaregame.text.current import current
 from squaregame.ui.localize import localize_bindings
 from squaregame.ui.widgets.footer import Footer
@@ -104,6 +106,22 @@ def detail_text(st: StudentState) -> str:
     return "\n".join(out)
 
 
+def board_text(live: ClassLive, cat: Catalog) -> str:
+    """The challenges, each with its students' results (the browser's scoreboard)."""
+    out = [cat("serve.teacher.scoreboard")]
+    if not live.challenges:
+        out.append(cat("serve.teacher.no_challenges"))
+    rows = live.scoreboard()
+    names = {st.id: st.name for st in live.students.values()}
+    for c in live.challenges:
+        head = f"#{c.id}: {describe(c.spec, cat)}"
+        if c.student is not None:
+            head += f" — {cat('serve.watch.board.for_one', name=names.get(c.student, '?'))}"
+        out.append(head)
+        out += [f"  {r['student']}: {result_text(r, cat)}" for r in rows if r["challenge"] == c.id]
+    return "\n".join(out)
+
+
 class DetailScreen(Screen[None]):
     BINDINGS = [Binding("escape,q", "app.pop_screen", "serve.watch.keys.back")]
 
@@ -119,12 +137,16 @@ class DetailScreen(Screen[None]):
 
 
 class WatchApp(App[None]):
-    CSS = "#live { height: 1; padding: 0 1; } DataTable { height: 1fr; }"
+    CSS = """
+    #live { height: 1; padding: 0 1; } DataTable { height: 1fr; min-height: 5; }
+    #board { height: auto; max-height: 40%; padding: 0 1; border-top: solid $primary; }
+    """
     BINDINGS = [
         Binding("q", "quit", "serve.watch.keys.quit"),
         Binding("s", "sort", "serve.watch.keys.sort"),
         Binding("r", "reverse", "serve.watch.keys.reverse"),
         Binding("enter", "detail", "serve.watch.keys.student", priority=True),
+        Binding("c", "board", "serve.watch.keys.scoreboard"),
     ]
 
     def __init__(self, open_store: Callable[[Path], ClassStore], folder: Path, name: str) -> None:
@@ -136,10 +158,13 @@ class WatchApp(App[None]):
         self.sort_by = 0
         self.desc = False
         self.rows: list[dict[str, Any]] = []
+        self.board = ""  # the challenges and their results, as text
 
     def compose(self) -> ComposeResult:
         yield Static("", id="live", markup=False)
         yield DataTable(cursor_type="row", zebra_stripes=True)
+        with VerticalScroll(id="board"):
+            yield Static("", id="board-text", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -161,6 +186,7 @@ class WatchApp(App[None]):
             served = ServingLock(self.live.store.path).held_elsewhere()
             self.live.refresh(None if served else set())
             rows = self.live.rows()
+            board = board_text(self.live, current())
         except GameError as exc:  # the class was deleted, the file is newer …: said
             self.call_from_thread(self.said, error_text(exc))
             return
@@ -169,7 +195,7 @@ class WatchApp(App[None]):
             return
         finally:
             self._reading.release()
-        self.call_from_thread(self.draw, rows)
+        self.call_from_thread(self.draw, rows, board)
 
     def said(self, text: str) -> None:
         self.query_one("#live", Static).update(f"{self.title} · {text}")
@@ -179,8 +205,11 @@ class WatchApp(App[None]):
             self.live.store.close()
             self._reading.release()
 
-    def draw(self, rows: list[dict[str, Any]]) -> None:
+    def draw(self, rows: list[dict[str, Any]], board: str = "") -> None:
         cat, now = current(), time.time()
+        if board != self.board:
+            self.board = board
+            self.query_one("#board-text", Static).update(board)
         self.rows = sorted(rows, key=self._key, reverse=self.desc)
         online = sum(1 for r in rows if r["online"])
         stamp = time.strftime("%H:%M:%S")
@@ -237,6 +266,10 @@ class WatchApp(App[None]):
         st = self.live.students.get(sid)
         if st is not None:
             self.push_screen(DetailScreen(detail_text(st)))
+
+    def action_board(self) -> None:
+        if len(self.screen_stack) == 1:
+            self.push_screen(DetailScreen(self.board))
 
     def on_data_table_row_selected(self, _event: DataTable.RowSelected) -> None:
         self.action_detail()  # (a click on a row)
