@@ -21,6 +21,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
@@ -198,7 +199,17 @@ class WatchApp(App[None]):
         self.call_from_thread(self.draw, rows, board)
 
     def said(self, text: str) -> None:
-        self.query_one("#live", Static).update(f"{self.title} · {text}")
+        live = self._live_line()
+        if live is not None:
+            live.update(f"{self.title} · {text}")
+
+    def _live_line(self) -> Static | None:
+        """The line above the grid (None while the app closes: a read that ends then, on
+        its thread, draws nothing)."""
+        try:
+            return self.query_one("#live", Static)
+        except NoMatches:
+            return None
 
     def on_unmount(self) -> None:
         if self.live is not None and self._reading.acquire(timeout=2.0):  # (a read ends first)
@@ -207,13 +218,16 @@ class WatchApp(App[None]):
 
     def draw(self, rows: list[dict[str, Any]], board: str = "") -> None:
         cat, now = current(), time.time()
+        live = self._live_line()
+        if live is None:
+            return
         if board != self.board:
             self.board = board
             self.query_one("#board-text", Static).update(board)
         self.rows = sorted(rows, key=self._key, reverse=self.desc)
         online = sum(1 for r in rows if r["online"])
         stamp = time.strftime("%H:%M:%S")
-        self.query_one("#live", Static).update(
+        live.update(
             f"{self.title} · "
             + cat("serve.teacher.live", count=online, total=len(rows), time=stamp)
         )
