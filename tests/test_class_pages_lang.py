@@ -156,3 +156,15 @@ def test_a_served_class_follows_lang_then_the_setting_then_the_locale(tmp_path: 
     pages = _serve(tmp_path, {"LANG": "es_ES.UTF-8"}, "--lang", "en")
     assert _lang(pages["join"]) == _lang(pages["teacher"]) == "en"
     assert "Join the class Clase 1" in pages["join"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+def test_the_students_apps_speak_the_pages_language(lang: str) -> None:
+    """A student's app runs in a folder of its own, with no saved settings and the server's
+    locale: it is told the language the pages chose, not left to guess."""
+    from squaregame.classroom.server import ClassroomServer
+
+    set_language(lang)  # (the saved setting or the locale, as ``squaregame`` chose it)
+    server = ClassroomServer(None)
+    assert server.command.split()[-2:] == ["--lang", lang]
+    assert server.lang == lang

@@ -142,13 +142,14 @@ class ClassroomServer(Server):
         folder_root: Path | None = None,
         room: ClassConfig | None = None,
     ) -> None:
-        super().__init__(command(lang), host="127.0.0.1", port=0, title="squaregame")
-        self.lang = lang
+        # the pages speak ``--lang``, else the language the command line chose (the saved
+        # one, else the locale's: ``squaregame.cli.main.speak``), as the console does; the
+        # students' apps are told it too (each runs in a folder of its own, with no settings)
+        self.catalog = Catalog(lang) if lang else current()
+        self.lang = self.catalog.lang
+        super().__init__(command(self.lang), host="127.0.0.1", port=0, title="squaregame")
         self.limits = limits or Limits()
         self.folder_root = folder_root
-        # the pages speak ``--lang``, else the language the command line chose (the saved
-        # one, else the locale's: ``squaregame.cli.main.speak``), as the console does
-        self.catalog = Catalog(lang) if lang else current()
         self.sessions: set[Session] = set()
         self.sockets: set[web.WebSocketResponse] = set()
         self.room = None if room is None else ClassRoom(room, self.catalog, kinds(self.catalog))
