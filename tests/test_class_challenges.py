@@ -120,3 +120,24 @@ def test_a_session_hears_that_a_challenge_was_closed(tmp_path: Path) -> None:
     store.close()
     assert [(o.id, o.closed) for o in heard] == [(cid, False), (cid, True)]
     assert heard[-1].grundy == 5
+
+
+def test_the_students_detail_lists_each_challenge_with_its_result(tmp_path: Path) -> None:
+    from squaregame.classroom.room import ClassConfig
+
+    store, ana = _class(tmp_path)
+    spec = challenges.make("squares", 14, ask="win", helps=True)
+    cid = store.add_challenge("7B", spec, None)
+    result = {"challenge": cid, "ask": "win", "solved": True, "moves": 2, "remoteness": 3,
+              "blunders": 0, "seconds": 9.0, "hints": 2, "undos": 1, "whys": 0}  # fmt: skip
+    store.record(ana, "challenge", result)
+    room = ClassRoom(ClassConfig(tmp_path, "7B", "t" * 32), EN, [])
+    room.store, room.live = store, ClassLive(store, "7B")
+    room.live.refresh()
+    shown = room._detail(ana)["challenges"]
+    assert [c["id"] for c in shown] == [cid]
+    assert shown[0]["result"].startswith("✓ solved, 2 moves (fewest 2)"), shown
+    assert shown[0]["result"].endswith("2 hints, 1 undo")
+    board = room.state()["scoreboard"]
+    assert board[0]["result"] == shown[0]["result"]
+    store.close()

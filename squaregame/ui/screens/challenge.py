@@ -16,7 +16,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, OptionList, Static
 
@@ -26,7 +26,7 @@ from squaregame.core.numbers import read_whole
 from squaregame.text import tr
 from squaregame.ui.class_link import ChallengeOffer
 from squaregame.ui.keys import keys
-from squaregame.ui.localize import localize_bindings
+from squaregame.ui.localize import localize_bindings, relabel
 from squaregame.ui.screens.dialog import Dialog
 from squaregame.ui.widgets.footer import Footer
 
@@ -77,6 +77,12 @@ class ChallengeScreen(Dialog[str]):
         self.opened = time.monotonic()
         self.given = given  # the answer sent (None: none yet)
         self.done = given is not None or offer.closed  # nothing (more) to send
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Its keys, without F2's "challenge waiting" (it is this one)."""
+        keys = super().active_bindings
+        return {k: b for k, b in keys.items() if b.binding.action != "challenge"}
 
     def compose(self) -> ComposeResult:
         o = self.offer
@@ -158,6 +164,8 @@ class ChallengeScreen(Dialog[str]):
         for button in self.query("#answer, #play").results(Button):
             button.display = False
         self.query_one("#later", Button).label = tr("ui_class.buttons.close")
+        relabel(self, "dismiss('later')", "ui_class.keys.close")
+        self.refresh_bindings()
         for field in self.query("#challenge-moves, #challenge-grundy"):
             field.disabled = True
         if self.given is not None and o.ask == "moves":
