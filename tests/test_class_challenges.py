@@ -82,8 +82,28 @@ def test_the_now_column_says_working_then_missed_only_once_closed(tmp_path: Path
     assert store.close_challenge("7B", cid) and not store.close_challenge("7B", cid)
     assert now().startswith(f"missed challenge #{cid}")
     live.refresh()
-    assert live.scoreboard()[0]["closed"] is True
+    row = live.scoreboard()[0]
+    assert row["closed"] is True and result_text(row, EN).startswith("✗ missed")
+    time.sleep(0.01)  # (an answer after the closing: later by the clock)
+    store.record(ana, "challenge", {"challenge": cid, "ask": "moves", "solved": True})
+    live.refresh()
+    assert live.scoreboard()[0]["answered"] is False  # (the answer was shown by then)
     store.close()
+
+
+def test_no_answer_is_sent_once_the_challenge_is_closed() -> None:
+    from test_ui_class import FakeLink
+
+    from squaregame.ui.services.activity import Activity
+
+    link = FakeLink()
+    activity = Activity(link)
+    spec = challenges.make("nim", 5, ask="grundy")
+    assert activity.offered(challenges.offer(2, spec)) == "new"
+    assert activity.offered(challenges.offer(2, spec, closed=True)) == "closed"
+    assert activity.latest is None and activity.last_seen is not None
+    assert activity.answer(challenges.offer(2, spec), True, 5, 1.0) is False
+    assert link.events == []
 
 
 def test_an_answered_challenge_is_solved_or_not_never_missed(tmp_path: Path) -> None:

@@ -191,6 +191,9 @@ class ClassLive:
                 if c.student is not None and c.student != st.id:
                     continue
                 got = st.answers.get(c.id)
+                closed = getattr(c, "closed", None)
+                if got is not None and closed is not None and got.get("at", 0) > closed:
+                    got = None  # (an answer after it closed, and its answer shown: none)
                 out.append(
                     {
                         "challenge": c.id,

@@ -48,7 +48,8 @@ def result_text(row: dict[str, Any], cat: Catalog) -> str:
     undo`` and the like. The fewest: the student's own moves in a perfect game (from a
     hot position of remoteness r the winner makes (r + 1) // 2 of its r moves)."""
     if not row.get("answered"):
-        return cat("serve.teacher.result.waiting")
+        closed = row.get("closed")
+        return cat("serve.teacher.result.closed" if closed else "serve.teacher.result.waiting")
     mark = "✓" if row.get("solved") else "✗"
     said = cat(
         "serve.teacher.result.solved" if row.get("solved") else "serve.teacher.result.missed"

@@ -136,7 +136,7 @@ class Activity:
             {"key": session.save_key, "won": won, "moves": len(mine), "blunders": blunders},
         )
         offer = played.challenge
-        if offer is not None and offer.id not in self.answered:
+        if offer is not None and offer.id not in self.answered and not self.closed(offer.id):
             self.answered.add(offer.id)
             helps = self.helps.get(offer.id, {})
             used = {k: helps.get(k, 0) for k in ("hints", "undos", "whys")} if offer.helps else {}
@@ -199,6 +199,10 @@ class Activity:
             return "closed"
         return None
 
+    def closed(self, cid: int) -> bool:
+        """Did the teacher close challenge ``cid`` (no answer counts now)?"""
+        return any(o.id == cid and o.closed for o in self.offers)
+
     @property
     def latest(self) -> ChallengeOffer | None:
         """The newest challenge waiting: not answered yet, not closed."""
@@ -214,7 +218,7 @@ class Activity:
     def answer(self, offer: ChallengeOffer, right: bool, answer: Any, seconds: float) -> bool:
         """A first answer to a question (``moves``, ``grundy``) is recorded; later ones are
         not (False)."""
-        if offer.id in self.answered:
+        if offer.id in self.answered or self.closed(offer.id):
             return False
         self.answered.add(offer.id)
         self.answers[offer.id] = answer
