@@ -15,7 +15,7 @@ import pytest
 
 from squaregame.classroom import challenges
 from squaregame.classroom.lock import ServingLock
-from squaregame.classroom.schema import MIGRATIONS
+from squaregame.classroom.schema import MIGRATIONS, SCHEMA_VERSION
 from squaregame.classroom.store import FILE_NAME, ClassStore, token_hash
 from squaregame.classroom.views import ClassLive, student_value
 from squaregame.classroom.watch import chart_lines
@@ -43,7 +43,7 @@ def test_a_version_1_file_is_migrated_and_keeps_everything(tmp_path: Path) -> No
     store = ClassStore.open(tmp_path)
     try:
         assert store.said is None
-        assert store.db.execute("SELECT value FROM meta").fetchone()[0] == "2"
+        assert store.db.execute("SELECT value FROM meta").fetchone()[0] == str(SCHEMA_VERSION)
         assert store.events(1) == [(5.0, "move", {"verdict": "best"})]
         token = store.issue_token(1)  # the new column works on the old rows
         student = store.student_by_token("7b", token)
@@ -231,6 +231,18 @@ def test_class_challenge_from_the_command_line(
         (None, "moves"),
         (bo, "win"),
     ]
+    store.close()
+    capsys.readouterr()
+    mixed = ["squares:10", "wythoff:3,5", "kayles:7", "--allow-helps"]
+    assert main(["class", "challenge", "7B", "sum", *mixed]) == 0
+    assert "allowed" in capsys.readouterr().out
+    assert main(["class", "close", "7B", "1"]) == 0
+    assert "closed" in capsys.readouterr().out
+    assert main(["class", "close", "7B", "1"]) == 2  # (closed already)
+    store = ClassStore.open(tmp_path)
+    kept = store.challenges("7B")
+    assert [c.closed is not None for c in kept] == [True, False, False]
+    assert kept[2].spec["helps"] is True
     store.close()
 
 

@@ -173,9 +173,19 @@ def test_challenges_are_checked_and_kept(tmp_path: Path, room: ClassConfig) -> N
             assert got["ok"] is True and "every winning move" in str(got["text"])
             got = await post({"game": "wythoff", "position": "7, 9", "ask": "grundy"})
             assert got["ok"] is True
+            mixed = await post({"game": "sum", "position": "squares:10 wythoff:3,5 kayles:7",
+                                "ask": "win", "helps": True})  # fmt: skip
+            assert mixed["ok"] is True and "allowed" in str(mixed["text"]), mixed
+            async with http.post(
+                f"{url}/teacher/challenge/close", json={"id": 2}, headers=teacher()
+            ) as r:
+                assert (await r.json())["ok"] is True
+            async with http.post(f"{url}/teacher/challenge/close", json={"id": 2}) as r:
+                assert r.status == 403  # (the teacher's only)
             async with http.get(f"{url}/teacher/state", headers=teacher()) as r:
                 state = await r.json()
-            assert [c["id"] for c in state["challenges"]] == [1, 2]
+            assert [c["id"] for c in state["challenges"]] == [1, 2, 3]
+            assert [c["closed"] for c in state["challenges"]] == [False, True, False]
 
     asyncio.run(main())
 

@@ -26,7 +26,7 @@ TYPED = re.compile(
 COMMAND_WORDS = {
     "squaregame", "play", "lesson", "analyze", "why", "worksheet", "record", "table",
     "build", "tables", "serve", "class", "bench", "list", "export", "import", "show",
-    "create", "delete", "report", "watch", "challenge", "solo", "teams", "demo", "you",
+    "create", "delete", "report", "watch", "challenge", "close", "solo", "teams", "demo", "you",
     "text", "markdown", "perfect", "strong", "beginner", "random", "http", "https",
     "localhost", "utf", "win", "grundys", "dawsons", "kayles", "chess", "powers", "two",
     "cubes", "subtraction", "sum", "octal", "squares", "html", "svg", "pdf", "rem", "mod",
@@ -52,7 +52,8 @@ COMMANDS = [
 ACTIONS = [
     ("record", a) for a in ("list", "export", "import", "show")
 ] + [
-    ("class", a) for a in ("create", "list", "delete", "report", "export", "watch", "challenge")
+    ("class", a)
+    for a in ("create", "list", "delete", "report", "export", "watch", "challenge", "close")
 ]  # fmt: skip
 CALLS = [
     ("analyze", "squares", "22"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from textual.widgets import Input, SelectionList
+from textual.widgets import Input
 from ui_helpers import game_screen, settle
 
 from squaregame.classroom import challenges
@@ -14,7 +14,7 @@ from squaregame.families import GAMES
 from squaregame.lessons.progress import LessonProgress
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.class_link import ChallengeOffer
-from squaregame.ui.screens.challenge import ChallengeScreen
+from squaregame.ui.screens.challenge import ChallengeScreen, Checklist
 from squaregame.ui.services.activity import Activity
 from squaregame.ui.start import StartRequest
 
@@ -103,11 +103,14 @@ async def test_a_grundy_challenge_is_a_notice_and_f2_answers_it_once() -> None:
         app.screen.query_one(Input).value = "4"
         await pilot.press("enter")
         await settle(pilot)
+        said = str(app.screen.query_one("#challenge-said").render())
+        assert "✗" in said and "4" in said  # the verdict, in place
         await pilot.press("escape")
         await settle(pilot)
-        await pilot.press("f2")  # answered: nothing waits
+        await pilot.press("f2")  # answered: nothing waits; its verdict again, nothing to send
         await settle(pilot)
-        assert not isinstance(app.screen, ChallengeScreen)
+        assert isinstance(app.screen, ChallengeScreen) and app.screen.done
+        assert not app.screen.query("#answer").first().display
     answers = [d for k, d in link.events if k == "challenge"]
     assert len(answers) == 1 and answers[0]["solved"] is False and answers[0]["answer"] == 4
 
@@ -120,9 +123,9 @@ async def test_a_moves_challenge_is_right_only_with_every_winning_move() -> None
     assert offer.winning == {"take 25"}
     async with app.run_test(size=(80, 24)) as pilot:
         await _opened(app, offer, pilot)
-        picks = app.screen.query_one(SelectionList)
-        picks.select("take 25")
-        await pilot.press("tab", "enter")  # the Answer button
+        await pilot.press(*["down"] * 4, "space")  # take 25, ticked
+        assert app.screen.query_one(Checklist).ticked == {"take 25"}
+        await pilot.press("tab", "enter")  # the Submit button
         await settle(pilot)
     answers = [d for k, d in link.events if k == "challenge"]
     assert answers == [

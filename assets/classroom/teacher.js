@@ -58,6 +58,8 @@ async function detail(){if(chosen===null)return;const d=await get('/teacher/stud
   box.append(el('p',d.game_title));box.append(chart(d.chart));box.append(el('p',T.chart_note,{class:'off'}));
   const ol=el('ol');for(const m of d.moves){ol.append(el('li',(m.human?T.you:T.computer)+': '+m.move+' '+m.mark));}
   box.append(ol);}
+ if(d.challenges&&d.challenges.length){box.append(el('h2',T.challenges));const cl=el('ul');
+  for(const c of d.challenges)cl.append(el('li','#'+c.id+': '+c.text+' — '+c.result));box.append(cl);}
  box.append(el('h2',T.mistakes));if(!d.mistakes.length)box.append(el('p',T.no_mistakes,{class:'off'}));
  const ul=el('ul');for(const m of d.mistakes){ul.append(el('li',m.text));}box.append(ul);}
 function form(){const box=$('#challenge');box.append(el('h2',T.challenge));
@@ -67,12 +69,13 @@ function form(){const box=$('#challenge');box.append(el('h2',T.challenge));
  p(T.game,game);const pos=p(T.position,el('input',null,{name:'position',required:'',size:'20'}));
  const rules=p(T.rules,el('input',null,{name:'rules',size:'20'}));
  const mis=p(T.misere,el('input',null,{name:'misere',type:'checkbox'}));
+ const helps=p(T.helps,el('input',null,{name:'helps',type:'checkbox'}));
  const ask=el('select',null,{name:'ask'});for(const a of ['win','moves','grundy'])ask.append(el('option',T['asks.'+a],{value:a}));
  p(T.ask,ask);const who=p(T.for,el('select',null,{name:'student'}));
  const said=el('p','',{class:'said','aria-live':'polite'});const send=el('button',T.send,{class:'act'});
  f.append(send,said);box.append(f);
  f.onsubmit=async(ev)=>{ev.preventDefault();const body={game:game.value,position:pos.value,
-  rules:rules.value,misere:mis.checked,ask:ask.value,student:who.value?Number(who.value):null};
+  rules:rules.value,misere:mis.checked,helps:helps.checked,ask:ask.value,student:who.value?Number(who.value):null};
   const r=await fetch('/teacher/challenge',{method:'POST',headers:{...H,'Content-Type':'application/json'},body:JSON.stringify(body)});
   const d=await r.json();said.className='said '+(d.ok?'good':'bad');said.textContent=d.ok?T.sent.replace('{challenge}',d.text):d.error;refresh();};
  return who;}
@@ -86,7 +89,10 @@ function scoreboard(){const box=$('#scoreboard');box.replaceChildren();box.appen
   b.onclick=async()=>{const r=await fetch('/teacher/scoreboard.'+fmt,{headers:H});const blob=await r.blob();
    const a=el('a',null,{href:URL.createObjectURL(blob),download:'scoreboard.'+fmt});a.click();};box.append(' ',b);}
  if(!state.challenges.length){box.append(el('p',T.no_challenges,{class:'off'}));return;}
- for(const c of state.challenges){box.append(el('h2','#'+c.id+': '+c.text));const t=el('table');
+ for(const c of state.challenges){box.append(el('h2','#'+c.id+': '+c.text+(c.closed?' — '+T.ended:'')));
+  if(!c.closed){const end=el('button',T.end,{class:'act'});end.onclick=async()=>{
+   await fetch('/teacher/challenge/close',{method:'POST',headers:{...H,'Content-Type':'application/json'},body:JSON.stringify({id:c.id})});refresh();};box.append(end);}
+  const t=el('table');
   const hr=el('tr');hr.append(el('th',T['col.student']),el('th',T['col.result']));t.append(hr);
   for(const r of state.scoreboard.filter(s=>s.challenge===c.id)){const tr=el('tr');
    tr.append(el('td',r.student),el('td',r.result,{class:r.answered?(r.solved?'good':'bad'):'off'}));t.append(tr);}

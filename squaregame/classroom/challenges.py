@@ -9,6 +9,9 @@ its kind's key, rules, misère, position) plus ``ask``:
   fits a screen; none may be the answer, from a cold position);
 - ``grundy``: the position's Grundy value (only where it is known exactly).
 
+A game to win is played without hints, undo or why, unless the teacher allows them
+(``helps``: each use is then counted and shown with the result).
+
 :func:`make` checks what the teacher typed, within the game's budgets, before it is kept;
 :func:`offer` makes what a student's app shows, in its language; :func:`describe` says a
 challenge in one line (the teacher's view, the scoreboard).
@@ -31,20 +34,23 @@ from squaregame.text import Catalog, language
 from squaregame.text.current import current
 from squaregame.text.games import describe_move, position_text, title
 from squaregame.ui.class_link import ASKS, ChallengeOffer
-from squaregame.ui.start import StartRequest
+from squaregame.ui.start import ChallengeTerms, StartRequest
 
 MAX_MOVES = 40  # legal moves a "choose every winning move" question may list
 
 
 def make(
     game: str,
-    numbers: Sequence[int] | int,
+    numbers: Sequence[int] | int | str,
     *,
     rules: str | Sequence[str] | None = None,
     misere: bool = False,
     ask: str = "win",
+    helps: bool = False,
 ) -> dict[str, Any]:
-    """A challenge as it is kept; a GameError (a catalog key) says what is wrong."""
+    """A challenge as it is kept; a GameError (a catalog key) says what is wrong.
+    ``numbers``: a text names a sum's parts (``squares:10 wythoff:3,5``), as ``play sum``
+    reads them; ``helps``: hints, undo and why allowed in a game to win (each use counted)."""
     if ask not in ASKS:
         raise GameError("serve.challenge.errors.ask", ask=str(ask)[:12])
     spec = read_spec(game, numbers, rules or None, None, misere)
@@ -58,7 +64,8 @@ def make(
         raise GameError("serve.challenge.errors.no_grundy", position=position_text(built, pos))
     if built.is_terminal(pos):
         raise GameError("serve.challenge.errors.over", position=position_text(built, pos))
-    return {**spec.to_dict(), "ask": ask, **_answers(built, pos, ask, a)}
+    kept = {**spec.to_dict(), "ask": ask, **_answers(built, pos, ask, a)}
+    return {**kept, "helps": True} if helps and ask == "win" else kept
 
 
 def _answers(built: Any, pos: Any, ask: str, a: Any = None) -> dict[str, Any]:
@@ -102,7 +109,8 @@ def describe(challenge: dict[str, Any], catalog: Catalog | None = None) -> str:
     except GameError:
         return "?"
     ask = challenge.get("ask")
-    return cat(f"serve.challenge.said.{ask if ask in ASKS else 'win'}", position=said)
+    text = cat(f"serve.challenge.said.{ask if ask in ASKS else 'win'}", position=said)
+    return cat("serve.challenge.said.helps", challenge=text) if challenge.get("helps") else text
 
 
 def _key(challenge: dict[str, Any]) -> str:
@@ -135,9 +143,10 @@ def _bare(text: str) -> str:
     return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
-def offer(cid: int, challenge: dict[str, Any]) -> ChallengeOffer:
+def offer(cid: int, challenge: dict[str, Any], closed: bool = False) -> ChallengeOffer:
     """What the student's app shows for a kept challenge: from what was worked out when it
-    was set (only a game to win is built again: it is about to be played)."""
+    was set (only a game to win is built again: it is about to be played). ``closed``: the
+    teacher closed it (nothing to play, the answer may be shown)."""
     spec = spec_of(challenge)
     ask = str(challenge.get("ask", "win"))
     if "title" not in challenge:  # (kept before the answers were kept with it)
@@ -145,7 +154,8 @@ def offer(cid: int, challenge: dict[str, Any]) -> ChallengeOffer:
         challenge = {**challenge, **_answers(built, pos, ask)}
     said = str(challenge["title"])
     start = None
-    if ask == "win":
+    helps = challenge.get("helps") is True
+    if ask == "win" and not closed:
         built, start = _built(spec)
     request = StartRequest(
         game=spec.kind.key,
@@ -154,11 +164,16 @@ def offer(cid: int, challenge: dict[str, Any]) -> ChallengeOffer:
         misere=spec.misere,
         level="perfect",
         hints=False,
+        challenge=ChallengeTerms(cid, helps),
     )
     if ask == "moves":
         words = tuple(str(w) for w in challenge.get("moves", ()))
         winning = frozenset(str(w) for w in challenge.get("winning", ()))
-        return ChallengeOffer(cid, ask, said, request, moves=words, winning=winning)
+        return ChallengeOffer(cid, ask, said, request, moves=words, winning=winning, closed=closed)
     if ask == "grundy":
-        return ChallengeOffer(cid, ask, said, request, grundy=challenge.get("grundy"))
-    return ChallengeOffer(cid, ask, said, request, remoteness=challenge.get("remoteness"))
+        grundy = challenge.get("grundy")
+        return ChallengeOffer(cid, ask, said, request, grundy=grundy, closed=closed)
+    remoteness = challenge.get("remoteness")
+    return ChallengeOffer(
+        cid, ask, said, request, remoteness=remoteness, helps=helps, closed=closed
+    )

@@ -6,11 +6,13 @@ Every event is committed as soon as the thread gets to it (one transaction each)
 killed mid-game loses at most the events of its last few milliseconds, never one already
 written. The thread's connection waits up to :data:`BUSY_WAIT_MS` for other writers (a
 class of thirty on two cores), so an event is not dropped for a busy database. The thread
-looks for new challenges every :data:`POLL` seconds.
+looks for new challenges every :data:`POLL` seconds, and for those the teacher closed (each
+is offered again, closed: the app shows its answer).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import queue
 import threading
@@ -38,6 +40,8 @@ class StoreLink:
         self.events: queue.Queue[Any] = queue.Queue()
         self.offered: Callable[[ChallengeOffer], None] | None = None
         self.failed: str | None = None
+        self._specs: dict[int, dict[str, Any]] = {}  # every challenge set for the student
+        self._told_closed: set[int] = set()
         self._thread = threading.Thread(target=self._run, name="class-link", daemon=True)
         self._thread.start()
 
@@ -105,10 +109,25 @@ class StoreLink:
             return after
         for c in found:
             after = max(after, c.id)
-            if c.id in seen:
-                continue
-            try:
-                offered(challenges.offer(c.id, c.spec))
-            except Exception:  # (a challenge that cannot be shown, the app has ended …):
-                continue  # the thread goes on writing the student's events
+            self._specs[c.id] = c.spec
+            if c.id in seen or c.closed is not None:
+                continue  # (a closed one is offered below, closed)
+            self._offer(offered, c.id, c.spec, False)
+        try:
+            closed = store.closed_for(self.student)
+        except Exception:
+            return after
+        for cid in sorted(closed - self._told_closed):
+            self._told_closed.add(cid)
+            if cid in self._specs:
+                self._offer(offered, cid, self._specs[cid], True)
         return after
+
+    @staticmethod
+    def _offer(
+        offered: Callable[[ChallengeOffer], None], cid: int, spec: dict[str, Any], closed: bool
+    ) -> None:
+        # (a challenge that cannot be shown, the app has ended …): the thread goes on
+        # writing the student's events
+        with contextlib.suppress(Exception):
+            offered(challenges.offer(cid, spec, closed=closed))

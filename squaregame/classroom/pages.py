@@ -57,6 +57,7 @@ TEACHER_WORDS = (
     "serve.teacher.export_csv", "serve.teacher.export_md", "serve.teacher.no_challenges",
     "serve.teacher.you", "serve.teacher.computer", "serve.teacher.close",
     "serve.teacher.asks.win", "serve.teacher.asks.moves", "serve.teacher.asks.grundy",
+    "serve.teacher.helps", "serve.teacher.end", "serve.teacher.ended", "serve.teacher.challenges",
 )  # fmt: skip
 
 

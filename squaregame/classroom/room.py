@@ -144,6 +144,7 @@ class ClassRoom:
             web.get("/teacher/state", self.handle_state),
             web.get("/teacher/student/{id}", self.handle_student),
             web.post("/teacher/challenge", self.handle_challenge),
+            web.post("/teacher/challenge/close", self.handle_close),
             web.get("/teacher/scoreboard.csv", self.handle_scoreboard),
             web.get("/teacher/scoreboard.md", self.handle_scoreboard),
         ]
@@ -231,6 +232,7 @@ class ClassRoom:
                     "id": c.id,
                     "text": describe(c.spec, cat),
                     "student": names.get(c.student or 0),
+                    "closed": c.closed is not None,
                 }
                 for c in self.live.challenges
             ],
@@ -274,6 +276,11 @@ class ClassRoom:
             for m in d["moves"]
         ]
         d["mistakes"] = [{"text": self._mistake(m)} for m in d["mistakes"]]
+        d["challenges"] = [
+            {"id": r["challenge"], "text": describe(r["spec"], cat), "result": result_text(r, cat)}
+            for r in self.live.scoreboard()
+            if r["student_id"] == sid
+        ]
         return d
 
     def _mistake(self, m: dict[str, Any]) -> str:
@@ -312,17 +319,26 @@ class ClassRoom:
 
     @staticmethod
     def _read_challenge(body: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
-        numbers = [read_whole(w) for w in split_values(str(body.get("position", ""))[:200])]
-        if not numbers:
-            raise GameError("serve.challenge.errors.form")
+        """The form's challenge: its position is numbers (``7 9``), or a sum's parts each
+        named as ``play sum`` takes them (``squares:10 wythoff:3,5 kayles:7``)."""
+        typed = str(body.get("position", ""))[:200]
+        position: list[int] | int | str
+        if ":" in typed:
+            position = typed.strip()
+        else:
+            numbers = [read_whole(w) for w in split_values(typed)]
+            if not numbers:
+                raise GameError("serve.challenge.errors.form")
+            position = numbers if len(numbers) > 1 else numbers[0]
         rules = str(body.get("rules") or "").strip()[:200] or None
         rule_list = rules.split(";") if rules and ";" in rules else rules
         spec = challenges.make(
             str(body.get("game", ""))[:40],
-            numbers if len(numbers) > 1 else numbers[0],
+            position,
             rules=rule_list,
             misere=body.get("misere") is True,
             ask=str(body.get("ask", "win")),
+            helps=body.get("helps") is True,
         )
         student = body.get("student")
         if student is None or student == "":
@@ -330,6 +346,24 @@ class ClassRoom:
         if type(student) is not int or not 0 < student < 2**62:
             raise GameError("serve.class.errors.no_student")
         return spec, student
+
+    async def handle_close(self, request: web.Request) -> web.StreamResponse:
+        """The teacher closes a challenge (``{"id": 3}``): the students see its answer."""
+        if not self.teacher(request) or not self.same_origin(request):
+            return self.forbidden()
+        try:
+            body = await request.json()
+        except (ValueError, LookupError, UnicodeError, RecursionError):
+            body = None
+        cid = body.get("id") if isinstance(body, dict) else None
+        if type(cid) is not int or not 0 < cid < 2**62:
+            return web.json_response(
+                {"ok": False, "error": self.cat("serve.challenge.errors.form")}
+            )
+        assert self.store is not None
+        closed = await self.call(self.store.close_challenge, self.config.name, cid)
+        self._looked = 0.0
+        return web.json_response({"ok": closed})
 
     async def handle_scoreboard(self, request: web.Request) -> web.StreamResponse:
         if not self.teacher(request):

@@ -7,7 +7,7 @@ import sqlite3
 
 from squaregame.core.errors import GameError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # Each migration takes the schema from the version before it to its own (index + 1).
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -32,6 +32,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "student_id INTEGER REFERENCES students(id) ON DELETE CASCADE, "
         "created REAL NOT NULL, spec TEXT NOT NULL)",
         "CREATE INDEX challenges_by_class ON challenges (class_id, id)",
+    ),
+    (  # 3: a challenge the teacher closed (when; its answer may be shown to the students)
+        "ALTER TABLE challenges ADD COLUMN closed REAL",
     ),
 )
 

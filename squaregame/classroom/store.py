@@ -88,6 +88,7 @@ class Challenge:
     student: int | None  # None: the whole class
     created: float
     spec: dict[str, Any]  # what is asked (:mod:`squaregame.classroom.challenges`)
+    closed: float | None = None  # when the teacher closed it (no answer counts after)
 
 
 def token_hash(token: str) -> str:
@@ -311,7 +312,8 @@ class ClassStore:
 
     def challenges(self, class_name: str) -> list[Challenge]:
         rows = self.db.execute(
-            "SELECT id, student_id, created, spec FROM challenges WHERE class_id = ? ORDER BY id",
+            "SELECT id, student_id, created, spec, closed FROM challenges WHERE class_id = ? "
+            "ORDER BY id",
             (self._class_id(class_name),),
         ).fetchall()
         return [_challenge(row) for row in rows]
@@ -320,13 +322,34 @@ class ClassStore:
         """The challenges set for this student (or the whole class) with an id above
         ``after``: what the student's session has not shown yet."""
         rows = self.db.execute(
-            "SELECT c.id, c.student_id, c.created, c.spec FROM challenges c "
+            "SELECT c.id, c.student_id, c.created, c.spec, c.closed FROM challenges c "
             "JOIN students s ON s.class_id = c.class_id "
             "WHERE s.id = ? AND c.id > ? AND (c.student_id IS NULL OR c.student_id = ?) "
             "ORDER BY c.id",
             (student, after, student),
         ).fetchall()
         return [_challenge(row) for row in rows]
+
+    def close_challenge(self, class_name: str, cid: int) -> bool:
+        """The teacher closes challenge ``cid`` of the class: no answer counts after, and
+        the students' sessions show its answer. False: no such challenge open."""
+        class_id = self._class_id(class_name)
+        with self._write() as db:
+            cursor = db.execute(
+                "UPDATE challenges SET closed = ? WHERE id = ? AND class_id = ? AND closed IS NULL",
+                (time.time(), cid, class_id),
+            )
+        return cursor.rowcount > 0
+
+    def closed_for(self, student: int) -> set[int]:
+        """The ids of the closed challenges set for this student (or the whole class)."""
+        rows = self.db.execute(
+            "SELECT c.id FROM challenges c JOIN students s ON s.class_id = c.class_id "
+            "WHERE s.id = ? AND c.closed IS NOT NULL "
+            "AND (c.student_id IS NULL OR c.student_id = ?)",
+            (student, student),
+        ).fetchall()
+        return {int(r[0]) for r in rows}
 
     def record(self, student: int, kind: str, data: dict[str, Any]) -> None:
         """One event, committed before this returns (a crash after it loses nothing).
@@ -350,7 +373,11 @@ class ClassStore:
 
 
 def _challenge(row: Any) -> Challenge:
-    cid, student, created, spec = row
+    cid, student, created, spec, closed = row
     return Challenge(
-        int(cid), None if student is None else int(student), float(created), json.loads(spec)
+        int(cid),
+        None if student is None else int(student),
+        float(created),
+        json.loads(spec),
+        None if closed is None else float(closed),
     )

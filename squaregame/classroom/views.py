@@ -16,6 +16,7 @@ from squaregame.classroom.store import ClassStore, Event, Student
 
 KEPT_MOVES = 400  # moves of a student's current game kept for the detail
 KEPT_MISTAKES = 50  # a student's latest mistakes kept for the detail
+HELPS = ("hints", "undos", "whys")  # the helps a challenge allowed, each use counted
 
 
 @dataclass(frozen=True)
@@ -176,7 +177,11 @@ class ClassLive:
             del st.mistakes[:-KEPT_MISTAKES]
 
     def rows(self) -> list[dict[str, Any]]:
-        return [st.row() for st in sorted(self.students.values(), key=lambda s: s.name.casefold())]
+        closed = {c.id for c in self.challenges if getattr(c, "closed", None) is not None}
+        return [
+            {**st.row(), "activity": challenge_activity(st, closed)}
+            for st in sorted(self.students.values(), key=lambda s: s.name.casefold())
+        ]
 
     def scoreboard(self) -> list[dict[str, Any]]:
         """Each challenge, each student it was set for: their first result (or nothing)."""
@@ -186,6 +191,9 @@ class ClassLive:
                 if c.student is not None and c.student != st.id:
                     continue
                 got = st.answers.get(c.id)
+                closed = getattr(c, "closed", None)
+                if got is not None and closed is not None and got.get("at", 0) > closed:
+                    got = None  # (an answer after it closed, and its answer shown: none)
                 out.append(
                     {
                         "challenge": c.id,
@@ -198,9 +206,33 @@ class ClassLive:
                         "remoteness": None if got is None else got.get("remoteness"),
                         "blunders": None if got is None else got.get("blunders"),
                         "seconds": None if got is None else got.get("seconds"),
+                        **{k: (got or {}).get(k) for k in HELPS},
+                        "student_id": st.id,
+                        "closed": getattr(c, "closed", None) is not None,
                     }
                 )
         return out
+
+
+def challenge_activity(st: StudentState, closed: set[int]) -> dict[str, Any]:
+    """The student's activity, as the teacher's "Now" says it where it is a challenge's:
+    ``challenge_working`` while it is open and they have not answered (the question open,
+    or its game played), ``challenge`` once answered, ``challenge_closed`` only when it
+    was closed unanswered."""
+    a = st.activity
+    kind = a.get("kind")
+    cid = a.get("challenge") if kind in ("challenge_opened", "challenge", "game_started") else None
+    if kind in ("game", "game_ended") and st.game is not None:
+        cid = st.game.get("challenge")
+    if cid is None:
+        return a
+    got = st.answers.get(int(cid))
+    if got is not None:
+        return {"kind": "challenge", "challenge": cid, "solved": bool(got.get("solved"))}
+    return {
+        "kind": "challenge_closed" if int(cid) in closed else "challenge_working",
+        "challenge": cid,
+    }
 
 
 def _said(d: dict[str, Any]) -> dict[str, Any]:

@@ -23,8 +23,10 @@ def activity_text(activity: dict[str, Any], cat: Catalog) -> str:
         kind = "exercise_right" if activity.get("right") else "exercise_wrong"
     elif kind == "game_ended":
         kind = "game_won" if activity.get("won") else "game_lost"
-    elif kind == "challenge":
-        kind = "challenge_solved" if activity.get("solved") else "challenge_missed"
+    elif kind == "challenge":  # (answered: "missed" is for one closed unanswered)
+        kind = "challenge_solved" if activity.get("solved") else "challenge_wrong"
+    elif kind in ("challenge_working", "challenge_closed"):  # (views.challenge_activity)
+        kind = "challenge_opened" if kind == "challenge_working" else "challenge_missed"
     key = f"serve.teacher.act.{kind}"
     return cat(key, **values) if cat.has(key) else str(kind)
 
@@ -42,9 +44,12 @@ def ago(at: float | None, cat: Catalog, now: float | None = None) -> str:
 
 
 def result_text(row: dict[str, Any], cat: Catalog) -> str:
-    """A scoreboard cell: ``✓ solved in 4 moves (fewest 3), 0 blunders, 41 s`` and the like."""
+    """A scoreboard cell: ``✓ solved, 4 moves (fewest 3), 0 blunders, 41 s, 2 hints, 1
+    undo`` and the like. The fewest: the student's own moves in a perfect game (from a
+    hot position of remoteness r the winner makes (r + 1) // 2 of its r moves)."""
     if not row.get("answered"):
-        return cat("serve.teacher.result.waiting")
+        closed = row.get("closed")
+        return cat("serve.teacher.result.closed" if closed else "serve.teacher.result.waiting")
     mark = "✓" if row.get("solved") else "✗"
     said = cat(
         "serve.teacher.result.solved" if row.get("solved") else "serve.teacher.result.missed"
@@ -55,14 +60,29 @@ def result_text(row: dict[str, Any], cat: Catalog) -> str:
             cat(
                 "serve.teacher.result.moves",
                 count=row["moves"],
-                fewest=row.get("remoteness") or "?",
+                fewest=fewest(row.get("remoteness")),
             )
         )
     if row.get("blunders") is not None:
         parts.append(cat("serve.teacher.result.blunders", count=row["blunders"]))
     if row.get("seconds") is not None:
         parts.append(cat("serve.teacher.result.seconds", count=round(float(row["seconds"]))))
-    return ", ".join(parts)
+    return ", ".join(parts + helps_text(row, cat))
+
+
+def fewest(remoteness: Any) -> int | str:
+    """The winner's own moves in a perfect game from a hot position of this remoteness."""
+    return (int(remoteness) + 1) // 2 if isinstance(remoteness, int) and remoteness > 0 else "?"
+
+
+def helps_text(row: dict[str, Any], cat: Catalog) -> list[str]:
+    """The helps a challenge allowed that were used (``2 hints``, ``1 undo``); ``no help
+    used`` when it allowed them and none was; nothing when it did not allow them."""
+    counts = {k: row.get(k) for k in ("hints", "undos", "whys")}
+    if all(v is None for v in counts.values()):
+        return []
+    used = [cat(f"serve.teacher.result.{k}", count=v) for k, v in counts.items() if v]
+    return used or [cat("serve.teacher.result.no_helps")]
 
 
 def verdict_mark(verdict: str | None) -> str:

@@ -71,7 +71,12 @@ def add_parser(sub: Any) -> None:
     challenge.add_argument("--misere", action="store_true")
     challenge.add_argument("--ask", choices=ASKS, default="win", help=tr(f"{more}.ask"))
     challenge.add_argument("--student", metavar="NAME", help=tr(f"{more}.student"))
+    challenge.add_argument("--allow-helps", action="store_true", help=tr(f"{more}.allow_helps"))
     challenge.set_defaults(run=run_challenge)
+    close = csub.add_parser("close", help=tr(f"{more}.close"))
+    close.add_argument("name", metavar="NAME")
+    close.add_argument("id", metavar="ID", type=int)
+    close.set_defaults(run=run_close)
 
 
 def _speak(args: argparse.Namespace) -> None:
@@ -198,14 +203,15 @@ def run_export(args: argparse.Namespace, tables: Tables) -> int:
 
 def run_challenge(args: argparse.Namespace, tables: Tables) -> int:
     _speak(args)
-    numbers = [read_whole(w) for w in args.position]
+    position: list[int] | int | str
+    if any(":" in w for w in args.position):  # a sum's parts, named: squares:10 wythoff:3,5
+        position = " ".join(args.position)
+    else:
+        numbers = [read_whole(w) for w in args.position]
+        position = numbers if len(numbers) > 1 else numbers[0]
     rules = args.rule if args.rule and len(args.rule) > 1 else (args.rule[0] if args.rule else None)
     spec = challenges.make(
-        args.game,
-        numbers if len(numbers) > 1 else numbers[0],
-        rules=rules,
-        misere=args.misere,
-        ask=args.ask,
+        args.game, position, rules=rules, misere=args.misere, ask=args.ask, helps=args.allow_helps
     )
     store = _store()
     try:
@@ -219,6 +225,20 @@ def run_challenge(args: argparse.Namespace, tables: Tables) -> int:
     finally:
         store.close()
     print(tr("serve.class.cli.more.set", id=cid, challenge=challenges.describe(spec)))
+    return 0
+
+
+def run_close(args: argparse.Namespace, tables: Tables) -> int:
+    """Close a challenge: no answer counts after, and the students see its answer."""
+    _speak(args)
+    store = _store()
+    try:
+        closed = store.close_challenge(args.name, args.id)
+    finally:
+        store.close()
+    if not closed:
+        raise UsageError("serve.class.errors.no_challenge", id=args.id)
+    print(tr("serve.class.cli.more.closed", id=args.id))
     return 0
 
 

@@ -61,7 +61,8 @@ class SquareGameApp(OneLineErrors):
     BINDINGS = [
         Binding("question_mark", "help", "ui_menu.keys.help"),
         # the teacher's challenge (in a class; said in the notice), from any screen
-        Binding("f2", "challenge", "ui_class.keys.challenge", show=False),
+        # (priority: a dialog's keys hide the app's, the game-over dialog's and the review's)
+        Binding("f2", "challenge", "ui_class.keys.challenge", show=False, priority=True),
         # Quit is listed in the menu's key bar; game screens need the room for their keys.
         Binding("ctrl+q", "quit", "ui_menu.keys.quit", priority=True, show=False),
     ]
@@ -313,6 +314,9 @@ class SquareGameApp(OneLineErrors):
     def action_challenge(self) -> None:
         """F2: the teacher's newest challenge not answered yet (in a class)."""
         self.challenges.open_latest()
+
+    def on_challenge_help(self, message: m.ChallengeHelp) -> None:
+        self.activity.helped(message.challenge, message.what)
 
     # -- the command palette ---------------------------------------------------------------
     def action_command_palette(self) -> None:

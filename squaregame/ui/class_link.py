@@ -30,6 +30,8 @@ class ChallengeOffer:
     winning: frozenset[str] = frozenset()  # ``moves``: the winning ones among them
     grundy: int | None = None  # ``grundy``: the answer
     remoteness: int | None = None  # ``win``: the fewest moves a win takes (exact), or None
+    helps: bool = False  # ``win``: the teacher allows hints, undo and why (each use counted)
+    closed: bool = False  # the teacher closed it: no answer counts now, the answer is shown
 
 
 class ClassLink(Protocol):

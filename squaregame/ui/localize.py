@@ -79,13 +79,17 @@ def localize_bindings(node: DOMNode) -> None:
     )
 
 
-def relabel(node: DOMNode, action: str, description: str) -> None:
+def relabel(node: DOMNode, action: str, description: str, show: bool | None = None) -> None:
     """Give the bindings of ``action`` a new description (a catalog key), kept across
-    language switches."""
+    language switches; ``show``: shown in the key bar or not (None: as they were)."""
     localize_bindings(node)  # the source is recorded
     source: BindingsMap = getattr(node, _SOURCE)
     setattr(node, _SOURCE, BindingsMap.from_keys({
-        key: [replace(b, description=description) if b.action == action else b for b in bs]
+        key: [
+            replace(b, description=description, show=b.show if show is None else show)
+            if b.action == action else b
+            for b in bs
+        ]
         for key, bs in source.key_to_bindings.items()
     }))  # fmt: skip
     localize_bindings(node)

@@ -146,3 +146,12 @@ class ExportWhy(Message):
 
     text: str
     stem: str
+
+
+@dataclass(eq=False, repr=False)
+class ChallengeHelp(Message):
+    """A help the teacher allowed was used in challenge ``challenge``'s game: ``what`` is
+    ``hints``, ``undos`` or ``whys`` (counted for the scoreboard)."""
+
+    challenge: int
+    what: str

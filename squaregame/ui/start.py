@@ -14,6 +14,15 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class ChallengeTerms:
+    """What a class's challenge game is played under: without hints, undo or why, unless
+    the teacher allowed them (``helps``: then each use is counted for the scoreboard)."""
+
+    id: int  # the challenge's
+    helps: bool = False
+
+
+@dataclass(frozen=True)
 class StartRequest:
     """``squaregame play ...``: open a game directly."""
 
@@ -30,3 +39,4 @@ class StartRequest:
     level: str | None = None
     hints: bool = False
     seed: int | None = None
+    challenge: ChallengeTerms | None = None  # a class's challenge: played under its terms

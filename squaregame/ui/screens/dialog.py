@@ -4,6 +4,10 @@ Keys typed faster than a dialog closes (a second and third Enter on "Start") rea
 its answer; answering again would pop whatever screen is then on top (Textual's ``dismiss``
 pops the top screen, not the dialog), taking the game just opened or the menu with it. A
 dialog no longer on top drops such an answer.
+
+A modal screen's key bar shows only its own keys; the app's keys that work on every screen
+(its priority bindings: F2, the teacher's challenge) are shown there too, first, when they
+are shown at all (a challenge waits).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from textual.await_complete import AwaitComplete
+from textual.binding import ActiveBinding
 from textual.screen import ModalScreen
 
 T = TypeVar("T")
@@ -21,3 +26,14 @@ class Dialog(ModalScreen[T]):
         if not self.is_attached or self.app.screen is not self:
             return AwaitComplete()  # answered already: it is closing, or closed
         return super().dismiss(result)
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        own = super().active_bindings
+        app = self.app
+        shared = {
+            key: ActiveBinding(app, b, True, b.tooltip)
+            for key, b in app._bindings
+            if b.priority and b.show and key not in own
+        }
+        return {**shared, **own}

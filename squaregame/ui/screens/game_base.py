@@ -43,11 +43,12 @@ from squaregame.play.wording import title
 from squaregame.text import error_text, tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings, relabel
-from squaregame.ui.messages import ExportRecord, NewGameRequest, OpenHelp, OpenWhy, SaveGame
+from squaregame.ui.messages import ExportRecord, NewGameRequest, OpenHelp, SaveGame
 from squaregame.ui.room import GAME_BREAKPOINTS
 from squaregame.ui.screens.game_end import GameEnd
 from squaregame.ui.screens.game_lines import TurnState, header_text, hint_text, turn_text
 from squaregame.ui.screens.game_parts import Parts, SideViews, Slots
+from squaregame.ui.screens.help_keys import HelpKeys
 from squaregame.ui.screens.move_review import MoveReviewScreen
 from squaregame.ui.screens.stage import Staging
 from squaregame.ui.screens.teaching import TEACH_BINDINGS, Teaching, TeachingKeys
@@ -64,7 +65,8 @@ from squaregame.ui.widgets.value_chart import ValueChart
 P = TypeVar("P")
 
 
-class GameScreen(Screen[None], Staging[P], TeachingKeys, Generic[P]):  # (Staging: its projector)
+# (Staging: its projector; HelpKeys: hints, undo, redo, why, and a challenge's rules)
+class GameScreen(Screen[None], Staging[P], TeachingKeys, HelpKeys, Generic[P]):
     CSS_PATH = str(paths.asset("styles", "game.tcss"))
     HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS = GAME_BREAKPOINTS  # -small, -low: room.py
     BINDINGS = [  # descriptions are catalog keys: see squaregame.ui.bindings
@@ -248,7 +250,8 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, Generic[P]):  # (Stagin
         return turn_text(self.session, TurnState(t.thinking, t.paused, self.typing.text, area))
 
     def hint_text(self, view: GameView[P]) -> str:
-        return hint_text(self.session, view, self.hints)
+        rule = None if self.hints else self.rule_line()  # (a challenge's rule, said)
+        return rule or hint_text(self.session, view, self.hints)
 
     def say(self, text: str, error: bool = False) -> None:
         self.message.set_class(error, "error")
@@ -259,6 +262,8 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, Generic[P]):  # (Stagin
     # -- actions ---------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         s = self.session
+        if not self.helps_allowed(action):
+            return False  # a challenge played without help: gone from the key bar
         teach = self.teaching.enabled(action)
         if teach is not None:
             return teach
@@ -296,12 +301,6 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, Generic[P]):  # (Stagin
     def on_move_list_chosen(self, event: MoveList.Chosen) -> None:
         self.typing.choose(event.to)
 
-    def action_undo(self) -> None:
-        self.turns.undo()
-
-    def action_redo(self) -> None:
-        self.turns.redo()
-
     def action_focus_chart(self) -> None:
         self.show_side(SideViews.HISTORY)
         self.chart.focus()
@@ -325,20 +324,11 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, Generic[P]):  # (Stagin
         says where. During a what-if, the game's own moves (never the what-if)."""
         self.app.post_message(ExportRecord(self.session.main_game(), self.level))
 
-    def action_why(self) -> None:
-        """Why the position on the board is hot or cold: the proof, over this screen."""
-        self.app.post_message(OpenWhy(self.session.game, self.session.position))
-
     def action_cycle_side(self) -> None:
         self.say(tr("ui_game.side.shown", title=tr(self.sides.cycle())))
 
     def show_side(self, view_id: str) -> None:
         self.sides.show(view_id)
-
-    def action_toggle_hints(self) -> None:
-        self.hints = not self.hints
-        on = tr(f"{self.screen_words}.screen.hints_on")
-        self.say(on if self.hints else tr("ui_game.hints_off"))
 
     def action_new_game(self) -> None:
         """Ask the application for a new game in place of this one: the dialog starts from

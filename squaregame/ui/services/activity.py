@@ -47,7 +47,10 @@ class Activity:
         self.lessons: dict[str, tuple[int, int, int, bool, bool]] = {}
         self.offers: list[ChallengeOffer] = []
         self.answered: set[int] = set()
+        self.answers: dict[int, Any] = {}  # a question's first answer, as given here
+        self.helps: dict[int, dict[str, int]] = {}  # a challenge's game: the helps used
         self._next_challenge: ChallengeOffer | None = None
+        self.changed: Callable[[], None] = lambda: None  # a challenge was answered
 
     def listen(self, offered: Callable[[ChallengeOffer], None]) -> None:
         if self.link is not None:
@@ -62,6 +65,11 @@ class Activity:
             self.link.record(kind, data)
 
     # -- games -----------------------------------------------------------------------------
+    def looking(self, offer: ChallengeOffer) -> None:
+        """A question's dialog was opened (the teacher sees the student working on it)."""
+        if offer.ask != "win":  # (a game to win: said when it is played)
+            self._record("challenge_opened", {"challenge": offer.id, "ask": offer.ask})
+
     def playing_challenge(self, offer: ChallengeOffer) -> None:
         """The next new game is ``offer``'s (the app is opening it)."""
         self._next_challenge = offer
@@ -128,20 +136,30 @@ class Activity:
             {"key": session.save_key, "won": won, "moves": len(mine), "blunders": blunders},
         )
         offer = played.challenge
-        if offer is not None and offer.id not in self.answered:
+        if offer is not None and offer.id not in self.answered and not self.closed(offer.id):
             self.answered.add(offer.id)
+            helps = self.helps.get(offer.id, {})
+            used = {k: helps.get(k, 0) for k in ("hints", "undos", "whys")} if offer.helps else {}
             self._record(
                 "challenge",
                 {
                     "challenge": offer.id,
                     "ask": offer.ask,
                     "solved": bool(won),
-                    "moves": len(mine),
+                    "moves": len(mine),  # the student's own (the remoteness: both sides')
                     "remoteness": offer.remoteness,
                     "blunders": blunders,
                     "seconds": round(time.monotonic() - played.opened, 1),
+                    **used,
                 },
             )
+            self.changed()
+
+    def helped(self, challenge: int, what: str) -> None:
+        """A help the teacher allowed was used in ``challenge``'s game (``hints``, ``undos``,
+        ``whys``): counted, for its result."""
+        counts = self.helps.setdefault(challenge, {})
+        counts[what] = counts.get(what, 0) + 1
 
     # -- lessons ---------------------------------------------------------------------------
     def lesson_changed(self, lesson_id: str, progress: LessonProgress) -> None:
@@ -169,25 +187,41 @@ class Activity:
             )
 
     # -- challenges ------------------------------------------------------------------------
-    def offered(self, offer: ChallengeOffer) -> bool:
-        """A challenge came (on the app's thread): kept; False if it was already here."""
-        if offer.id in self.answered or any(o.id == offer.id for o in self.offers):
-            return False
-        self.offers.append(offer)
-        return True
+    def offered(self, offer: ChallengeOffer) -> str | None:
+        """A challenge came (on the app's thread), or came again closed: kept. What is
+        news: ``new`` (a challenge to say), ``closed`` (one known here was closed), None."""
+        known = next((i for i, o in enumerate(self.offers) if o.id == offer.id), None)
+        if known is None:
+            self.offers.append(offer)
+            return None if offer.closed or offer.id in self.answered else "new"
+        if offer.closed and not self.offers[known].closed:
+            self.offers[known] = offer
+            return "closed"
+        return None
+
+    def closed(self, cid: int) -> bool:
+        """Did the teacher close challenge ``cid`` (no answer counts now)?"""
+        return any(o.id == cid and o.closed for o in self.offers)
 
     @property
     def latest(self) -> ChallengeOffer | None:
-        """The newest challenge not answered yet."""
-        left = [o for o in self.offers if o.id not in self.answered]
+        """The newest challenge waiting: not answered yet, not closed."""
+        left = [o for o in self.offers if o.id not in self.answered and not o.closed]
         return left[-1] if left else None
+
+    @property
+    def last_seen(self) -> ChallengeOffer | None:
+        """The newest challenge answered here or closed (its verdict, or its answer)."""
+        done = [o for o in self.offers if o.id in self.answered or o.closed]
+        return done[-1] if done else None
 
     def answer(self, offer: ChallengeOffer, right: bool, answer: Any, seconds: float) -> bool:
         """A first answer to a question (``moves``, ``grundy``) is recorded; later ones are
         not (False)."""
-        if offer.id in self.answered:
+        if offer.id in self.answered or self.closed(offer.id):
             return False
         self.answered.add(offer.id)
+        self.answers[offer.id] = answer
         self._record(
             "challenge",
             {
@@ -198,4 +232,5 @@ class Activity:
                 "seconds": round(seconds, 1),
             },
         )
+        self.changed()
         return True

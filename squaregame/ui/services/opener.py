@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from squaregame.ui.families import AppGames
     from squaregame.ui.screens.busy import Done, Report
     from squaregame.ui.screens.game_base import GameScreen
-    from squaregame.ui.start import StartRequest
+    from squaregame.ui.start import ChallengeTerms, StartRequest
 
 
 class Opener:
@@ -106,8 +106,10 @@ class Opener:
         replace: Screen[Any] | None = None,
         failed: Callable[[str], None] | None = None,
         cancelled: Callable[[], None] | None = None,
+        terms: ChallengeTerms | None = None,
     ) -> None:
-        """Open ``session``'s game (and save it as the game in progress, if ``persist``).
+        """Open ``session``'s game (and save it as the game in progress, if ``persist``);
+        ``terms``: a class's challenge, played under its rules.
 
         A start that needs an exact search or a table built is prepared in a thread first;
         if it cannot be (beyond the tables), ``failed`` hears why (else a notice says it);
@@ -115,7 +117,9 @@ class Opener:
         from squaregame.play.view import prepare  # (with the first game)
 
         screen = self.games.family_of(session.game.kind).screen()
-        push = partial(self._push_game, screen, session, level, hints, seed, persist, replace)
+        push = partial(
+            self._push_game, screen, session, level, hints, seed, persist, replace, terms
+        )
         if not session.game.slow_to_open(session.position):
             push()
             return
@@ -135,6 +139,7 @@ class Opener:
         seed: int | None,
         persist: bool,
         replace: Screen[Any] | None,
+        terms: ChallengeTerms | None = None,
     ) -> None:
         ai_delay, demo_speed = self._delays()
         delay = demo_speed if session.players == "demo" else ai_delay
@@ -143,6 +148,7 @@ class Opener:
         )
         screen.configure(self._settings())
         screen.persist = persist  # a lesson's "try it" game is not saved
+        screen.terms = terms
         if replace is not None and self.shell.screen is replace:
             self.shell.switch_screen(screen)  # the new game takes the old one's place
         else:
@@ -184,7 +190,7 @@ class Opener:
         if r.speed is not None:
             speed(r.speed)
         level = r.level or self._settings().level
-        self.open_game(session, level=level, hints=r.hints, seed=r.seed)
+        self.open_game(session, level=level, hints=r.hints, seed=r.seed, terms=r.challenge)
 
     def continue_game(self, chosen: Path | None = None) -> None:
         """Open a saved game (the most recent, or ``chosen``): it is read in full, every
