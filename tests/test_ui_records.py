@@ -65,6 +65,23 @@ async def test_the_review_is_copied_as_markdown(tmp_path: Path) -> None:
         assert any("Markdown" in n.message for n in app._notifications)
 
 
+async def test_the_review_of_a_game_with_no_move_yet_opens(tmp_path: Path) -> None:
+    """(It raised a TypeError: the widest of no rows.)"""
+    from textual.widgets import DataTable
+
+    from squaregame.ui.screens.move_review import MoveReviewScreen
+
+    app = SquareGameApp(
+        GAMES, StartRequest(game="squares", start=40), ai_delay=0, data_dir=tmp_path
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(MoveReviewScreen(game_screen(app).session))
+        await settle(pilot)
+        assert isinstance(app.screen, MoveReviewScreen)
+        assert app.screen.query_one(DataTable).row_count == 0
+
+
 async def _three_saves(data: Path) -> None:
     for i, start in enumerate((30, 40, 50)):
         app = SquareGameApp(

@@ -99,7 +99,7 @@ class MoveReviewScreen(Dialog[None]):
         room -= table.styles.scrollbar_size_vertical  # kept for the scrollbar a long game has
         excess = sum(w + 2 * table.cell_padding for w in widths) - room
         least = {  # a column is never narrower than its heading or a position
-            k: max(cell_len(labels[k]), *(2 + atom_width(str(row[k])) for row in rows))
+            k: max([cell_len(labels[k]), *(2 + atom_width(str(row[k])) for row in rows)])
             for k in WRAPPED
         }
         while excess > 0:  # one cell at a time off the widest column that can give it
