@@ -38,7 +38,7 @@ from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session
 from squaregame.play.settings import Settings
 from squaregame.play.setup import GameSetup
-from squaregame.play.view import GameView, build_view
+from squaregame.play.view import GameView, build_view, shown_chart
 from squaregame.play.wording import title
 from squaregame.text import error_text, tr
 from squaregame.ui.keys import keys
@@ -233,7 +233,7 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, Generic[P]):  # (Stagin
         put(self.hint_line, self.hint_text(view), self.hint_line.update)
         if put(self.history, view.history, self.history.show) and self.history_scroll.is_mounted:
             self.history_scroll.scroll_end(animate=False)
-        put(self.chart, view.chart, self.chart.show)
+        put(self.chart, shown_chart(view.chart, self.hints, s), self.chart.show)
         self.sub_title = self.header_text(view.position)
         self.show_position(view, self.hints, choosing)
         self.teaching.update_projector()

@@ -1,0 +1,130 @@
+"""Hints off hides the values (issue 42).
+
+With hints off, the value history shows nothing about the game until it is over: on the
+game screen, in a lesson's try-it game, in a teams game and under the projector; with
+hints on, or once the game is over, every value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ui_helpers import game_screen, picture_text, settle
+
+from squaregame.families import GAMES
+from squaregame.play.teach_wording import chart_view
+from squaregame.text import tr
+from squaregame.ui.app import SquareGameApp
+from squaregame.ui.screens.game_base import GameScreen
+from squaregame.ui.screens.game_over import GameOverScreen
+from squaregame.ui.screens.lesson import LessonScreen
+from squaregame.ui.screens.projector import ProjectorScreen
+from squaregame.ui.start import StartRequest
+from squaregame.ui.widgets.value_chart import ValueChart
+
+SIZE = (80, 24)
+
+
+def app_for(start: int, **kw: Any) -> SquareGameApp:
+    return SquareGameApp(GAMES, StartRequest(start=start, seed=1, **kw), ai_delay=0)
+
+
+def chart_text(screen: GameScreen[Any]) -> str:
+    return str(screen.query_one(ValueChart).render())
+
+
+def drawn(screen: GameScreen[Any]) -> bool:
+    """Whether the chart draws values: its signed scale and bars."""
+    text = chart_text(screen)
+    return "┤" in text and any(ch in text for ch in "█▁▂▃▄▅▆▇▀")
+
+
+def start_value(screen: GameScreen[Any]) -> str:
+    """The start's value as the chart would say it ("+7"), worked out apart from the screen."""
+    return chart_view(screen.session.main_game()).points[0].signed
+
+
+async def play_out(pilot: Any, screen: GameScreen[Any]) -> None:
+    """Enter (the first listed move) until the game is over and its dialog is up."""
+    for _ in range(40):
+        if screen.session.over:
+            break
+        await pilot.press("enter")
+        await settle(pilot)
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, GameOverScreen)
+
+
+def assert_hidden(screen: GameScreen[Any], value: str) -> None:
+    view = screen.chart.view
+    assert view.points == () and view.hidden == len(screen.session.plies) + 1
+    text = chart_text(screen)
+    assert value not in text and not drawn(screen)
+    assert tr("ui_game.values.hidden").split(":")[0] in text.replace("\n", " ")
+
+
+async def test_hints_off_the_chart_keeps_the_values_until_the_game_is_over() -> None:
+    app = app_for(75)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        value = start_value(screen)
+        assert value == "+7"
+        assert_hidden(screen, value)  # before any move
+        await pilot.press("enter")  # take 1: a blunder, and the computer replies
+        await settle(pilot)
+        assert len(screen.session.plies) == 2
+        assert_hidden(screen, value)  # nor after a move: the start's value is not told
+        await pilot.press("c", "home")  # its positions can still be chosen and gone back to
+        await pilot.pause()
+        assert screen.chart.selected == 0 and value not in chart_text(screen)
+        await pilot.press("h")  # hints on: every value, at once
+        await pilot.pause()
+        assert screen.chart.view.points[0].signed == value and drawn(screen)
+        await pilot.press("h")
+        await pilot.pause()
+        assert_hidden(screen, value)
+        assert screen.parts.focused is not None
+        screen.parts.focused.focus()  # the move list again: Enter plays
+        await play_out(pilot, screen)
+        points = screen.chart.view.points  # over: the whole history
+        assert len(points) == len(screen.session.plies) + 1 and points[0].signed == value
+        assert drawn(screen)
+
+
+async def test_a_teams_game_and_its_projector_keep_the_values_back() -> None:
+    app = app_for(30, players="teams", names=("Reds", "Blues"), two_humans=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        value = start_value(screen)
+        assert_hidden(screen, value)
+        await pilot.press("p")
+        await pilot.pause()
+        projector = app.screen
+        assert isinstance(projector, ProjectorScreen)
+        assert value not in picture_text(projector)
+        await pilot.press("1", "enter")  # Reds take 1, from the projector
+        await settle(pilot)
+        assert value not in picture_text(projector)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert_hidden(screen, value)
+
+
+async def test_a_lessons_try_it_game_keeps_the_values_back() -> None:
+    app = SquareGameApp(GAMES, ai_delay=0, lesson="squares")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen)
+        await pilot.press("n", "n", "t")  # "Can you find a way to win?": from 11
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen) and not game.hints
+        value = start_value(game)
+        assert value == "+3"
+        assert_hidden(game, value)
+        await play_out(pilot, game)
+        assert game.chart.view.points[0].signed == value and drawn(game)  # over: its values
+        await pilot.press("escape")  # back to the lesson
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen)
