@@ -1,8 +1,10 @@
-"""Hints off hides the values (issue 42).
+"""Hints off hides the values, and the end of a game waits to be read (issue 42).
 
 With hints off, the value history shows nothing about the game until it is over: on the
 game screen, in a lesson's try-it game, in a teams game and under the projector; with
-hints on, or once the game is over, every value."""
+hints on, or once the game is over, every value. The game-over dialog restarts nothing
+unasked: Enter just after it appears does nothing, Esc closes it and leaves the finished
+game on the board, and Enter there shows it again."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from squaregame.ui.screens.game_over import GameOverScreen
 from squaregame.ui.screens.lesson import LessonScreen
 from squaregame.ui.screens.projector import ProjectorScreen
 from squaregame.ui.start import StartRequest
+from squaregame.ui.widgets.key_bar import KeyBar
 from squaregame.ui.widgets.value_chart import ValueChart
 
 SIZE = (80, 24)
@@ -86,6 +89,8 @@ async def test_hints_off_the_chart_keeps_the_values_until_the_game_is_over() -> 
         assert screen.parts.focused is not None
         screen.parts.focused.focus()  # the move list again: Enter plays
         await play_out(pilot, screen)
+        await pilot.press("escape")
+        await pilot.pause()
         points = screen.chart.view.points  # over: the whole history
         assert len(points) == len(screen.session.plies) + 1 and points[0].signed == value
         assert drawn(screen)
@@ -124,7 +129,53 @@ async def test_a_lessons_try_it_game_keeps_the_values_back() -> None:
         assert value == "+3"
         assert_hidden(game, value)
         await play_out(pilot, game)
-        assert game.chart.view.points[0].signed == value and drawn(game)  # over: its values
-        await pilot.press("escape")  # back to the lesson
+        await pilot.press("escape")  # the dialog closed: the finished game, with its values
+        await pilot.pause()
+        assert app.screen is game and game.chart.view.points[0].signed == value and drawn(game)
+        await pilot.press("escape")  # and back to the lesson
         await settle(pilot)
         assert isinstance(app.screen, LessonScreen)
+
+
+async def test_enter_as_the_dialog_appears_starts_nothing() -> None:
+    app = app_for(10)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await play_out(pilot, screen)  # 10 is cold: take 1, the computer takes 9
+        session, plies = screen.session, list(screen.session.plies)
+        over = app.screen
+        assert isinstance(over, GameOverScreen) and over.focused is None
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        assert app.screen is over  # the summary is still up
+        assert screen.session is session and screen.session.plies == plies
+        await pilot.press("a")  # "Again" has its own key
+        await settle(pilot)
+        assert app.screen is screen and screen.session is not session
+        assert not screen.session.plies
+
+
+async def test_esc_closes_the_dialog_and_leaves_the_finished_game() -> None:
+    app = app_for(10)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await play_out(pilot, screen)
+        session, plies = screen.session, list(screen.session.plies)
+        keys = {b.binding.action: b.binding.description for b in app.active_bindings.values()}
+        assert keys["choose('close')"] == tr("ui_dialog.end.keys.close")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen  # no dialog, no review, no new game
+        assert screen.session is session and screen.session.plies == plies and session.over
+        assert str(screen.query_one("#message").render()) == tr("ui_game.end.closed")
+        bar = " ".join(item.description for item in screen.query_one(KeyBar).items())  # type: ignore[attr-defined]
+        assert tr("ui_game.end.keys.summary") in bar and tr("ui_game.keys.play") not in bar
+        assert "Game over" in str(screen.query_one("#turn").render())  # the game, as it ended
+        await pilot.press("enter")  # the summary again
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("r")  # and its keys as before: the review
+        await settle(pilot)
+        assert type(app.screen).__name__ == "MoveReviewScreen"

@@ -45,7 +45,7 @@ from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings, relabel
 from squaregame.ui.messages import ExportRecord, NewGameRequest, OpenHelp, OpenWhy, SaveGame
 from squaregame.ui.room import GAME_BREAKPOINTS
-from squaregame.ui.screens.game_end import GameEnd
+from squaregame.ui.screens.game_end import END_BINDINGS, GameEnd
 from squaregame.ui.screens.game_lines import TurnState, header_text, hint_text, turn_text
 from squaregame.ui.screens.game_parts import Parts, SideViews, Slots
 from squaregame.ui.screens.move_review import MoveReviewScreen
@@ -69,6 +69,7 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, Generic[P]):  # (Stagin
     HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS = GAME_BREAKPOINTS  # -small, -low: room.py
     BINDINGS = [  # descriptions are catalog keys: see squaregame.ui.bindings
         Binding("enter", "play_selected", "ui_game.keys.play", priority=True),
+        *END_BINDINGS,  # Enter on a finished game: its summary again
         Binding(keys("h"), "toggle_hints", "ui_game.keys.hints"),
         Binding(keys("u"), "undo", "ui_game.keys.undo"),
         Binding(keys("r"), "redo", "ui_game.keys.redo"),
@@ -272,8 +273,8 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, Generic[P]):  # (Stagin
             return True if s.can_redo() else None
         if action == "cycle_side":
             return bool(self.parts.side)
-        if action == "play_selected":
-            return True if self.turns.can_move else None
+        if action in ("play_selected", "summary"):  # Enter: a move, or the game's end
+            return self.end.enabled(action, self.turns.can_move)
         return True
 
     # the controllers' keys and messages
@@ -393,3 +394,5 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, Generic[P]):  # (Stagin
 
     def show_game_over(self) -> None:
         self.end.show()
+
+    action_summary = show_game_over  # Enter on a finished game (END_BINDINGS)
