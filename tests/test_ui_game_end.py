@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from ui_helpers import game_screen, picture_text, settle
 
 from squaregame.families import GAMES
 from squaregame.play.teach_wording import chart_view
-from squaregame.text import tr
+from squaregame.text import set_language, tr
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.game_base import GameScreen
 from squaregame.ui.screens.game_over import GameOverScreen
@@ -22,7 +23,7 @@ from squaregame.ui.screens.lesson import LessonScreen
 from squaregame.ui.screens.projector import ProjectorScreen
 from squaregame.ui.start import StartRequest
 from squaregame.ui.widgets.key_bar import KeyBar
-from squaregame.ui.widgets.value_chart import ValueChart
+from squaregame.ui.widgets.value_chart import ValueChart, render_hidden
 
 SIZE = (80, 24)
 
@@ -179,3 +180,15 @@ async def test_esc_closes_the_dialog_and_leaves_the_finished_game() -> None:
         await pilot.press("r")  # and its keys as before: the review
         await settle(pilot)
         assert type(app.screen).__name__ == "MoveReviewScreen"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+def test_the_kept_back_chart_says_so_in_the_room_it_has(lang: str) -> None:
+    set_language(lang)
+    tall = render_hidden(4, 24, 12, selected=2).plain
+    assert "◆" in tall and tr("ui_game.values.hidden").split()[0] in tall
+    low = render_hidden(4, 24, 5).plain  # a low pane: the short words, all of them
+    assert low.splitlines()[-1].endswith(tr("ui_game.values.hidden_short").split()[-1])
+    for text in (tall, low):
+        assert all(len(line) <= 24 for line in text.splitlines())
+        assert len(text.splitlines()) <= 12 and not any(ch in text for ch in "┤█▀")

@@ -194,15 +194,19 @@ def render_hidden(count: int, width: int, height: int, selected: int | None = No
         text.append(" " * (lay.cell - 1))
     text.append("\n" + _numbers(lay) + "\n", style="dim")
     room = max(10, width)
+    caption: list[str] = []
     if selected is not None and 0 <= selected < count:
         where = (
             tr("ui_widgets.chart.at_start")
             if selected == 0
             else tr("ui_widgets.chart.after_move", move=selected)
         )
-        said = textwrap.wrap(tr("ui_game.values.go_back", where=where), room)
-        text.append("\n".join(said) + "\n", style="bold")
-    text.append("\n".join(textwrap.wrap(tr("ui_game.values.hidden"), room)), style="dim")
+        caption = textwrap.wrap(tr("ui_game.values.go_back", where=where), room)
+        text.append("\n".join(caption) + "\n", style="bold")
+    said = textwrap.wrap(tr("ui_game.values.hidden"), room)
+    if 2 + len(caption) + len(said) > height:  # a low pane: the short words
+        said = textwrap.wrap(tr("ui_game.values.hidden_short"), room)
+    text.append("\n".join(said), style="dim")
     return text
 
 
