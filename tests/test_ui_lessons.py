@@ -261,7 +261,7 @@ async def test_a_finished_try_it_counts_and_esc_goes_straight_back() -> None:
             await pilot.press(*str(pos - best), "enter")
             await settle(pilot)
         await settle(pilot)
-        await pilot.press("escape")  # from the game-over dialog: back to the lesson at once
+        await pilot.press("escape", "escape")  # the game-over dialog closed, then the lesson
         await settle(pilot)
         assert app.screen is screen
         assert screen.progress.tried == 1 and screen.progress.score == 1

@@ -40,11 +40,19 @@ class ChartPoint:
 class ChartView:
     """The value history as the chart draws it: its points, and the side they are told
     for: ``side`` its name ("" in a solo game: the person, "you"), ``first`` whether it
-    moved first."""
+    moved first. ``hidden``: how many positions' values are kept back (hints off, the game
+    not over: :func:`~squaregame.play.view.shown_chart`; then ``points`` is empty): the chart
+    shows only their move numbers, to go back to, and says when the values appear."""
 
     points: tuple[ChartPoint, ...]
     side: str = ""
     first: bool = True
+    hidden: int = 0
+
+    @property
+    def count(self) -> int:
+        """How many positions the chart has a place for (shown or kept back)."""
+        return len(self.points) or self.hidden
 
 
 def chart_points(session: Session[Any]) -> tuple[ChartPoint, ...]:

@@ -11,7 +11,7 @@ position before the screen draws it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 from squaregame.core.errors import GameError
@@ -136,6 +136,16 @@ def build_view(
         more=None if a.summary is None else MoreMoves(*more_moves(a.summary, moves)),
         value_of=value_of,
     )
+
+
+def shown_chart(chart: ChartView, hints: bool, session: Session[Any]) -> ChartView:
+    """The value history as the screen may show it: with hints, or once the game is over
+    (its own moves, not a what-if's), every point; with hints off during the game, none.
+    Not even the points of positions already left: against a perfect reply, the value of
+    the position the person left gives the value of the one now on the board."""
+    if hints or session.main_game().over:
+        return chart
+    return replace(chart, points=(), hidden=len(chart.points))
 
 
 def waiting_analysis(session: Session[P]) -> Analysis[P] | None:

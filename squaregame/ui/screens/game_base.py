@@ -38,14 +38,14 @@ from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session
 from squaregame.play.settings import Settings
 from squaregame.play.setup import GameSetup
-from squaregame.play.view import GameView, build_view
+from squaregame.play.view import GameView, build_view, shown_chart
 from squaregame.play.wording import title
 from squaregame.text import error_text, tr
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings, relabel
 from squaregame.ui.messages import ExportRecord, NewGameRequest, OpenHelp, SaveGame
 from squaregame.ui.room import GAME_BREAKPOINTS
-from squaregame.ui.screens.game_end import GameEnd
+from squaregame.ui.screens.game_end import END_BINDINGS, GameEnd
 from squaregame.ui.screens.game_lines import TurnState, header_text, hint_text, turn_text
 from squaregame.ui.screens.game_parts import Parts, SideViews, Slots
 from squaregame.ui.screens.help_keys import HelpKeys
@@ -71,6 +71,7 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, HelpKeys, Generic[P]):
     HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS = GAME_BREAKPOINTS  # -small, -low: room.py
     BINDINGS = [  # descriptions are catalog keys: see squaregame.ui.bindings
         Binding("enter", "play_selected", "ui_game.keys.play", priority=True),
+        *END_BINDINGS,  # Enter on a finished game: its summary again
         Binding(keys("h"), "toggle_hints", "ui_game.keys.hints"),
         Binding(keys("u"), "undo", "ui_game.keys.undo"),
         Binding(keys("r"), "redo", "ui_game.keys.redo"),
@@ -235,7 +236,7 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, HelpKeys, Generic[P]):
         put(self.hint_line, self.hint_text(view), self.hint_line.update)
         if put(self.history, view.history, self.history.show) and self.history_scroll.is_mounted:
             self.history_scroll.scroll_end(animate=False)
-        put(self.chart, view.chart, self.chart.show)
+        put(self.chart, shown_chart(view.chart, self.hints, s), self.chart.show)
         self.sub_title = self.header_text(view.position)
         self.show_position(view, self.hints, choosing)
         self.teaching.update_projector()
@@ -277,8 +278,8 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, HelpKeys, Generic[P]):
             return True if s.can_redo() else None
         if action == "cycle_side":
             return bool(self.parts.side)
-        if action == "play_selected":
-            return True if self.turns.can_move else None
+        if action in ("play_selected", "summary"):  # Enter: a move, or the game's end
+            return self.end.enabled(action, self.turns.can_move)
         return True
 
     # the controllers' keys and messages
@@ -383,3 +384,5 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, HelpKeys, Generic[P]):
 
     def show_game_over(self) -> None:
         self.end.show()
+
+    action_summary = show_game_over  # Enter on a finished game (END_BINDINGS)

@@ -1,4 +1,8 @@
-"""End of game: the result, the blunders, and what next."""
+"""End of game: the result, the blunders, and what next.
+
+Nothing here starts a game unasked: no button has the focus when the dialog opens (an Enter
+typed just after the last move does nothing), and "Again" takes its own key or a click. Esc
+closes the dialog and the finished game stays on its screen, where Enter shows it again."""
 
 from __future__ import annotations
 
@@ -20,26 +24,28 @@ from squaregame.ui.screens.dialog import Dialog
 from squaregame.ui.widgets.footer import Footer
 
 CHOICES = ("again", "new", "review", "menu")
-BUTTON_KEYS = {"again": "a", "new": "n", "review": "r", "menu": "m", "lesson": "esc"}
+BUTTON_KEYS = {"again": "a", "new": "n", "review": "r", "menu": "m", "lesson": "m"}
 
 
 def button_label(name: str) -> str:
-    """A button in the key bar's own words, with its key: "Review (r)" beside "esc Review"."""
+    """A button in the key bar's own words, with its key: "Review (r)" beside "r Review"."""
     words = tr(f"ui_dialog.over.keys.{name}")
     return tr("ui_dialog.over.keys.button", label=words, key=BUTTON_KEYS[name])
 
 
 class GameOverScreen(Dialog[str]):
-    """Dismisses with ``again``, ``new``, ``review`` or ``menu``. After a lesson's try-it
-    game, ``menu`` is "back to the lesson" and Esc chooses it (one key back)."""
+    """Dismisses with ``again``, ``new``, ``review``, ``menu`` or (Esc) ``close``. After a
+    lesson's try-it game, ``menu`` is "back to the lesson"."""
 
     CSS_PATH = str(paths.asset("styles", "dialog.tcss"))
     HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS = GAME_BREAKPOINTS  # -small: its buttons closer
+    AUTO_FOCUS = ""  # no button chosen: Enter restarts nothing (Tab reaches the buttons)
     BINDINGS = [
         Binding(keys("a"), "choose('again')", "ui_dialog.over.keys.again"),
         Binding(keys("n"), "choose('new')", "ui_dialog.over.keys.new"),
-        Binding(keys("escape,r"), "choose('review')", "ui_dialog.over.keys.review"),
+        Binding(keys("r"), "choose('review')", "ui_dialog.over.keys.review"),
         Binding(keys("m"), "choose('menu')", "ui_dialog.over.keys.menu"),
+        Binding("escape", "choose('close')", "ui_dialog.end.keys.close"),
     ]
 
     def __init__(self, session: Session[Any], *, lesson: bool = False) -> None:
@@ -49,7 +55,8 @@ class GameOverScreen(Dialog[str]):
             self._bindings = BindingsMap([
                 Binding(keys("a"), "choose('again')", "ui_dialog.over.keys.again"),
                 Binding(keys("r"), "choose('review')", "ui_dialog.over.keys.review"),
-                Binding(keys("escape,m"), "choose('menu')", "ui_dialog.over.keys.lesson"),
+                Binding(keys("m"), "choose('menu')", "ui_dialog.over.keys.lesson"),
+                Binding("escape", "choose('close')", "ui_dialog.end.keys.close"),
             ])  # fmt: skip
         localize_bindings(self)
         self._title = game_over_title(session)
@@ -62,15 +69,8 @@ class GameOverScreen(Dialog[str]):
             with Horizontal(classes="buttons"):
                 for choice in ("again", "review", "menu") if self.lesson else CHOICES:
                     name = "lesson" if self.lesson and choice == "menu" else choice
-                    label = button_label(name)
-                    if choice == "again":
-                        yield Button(label, id=choice, variant="primary", compact=True)
-                    else:
-                        yield Button(label, id=choice, compact=True)
+                    yield Button(button_label(name), id=choice, compact=True)  # none the default
         yield Footer(compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one("#again", Button).focus()
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

@@ -8,7 +8,8 @@ height is the remoteness (moves to the end with perfect play) on the signed scal
 left (+ winning, − losing); where only bounds are proven (beyond the exact budget) the bar
 stands at the lower bound, drawn faintly, and the legend says so. A blunder (``!``) or a
 slow win (``~``) is marked on the tip of the bar it led to. The legend says all this in
-words.
+words. With hints off the game screen keeps the values back until the game is over
+(:func:`~squaregame.play.view.shown_chart`): the chart then says so instead.
 
 ← → (or a click) choose a bar; Enter or a click posts :class:`ValueChart.Jump`, and the
 game screen goes back there to explore a what-if. The drawing is pure
@@ -76,8 +77,13 @@ def layout_chart(
 ) -> ChartLayout:
     """Where the bars go in a ``width`` × ``height`` box, ``reserved`` rows of it taken by
     other lines (the legend); the axis, the move numbers and the caption (three) take five."""
-    n = len(points)
     top = max((p.remoteness for p in points), default=1) or 1
+    return _layout(len(points), top, width, height, selected, reserved)
+
+
+def _layout(
+    n: int, top: int, width: int, height: int, selected: int | None, reserved: int
+) -> ChartLayout:
     axis = len(str(top)) + 3  # "+12 ┤", "−12 ┤"
     room = max(1, width - axis)
     cell = 3 if n * 3 <= room else 2 if n * 2 <= room else 1
@@ -171,6 +177,39 @@ def render_chart(
     return text
 
 
+def hidden_layout(count: int, width: int, height: int, selected: int | None) -> ChartLayout:
+    """Where the marks of ``count`` positions whose values are kept back go (one row)."""
+    return _layout(count, 1, width, height, selected, 0)
+
+
+def render_hidden(count: int, width: int, height: int, selected: int | None = None) -> Text:
+    """The chart with its values kept back (hints off, the game not over): a line with a
+    mark per position reached and their move numbers, to choose one and go back there as
+    on the bars, and in words when the values appear. Nothing about any value."""
+    lay = hidden_layout(count, width, height, selected)
+    text = Text(" " * lay.axis, style="dim")
+    for i in range(lay.first, lay.first + lay.count):
+        here = i == selected
+        text.append("◆" if here else "·", style="bold" if here else "dim")
+        text.append(" " * (lay.cell - 1))
+    text.append("\n" + _numbers(lay) + "\n", style="dim")
+    room = max(10, width)
+    caption: list[str] = []
+    if selected is not None and 0 <= selected < count:
+        where = (
+            tr("ui_widgets.chart.at_start")
+            if selected == 0
+            else tr("ui_widgets.chart.after_move", move=selected)
+        )
+        caption = textwrap.wrap(tr("ui_game.values.go_back", where=where), room)
+        text.append("\n".join(caption) + "\n", style="bold")
+    said = textwrap.wrap(tr("ui_game.values.hidden"), room)
+    if 2 + len(caption) + len(said) > height:  # a low pane: the short words
+        said = textwrap.wrap(tr("ui_game.values.hidden_short"), room)
+    text.append("\n".join(said), style="dim")
+    return text
+
+
 def _cell(p: ChartPoint, here: bool, row: int, lay: ChartLayout, bar_w: int, up: bool) -> Text:
     gap = " " * (lay.cell - bar_w)
     if p.you_win != up:
@@ -233,39 +272,49 @@ class ValueChart(Widget, can_focus=True):
     def points(self) -> tuple[ChartPoint, ...]:
         return self.view.points
 
+    @property
+    def count(self) -> int:
+        """How many positions can be chosen (their values shown or kept back)."""
+        return self.view.count
+
     def show(self, view: ChartView) -> None:
         self.view = view
-        if self.selected is not None and self.selected >= len(view.points):
+        if self.selected is not None and self.selected >= view.count:
             self.selected = None
         self.refresh()
 
     def render(self) -> Text:
         v = self.view
+        chosen = self.selected if self.has_focus else None
+        if v.hidden:  # hints off, the game not over: the positions, no values
+            return render_hidden(
+                v.hidden, self.content_size.width, self.content_size.height, chosen
+            )
         return render_chart(
             v.points, self.content_size.width, self.content_size.height,
-            self.selected if self.has_focus else None, v.side, v.first,
+            chosen, v.side, v.first,
         )  # fmt: skip
 
     def watch_selected(self) -> None:
         self.refresh()
 
     def on_focus(self) -> None:
-        if self.selected is None and self.points:
-            self.selected = len(self.points) - 1
+        if self.selected is None and self.count:
+            self.selected = self.count - 1
         self.refresh()
 
     def on_blur(self) -> None:
         self.refresh()
 
     def action_select(self, step: int) -> None:
-        if not self.points:
+        if not self.count:
             return
-        at = len(self.points) - 1 if self.selected is None else self.selected
-        self.selected = max(0, min(len(self.points) - 1, at + step))
+        at = self.count - 1 if self.selected is None else self.selected
+        self.selected = max(0, min(self.count - 1, at + step))
 
     def action_select_end(self, end: int) -> None:
-        if self.points:
-            self.selected = (len(self.points) - 1) * end
+        if self.count:
+            self.selected = (self.count - 1) * end
 
     def jump(self) -> None:
         """Go back to the chosen bar (Enter, sent here by the game screen)."""
@@ -274,13 +323,16 @@ class ValueChart(Widget, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is None or not self.points:
+        if offset is None or not self.count:
             return
         size = self.content_size
         v = self.view
-        _, _, lay = chart_geometry(
-            v.points, size.width, size.height, self.selected, v.side, v.first
-        )
+        if v.hidden:
+            lay = hidden_layout(v.hidden, size.width, size.height, self.selected)
+        else:
+            _, _, lay = chart_geometry(
+                v.points, size.width, size.height, self.selected, v.side, v.first
+            )
         index = lay.index_at(offset.x)
         if index is None:
             return
