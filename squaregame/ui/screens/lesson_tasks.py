@@ -13,6 +13,7 @@ from textual.widgets import Input, OptionList, Static
 from squaregame.ui.lesson.panel import LessonPanel, StepState
 
 if TYPE_CHECKING:
+    from squaregame.lessons.mastery import Answer
     from squaregame.lessons.model import Lesson
     from squaregame.lessons.progress import LessonProgress
 
@@ -72,9 +73,9 @@ class LessonTasks:
         widget.update(text)
         widget.display = bool(text)
 
-    def count(self, right: bool, exercise: bool = False) -> None:
+    def count(self, answer: Answer, exercise: bool = False) -> None:
         self.progress.record(
-            right,
+            answer,
             exercise=exercise,
             mastery=self.lesson.mastery,
             step=self.index,

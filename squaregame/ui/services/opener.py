@@ -106,6 +106,7 @@ class Opener:
         replace: Screen[Any] | None = None,
         failed: Callable[[str], None] | None = None,
         cancelled: Callable[[], None] | None = None,
+        finished: Callable[[Session[Any]], None] | None = None,
     ) -> None:
         """Open ``session``'s game (and save it as the game in progress, if ``persist``).
 
@@ -115,7 +116,9 @@ class Opener:
         from squaregame.play.view import prepare  # (with the first game)
 
         screen = self.games.family_of(session.game.kind).screen()
-        push = partial(self._push_game, screen, session, level, hints, seed, persist, replace)
+        push = partial(
+            self._push_game, screen, session, level, hints, seed, persist, replace, finished
+        )
         if not session.game.slow_to_open(session.position):
             push()
             return
@@ -135,6 +138,7 @@ class Opener:
         seed: int | None,
         persist: bool,
         replace: Screen[Any] | None,
+        finished: Callable[[Session[Any]], None] | None = None,
     ) -> None:
         ai_delay, demo_speed = self._delays()
         delay = demo_speed if session.players == "demo" else ai_delay
@@ -143,6 +147,7 @@ class Opener:
         )
         screen.configure(self._settings())
         screen.persist = persist  # a lesson's "try it" game is not saved
+        screen.finished = finished  # a lesson's "try it" game: every game played there counts
         if replace is not None and self.shell.screen is replace:
             self.shell.switch_screen(screen)  # the new game takes the old one's place
         else:
