@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 from squaregame.lessons import generate as gen
@@ -54,9 +54,9 @@ class SieveStepPanel(LessonPanel):
             prompt = host.query_one("#input-prompt", Static)
             prompt.update(self.ask())
             prompt.display = True
+            host.query_one("#answer-row", Vertical).display = True
             host.call_after_refresh(box.focus)
-            pane = host.query_one("#lesson-panel", VerticalScroll)  # the box last: in view,
-            host.call_after_refresh(lambda: pane.scroll_end(animate=False))  # under any note
+            host.query_one("#lesson-panel", VerticalScroll).anchor()  # its end, the box, in view
 
     def open(self) -> bool:
         """Is there a cold position left to name (now, or after the frames still to show)?"""

@@ -18,7 +18,7 @@ from typing import Any
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Input, Markdown, Static
 
@@ -107,8 +107,9 @@ class LessonScreen(LessonTasks, Screen[None]):
                 for id_, part in self.panels.parts().items():  # the panels' own
                     yield part(id=id_)
                 yield Static(id="panel-note")  # feedback, right under what it answers
-                yield Static(id="input-prompt")
-                yield NumberInput(placeholder="…", id="answer-input", max_length=13)
+                with Vertical(id="answer-row"):  # last: the sieve keeps it in view
+                    yield Static(id="input-prompt")
+                    yield NumberInput(placeholder="…", id="answer-input", max_length=13)
         yield Static(id="lesson-status")
         yield KeyBar()  # its keys on two rows where one is not enough; Ctrl+P still works
 
@@ -144,6 +145,7 @@ class LessonScreen(LessonTasks, Screen[None]):
         for child in pane.children:
             child.display = False
         pane.display = True
+        pane.anchor(False)  # (a step that keeps its newest line in view anchors it)
         pane.border_title = ""
         self.panel().show()
         self.status()
