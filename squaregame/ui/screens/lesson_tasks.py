@@ -1,8 +1,8 @@
 """What the student *does* in a lesson, as the screen sees it: each key and each answer is
 passed to the step's panel (:mod:`squaregame.ui.lesson.panel`), which knows the step; the
 screen keeps the feedback (drawn in the panel, under the question it answers:
-``#panel-note``) and counts every first try in the lesson's score
-(``LessonProgress.record``; an exercise also in the run that masters the lesson)."""
+``#panel-note``) and counts every first try in the lesson's score and in the run that
+masters it (``LessonProgress.record``; the rule: :mod:`squaregame.lessons.mastery`)."""
 
 from __future__ import annotations
 
