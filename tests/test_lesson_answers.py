@@ -31,10 +31,11 @@ async def test_a_wrong_answer_keeps_the_highlight() -> None:
 
 
 async def test_mastery_asks_every_exercise_step() -> None:
-    """Three right at one step while the find-the-blunder step was never tried is no
+    """A run long enough at one step while the find-the-blunder step was never tried is no
     mastery: every exercise step right at least once, and the run (issue 31)."""
     from test_ui_lessons import choose
 
+    from squaregame.lessons.mastery import Answer, run_done
     from squaregame.text import tr
 
     async with lesson_app("winning-move") as (_app, pilot, screen):
@@ -42,22 +43,25 @@ async def test_mastery_asks_every_exercise_step() -> None:
             await pilot.press("n")
             await pilot.pause()
         first = screen.index
-        for _ in range(screen.lesson.mastery + 1):
+        p = screen.progress
+        for _ in range(40):  # right until the run is long enough (the counter says how long)
             item = asked(screen)
             await choose(pilot, screen, next(v for _, v in item.choices if item.is_right(v)))
+            if run_done(p.run, screen.lesson.mastery):
+                break
             await pilot.press("a")
             await pilot.pause()
-        p = screen.progress
-        assert p.streak > screen.lesson.mastery and not p.mastered
+        assert run_done(p.run, screen.lesson.mastery) and not p.mastered
         assert p.right_steps == [first]
         others = [i for i in screen.lesson.exercise_steps if i != first]
         status = str(screen.query_one("#lesson-status").render())
         listed = ", ".join(str(i + 1) for i in others)
         assert tr("ui_lessons.lesson.steps_left", count=len(others), steps=listed) in status
-        p.record(True, exercise=True, step=others[0], steps=screen.lesson.exercise_steps)
+        steps = screen.lesson.exercise_steps
+        p.record(Answer("x", True, 3.0), exercise=True, step=others[0], steps=steps)
         assert not p.mastered  # one step still never answered
         for step in others[1:]:
-            p.record(True, exercise=True, step=step, steps=screen.lesson.exercise_steps)
+            p.record(Answer(f"x{step}", True, 3.0), exercise=True, step=step, steps=steps)
         assert p.mastered
 
 
@@ -68,6 +72,7 @@ def test_old_progress_without_its_steps_still_loads_and_keeps_its_mastery() -> N
                             "mastered": True}}  # fmt: skip
     loaded = parse_progress(old)["winning-move"]
     assert loaded.mastered and loaded.right_steps == []
+    assert loaded.streak == 0  # a run of before issue 42 is not known item by item: a new run
     import json
 
     again = parse_progress(json.loads(encode_progress({"w": loaded})))["w"]

@@ -34,8 +34,8 @@ def test_two_windows_keep_both_lessons_progress(tmp_path: Path) -> None:
     saved = json.loads((tmp_path / "lessons.json").read_text())
     assert saved["squares-basics"]["step"] == 3
     assert saved["why-22"] == {
-        "step": 3, "done": False, "score": 3, "tried": 0, "streak": 0, "mastered": False,
-        "right_steps": [],
+        "step": 3, "done": False, "score": 3, "tried": 0, "mastered": False,
+        "right_steps": [], "run": {"items": [], "bits": 0.0, "labels": None, "places": None},
     }  # fmt: skip
     assert set(two.lessons.progress) == {"squares-basics", "why-22"}  # and each window sees both
 

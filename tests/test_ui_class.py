@@ -67,8 +67,11 @@ def test_lesson_progress_becomes_exercises_and_steps() -> None:
     p = LessonProgress()
     p.step = 1
     a.lesson_changed("hot-cold", p)
-    for right in (True, True, False, True, True, True):
-        p.record(right, exercise=True)
+    from squaregame.lessons.mastery import Answer
+
+    for i, right in enumerate((True, True, False, True, True, True)):  # 4 items of 8 choices
+        said = frozenset({str(i)})
+        p.record(Answer(f"1:x:{i}", right, 5.0, said, frozenset({i})), exercise=True)
         a.lesson_changed("hot-cold", p)
     assert link.kinds() == ["lesson_step"] + ["exercise"] * 6
     assert [d["right"] for k, d in link.events if k == "exercise"] == [1, 1, 0, 1, 1, 1]

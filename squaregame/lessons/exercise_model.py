@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from squaregame.core.game import Game, GameKind
+from squaregame.lessons.mastery import Answer, choice_bits
 from squaregame.lessons.strings import Strings
 
 
@@ -48,6 +49,14 @@ class Exercise:
         """The right answer and its explanation (after giving up)."""
         return self.why
 
+    def first_try(self, step: int, right: bool) -> Answer:
+        """A first try at this item of exercise step ``step``, as mastery counts it."""
+        where = self.line if self.kind == "blunder" else self.position
+        places = frozenset(i for i, (_, v) in enumerate(self.choices) if v in self.correct)
+        labels = frozenset(label for label, v in self.choices if v in self.correct)
+        bits = choice_bits(len(self.choices), len(places))
+        return Answer(f"{step}:{self.kind}:{where}", right, bits, labels, places)
+
 
 Make = Callable[[Game[Any], Any, random.Random, Strings], Exercise]
 Suits = Callable[[Game[Any], Any], bool]
@@ -63,6 +72,8 @@ class ExerciseKind:
     suits: Suits
     make: Make
     general: bool = True
+    answer: Callable[[Game[Any], Any], Any] | None = None  # a two-answer kind's right answer
+    answers: tuple[Any, ...] = ("hot", "cold")  # ... and its two answers (drawn in turn)
 
     def applies(self, kind: GameKind) -> bool:
         return self.general or self.key in kind.exercises

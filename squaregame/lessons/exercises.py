@@ -42,13 +42,17 @@ def generate(
     low: int,
     high: int,
     avoid: Sequence[Any] = (),
+    want: Any = None,
 ) -> Exercise:
-    """An item of ``kind`` at a position drawn in ``low..high`` (never one of ``avoid``)."""
+    """An item of ``kind`` at a position drawn in ``low..high`` (never one of ``avoid``);
+    with ``want``, one whose right answer it is (a hot/cold item: "hot" or "cold")."""
     ek = find_exercise(kind)
     banned = {tuple(a) if isinstance(a, list) else a for a in avoid}
 
     def ok(pos: Any) -> bool:  # (None: the game draws no position, Game.random_position)
-        return pos is not None and pos not in banned and ek.suits(game, pos)
+        if pos is None or pos in banned or not ek.suits(game, pos):
+            return False
+        return want is None or ek.answer is None or ek.answer(game, pos) == want
 
     for _ in range(TRIES):
         pos = draw_position(game, low, high, rng)
@@ -352,8 +356,12 @@ def _blunder(game: Game[Any], pos: Any, rng: random.Random, S: Strings) -> Exerc
                     notes=notes, line=tuple(line))  # fmt: skip
 
 
+def _hot_answer(game: Game[Any], pos: Any) -> Any:
+    return game.info(pos).outcome.value
+
+
 KINDS: tuple[ExerciseKind, ...] = (
-    ExerciseKind("hot", ("cold", "outcome"), _hot_suits, _hot),
+    ExerciseKind("hot", ("cold", "outcome"), _hot_suits, _hot, answer=_hot_answer),
     ExerciseKind("moves", ("move", "winning"), _move_suits, _moves),
     ExerciseKind("remoteness", ("remote",), _remoteness_suits, _remoteness),
     ExerciseKind("blunder", ("mistake",), _blunder_suits, _blunder),

@@ -77,7 +77,7 @@ class Lesson:
     steps: tuple[Step, ...]
     lang: str
     path: Path
-    mastery: int = 3  # exercises right in a row, at the first try
+    mastery: int = 3  # the fewest answers in the run that masters it (lessons.mastery)
 
     @property
     def quiz_count(self) -> int:

@@ -1,9 +1,9 @@
 """Lesson progress: the step to resume at, whether the last step was reached, the score
 (everything answered: exercises, marks in a table, sieve guesses, try-it games — each right
-or wrong at its first try), the run of exercises right in a row, the exercise steps ever
-answered right at the first try, and mastery: every exercise step of the lesson answered
-right at least once, and the lesson's ``mastery`` exercises right in a row. A file written
-before the steps were kept has none: its lessons keep the mastery they were given.
+or wrong at its first try), the run of answers right in a row, the exercise steps ever
+answered right at the first try, and mastery (the rule: :mod:`squaregame.lessons.mastery`).
+A file written before the steps were kept has none: its lessons keep the mastery they were
+given (and a file written before the run was kept starts a new run).
 
 Saved atomically as JSON beside the saved games (:mod:`squaregame.play.files`): checked
 against its schema when read (a damaged file is set aside, never lost), and written
@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from squaregame import paths
+from squaregame.lessons.mastery import MAX_RUN, Answer, Run, run_done
 from squaregame.play.files import Damaged, UserFile, expect, expect_int
 
 PROGRESS_LIMIT = 1024 * 1024  # bytes: a sound file is a few kilobytes
@@ -32,35 +33,39 @@ class LessonProgress:
     done: bool = False  # the last step was reached
     score: int = 0  # answers right at the first try
     tried: int = 0  # answers given (first tries)
-    streak: int = 0  # exercises right in a row, at the first try
     mastered: bool = False
     right_steps: list[int] = field(default_factory=list)  # exercise steps ever answered right
+    run: Run = field(default_factory=Run)  # the answers right in a row
+
+    @property
+    def streak(self) -> int:
+        """How many answers are in the run (right in a row, each item once)."""
+        return self.run.length
 
     def record(
         self,
-        right: bool,
+        answer: Answer,
         *,
         exercise: bool = False,
         mastery: int = 3,
         step: int | None = None,
         steps: tuple[int, ...] = (),
     ) -> None:
-        """One first try: it counts in the score; an exercise also in the run, and at
-        ``step`` among the lesson's exercise ``steps``. Mastered: every one of ``steps``
-        answered right at least once, and ``mastery`` right in a row."""
+        """One first try: it counts in the score and in the run; an exercise's, at ``step``
+        among the lesson's exercise ``steps``. Mastered as :mod:`~squaregame.lessons.mastery`
+        says: every one of ``steps`` answered right at least once, and the run."""
         self.tried += 1
-        self.score += right
-        if exercise:
-            self.streak = self.streak + 1 if right else 0
-            if right and step is not None and step not in self.right_steps:
-                self.right_steps = sorted({*self.right_steps, step})
-            done = self.streak >= mastery and not self.steps_left(steps)
-            self.mastered = self.mastered or done
+        self.score += answer.right
+        self.run.add(answer)
+        if exercise and answer.right and step is not None and step not in self.right_steps:
+            self.right_steps = sorted({*self.right_steps, step})
+        done = run_done(self.run, mastery) and not self.steps_left(steps)
+        self.mastered = self.mastered or done
 
     def snapshot(self) -> LessonProgress:
         """A copy that later answers do not change (what a message carries: the app may
         handle it after the student has answered again)."""
-        return replace(self, right_steps=list(self.right_steps))
+        return replace(self, right_steps=list(self.right_steps), run=replace(self.run))
 
     def steps_left(self, steps: tuple[int, ...]) -> tuple[int, ...]:
         """The exercise steps among ``steps`` never answered right yet."""
@@ -87,10 +92,34 @@ def _one(key: str, value: Any) -> LessonProgress:
         done=expect(value.get("done", False), bool, f"{key}.done"),
         score=score,
         tried=expect_int(value.get("tried", score), f"{key}.tried", score, MAX_COUNT),
-        streak=expect_int(value.get("streak", 0), f"{key}.streak", 0, MAX_COUNT),
         mastered=expect(value.get("mastered", False), bool, f"{key}.mastered"),
         right_steps=_steps(value.get("right_steps", []), f"{key}.right_steps"),
+        run=_run(value.get("run"), f"{key}.run"),
     )
+
+
+def _run(value: Any, key: str) -> Run:
+    """The run (absent from files written before it was kept: a new run)."""
+    if value is None:
+        return Run()
+    expect(value, dict, key)
+    items = expect(value.get("items", []), list, f"{key}.items")
+    if len(items) > MAX_RUN or not all(isinstance(i, str) and len(i) <= 200 for i in items):
+        raise Damaged("field", field=f"{key}.items")
+    bits = value.get("bits", 0.0)
+    if not isinstance(bits, (int, float)) or isinstance(bits, bool) or not 0 <= bits <= 1e6:
+        raise Damaged("field", field=f"{key}.bits")
+
+    def common(name: str, kind: type) -> list[Any] | None:
+        found = value.get(name)
+        if found is None:
+            return None
+        expect(found, list, f"{key}.{name}")
+        if len(found) > MAX_RUN or not all(isinstance(x, kind) for x in found):
+            raise Damaged("field", field=f"{key}.{name}")
+        return list(found)
+
+    return Run(list(items), float(bits), common("labels", str), common("places", int))
 
 
 def _steps(value: Any, key: str) -> list[int]:

@@ -92,7 +92,7 @@ class LessonFile:
     id: Text | None = None
     title: Text | None = None
     summary: Text = ""
-    mastery: Size = 3  # exercises right in a row (at the first try) to master the lesson
+    mastery: Size = 3  # the fewest answers in the run that masters it (lessons.mastery)
     step: StepTables
 
 

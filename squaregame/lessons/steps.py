@@ -13,6 +13,7 @@ live here, nowhere else.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -238,10 +239,17 @@ class GrundyStep(GameStep):
 
 @dataclass(frozen=True, kw_only=True)
 class TryStep(PositionStep):
-    """Play the game from ``position`` (key t)."""
+    """Play the game from ``position`` (key t); each later t from another of ``starts``, if
+    any (so no one remembered line wins every game)."""
 
     kind: ClassVar[str] = "try"
     shows: ClassVar[str] = "try"
+    starts: Positions = ()
+
+    def start(self, game: int, rng: random.Random, last: Any = None) -> Any:
+        """The start of the student's ``game``-th game here (0: the first, ``position``)."""
+        others = [p for p in (self.position, *self.starts) if p != last]
+        return self.position if game == 0 or not others else rng.choice(others)
 
 
 SPECS: dict[str, type[StepSpec]] = {

@@ -259,6 +259,7 @@ class SquareGameApp(OneLineErrors):
             hints=message.hints,
             seed=message.seed,
             persist=message.persist,
+            finished=message.finished,
         )
 
     def on_new_game_request(self, message: m.NewGameRequest) -> None:

@@ -59,6 +59,7 @@ class OpenGame(Message):
     hints: bool = False
     seed: int | None = None
     persist: bool = True
+    finished: Callable[[Session[Any]], None] | None = None  # hears each game that ends there
 
 
 @dataclass(eq=False, repr=False)

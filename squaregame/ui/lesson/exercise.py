@@ -11,8 +11,8 @@ from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from squaregame.lessons import exercise_model as em
-from squaregame.lessons import exercises as ex
-from squaregame.lessons.steps import QuizStep
+from squaregame.lessons import items, mastery
+from squaregame.lessons.steps import QuizStep, TryStep
 from squaregame.play.session import Session
 from squaregame.text import tr
 from squaregame.ui.lesson.panel import LessonPanel, verdict
@@ -31,15 +31,8 @@ class QuizStepPanel(LessonPanel):
         st, host = self.state(), self.host
         if st.item is None:
             spec = self.step.as_kind(QuizStep)
-            rng = em.seeded(host.seed, host.lesson.id, host.index, st.attempt)
-            game = self.step.game()
-            try:
-                st.item = ex.generate(spec.ask, game, rng, host.S, spec.low, spec.high,
-                                      (*spec.avoid, *st.seen))  # fmt: skip
-            except em.NoPosition:  # every position was drawn: start again
-                st.seen.clear()
-                st.item = ex.generate(spec.ask, game, rng, host.S, spec.low, spec.high,
-                                      spec.avoid)  # fmt: skip
+            st.item = items.draw_item(spec, self.step.game(), host.S, host.seed,
+                                      host.lesson.id, host.index, st.attempt, st.seen)  # fmt: skip
             st.seen.append(st.item.position)
         return st.item
 
@@ -81,7 +74,7 @@ class QuizStepPanel(LessonPanel):
         right = q.is_right(value)
         if not st.counted:  # only the first try counts
             st.counted = True
-            self.host.count(right, exercise=True)
+            self.host.count(q.first_try(self.host.index, right), exercise=True)
         if right:
             st.settled = True
             after = tr("ui_lessons.lesson.another_hint")
@@ -102,7 +95,7 @@ class QuizStepPanel(LessonPanel):
         st, q = self.state(), self.item()
         if not st.counted:
             st.counted = True
-            self.host.count(False, exercise=True)
+            self.host.count(q.first_try(self.host.index, False), exercise=True)
         st.settled = True
         answer = tr("ui_lessons.lesson.answer", answer=q.answer)
         self.host.note(f"{answer} {q.reveal()}\n{tr('ui_lessons.lesson.another_hint')}", None)
@@ -122,10 +115,14 @@ class QuizStepPanel(LessonPanel):
         """The current item's position (a blunder to find has none to explain)."""
         return self.item().position if self.item().kind != "blunder" else None
 
+    def answer_bits(self) -> float:
+        return self.item().first_try(self.host.index, True).bits
+
 
 class TryStepPanel(LessonPanel):
-    """A game to play from the step's position (t); a finished game counts — right when
-    the student made no move that threw a win away."""
+    """A game to play from the step's position (t; another t, from another start if the
+    step has more); every game finished there counts, "Again" included — right when the
+    student made no move that threw a win away."""
 
     def show(self) -> None:
         prompt = self.host.query_one("#panel-prompt", Static)
@@ -137,24 +134,52 @@ class TryStepPanel(LessonPanel):
         return action == "try_it"
 
     def try_it(self) -> None:
+        st, host = self.state(), self.host
+        spec = self.step.as_kind(TryStep)
+        rng = em.seeded(host.seed, host.lesson.id, host.index, "try", st.attempt)
+        last = st.game.start if st.game is not None else None
+        start = spec.start(st.attempt, rng, last)
+        st.attempt += 1
+        st.game = Session(self.step.game(), start, human_first=True)
+        st.ended = []
+        self.host.app.post_message(
+            OpenGame(st.game, hints=False, persist=False, finished=self.ended)
+        )
+
+    def ended(self, game: Session[Any]) -> None:
+        """A game on the try-it screen ended (the first one, or one after "Again"): its
+        verdict is taken now, counted when the lesson is shown again."""
         st = self.state()
-        st.game = Session(self.step.game(), self.step.position(), human_first=True)
-        self.host.app.post_message(OpenGame(st.game, hints=False, persist=False))
+        if any(g is game for g, _ in st.ended):  # the same game ended again (after an undo)
+            return
+        right = not game.human_blunders()
+        decisions = [
+            (len(a.moves), len(a.winning_moves))
+            for p in game.plies
+            if p.by_human and (a := game.game.analyze(p.before)).winning_moves
+        ]
+        answer = mastery.game_answer(self.host.index, game.start, right, decisions)
+        st.ended.append((game, answer))
+        st.results.append((answer, bool(game.winner_is_human()), len(game.human_blunders())))
 
     def resumed(self) -> None:
-        """Back from the try-it game: a finished one counts."""
+        """Back from the try-it screen: every game finished there counts, in order."""
         st = self.state()
-        game, st.game = st.game, None
-        if game is None:
-            return
-        if game.over:
-            blunders = len(game.human_blunders())
-            self.host.count(blunders == 0, exercise=True)
-            key = "try_clean_won" if game.winner_is_human() else "try_clean_lost"
+        results, st.results = st.results, []
+        for answer, _, _ in results:
+            self.host.count(answer, exercise=True)
+        if results:
+            _, won, blunders = results[-1]
+            key = "try_clean_won" if won else "try_clean_lost"
             text = (
                 tr(f"ui_lessons.lesson.{key}")
                 if not blunders
                 else tr("ui_lessons.lesson.try_blunders", count=blunders)
             )
+            if len(results) > 1:
+                text = tr("ui_lessons.lesson.try_games", count=len(results)) + " " + text
             st.note = (text, blunders == 0)
         self.host.show_step()
+
+    def answer_bits(self) -> float:
+        return 3.0  # (a game's bits are known when it ends: a few decisions, as a guess)

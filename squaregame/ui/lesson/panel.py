@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from textual.widgets import Input, OptionList
 
     from squaregame.lessons.exercise_model import Exercise
+    from squaregame.lessons.mastery import Answer
     from squaregame.lessons.model import Lesson, Step
     from squaregame.lessons.strings import Strings
     from squaregame.play.session import Session
@@ -53,7 +54,9 @@ class StepState:
     settled: bool = False  # answered right, or the answer shown
     counted: bool = False  # its first try is in the score
     note: tuple[str, bool | None] = ("", None)  # the feedback under the question
-    game: Session[Any] | None = None  # a try-it game
+    game: Session[Any] | None = None  # the try-it game last opened
+    ended: list[tuple[Session[Any], Answer]] = field(default_factory=list)  # its games ended
+    results: list[tuple[Answer, bool, int]] = field(default_factory=list)  # not yet counted
     guessed: bool = False  # the sieve's current cold position was guessed once
 
 
@@ -92,8 +95,9 @@ class LessonHost(Protocol):
         """The step's feedback as kept."""
         ...
 
-    def count(self, right: bool, exercise: bool = False) -> None:
-        """An answer, in the lesson's score (an exercise's also in the run to mastery)."""
+    def count(self, answer: Answer, exercise: bool = False) -> None:
+        """A first try, in the lesson's score and its run to mastery (an exercise's also
+        among the exercise steps answered right)."""
         ...
 
     def settle(self) -> None:
@@ -169,6 +173,11 @@ class LessonPanel:
     def why_position(self) -> Any:
         """The position ``w`` explains (None: ``w`` does not apply)."""
         return self.step.position()
+
+    def answer_bits(self) -> float:
+        """How hard the step's next answer is to guess (:mod:`~squaregame.lessons.mastery`'s
+        bits): what the counter of the run counts on; by default one bit (two choices)."""
+        return 1.0
 
     # -- helpers for panels ----------------------------------------------------------------
     def reveal_up_to(self, total: int) -> None:

@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 from squaregame.lessons import generate as gen
 from squaregame.lessons import sieve as sv
+from squaregame.lessons.mastery import guess_answer
 from squaregame.lessons.sieve import SieveFrame
 from squaregame.lessons.steps import SieveStep
 from squaregame.text import tr
@@ -45,14 +47,21 @@ class SieveStepPanel(LessonPanel):
         panel = host.query_one("#sieve", SievePanel)
         panel.show(self.layout(game, st.frames[st.shown - 1], spec.upto))
         panel.display = True
-        if self.asking():
+        host.draw_note()
+        if self.open():  # from the first frame: a number typed early is not lost
             box = host.query_one("#answer-input", Input)
             box.display = True
             prompt = host.query_one("#input-prompt", Static)
             prompt.update(self.ask())
             prompt.display = True
+            host.query_one("#answer-row", Vertical).display = True
             host.call_after_refresh(box.focus)
-        host.draw_note()
+            host.query_one("#lesson-panel", VerticalScroll).anchor()  # its end, the box, in view
+
+    def open(self) -> bool:
+        """Is there a cold position left to name (now, or after the frames still to show)?"""
+        st = self.state()
+        return any(f.new_cold is not None for f in st.frames[st.shown :])
 
     def asking(self) -> bool:
         """Is the student to name the next cold position now?"""
@@ -78,9 +87,11 @@ class SieveStepPanel(LessonPanel):
         self.reveal_up_to(min(len(self.state().frames), self.spec().auto))
 
     def typed(self, event: Input.Submitted) -> None:
-        if event.input.id != "answer-input" or not event.value or not self.asking():
+        if event.input.id != "answer-input" or not event.value or not self.open():
             return
         st, host = self.state(), self.host
+        while not self.asking():  # typed before the first frames were all shown: show them
+            st.shown += 1
         game = self.step.game()
         guess = sv.parse_guess(game, event.value)
         event.input.value = ""
@@ -92,21 +103,22 @@ class SieveStepPanel(LessonPanel):
         right, why = sv.judge_guess(game, st.frames[st.shown - 1], expected, guess, upto, host.S)
         if not st.guessed:
             st.guessed = True
-            host.count(right)
+            host.count(guess_answer(host.index, expected, right))
         if right:
             self.advance()
             st.note = (f"{verdict(True)} {why}", True)
-            host.show_step()
         else:
-            host.note(f"{verdict(False)} {why}\n{tr('ui_lessons.lesson.sieve_retry')}", False)
+            st.note = (f"{verdict(False)} {why}\n{tr('ui_lessons.lesson.sieve_retry')}", False)
+        host.show_step()  # (the box scrolled back into view under the note)
 
     def show_answer(self) -> None:
         st = self.state()
         if not self.asking():
             return
+        expected = st.frames[st.shown].new_cold
         if not st.guessed:
-            self.host.count(False)
-        shown = gen.fmt(self.step.game(), st.frames[st.shown].new_cold)
+            self.host.count(guess_answer(self.host.index, expected, False))
+        shown = gen.fmt(self.step.game(), expected)
         self.advance()
         st.note = (tr("ui_lessons.lesson.sieve_shown", n=shown), None)
         self.host.show_step()

@@ -5,6 +5,7 @@ first mark of a number counts."""
 from __future__ import annotations
 
 from squaregame.lessons import generate as gen
+from squaregame.lessons.mastery import mark_answer
 from squaregame.lessons.steps import FillStep
 from squaregame.text import tr
 from squaregame.ui.lesson.panel import LessonPanel, verdict
@@ -43,7 +44,7 @@ class FillStepPanel(LessonPanel):
         first_try = right if first else st.marks[n][1]
         st.marks[n] = (hot, first_try)  # the face shows the latest mark; ✗ the first was wrong
         if first:
-            self.host.count(right)
+            self.host.count(mark_answer(self.host.index, n, right, hot == right))
         if right and st.cursor < upto:
             st.cursor += 1
         text = f"{verdict(right)} {why}"

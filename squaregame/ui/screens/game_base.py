@@ -112,6 +112,7 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, HelpKeys, Generic[P]):
         self.teaching = Teaching(self, self.turns, self.typing)
         self.end = GameEnd(self, self.teaching)
         self._persist = True
+        self.finished: Callable[[Session[P]], None] | None = None  # hears each game's end
         self.said = ""  # the message line's text as shown (for the projector)
         self._ready = False  # drawn only once mounted
         self.slots = Slots()
@@ -383,6 +384,8 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, HelpKeys, Generic[P]):
         relabel(self, "menu", "ui_game.keys.menu" if value else "ui_game.keys.lesson")
 
     def show_game_over(self) -> None:
+        if self.finished is not None:  # a lesson's try-it counts each game ("Again" too)
+            self.finished(self.session)
         self.end.show()
 
     action_summary = show_game_over  # Enter on a finished game (END_BINDINGS)

@@ -15,13 +15,15 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Input, Markdown, Static
 
 from squaregame import paths
+from squaregame.lessons.mastery import needed, run_done
 from squaregame.lessons.model import Lesson, Step
 from squaregame.lessons.progress import LessonProgress
 from squaregame.lessons.strings import Strings
@@ -43,7 +45,15 @@ class NumberInput(Input):
         super().__init__(restrict=r"[0-9 ,]*", **kwargs)
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Digits, and a space or comma between numbers (a space in an empty box is the
+        screen's Space: show more)."""
+        if character == " " and not self.value:
+            return False
         return character is not None and (character.isdigit() or character in " ,")
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.character == " " and not self.value:  # not typed: the screen's Space hears it
+            event.prevent_default()
 
 
 class LessonScreen(LessonTasks, Screen[None]):
@@ -97,8 +107,9 @@ class LessonScreen(LessonTasks, Screen[None]):
                 for id_, part in self.panels.parts().items():  # the panels' own
                     yield part(id=id_)
                 yield Static(id="panel-note")  # feedback, right under what it answers
-                yield Static(id="input-prompt")
-                yield NumberInput(placeholder="…", id="answer-input", max_length=13)
+                with Vertical(id="answer-row"):  # last: the sieve keeps it in view
+                    yield Static(id="input-prompt")
+                    yield NumberInput(placeholder="…", id="answer-input", max_length=13)
         yield Static(id="lesson-status")
         yield KeyBar()  # its keys on two rows where one is not enough; Ctrl+P still works
 
@@ -134,6 +145,7 @@ class LessonScreen(LessonTasks, Screen[None]):
         for child in pane.children:
             child.display = False
         pane.display = True
+        pane.anchor(False)  # (a step that keeps its newest line in view anchors it)
         pane.border_title = ""
         self.panel().show()
         self.status()
@@ -154,11 +166,13 @@ class LessonScreen(LessonTasks, Screen[None]):
                 parts.append(tr("ui_lessons.lesson.mastered"))
             else:
                 left = p.steps_left(self.lesson.exercise_steps)
-                if p.streak >= self.lesson.mastery and left:  # the run is there: what is not
+                mastery = self.lesson.mastery
+                if run_done(p.run, mastery) and left:  # the run is there: what is not
                     listed = ", ".join(str(i + 1) for i in left)
                     parts.append(tr("ui_lessons.lesson.steps_left", count=len(left), steps=listed))
-                else:
-                    parts.append(tr("ui_lessons.lesson.run", k=p.streak, n=self.lesson.mastery))
+                else:  # the rule's own count (lessons.mastery): how many in all, at this step
+                    n = needed(p.run, mastery, self.panel().answer_bits())
+                    parts.append(tr("ui_lessons.lesson.run", k=p.streak, n=n))
         if self.finished():
             parts.append(tr("ui_lessons.lesson.finished"))
         self.query_one("#lesson-status", Static).update(" · ".join(parts))

@@ -1,8 +1,8 @@
 """What the student *does* in a lesson, as the screen sees it: each key and each answer is
 passed to the step's panel (:mod:`squaregame.ui.lesson.panel`), which knows the step; the
 screen keeps the feedback (drawn in the panel, under the question it answers:
-``#panel-note``) and counts every first try in the lesson's score
-(``LessonProgress.record``; an exercise also in the run that masters the lesson)."""
+``#panel-note``) and counts every first try in the lesson's score and in the run that
+masters it (``LessonProgress.record``; the rule: :mod:`squaregame.lessons.mastery`)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from textual.widgets import Input, OptionList, Static
 from squaregame.ui.lesson.panel import LessonPanel, StepState
 
 if TYPE_CHECKING:
+    from squaregame.lessons.mastery import Answer
     from squaregame.lessons.model import Lesson
     from squaregame.lessons.progress import LessonProgress
 
@@ -72,9 +73,9 @@ class LessonTasks:
         widget.update(text)
         widget.display = bool(text)
 
-    def count(self, right: bool, exercise: bool = False) -> None:
+    def count(self, answer: Answer, exercise: bool = False) -> None:
         self.progress.record(
-            right,
+            answer,
             exercise=exercise,
             mastery=self.lesson.mastery,
             step=self.index,

@@ -107,6 +107,7 @@ class Opener:
         failed: Callable[[str], None] | None = None,
         cancelled: Callable[[], None] | None = None,
         terms: ChallengeTerms | None = None,
+        finished: Callable[[Session[Any]], None] | None = None,
     ) -> None:
         """Open ``session``'s game (and save it as the game in progress, if ``persist``);
         ``terms``: a class's challenge, played under its rules.
@@ -118,7 +119,16 @@ class Opener:
 
         screen = self.games.family_of(session.game.kind).screen()
         push = partial(
-            self._push_game, screen, session, level, hints, seed, persist, replace, terms
+            self._push_game,
+            screen,
+            session,
+            level,
+            hints,
+            seed,
+            persist,
+            replace,
+            terms,
+            finished,
         )
         if not session.game.slow_to_open(session.position):
             push()
@@ -140,6 +150,7 @@ class Opener:
         persist: bool,
         replace: Screen[Any] | None,
         terms: ChallengeTerms | None = None,
+        finished: Callable[[Session[Any]], None] | None = None,
     ) -> None:
         ai_delay, demo_speed = self._delays()
         delay = demo_speed if session.players == "demo" else ai_delay
@@ -149,6 +160,7 @@ class Opener:
         screen.configure(self._settings())
         screen.persist = persist  # a lesson's "try it" game is not saved
         screen.terms = terms
+        screen.finished = finished  # a lesson's "try it" game: every game played there counts
         if replace is not None and self.shell.screen is replace:
             self.shell.switch_screen(screen)  # the new game takes the old one's place
         else:
