@@ -58,7 +58,13 @@ async def play_out(pilot: Any, screen: GameScreen[Any]) -> None:
     assert isinstance(pilot.app.screen, GameOverScreen)
 
 
+def marks(screen: GameScreen[Any]) -> set[str]:
+    """The verdict marks the moves so far show."""
+    return {ch for ch in str(screen.history.render()) if ch in "✓✗~"}
+
+
 def assert_hidden(screen: GameScreen[Any], value: str) -> None:
+    assert not marks(screen)  # a ✓ on the reply would say the position now is lost
     view = screen.chart.view
     assert view.points == () and view.hidden == len(screen.session.plies) + 1
     text = chart_text(screen)
@@ -84,6 +90,7 @@ async def test_hints_off_the_chart_keeps_the_values_until_the_game_is_over() -> 
         await pilot.press("h")  # hints on: every value, at once
         await pilot.pause()
         assert screen.chart.view.points[0].signed == value and drawn(screen)
+        assert marks(screen) == {"✗", "✓"}  # (take 1 threw the win away; the reply wins)
         await pilot.press("h")
         await pilot.pause()
         assert_hidden(screen, value)
@@ -94,7 +101,7 @@ async def test_hints_off_the_chart_keeps_the_values_until_the_game_is_over() -> 
         await pilot.pause()
         points = screen.chart.view.points  # over: the whole history
         assert len(points) == len(screen.session.plies) + 1 and points[0].signed == value
-        assert drawn(screen)
+        assert drawn(screen) and "✗" in marks(screen)
 
 
 async def test_a_teams_game_and_its_projector_keep_the_values_back() -> None:

@@ -22,6 +22,9 @@ class HistoryLine:
     hints: bool
 
 
+HIDDEN = "hidden"  # a HistoryLine's verdict kept back (hints off, the game not over)
+
+
 @dataclass(frozen=True)
 class ChartPoint:
     you_win: bool  # the side the chart speaks for was winning (above the axis)

@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 from squaregame.core.errors import GameError
 from squaregame.core.game import Game
 from squaregame.core.types import Analysis, MoveInfo, PositionInfo
-from squaregame.play.review import ChartView, HistoryLine
+from squaregame.play.review import HIDDEN, ChartView, HistoryLine
 from squaregame.play.session import Session
 from squaregame.play.sides import shared
 from squaregame.play.teach_wording import chart_view
@@ -146,6 +146,17 @@ def shown_chart(chart: ChartView, hints: bool, session: Session[Any]) -> ChartVi
     if hints or session.main_game().over:
         return chart
     return replace(chart, points=(), hidden=len(chart.points))
+
+
+def shown_history(
+    lines: tuple[HistoryLine, ...], hints: bool, session: Session[Any]
+) -> tuple[HistoryLine, ...]:
+    """The moves so far as the screen may show them: by :func:`shown_chart`'s rule, their
+    verdicts (✓ best, ✗ blunder, …) only with hints or once the game is over. A ✓ on the
+    opponent's last move would say the position now on the board is lost."""
+    if hints or session.main_game().over:
+        return lines
+    return tuple(replace(line, verdict=HIDDEN) for line in lines)
 
 
 def waiting_analysis(session: Session[P]) -> Analysis[P] | None:

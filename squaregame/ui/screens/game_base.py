@@ -38,7 +38,7 @@ from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session
 from squaregame.play.settings import Settings
 from squaregame.play.setup import GameSetup
-from squaregame.play.view import GameView, build_view, shown_chart
+from squaregame.play.view import GameView, build_view, shown_chart, shown_history
 from squaregame.play.wording import title
 from squaregame.text import error_text, tr
 from squaregame.ui.keys import keys
@@ -235,7 +235,8 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, HelpKeys, Generic[P]):
         put = self.slots.put
         self.draw_turn()
         put(self.hint_line, self.hint_text(view), self.hint_line.update)
-        if put(self.history, view.history, self.history.show) and self.history_scroll.is_mounted:
+        history = shown_history(view.history, self.hints, s)
+        if put(self.history, history, self.history.show) and self.history_scroll.is_mounted:
             self.history_scroll.scroll_end(animate=False)
         put(self.chart, shown_chart(view.chart, self.hints, s), self.chart.show)
         self.sub_title = self.header_text(view.position)

@@ -1,4 +1,5 @@
-"""The moves so far, each with its verdict mark (✓ best, ~ slow, ✗ blunder); a click on a
+"""The moves so far, each with its verdict mark (✓ best, ~ slow, ✗ blunder; none while
+hints are off and the game goes on: :func:`~squaregame.play.view.shown_history`); a click on a
 move posts :class:`HistoryLog.Jump` to the position before it (to play it otherwise). A move
 too long for the width takes more rows, broken between words (never inside a position)."""
 
@@ -11,12 +12,12 @@ from textual import events
 from textual.message import Message
 from textual.widgets import Static
 
-from squaregame.play.review import HistoryLine
+from squaregame.play.review import HIDDEN, HistoryLine
 from squaregame.text import tr
 from squaregame.ui.wrap import wrap_text
 
 MARKS = {"best": ("✓", "green"), "slow": ("~", "yellow"), "blunder": ("✗", "red"),
-         "forced": ("·", "dim"), "stall": ("·", "dim")}  # fmt: skip
+         "forced": ("·", "dim"), "stall": ("·", "dim"), HIDDEN: ("", "")}  # fmt: skip
 INDENT = 5  # a wrapped move's next lines begin under its text, past "  7. "
 
 
@@ -52,7 +53,7 @@ class HistoryLog(Static):
             row.append(
                 f"{line.number:>3}. {line.who:<8} ", style="bold" if line.who == "You" else ""
             )
-            row.append(f"{line.description} ")
+            row.append(f"{line.description} " if mark else line.description)
             row.append(mark, style=style)
             if line.hints:
                 row.append(" " + tr("ui_widgets.history.hint"), style="dim")
