@@ -161,3 +161,25 @@ def test_the_students_detail_lists_each_challenge_with_its_result(tmp_path: Path
     board = room.state()["scoreboard"]
     assert board[0]["result"] == shown[0]["result"]
     store.close()
+
+
+def test_a_challenge_set_in_another_language_is_said_in_the_readers() -> None:
+    """``class challenge`` run in English for a class served in Russian: the teacher's page
+    and the students' apps say it in Russian, the moves to tick too."""
+    from squaregame.text import set_language
+
+    try:
+        set_language("en")
+        kept = challenges.make("wythoff", [3, 5], ask="moves")
+        english = challenges.describe(kept, EN)
+        assert kept["lang"] == "en" and "Wythoff" in english
+        set_language("ru")
+        ru = Catalog("ru")
+        said = challenges.describe(kept, ru)
+        assert said != english and "Wythoff" not in said
+        offer = challenges.offer(1, kept)
+        assert offer.title in said and offer.title != kept["title"]
+        assert offer.winning <= set(offer.moves) and set(offer.moves).isdisjoint(kept["moves"])
+        assert challenges.offer(1, {**kept, "lang": "ru"}).title == kept["title"]  # kept: used
+    finally:
+        set_language("en")

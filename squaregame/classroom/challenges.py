@@ -74,7 +74,7 @@ def _answers(built: Any, pos: Any, ask: str, a: Any = None) -> dict[str, Any]:
     build nothing for a question, and nobody waits for the game's tables again. ``a``:
     the position's analysis, if it was made already."""
     a = built.analyze(pos, MAX_MOVES) if a is None else a
-    out: dict[str, Any] = {"title": where(built, pos)}
+    out: dict[str, Any] = {"title": where(built, pos), "lang": current().lang}
     if ask == "moves":
         words = [describe_move(built, pos, m.to) for m in a.moves]
         out["moves"] = words
@@ -104,13 +104,21 @@ def describe(challenge: dict[str, Any], catalog: Catalog | None = None) -> str:
     cat = catalog or Catalog(language())
     try:
         said = (
-            str(challenge["title"]) if "title" in challenge else _where(_key(challenge), cat.lang)
+            str(challenge["title"])
+            if _kept_in(challenge, cat.lang)
+            else _where(_key(challenge), cat.lang)
         )
     except GameError:
         return "?"
     ask = challenge.get("ask")
     text = cat(f"serve.challenge.said.{ask if ask in ASKS else 'win'}", position=said)
     return cat("serve.challenge.said.helps", challenge=text) if challenge.get("helps") else text
+
+
+def _kept_in(challenge: dict[str, Any], lang: str) -> bool:
+    """Whether the words worked out when ``challenge`` was set are in ``lang`` (a challenge
+    set by ``class challenge`` in another language than the server's is said again)."""
+    return "title" in challenge and challenge.get("lang", lang) == lang
 
 
 def _key(challenge: dict[str, Any]) -> str:
@@ -149,8 +157,8 @@ def offer(cid: int, challenge: dict[str, Any], closed: bool = False) -> Challeng
     teacher closed it (nothing to play, the answer may be shown)."""
     spec = spec_of(challenge)
     ask = str(challenge.get("ask", "win"))
-    if "title" not in challenge:  # (kept before the answers were kept with it)
-        built, pos = _built(spec)
+    if not _kept_in(challenge, current().lang):  # (kept before the answers were, or in
+        built, pos = _built(spec)  # another language): worked out again, in the app's
         challenge = {**challenge, **_answers(built, pos, ask)}
     said = str(challenge["title"])
     start = None
