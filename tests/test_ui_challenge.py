@@ -205,21 +205,28 @@ async def _win_challenge(helps: bool) -> tuple[FakeLink, list[str]]:
                 best = s.analysis().winning_moves[0].to
                 await pilot.press(*str(s.position - best), "enter")
             await settle(pilot)
+        await settle(pilot)
+        await pilot.press("a")  # Again: answered already, so practice, with every key
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        seen.append("again: hints on" if screen.hints else "again: hints off")
     return link, seen
 
 
 async def test_a_win_challenge_has_no_hints_undo_or_why_and_says_so() -> None:
-    link, (rule, hint_line, keys, hints, why) = await _win_challenge(helps=False)
+    link, (rule, hint_line, keys, hints, why, again) = await _win_challenge(helps=False)
     assert "no hints, undo or why" in rule and "no hints, undo or why" in hint_line
     assert "hints" not in keys.lower() and "undo" not in keys.lower(), keys
-    assert hints == "hints off" and why == "no why"
+    assert hints == "hints off" and why == "no why" and again == "again: hints on"
+    assert [k for k, _d in link.events].count("challenge") == 1  # the game again: not sent
     result = next(d for k, d in link.events if k == "challenge")
     assert result["solved"] is True and "hints" not in result
     assert result["remoteness"] == 3 and result["moves"] >= 2  # (the fewest: her own 2)
 
 
 async def test_helps_the_teacher_allowed_are_each_counted() -> None:
-    link, (rule, _line, _keys, hints, why) = await _win_challenge(helps=True)
+    link, (rule, _line, _keys, hints, why, _again) = await _win_challenge(helps=True)
     assert "allowed" in rule and hints == "hints on" and why == "why"
     result = next(d for k, d in link.events if k == "challenge")
     assert (result["hints"], result["undos"], result["whys"]) == (1, 1, 1)

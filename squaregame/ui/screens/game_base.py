@@ -361,8 +361,10 @@ class GameScreen(Screen[None], Staging[P], TeachingKeys, HelpKeys, Generic[P]):
             self.app.post_message(SaveGame(SavedGame(self.session, self.level, self.seed)))
 
     def restart(self, session: Session[P]) -> None:
-        """Play again here: a new session of the same game, the same opponent."""
+        """Play again here: a new session of the same game, the same opponent (a challenge's
+        game is answered once: played again, it is practice, with every key)."""
         self.turns.cancel_opponent()
+        self.terms = None
         self.session = session
         self.turns.opponent = Opponent(self.level, self.seed)
         self.typing.clear()
