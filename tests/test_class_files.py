@@ -239,6 +239,11 @@ def test_class_challenge_from_the_command_line(
     assert main(["class", "close", "7B", "1"]) == 0
     assert "closed" in capsys.readouterr().out
     assert main(["class", "close", "7B", "1"]) == 2  # (closed already)
+    capsys.readouterr()
+    for bad, said in (("x", "whole number"), ("0", "less than 1"), ("99", "#99")):
+        assert main(["class", "close", "7B", bad]) == 2
+        err = capsys.readouterr().err
+        assert said in err and "Traceback" not in err and len(err.splitlines()) == 1
     store = ClassStore.open(tmp_path)
     kept = store.challenges("7B")
     assert [c.closed is not None for c in kept] == [True, False, False]

@@ -24,6 +24,7 @@ from squaregame.classroom.store import ClassStore, folded
 from squaregame.classroom.views import ClassLive, StudentReport, report
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError, check_lang
+from squaregame.cli.options import number, read_option
 from squaregame.core.numbers import read_whole
 from squaregame.core.tables import Tables
 from squaregame.text import language, set_language, tr
@@ -75,7 +76,7 @@ def add_parser(sub: Any) -> None:
     challenge.set_defaults(run=run_challenge)
     close = csub.add_parser("close", help=tr(f"{more}.close"))
     close.add_argument("name", metavar="NAME")
-    close.add_argument("id", metavar="ID", type=int)
+    close.add_argument("id", metavar="ID")
     close.set_defaults(run=run_close)
 
 
@@ -228,17 +229,21 @@ def run_challenge(args: argparse.Namespace, tables: Tables) -> int:
     return 0
 
 
+CHALLENGE = number("id", "ID", minimum=1, metavar="ID")  # a challenge's number (#3)
+
+
 def run_close(args: argparse.Namespace, tables: Tables) -> int:
     """Close a challenge: no answer counts after, and the students see its answer."""
     _speak(args)
+    cid = read_option(CHALLENGE, args.id)
     store = _store()
     try:
-        closed = store.close_challenge(args.name, args.id)
+        closed = store.close_challenge(args.name, cid)
     finally:
         store.close()
     if not closed:
-        raise UsageError("serve.class.errors.no_challenge", id=args.id)
-    print(tr("serve.class.cli.more.closed", id=args.id))
+        raise UsageError("serve.class.errors.no_challenge", id=cid)
+    print(tr("serve.class.cli.more.closed", id=cid))
     return 0
 
 
