@@ -64,6 +64,13 @@ _LOOK = """(() => {const t = window.__sgTerminal; if (!t) return '';
    for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;}}
  return String(h);})()"""
 
+# Whether the terminal's screen shows any of some texts (null: no terminal yet)
+_SCREEN_HAS = f"""(texts => {{const s = {_SCREEN}; return s === null ? null
+ : texts.some(t => s.text.includes(t));}})"""
+
+# A promise kept once the frame after the next is painted (a screenshot shows the screen)
+_PAINTED = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
 # Named keys as a keyboard sends them: (key, code, Windows virtual key code, text)
 KEYS: dict[str, tuple[str, str, int, str]] = {
     "Enter": ("Enter", "Enter", 13, "\r"),
@@ -76,6 +83,7 @@ KEYS: dict[str, tuple[str, str, int, str]] = {
     "ArrowUp": ("ArrowUp", "ArrowUp", 38, ""),
     "ArrowDown": ("ArrowDown", "ArrowDown", 40, ""),
     "F2": ("F2", "F2", 113, ""),
+    "h": ("h", "KeyH", 72, "h"),
 }
 
 
@@ -201,39 +209,41 @@ class Page:
             await self.call("Input.dispatchKeyEvent", type="rawKeyDown", **down)
         await self.call("Input.dispatchKeyEvent", type="keyUp", **down)
 
-    async def press_and_see(self, name: str, again: int = 0, timeout: float = 60) -> None:
+    async def press_and_see(self, name: str, timeout: float = 60) -> None:
         """A named key, then wait until the screen changes (its text or its colours): the
-        app took the key. ``again``: times to press it again if nothing changed in 10 s,
-        for a key that does no harm twice (a screen just opened sometimes missed its first
-        key in Chromium against today's app, under load: the key reached it too early)."""
+        app took the key."""
         before = await self.evaluate(_LOOK)
         changed = f"{_LOOK} !== {json.dumps(before)}"
-        for _ in range(again):
-            await self.press(name)
-            with contextlib.suppress(AssertionError):
-                await self.until(changed, f"the screen after {name}", 10)
-                return
         await self.press(name)
+        await self._until_taken(changed, name, timeout)
+
+    async def press_until(
+        self, name: str, *texts: str, absent: bool = False, timeout: float = 60
+    ) -> None:
+        """A named key, then wait until the screen shows any of ``texts`` (``absent``: until
+        it shows none of them)."""
+        has = f"(({_SCREEN_HAS})({json.dumps(list(texts))}))"
+        seen = f"({has} === false)" if absent else f"({has} === true)"
+        what = f"{name} → {'no ' if absent else ''}{' / '.join(texts)}"
+        await self.press(name)
+        await self._until_taken(seen, what, timeout)
+
+    async def type_and_see(self, text: str, timeout: float = 60) -> None:
+        """Characters typed one at a time, each seen on the screen before the next."""
+        for ch in text:
+            before = await self.evaluate(_LOOK)
+            await self.type(ch)
+            await self._until_taken(f"{_LOOK} !== {json.dumps(before)}", repr(ch), timeout)
+
+    async def _until_taken(self, seen: str, what: str, timeout: float) -> None:
+        """Wait until ``seen`` (a JavaScript expression) is true after a key: if it never
+        is, fail with the screen and the last keys the page sent (a key lost on its way to
+        the app, or one the app ignored). No key is sent again."""
         try:
-            await self.until(changed, f"the screen after {name}", timeout)
+            await self.until(seen, what, timeout)
         except AssertionError as exc:
             sent = await self.evaluate("JSON.stringify(window.__sgSent.slice(-12))")
             raise AssertionError(f"{exc}\n{await self.screen()}\nsent: {sent}") from None
-
-    async def type_and_see(self, text: str, again: int = 0, timeout: float = 60) -> None:
-        """Characters typed one at a time, each seen on the screen before the next;
-        ``again``: as :meth:`press_and_see` says, for the first."""
-        for i, ch in enumerate(text):
-            before = await self.evaluate(_LOOK)
-            changed = f"{_LOOK} !== {json.dumps(before)}"
-            for _ in range(again if i == 0 else 0):  # (see press_and_see)
-                await self.type(ch)
-                with contextlib.suppress(AssertionError):
-                    await self.until(changed, f"{ch!r} on the screen", 10)
-                    break
-            else:
-                await self.type(ch)
-                await self.until(changed, f"{ch!r} on the screen", timeout)
 
     async def type(self, text: str) -> None:
         """Characters typed one key at a time (``\\r``: Enter)."""
@@ -245,6 +255,8 @@ class Page:
             await self.call("Input.dispatchKeyEvent", type="keyUp", key=ch)
 
     async def screenshot(self, path: Path) -> None:
+        """The page as it is painted (once the frame after the next has been drawn)."""
+        await self.evaluate(_PAINTED)
         png = await self.call("Page.captureScreenshot", format="png")
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(base64.b64decode(png["data"]))

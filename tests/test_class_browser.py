@@ -1,24 +1,27 @@
 """A served class end to end in a real browser (headless Chromium): ``squaregame serve
 --class`` started as a teacher starts it; three students join from the join page and answer
 in their own pages with the keyboard only; the teacher sets one challenge of each kind from
-the teacher's page (its form filled as a teacher fills it) and reads the scoreboard and a
-student's detail there.
+the teacher's page (its form filled as a teacher fills it: a game to win with hints allowed,
+a mixed sum's winning moves, a Grundy value), closes the last one, and reads the
+scoreboard, the grid and each student's detail there.
 
 Each kind of answer is one small function (:func:`answer_win`, :func:`answer_moves`,
-:func:`answer_grundy`), and every wait looks for words that say what is there (the position,
-what is asked), never for a time: a change to the challenge dialog changes one function."""
+:func:`answer_grundy`), and every wait looks for words that say what is there (the key bar's
+"Challenge #2 waiting", the position, a ticked line, the verdict), never for a time: a
+change to the challenge dialog changes one function. No key is sent twice: one the app
+never shows fails the test, with the last keys the page sent."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import functools
 import json
 import os
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browser_helpers import NEEDS_CHROMIUM, Page, chromium, free_port
@@ -30,92 +33,126 @@ CLASS = "7B maths"
 TOKEN = "browser-test-secret-" + "s" * 24
 NAMES = ("Ana", "Bo", "Cy")
 DIALOG = "A challenge from your teacher"  # the challenge dialog's title
+OVER = "Again (a)"  # the game-over dialog's first button
 
 
 @dataclass(frozen=True)
 class Challenge:
     """A challenge as the teacher sets it, and the words that find it on a student's screen."""
 
+    id: int  # its number: the order it is set in
     game: str
-    position: str
+    position: str  # as typed in the form
     ask: str
     seen: str  # on the dialog (its position, as the dialog writes it)
-
-    def answers(self) -> dict[str, object]:
-        numbers = [int(w) for w in self.position.replace(",", " ").split()]
-        return challenges.make(self.game, numbers if len(numbers) > 1 else numbers[0], ask=self.ask)
+    helps: bool = False
 
 
-WIN = Challenge("squares", "4", "win", "Squares: 4")  # take 4 wins; take 1 loses
-MOVES = Challenge("wythoff", "2, 3", "moves", "(2,3)")  # 7 moves, 2 of them win
-GRUNDY = Challenge("kayles", "7", "grundy", "Kayles")  # Kayles [0.77]: 7, value 2
-# set in this order: F2 opens the newest first, so the game to win comes last (a game over
-# dialog ignores F2 today: issue 42)
-SET = (WIN, MOVES, GRUNDY)
+@functools.cache
+def answers(c: Challenge) -> dict[str, Any]:
+    """The challenge as the server keeps it, its answers worked out."""
+    typed = c.position
+    numbers = [int(w) for w in typed.replace(",", " ").split()] if ":" not in typed else []
+    position = typed if ":" in typed else numbers if len(numbers) > 1 else numbers[0]
+    return challenges.make(c.game, position, ask=c.ask, helps=c.helps)
 
-# who answers what right (a wrong answer of each kind, and each kind solved by someone)
+
+# set first, both at once (F2 opens the newest waiting: the moves, then the game to win)
+WIN = Challenge(1, "squares", "4", "win", "Squares: 4", helps=True)  # take 4 wins
+# a mixed sum, its parts named in the form: 10 moves, 2 of them win ((2,1) and (1,2))
+MOVES = Challenge(2, "sum", "squares:10 wythoff:2,3", "moves", "[squares; wythoff]")
+# then, while every student is on the game-over dialog; closed by the teacher at the end
+GRUNDY = Challenge(3, "kayles", "7", "grundy", "Kayles [0.77]: 7")  # value 2
+
+# who answers what right (a wrong answer of each kind, and each kind solved by someone);
+# Bo opens the Grundy question and leaves it (Later) until the teacher closes it
 RIGHT = {
     "Ana": {"win": True, "moves": True, "grundy": True},
-    "Bo": {"win": False, "moves": False, "grundy": False},
+    "Bo": {"win": False, "moves": False},
     "Cy": {"win": True, "moves": True, "grundy": False},
 }
+HINTED = "Cy"  # turns hints on (allowed, counted) in the game to win
+
+
+def waiting(c: Challenge) -> str:
+    """The key bar's words while ``c`` is the newest challenge waiting."""
+    return f"Challenge #{c.id} waiting"
 
 
 # -- the student's side: keys only ---------------------------------------------------------------
 async def answer_grundy(page: Page, c: Challenge, right: bool) -> None:
-    value = int(c.answers()["grundy"])  # type: ignore[call-overload]
-    await page.type_and_see(f"{value if right else value + 1}", again=2)
-    await page.press("Enter")
-    await page.until_screen("Right!" if right else "Not quite")
-    await page.press("Escape")  # (the dialog stays open with its verdict until then)
+    value = int(answers(c)["grundy"])
+    await page.type_and_see(f"{value if right else value + 1}")
+    await page.press_until("Enter", "✓ Right!" if right else "✗ Not right")  # the verdict, shown
+    await page.press_until("Escape", DIALOG, absent=True)  # (Close: it stays until then)
 
 
-async def answer_moves(page: Page, c: Challenge, right: bool) -> None:
-    a = c.answers()
-    moves, winning = list(a["moves"]), set(a["winning"])  # type: ignore[call-overload]
-    marked = winning if right else {next(iter(sorted(winning)))}  # wrong: one is missing
-    await page.press_and_see("End", again=2)  # (wherever the highlight is, or none)
-    await page.press_and_see("Home", again=2)  # the first line
-    for move in moves:
+async def answer_moves(page: Page, c: Challenge, right: bool, shot: Path | None) -> None:
+    """Home, then ↓ to each move to tick, Space (its line then starts with ☑); Tab to
+    Submit, Enter; the verdict seen; Esc."""
+    a = answers(c)
+    moves, winning = list(a["moves"]), set(a["winning"])
+    marked = winning if right else {moves[0]}  # wrong: a move that loses, and none that wins
+    assert right or moves[0] not in winning
+    await page.press_and_see("End")  # (wherever the highlight is, or none)
+    await page.press_and_see("Home")  # the first line
+    last = max(moves.index(m) for m in marked)
+    for i, move in enumerate(moves[: last + 1]):
         if move in marked:
-            await page.press_and_see("Space")
-        await page.press_and_see("ArrowDown")
-    await page.press_and_see("Tab")  # to the Answer button
-    await page.press("Enter")
-    await page.until_screen("Right!" if right else "Not quite")
-    await page.press("Escape")
+            await page.press_until("Space", f"☑ {move}")
+        if i < last:
+            await page.press_and_see("ArrowDown")
+    if shot is not None:  # the checklist, some lines ticked, at the browser's size
+        await page.screenshot(shot)
+    await page.press_and_see("Tab")  # to Submit
+    await page.press_until("Enter", "✓ Right!" if right else "✗ Not right")
+    await page.press_until("Escape", DIALOG, absent=True)
 
 
-async def answer_win(page: Page, c: Challenge, right: bool) -> None:
-    for _ in range(3):  # "Play it" (focused); again if the dialog missed it
-        await page.press("Enter")
-        with contextlib.suppress(AssertionError):
-            await gone(page, DIALOG, timeout=10)
-            break
+async def answer_win(page: Page, c: Challenge, right: bool, hint: bool) -> None:
+    """The "Play it" button (focused): the game, under the challenge's rules; then the moves."""
+    await page.press_until("Enter", DIALOG, absent=True)
+    await page.until_screen("your teacher sees each use")  # (the rules, on the hint line)
+    if hint:  # allowed here, and counted
+        await page.press_until("h", "Hints on")
     if right:
         await play(page, "take 4 → 0")  # nothing is left
     else:
         await play(page, "take 1 → 3")  # a blunder: the computer takes 1 → 2
         await play(page, "take 1 → 1")  # the computer takes the last
-    await page.until_screen("won", "lost", "Won", "Lost")
+    await page.until_screen(OVER)  # the game-over dialog
 
 
 async def play(page: Page, move: str) -> None:
-    """The game's list of possible moves: ↓ until ``move`` is the one chosen, then Enter."""
+    """The game's list of possible moves: ↓ until ``move`` is the one chosen (▶, then its ✓
+    or ✗ with hints on), then Enter."""
     await page.until_screen(move)
     for _ in range(10):
-        if f"▶ {move}" in await page.screen():
+        if any(move in line and "▶" in line for line in (await page.screen()).splitlines()):
             await page.press("Enter")
             return
-        await page.press_and_see("ArrowDown", again=2)  # (checked again above)
+        await page.press_and_see("ArrowDown")
     raise AssertionError(f"{page.name}: {move!r} is never chosen:\n{await page.screen()}")
 
 
-ANSWER: dict[str, Callable[[Page, Challenge, bool], Awaitable[None]]] = {
-    "win": answer_win,
-    "moves": answer_moves,
-    "grundy": answer_grundy,
-}
+async def open_challenge(page: Page, c: Challenge) -> None:
+    """F2 (from whatever screen: the menu, the game-over dialog) once the key bar says
+    ``c`` waits; the dialog shows it."""
+    await page.until_screen(waiting(c))
+    await page.press_until("F2", DIALOG)
+    screen = await page.until_screen(DIALOG)
+    assert c.seen in screen, f"{page.name}: not challenge #{c.id}:\n{screen}"
+
+
+async def answer(page: Page, name: str, c: Challenge, shot: Path | None = None) -> None:
+    await open_challenge(page, c)
+    right = RIGHT[name][c.ask]
+    if c.ask == "win":
+        await answer_win(page, c, right, name == HINTED)
+    elif c.ask == "moves":
+        await answer_moves(page, c, right, shot)
+    else:
+        await answer_grundy(page, c, right)
 
 
 async def join(page: Page, name: str) -> None:
@@ -128,74 +165,36 @@ async def join(page: Page, name: str) -> None:
     await page.focus_terminal()
 
 
-async def open_challenge(page: Page, left: list[Challenge]) -> Challenge:
-    """F2, as a student presses it again when nothing happened. (In Chromium, today's app
-    sometimes took no F2 at all, though the page sent it: issue 42's lead is told.)"""
-    for attempt in range(3):
-        if attempt:
-            print(f"\n{page.name}: F2 again (the dialog did not open)")
-        await page.press("F2")
-        with contextlib.suppress(AssertionError):
-            return await opened(page, left, timeout=15)
-    return await opened(page, left)
-
-
-async def opened(page: Page, left: list[Challenge], timeout: float = 60) -> Challenge:
-    """The challenge the dialog shows: once the notices have gone, the only one of ``left``
-    whose position the screen shows."""
-    end = asyncio.get_running_loop().time() + timeout
-    while True:
-        screen = await page.screen()
-        shown = [c for c in left if c.seen in screen]
-        if DIALOG in screen and len(shown) == 1:
-            return shown[0]
-        if asyncio.get_running_loop().time() > end:
-            sent = await page.evaluate("JSON.stringify(window.__sgSent)")
-            raise AssertionError(f"{page.name}: which challenge is open?\n{screen}\n{sent}")
-        await asyncio.sleep(0.2)
-
-
-async def gone(page: Page, text: str, timeout: float = 60) -> None:
-    end = asyncio.get_running_loop().time() + timeout
-    while text in (screen := await page.screen()):
-        if asyncio.get_running_loop().time() > end:
-            raise AssertionError(f"{page.name}: {text!r} stays:\n{screen}")
-        await asyncio.sleep(0.2)
-
-
-async def notices(page: Page) -> None:
-    """A notice for each challenge says it is here. (They fade after 30 s, and nothing
-    else says a challenge waits, today: issue 42.)"""
-    for c in SET:
-        await page.until_screen(c.seen)
-
-
-async def student(page: Page, name: str, shot: Path | None) -> None:
-    """Open each challenge with F2 and answer it as ``RIGHT`` says."""
-    left = list(SET)
-    while left:
-        await gone(page, DIALOG)
-        c = await open_challenge(page, left)
-        if c.ask == "moves" and shot is not None:
-            await page.screenshot(shot)
-        await ANSWER[c.ask](page, c, RIGHT[name][c.ask])
-        left.remove(c)
-
-
 # -- the teacher's side: the page's form ---------------------------------------------------------
 async def set_challenge(teacher: Page, c: Challenge) -> None:
-    """Choose the game and the ask, type the position, click "Set it"."""
+    """Choose the game and the ask, tick "helps" or not, type the position, click "Set it"."""
     choose = """((name, value) => {
       const n = document.querySelector('#challenge [name=' + name + ']');
       n.value = value; n.dispatchEvent(new Event('change', {bubbles: true}));
       return n.value === value;})"""
     for field, value in (("game", c.game), ("ask", c.ask), ("student", "")):
         assert await teacher.evaluate(f"{choose}({json.dumps(field)}, {json.dumps(value)})")
+    helps = "document.querySelector('#challenge [name=helps]')"
+    if await teacher.evaluate(f"{helps}.checked") != c.helps:
+        await teacher.evaluate(f"{helps}.click()")
     await teacher.evaluate("document.querySelector('#challenge [name=position]').select()")
     await teacher.evaluate("document.querySelector('#challenge [name=position]').focus()")
     await teacher.type(c.position)
     await teacher.evaluate("document.querySelector('#challenge button.act').click()")
     await teacher.until_text(c.seen, "#challenge .said.good")
+    await teacher.until_text(f"#{c.id}: ", "#scoreboard")
+
+
+async def close_challenge(teacher: Page, c: Challenge) -> None:
+    """The button under the challenge's heading on the scoreboard: "Close this challenge"."""
+    clicked = await teacher.evaluate(f"""(() => {{
+      const h = [...document.querySelectorAll('#scoreboard h2')]
+        .find(n => n.innerText.startsWith({json.dumps(f"#{c.id}:")}));
+      const b = h && h.nextElementSibling;
+      if (!b || b.innerText !== 'Close this challenge') return false;
+      b.click(); return true;}})()""")
+    assert clicked, await teacher.text("#scoreboard")
+    await teacher.until_text(f"#{c.id}: {challenges.describe(answers(c))} — closed", "#scoreboard")
 
 
 async def scoreboard(teacher: Page) -> dict[str, dict[str, str]]:
@@ -208,6 +207,28 @@ async def scoreboard(teacher: Page) -> dict[str, dict[str, str]]:
             if (td.length === 2) rows[td[0].innerText] = td[1].innerText;}}}
       return out;})()""")
     return dict(got)
+
+
+async def grid_row(teacher: Page, name: str, text: str) -> str:
+    """Wait until the student's row of the live grid says ``text``; the row."""
+    js = f"""(() => {{const r = [...document.querySelectorAll('#grid tr.student')]
+      .find(r => r.innerText.includes({json.dumps(name)}));
+      return r && r.innerText.includes({json.dumps(text)}) ? r.innerText : '';}})()"""
+    return str(await teacher.until(js, f"{text!r} in {name}'s row"))
+
+
+async def detail(teacher: Page, name: str) -> str:
+    """A click on the student's row opens the detail; its text, once it lists the
+    challenges."""
+    await teacher.evaluate(
+        "[...document.querySelectorAll('#grid tr.student')]"
+        f".find(r => r.innerText.includes({json.dumps(name)})).click()"
+    )
+    shown = f"""(() => {{const d = document.querySelector('#detail');
+      const h = d.querySelector('h2'); return !d.hidden && h
+      && h.innerText === {json.dumps(name)} && d.innerText.includes('Squares, from 4')
+      && d.innerText.includes('Challenges') ? d.innerText : '';}})()"""
+    return str(await teacher.until(shown, f"{name}'s detail"))
 
 
 @pytest.fixture
@@ -242,53 +263,96 @@ def served(tmp_path: Path):  # type: ignore[no-untyped-def]
     assert "Traceback" not in said, said
 
 
+@dataclass
+class Seen:
+    """What the teacher's page showed, and what Bo's screen said of the closed challenge."""
+
+    board: dict[str, dict[str, str]]
+    working: str  # Bo's row while the Grundy question waits for him
+    missed: str  # and once it is closed
+    details: dict[str, str]
+    bo_answer: str  # Bo's screen after F2, the challenge closed
+    ana_game: str  # Ana's screen after Esc on the game-over dialog
+
+
 @pytest.mark.slow
 @NEEDS_CHROMIUM
 def test_a_class_in_a_real_browser(served: str, tmp_path: Path) -> None:
     shots = Path(os.environ.get("SQUAREGAME_SCREENSHOT_DIR", tmp_path))
     shot = shots / "challenge-browser-en.png"
 
-    async def main() -> tuple[dict[str, dict[str, str]], str, str, str]:
+    async def main() -> Seen:
         async with chromium(tmp_path / "profile") as browser:
             pages = [await browser.page(served + "/", name) for name in NAMES]
             await asyncio.gather(*(join(p, n) for p, n in zip(pages, NAMES, strict=True)))
+            ana, bo, cy = pages
             teacher = await browser.page(f"{served}/teacher?token={TOKEN}", "teacher")
-            grid = await teacher.until_text("3 of 3 online", "#live")
-            assert grid
-            for c in SET:
+            assert await teacher.until_text("3 of 3 online", "#live")
+            for c in (WIN, MOVES):
                 await set_challenge(teacher, c)
-            await asyncio.gather(*(notices(p) for p in pages))
             for p, n in zip(pages, NAMES, strict=True):  # (one at a time: a 2-core machine)
-                await student(p, n, shot if n == "Ana" else None)
-            await teacher.until(
-                "document.querySelectorAll('#scoreboard td.good, #scoreboard td.bad').length === 9",
-                "every answer on the scoreboard",
+                await answer(p, n, MOVES, shot if n == "Ana" else None)
+                await answer(p, n, WIN)  # (its game ends on the game-over dialog)
+            await set_challenge(teacher, GRUNDY)
+            for p, n in ((ana, "Ana"), (cy, "Cy")):  # F2 from the game-over dialog
+                await answer(p, n, GRUNDY)
+            await open_challenge(bo, GRUNDY)  # Bo looks at it, and leaves it for later
+            await bo.press_until("Escape", DIALOG, absent=True)
+            await bo.until_screen(waiting(GRUNDY))  # (still waiting)
+            working = await grid_row(teacher, "Bo", "working on challenge #3")
+            await close_challenge(teacher, GRUNDY)
+            missed = await grid_row(teacher, "Bo", "missed challenge #3")
+            await bo.until_screen(OVER)
+            await _gone(bo, waiting(GRUNDY))  # nothing waits now
+            await bo.press_until("F2", "The Grundy value is 2")  # its answer
+            bo_answer = await bo.screen()
+            await ana.press_until("Escape", OVER, absent=True)  # the finished game stays
+            ana_game = await ana.until_screen("take 4 → 0")
+            await teacher.until(  # (8 answers and Bo's missed one: "off")
+                "document.querySelectorAll('#scoreboard td.good, #scoreboard td.bad').length"
+                " === 8 && document.querySelectorAll('#scoreboard td.off').length === 1",
+                "every result on the scoreboard",
             )
             board = await scoreboard(teacher)
-            grid_text = await teacher.text("#grid")
-            details = []
-            for name in ("Bo", "Ana"):  # a click on the student's row opens the detail
-                await teacher.evaluate(
-                    "[...document.querySelectorAll('#grid tr.student')]"
-                    f".find(r => r.innerText.includes({json.dumps(name)})).click()"
-                )
-                shown = f"""(() => {{const d = document.querySelector('#detail');
-                  const h = d.querySelector('h2'); return !d.hidden && h
-                  && h.innerText === {json.dumps(name)} && d.innerText.includes('Squares, from 4')
-                  ? d.innerText : '';}})()"""
-                details.append(await teacher.until(shown, f"{name}'s detail"))
-            return board, grid_text, *details
+            details = {n: await detail(teacher, n) for n in NAMES}
+            return Seen(board, working, missed, details, bo_answer, ana_game)
 
-    board, grid_text, bo, ana = asyncio.run(main())
+    seen = asyncio.run(main())
+    print()
+    board = seen.board
+    for heading, rows in board.items():  # (what the teacher read, in the test's log)
+        print(heading, *(f"  {n}: {r}" for n, r in rows.items()), sep="\n")
     assert len(board) == 3, board
     for heading, rows in board.items():
-        c = next(c for c in SET if c.seen in heading)
+        c = next(c for c in (WIN, MOVES, GRUNDY) if heading.startswith(f"#{c.id}: "))
+        assert c.seen in heading, heading
         assert set(rows) == set(NAMES), (heading, rows)
         for name, result in rows.items():
-            solved = RIGHT[name][c.ask]
-            assert result.startswith("✓ solved" if solved else "✗ not solved"), (name, result)
-    assert "solved challenge" in grid_text  # the grid's "Now" for the last answer
+            solved = RIGHT[name].get(c.ask)
+            want = {True: "✓ solved", False: "✗ not solved", None: "✗ missed"}[solved]
+            assert result.startswith(want), (heading, name, result)
+            if c is WIN:  # hints allowed: each use counted, or "no help used"
+                assert ("1 hint" if name == HINTED else "no help used") in result, result
+    assert "— closed" in next(h for h in board if h.startswith("#3: ")), board
+    assert "working on challenge #3" in seen.working and "missed challenge #3" in seen.missed
+    assert "The Grundy value is 2" in seen.bo_answer and DIALOG in seen.bo_answer
+    assert DIALOG not in seen.ana_game and OVER not in seen.ana_game
+    bo, ana, cy = (seen.details[n] for n in ("Bo", "Ana", "Cy"))
     assert "take 1 → 3" in bo and "take 4 would have won" in bo  # Bo's blunder, and its cure
     assert "No mistakes yet" in ana
+    for name, text in seen.details.items():  # each challenge, with its result
+        for c in (WIN, MOVES, GRUNDY):
+            assert f"#{c.id}: {challenges.describe(answers(c))} — " in text, (name, text)
+    assert "#3: " in bo and "✗ missed: closed unanswered" in bo, bo
+    assert ana.count("✓ solved") == 3, ana
+    assert "1 hint" in cy, cy
     assert shot.is_file() and shot.stat().st_size > 20_000
-    print(f"\nthe challenge dialog in a real browser: {shot}")
+    print(f"the challenge dialog in a real browser: {shot}")
+
+
+async def _gone(page: Page, text: str, timeout: float = 60) -> None:
+    end = asyncio.get_running_loop().time() + timeout
+    while text in (screen := await page.screen()):
+        if asyncio.get_running_loop().time() > end:
+            raise AssertionError(f"{page.name}: {text!r} stays:\n{screen}")
+        await asyncio.sleep(0.2)

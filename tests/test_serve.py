@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from serve_helpers import Tab, wait_listening
+from browser_helpers import NEEDS_CHROMIUM, chromium
+from serve_helpers import MENU, Tab, wait_listening
 
 aiohttp = pytest.importorskip("aiohttp")
 
@@ -124,67 +124,21 @@ def test_the_warning_when_serving_beyond_loopback(
         assert main(bad) == 2
 
 
-async def _browser_screenshot(url: str, profile: Path, shot: Path) -> bool:
-    """Open ``url`` in headless Chromium (DevTools protocol), wait in real time until the
-    terminal has drawn the app, then save a screenshot. True if the app's output arrived."""
-    port = _free_port()
-    browser = subprocess.Popen(
-        ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-         "--no-first-run", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", f"--user-data-dir={profile}", "--window-size=1000,700",
-         f"--remote-debugging-port={port}", "about:blank"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        async with aiohttp.ClientSession() as http:
-            for _ in range(100):
-                try:
-                    async with http.put(f"http://127.0.0.1:{port}/json/new?{url}") as r:
-                        target = await r.json(content_type=None)
-                    break
-                except aiohttp.ClientError:
-                    await asyncio.sleep(0.2)
-            async with http.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0) as ws:
-                ids = iter(range(1, 10_000))
-
-                async def call(method: str, **params):  # type: ignore[no-untyped-def]
-                    n = next(ids)
-                    await ws.send_json({"id": n, "method": method, "params": params})
-                    while True:
-                        msg = await ws.receive_json(timeout=30)
-                        if msg.get("id") == n:
-                            return msg.get("result", {})
-
-                drawn = False
-                for _ in range(150):  # up to 30 s of real time
-                    res = await call(
-                        "Runtime.evaluate",
-                        expression="document.body.classList.contains('-first-byte')",
-                    )
-                    if res.get("result", {}).get("value"):
-                        drawn = True
-                        break
-                    await asyncio.sleep(0.2)
-                await asyncio.sleep(1.5)  # let the first frames paint
-                png = await call("Page.captureScreenshot", format="png")
-                import base64
-
-                shot.write_bytes(base64.b64decode(png["data"]))
-                return drawn
-    finally:
-        browser.kill()
-        browser.wait()
+async def _browser_screenshot(url: str, profile: Path, shot: Path) -> str:
+    """Open ``url`` in headless Chromium, wait until its terminal shows the menu, then save
+    a screenshot; the screen's text."""
+    async with chromium(profile) as browser:
+        page = await browser.page(url, "menu", width=1000, height=700)
+        screen = await page.until_screen(MENU)
+        await page.screenshot(shot)
+        return screen
 
 
-@pytest.mark.skipif(
-    shutil.which("chromium") is None and not os.environ.get("SQUAREGAME_CI"),
-    reason="Debian's chromium is not installed (in CI it is: .ci/run installs it)",
-)
+@NEEDS_CHROMIUM
 def test_a_real_browser_shows_the_menu(server: str, tmp_path: Path) -> None:
     shot = Path(os.environ.get("SQUAREGAME_SCREENSHOT_DIR", tmp_path)) / "served-menu.png"
-    shot.parent.mkdir(parents=True, exist_ok=True)
-    drawn = asyncio.run(_browser_screenshot(server, tmp_path / "profile", shot))
-    assert drawn, "the browser never received the app's screen"
+    screen = asyncio.run(_browser_screenshot(server, tmp_path / "profile", shot))
+    assert MENU in screen, "the browser never showed the app's menu"
     assert shot.is_file() and shot.stat().st_size > 20_000
     print(f"\nscreenshot of the menu served to a real browser: {shot}")
 
