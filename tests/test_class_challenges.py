@@ -106,6 +106,39 @@ def test_no_answer_is_sent_once_the_challenge_is_closed() -> None:
     assert link.events == []
 
 
+def test_f2_shows_the_challenge_answered_or_closed_last_not_the_newest_number() -> None:
+    """#1 and #2 set, #2 answered, then #1 closed: "press F2 to see its answer" shows #1."""
+    from test_ui_class import FakeLink
+
+    from squaregame.ui.services.activity import Activity
+
+    activity = Activity(FakeLink())
+    one, two = challenges.make("nim", 5, ask="grundy"), challenges.make("nim", 6, ask="grundy")
+    activity.offered(challenges.offer(1, one))
+    activity.offered(challenges.offer(2, two))
+    assert activity.answer(challenges.offer(2, two), True, 6, 1.0)
+    assert activity.last_seen is not None and activity.last_seen.id == 2
+    assert activity.latest is not None and activity.latest.id == 1
+    assert activity.offered(challenges.offer(1, one, closed=True)) == "closed"
+    assert activity.last_seen is not None and activity.last_seen.id == 1
+    assert activity.latest is None
+
+
+def test_a_game_to_win_is_begun_once_f2_does_not_start_it_again() -> None:
+    """Begun, the challenge's game is its answer: it no longer waits, so F2 cannot start a
+    fresh game from the start after a blunder."""
+    from test_ui_class import FakeLink
+
+    from squaregame.ui.services.activity import Activity
+
+    activity = Activity(FakeLink())
+    offer = challenges.offer(4, challenges.make("squares", 14, ask="win"))
+    activity.offered(offer)
+    assert activity.latest is offer
+    activity.playing_challenge(offer)
+    assert activity.latest is None
+
+
 def test_an_answered_challenge_is_solved_or_not_never_missed(tmp_path: Path) -> None:
     store, ana = _class(tmp_path)
     cid = store.add_challenge("7B", challenges.make("nim", 5, ask="grundy"), None)

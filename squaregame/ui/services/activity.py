@@ -49,6 +49,8 @@ class Activity:
         self.answered: set[int] = set()
         self.answers: dict[int, Any] = {}  # a question's first answer, as given here
         self.helps: dict[int, dict[str, int]] = {}  # a challenge's game: the helps used
+        self.started: set[int] = set()  # games to win begun here: played once, not again
+        self.done: list[int] = []  # challenges answered here or closed, the newest last
         self._next_challenge: ChallengeOffer | None = None
         self.changed: Callable[[], None] = lambda: None  # a challenge was answered
 
@@ -73,6 +75,7 @@ class Activity:
     def playing_challenge(self, offer: ChallengeOffer) -> None:
         """The next new game is ``offer``'s (the app is opening it)."""
         self._next_challenge = offer
+        self.started.add(offer.id)
         self._record("challenge_opened", {"challenge": offer.id, "ask": offer.ask})
 
     def game_changed(self, session: Session[Any], level: str) -> None:
@@ -138,6 +141,7 @@ class Activity:
         offer = played.challenge
         if offer is not None and offer.id not in self.answered and not self.closed(offer.id):
             self.answered.add(offer.id)
+            self._seen(offer.id)
             helps = self.helps.get(offer.id, {})
             used = {k: helps.get(k, 0) for k in ("hints", "undos", "whys")} if offer.helps else {}
             self._record(
@@ -196,6 +200,7 @@ class Activity:
             return None if offer.closed or offer.id in self.answered else "new"
         if offer.closed and not self.offers[known].closed:
             self.offers[known] = offer
+            self._seen(offer.id)
             return "closed"
         return None
 
@@ -205,15 +210,27 @@ class Activity:
 
     @property
     def latest(self) -> ChallengeOffer | None:
-        """The newest challenge waiting: not answered yet, not closed."""
-        left = [o for o in self.offers if o.id not in self.answered and not o.closed]
+        """The newest challenge waiting: not answered yet, not closed, and no game to win
+        begun (its game is the answer: F2 may not start it again, from the start)."""
+        left = [
+            o
+            for o in self.offers
+            if o.id not in self.answered and not o.closed and o.id not in self.started
+        ]
         return left[-1] if left else None
 
     @property
     def last_seen(self) -> ChallengeOffer | None:
-        """The newest challenge answered here or closed (its verdict, or its answer)."""
+        """The challenge answered here or closed most recently (its verdict, or its answer);
+        one known closed when it came, if none."""
+        if self.done:
+            return next(o for o in self.offers if o.id == self.done[-1])
         done = [o for o in self.offers if o.id in self.answered or o.closed]
         return done[-1] if done else None
+
+    def _seen(self, cid: int) -> None:
+        """``cid`` was answered or closed just now (F2 shows it, when nothing waits)."""
+        self.done = [*(c for c in self.done if c != cid), cid]
 
     def answer(self, offer: ChallengeOffer, right: bool, answer: Any, seconds: float) -> bool:
         """A first answer to a question (``moves``, ``grundy``) is recorded; later ones are
@@ -222,6 +239,7 @@ class Activity:
             return False
         self.answered.add(offer.id)
         self.answers[offer.id] = answer
+        self._seen(offer.id)
         self._record(
             "challenge",
             {
