@@ -11,6 +11,7 @@ The layers, lowest first (a module may import its own layer and those below it):
     play      a game in progress: sessions, saves, records, settings
     lessons   lessons, exercises, worksheets
     ui        the Textual shell: app, generic screens, widgets
+    textmode  a game line by line (``--text``): never Textual, a widget or a screen
     families  the families of games, one package each (and their registry)
     api       the public Python API (squaregame.api)
     classroom the server that gives students the app in a browser
@@ -35,8 +36,8 @@ from test_ui_wiring import cycles
 import squaregame
 
 PACKAGE = Path(squaregame.__file__).parent
-LAYERS = ("ground", "core", "text", "play", "lessons", "ui", "families", "api", "classroom", "cli",
-          "face")  # fmt: skip
+LAYERS = ("ground", "core", "text", "play", "lessons", "ui", "textmode", "families", "api",
+          "classroom", "cli", "face")  # fmt: skip
 MAX_LINES = 400
 
 

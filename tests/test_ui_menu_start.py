@@ -15,6 +15,7 @@ from textual.command import CommandPalette
 from squaregame import start_up
 from squaregame.cli import main as cli_main
 from squaregame.families import GAMES
+from squaregame.textmode import wanted
 from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.start import StartRequest
@@ -88,6 +89,7 @@ def test_the_fast_start_pauses_the_collector_until_the_first_frame(
         app_module, "run_app", lambda games, request: seen.append(gc.isenabled()) or 0
     )
     monkeypatch.setattr(sys, "argv", ["squaregame"])  # run as the program: main()
+    monkeypatch.setattr(wanted, "text_wanted", lambda: False)  # (pytest's output is no terminal)
     try:
         assert cli_main.main() == 0
         assert gc.isenabled()  # resumed on the way out, whatever happened
@@ -197,6 +199,7 @@ def test_the_program_pauses_until_the_real_menus_first_frame(
     monkeypatch.setattr(MenuScreen, "compose", composing)
     monkeypatch.setattr(app_module, "run_app", run_app)
     monkeypatch.setattr(sys, "argv", ["squaregame"])
+    monkeypatch.setattr(wanted, "text_wanted", lambda: False)  # (pytest's output is no terminal)
     try:
         assert cli_main.main() == 0
     finally:

@@ -43,6 +43,7 @@ def make_parser(argv: Sequence[str] | None = None) -> Parser:
         help=tr("cli.argparse.version"),
     )
     parser.add_argument("--lang", metavar=tr("cli.help.lang_metavar"), help=lang_help())
+    parser.add_argument("--text", action="store_true", help=tr("textmode.cli.text"))
     sub = parser.add_subparsers(
         title=tr("cli.help.commands"), metavar=tr("cli.help.command_metavar"), parser_class=Parser
     )
@@ -73,6 +74,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_menu() -> int:
+    from squaregame.textmode.wanted import text_wanted  # (the standard library only)
+
+    if text_wanted():  # no terminal to draw the app on: the menu in text mode
+        speak([])
+        from squaregame.cli import play  # (text mode: not the app's fast path)
+
+        return play.run_menu(text=True)
     from squaregame.families import GAMES  # (the fast path: the app and nothing before it)
     from squaregame.ui.app import run_app
 
@@ -123,7 +131,7 @@ def _main(args_list: list[str]) -> int:
             # (the menu in a language: the play command's own module)
             from squaregame.cli import play
 
-            return play.run_menu(check_lang(args.lang))
+            return play.run_menu(check_lang(args.lang), text=args.text)
         start_up.started()
         tables = Tables()  # the tables this run shares
         try:

@@ -30,6 +30,7 @@ from squaregame.play.sides import (
 )
 from squaregame.text import tr
 from squaregame.text.games import title
+from squaregame.textmode.wanted import text_wanted
 from squaregame.ui.start import StartRequest
 
 if TYPE_CHECKING:
@@ -90,6 +91,7 @@ def add_parser(sub: Any) -> None:
         help=tr("cli.help.speed", default=DEMO_SPEED),
     )
     add_option(p, SEED, help=tr("cli.help.seed_random"))
+    p.add_argument("--text", action="store_true", help=tr("textmode.cli.text"))
     p.set_defaults(run=run)
 
 
@@ -158,12 +160,21 @@ def _checked(parse: Any, *args: Any) -> Any:
 
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
+    request = build_request(args, tables)
+    if args.text or text_wanted():  # asked for, or no terminal to draw the app on
+        from squaregame.textmode.run import play_text  # (text mode only when asked for)
+
+        return play_text(request, GAMES.kinds, tables)
     from squaregame.ui.app import run_app  # textual only when playing
 
-    return run_app(GAMES, build_request(args, tables), lang=check_lang(args.lang))
+    return run_app(GAMES, request, lang=check_lang(args.lang))
 
 
-def run_menu(lang: str | None = None) -> int:
+def run_menu(lang: str | None = None, text: bool = False) -> int:
+    if text or text_wanted():
+        from squaregame.textmode.run import menu_text  # (text mode only when asked for)
+
+        return menu_text(GAMES)
     from squaregame.ui.app import run_app  # (textual only when the app opens)
 
     return run_app(GAMES, None, lang=lang)

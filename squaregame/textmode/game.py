@@ -1,0 +1,241 @@
+"""One game in text mode: each turn the position and who is to move, a line read, a move
+played or a command answered; the opponent replies as on the screen (the same levels, the
+same choice); the game is saved after every move and at the end of input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from squaregame.core.ai import LEVELS, Opponent
+from squaregame.core.errors import GameError
+from squaregame.play.save_folder import save_in_folder
+from squaregame.play.saves import SavedGame
+from squaregame.play.session import Session, Verdict, choose_reply
+from squaregame.play.sides import shared
+from squaregame.play.view import build_view
+from squaregame.play.wording import (
+    describe_move,
+    game_over_lines,
+    game_over_title,
+    level_blurb,
+    level_name,
+    title,
+    who,
+)
+from squaregame.text import error_text, os_reason, tr
+from squaregame.textmode.console import Console, help_lines, read_command
+from squaregame.textmode.lines import (
+    hint_lines,
+    move_lines,
+    position_line,
+    review_lines,
+    value_lines,
+    why_lines,
+)
+
+
+class TextGame:
+    """``session`` played on ``console`` against the opponent at ``level`` (``seed``: its
+    random choices, as on the screen); ``hints``: every turn says who wins."""
+
+    def __init__(
+        self,
+        console: Console,
+        session: Session[Any],
+        *,
+        level: str = "perfect",
+        hints: bool = False,
+        seed: int | None = None,
+        persist: bool = True,
+    ) -> None:
+        self.console = console
+        self.session = session
+        self.level = level
+        self.hints = hints
+        self.seed = seed
+        self.persist = persist
+        self.opponent: Opponent[Any] = Opponent(level, seed)
+        self.title = title(session.game)
+        self.hinted = False  # a hint asked for since the last move (the ply remembers it)
+        self.stopped = False  # the input ended, or quit: no more games
+
+    @property
+    def say(self) -> Any:
+        return self.console.say
+
+    def solo(self) -> bool:
+        return not self.session.two_humans and not shared(self.session)
+
+    # -- the game --------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play to the end (0), or until the input ends or ``quit`` (0, the game saved)."""
+        s = self.session
+        key = "start_solo" if self.solo() else "start_shared"
+        self.say(tr(f"textmode.game.{key}", title=self.title, level=level_name(self.level)))
+        self.save(quiet=True)
+        while not s.over:
+            if not s.human_to_move:
+                self.reply()
+                continue
+            self.turn_lines()
+            if not self.read_turn():
+                return 0
+        self.end()
+        return 0
+
+    def turn_lines(self) -> None:
+        s = self.session
+        self.say(position_line(s, self.title))
+        if self.hints:
+            self.say(build_view(s).prediction)
+        if s.two_humans or shared(s):
+            self.say(tr(f"ui_game.turn.{s.mover_name}_to_move"))
+        else:
+            self.say(tr("ui_game.turn.your_move"))
+
+    def read_turn(self) -> bool:
+        """Lines until a move is played (True), or the input ends or ``quit`` (False)."""
+        while True:
+            line = self.console.ask()
+            if line is None:
+                self.stopped = True
+                self.save(quiet=True)
+                self.say(tr("textmode.save.end_of_input"))
+                return False
+            if not line:
+                continue
+            command = read_command(line)
+            if command is not None:
+                name, rest = command
+                if name == "quit":
+                    self.stopped = True
+                    self.save(quiet=True)
+                    self.say(tr("textmode.save.bye"))
+                    return False
+                if self.command(name, rest):
+                    return True
+                continue
+            if self.typed_move(line):
+                return True
+
+    def typed_move(self, text: str) -> bool:
+        s = self.session
+        try:
+            to = s.game.move_from_text(s.position, text)
+            s.move_info(to)  # a legal move (else said why)
+        except GameError as exc:
+            if not any(c.isdigit() for c in text):
+                self.say(tr("textmode.game.unknown", text=text[:40]))
+            else:
+                self.say(tr("textmode.game.no_move", error=error_text(exc)))
+            return False
+        self.play(to)
+        return True
+
+    def play(self, to: Any) -> None:
+        s = self.session
+        ply = s.play(to, hints=self.hints or self.hinted)
+        self.hinted = False
+        self.say(tr("textmode.game.played", who=who(s, len(s.plies) - 1, ply),
+                    move=describe_move(s.game, ply.before, ply.after)))  # fmt: skip
+        if self.hints and ply.by_human and ply.verdict is not Verdict.FORCED:
+            self.say(
+                tr("textmode.game.verdict", verdict=tr(f"records.verdict.{ply.verdict.value}"))
+            )
+        self.save(quiet=True)
+
+    def reply(self) -> None:
+        s = self.session
+        to = choose_reply(self.opponent, s, s.position)
+        if to is not None:
+            self.play(to)
+
+    def end(self) -> None:
+        s = self.session
+        self.say(position_line(s, self.title), tr("textmode.game.over"))
+        self.say(game_over_title(s), *game_over_lines(s))
+        self.save(quiet=True)
+
+    # -- commands --------------------------------------------------------------------------
+    def command(self, name: str, rest: str) -> bool:
+        """Answer command ``name``; True if it ended the turn (a redo)."""
+        s = self.session
+        if name == "help":
+            self.say(*help_lines())
+        elif name == "moves":
+            self.say(*move_lines(s, hints=self.hints))
+        elif name == "hint":
+            self.hinted = True
+            self.say(*hint_lines(s))
+        elif name == "hints":
+            self.hints = not self.hints
+            self.say(tr(f"textmode.hints.{'on' if self.hints else 'off'}"))
+        elif name == "why":
+            self.say(*why_lines(s))
+        elif name == "review":
+            self.say(*review_lines(s, self.hints))
+        elif name == "values":
+            self.say(*value_lines(s, self.hints))
+        elif name == "undo":
+            return self.undo()
+        elif name == "redo":
+            return self.redo()
+        elif name == "save":
+            self.save()
+        elif name == "level":
+            self.set_level(rest)
+        return False
+
+    def undo(self) -> bool:
+        s = self.session
+        if not s.can_undo():
+            self.say(tr("textmode.undo.none"))
+            return False
+        taken = s.undo()
+        self.say(tr("textmode.undo.done", count=len(taken)))
+        self.save(quiet=True)
+        return True  # the turn again, from the position before
+
+    def redo(self) -> bool:
+        s = self.session
+        if not s.can_redo():
+            self.say(tr("textmode.undo.none_redo"))
+            return False
+        done = s.redo()
+        self.say(tr("textmode.undo.redone", count=len(done)))
+        self.save(quiet=True)
+        return True
+
+    def set_level(self, rest: str) -> None:
+        if not self.solo():
+            self.say(tr("textmode.level.shared"))
+            return
+        names = {k: k for k in LEVELS} | {level_name(k).lower(): k for k in LEVELS}
+        chosen = names.get(rest.strip().lower())
+        if chosen is not None:
+            self.level = chosen
+            self.opponent = Opponent(chosen, self.seed)
+            self.save(quiet=True)
+        elif rest:
+            self.say(tr("textmode.game.unknown", text=rest[:40]))
+        self.say(
+            tr("textmode.level.now", level=level_name(self.level), blurb=level_blurb(self.level))
+        )
+        if chosen is None:
+            self.say(
+                tr(
+                    "textmode.level.choices",
+                    levels=", ".join(level_name(k).lower() for k in LEVELS),
+                )
+            )
+
+    def save(self, *, quiet: bool = False) -> None:
+        if not self.persist:
+            return
+        try:
+            save_in_folder(SavedGame(self.session, self.level, self.seed))
+        except OSError as exc:
+            self.say(tr("textmode.save.failed", error=os_reason(exc)))
+            return
+        if not quiet:
+            self.say(tr("textmode.save.saved"))

@@ -1,0 +1,151 @@
+"""Text mode's menu: the game saved last, a new game of a family (its kind, its rule where
+it takes one, its start), or quit; a game played there comes back to the menu at its end.
+
+The families are the registry's, known only by their keys, kinds and words
+(``<key>.menu``, ``<area>.<kind>.choice``): nothing here names one."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from squaregame.core.errors import GameError
+from squaregame.core.game import GameKind
+from squaregame.play.files import new_key
+from squaregame.play.save_folder import claim, latest_summary, open_folder
+from squaregame.play.saves import load_game
+from squaregame.play.session import Session
+from squaregame.play.settings import load_settings
+from squaregame.play.setup import check_start, random_start, rule_names, spec_from_fields
+from squaregame.text import Catalog, error_text, language, tr
+from squaregame.text.games import kind_title
+from squaregame.text.rules import rule_name
+from squaregame.textmode.console import Console, read_command
+from squaregame.textmode.game import TextGame
+
+if TYPE_CHECKING:
+    from squaregame.core.kinds import Kinds
+    from squaregame.core.tables import Tables
+
+RANDOM_TOP = 30  # a random start's numbers: from 1 to this (as the dialog's first range)
+
+
+class TextFamily(Protocol):
+    """A family as text mode sees it (``squaregame.families.base.Family``)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def kinds(self) -> tuple[GameKind, ...]: ...
+
+
+class TextGames(Protocol):
+    """The registry as text mode sees it (``squaregame.families.base.Games``)."""
+
+    @property
+    def families(self) -> Sequence[TextFamily]: ...
+
+    @property
+    def kinds(self) -> Kinds: ...
+
+
+def kind_choice(kind: GameKind) -> str:
+    """A kind as a list offers it: its family's words for it, else its rule, else its title."""
+    own = f"{kind.area}.{kind.key}.choice"
+    if Catalog(language()).has(own):
+        return tr(own)
+    if kind.rule is not None:
+        return f"{rule_name(kind.rule)} {kind.rule.notation}"
+    return kind_title(kind)
+
+
+def choose(console: Console, entries: Sequence[str], heading: str) -> int | None:
+    """The number typed for one of ``entries`` (0-based), or None (quit, end of input)."""
+    console.say(heading, *(f"{i}. {e}" for i, e in enumerate(entries, 1)))
+    while True:
+        line = console.ask()
+        if line is None:
+            return None
+        command = read_command(line)
+        if command is not None and command[0] == "quit":
+            return None
+        if line.isdigit() and 1 <= int(line) <= len(entries):
+            return int(line) - 1
+        if line:
+            console.say(tr("textmode.menu.number", count=len(entries)))
+
+
+def menu(console: Console, games: TextGames, tables: Tables) -> int:
+    """The menu until ``quit`` or the end of input; each game chosen played to its end."""
+    open_folder()
+    while True:
+        path, summary, _ = latest_summary(games.kinds)
+        entries = [tr(f"{f.key}.menu") for f in games.families]
+        first = []
+        if path is not None and summary is not None:
+            first = [tr("textmode.menu.continue", game=summary.describe())]
+        chosen = choose(
+            console, [*first, *entries, tr("textmode.menu.quit")], tr("textmode.menu.title")
+        )
+        if chosen is None or chosen == len(first) + len(entries):
+            console.say(tr("textmode.menu.bye"))
+            return 0
+        if first and chosen == 0 and path is not None:
+            game = continued(console, path, games.kinds)
+        else:
+            game = new_game(console, games.families[chosen - len(first)], games.kinds, tables)
+        if game is None:
+            continue
+        game.run()
+        if game.stopped:
+            return 0
+
+
+def continued(console: Console, path: Any, kinds: Kinds) -> TextGame | None:
+    saved, message = load_game(path, kinds)
+    if saved is None:
+        console.say(message or tr("ui_menu.notify.no_save"))
+        return None
+    if not claim(path):  # open in another window: this one continues a copy
+        saved.session.save_key = new_key()
+        console.say(tr("files.game.copy"))
+    settings, _ = load_settings()
+    return TextGame(
+        console, saved.session, level=saved.level, hints=settings.hints, seed=saved.seed
+    )
+
+
+def new_game(console: Console, family: TextFamily, kinds: Kinds, tables: Tables) -> TextGame | None:
+    """A new game of ``family``: its kind, rule and start asked for (None: the input ended)."""
+    kind = family.kinds[0]
+    if len(family.kinds) > 1:
+        index = choose(console, [kind_choice(k) for k in family.kinds], tr("textmode.menu.kinds"))
+        if index is None:
+            return None
+        kind = family.kinds[index]
+    settings, _ = load_settings()
+    while True:
+        fields: dict[str, Any] = {"misere": settings.misere}
+        rule = kind.param("rule")
+        if rule is not None and kind.rule is None and not kind.traits.parts:
+            console.say(tr("textmode.menu.rule", names=rule_names()))
+            typed = console.ask()
+            if typed is None:
+                return None
+            fields["rule"] = typed
+        example = kind.position_param.form_field().example
+        console.say(tr("textmode.menu.start", example=example))
+        start = console.ask()
+        if start is None:
+            return None
+        fields["position"] = start or random_start(kind, RANDOM_TOP, random.Random())
+        try:
+            spec = spec_from_fields(kind, fields, kinds)
+            game, _ = check_start(spec, tables)
+            session: Session[Any] = Session(game, spec.start(game), settings.human_first)
+        except GameError as exc:
+            console.say(error_text(exc))
+            continue
+        return TextGame(console, session, level=settings.level, hints=settings.hints)

@@ -1,0 +1,66 @@
+"""Text mode's entry points: whether to use it, a game the command line asked for, and
+the menu (a family, a game, a start, or the game saved last)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import TYPE_CHECKING, Any, TextIO
+
+from squaregame.core.spec import GameSpec
+from squaregame.core.tables import Tables
+from squaregame.play.session import Session
+from squaregame.play.settings import load_settings
+from squaregame.textmode.console import Console
+from squaregame.textmode.game import TextGame
+from squaregame.textmode.menu import TextGames, menu
+
+if TYPE_CHECKING:
+    from squaregame.core.kinds import Kinds
+    from squaregame.ui.start import StartRequest
+
+
+def session_of(request: StartRequest, kinds: Kinds, tables: Tables) -> Session[Any]:
+    """The session ``request`` opens (as the app's opener makes it)."""
+    kind = kinds.find(request.game) if request.game else kinds[0]
+    given = None if request.start is None else kind.position_values(request.start)
+    spec = GameSpec(kind, tuple(request.rules), request.misere, given)
+    spec = spec.with_random_position(random.Random(request.seed))
+    game = spec.build(tables)
+    return Session(
+        game,
+        spec.start(game),
+        request.human_first,
+        request.two_humans,
+        players=request.players,
+        names=request.names,
+        colors=request.colors,
+    )
+
+
+def play_text(
+    request: StartRequest,
+    kinds: Kinds,
+    tables: Tables | None = None,
+    source: TextIO | None = None,
+    sink: TextIO | None = None,
+) -> int:
+    """``squaregame play … --text``: the game ``request`` names, to its end."""
+    console = Console(source or sys.stdin, sink or sys.stdout)
+    session = session_of(request, kinds, tables or Tables())
+    settings, _ = load_settings()
+    level = request.level or settings.level
+    game = TextGame(console, session, level=level, hints=request.hints, seed=request.seed)
+    return game.run()
+
+
+def menu_text(
+    games: TextGames,
+    tables: Tables | None = None,
+    source: TextIO | None = None,
+    sink: TextIO | None = None,
+) -> int:
+    """``squaregame --text``: the menu, then the games chosen there, until ``quit`` or the
+    end of input."""
+    console = Console(source or sys.stdin, sink or sys.stdout)
+    return menu(console, games, tables or Tables())

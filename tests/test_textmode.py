@@ -1,0 +1,208 @@
+"""Text mode (``--text``): a whole game line by line, in every language and family, with
+plain lines only; the command line chooses it when asked, or when there is no terminal."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from squaregame.core.tables import Tables
+from squaregame.families import GAMES
+from squaregame.play.save_folder import saved_paths
+from squaregame.text import Catalog, set_language
+from squaregame.textmode.console import Console, read_command
+from squaregame.textmode.game import TextGame
+from squaregame.textmode.run import session_of
+from squaregame.textmode.wanted import text_wanted
+from squaregame.ui.start import StartRequest
+
+# An escape, any other control character, box drawing or block elements: never said.
+NOT_PLAIN = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2500-\u259f]")
+# Every way a move may be typed, small numbers: a person trying them in order.
+TRIES = [
+    *(str(a) for a in range(1, 13)),
+    *(f"{a} {b}" for a, b in itertools.product(range(13), repeat=2)),
+    *(f"{a} {b} {c}" for a, b, c in itertools.product(range(1, 8), range(1, 8), range(8))),
+]
+GAMES_PLAYED = {
+    "pile": StartRequest(game="squares", start=20, seed=1),
+    "wythoff": StartRequest(game="wythoff", start=(3, 5), seed=1),
+    "octal": StartRequest(game="kayles", start=(7, 4), seed=1),
+}
+
+
+def sum_request() -> StartRequest:
+    rules, values = GAMES.kinds.read_parts("sum", ["squares:10 wythoff:3,5 kayles:7"])
+    kind = GAMES.kinds.find("sum")
+    rule = tuple(GAMES.kinds.read_rule(kind, r) for r in rules)
+    return StartRequest(game="sum", start=kind.position_from_values(values), rules=rule, seed=1)
+
+
+class Person:
+    """The lines a person types: ``script`` first, then, at each turn, the first try that
+    is a legal move (read as the game reads it)."""
+
+    def __init__(self, script: list[str]) -> None:
+        self.script = list(script)
+        self.game: TextGame | None = None
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        if self.script:
+            return self.script.pop(0) + "\n"
+        assert self.game is not None
+        s = self.game.session
+        if s.over:
+            raise StopIteration
+        for text in TRIES:
+            try:
+                s.move_info(s.game.move_from_text(s.position, text))
+            except Exception:
+                continue
+            return text + "\n"
+        raise AssertionError(f"no move typed at {s.position}")
+
+
+def play(request: StartRequest, lang: str, script: list[str]) -> tuple[TextGame, list[str]]:
+    set_language(lang)
+    person, out = Person(script), io.StringIO()
+    session = session_of(request, GAMES.kinds, Tables())
+    game = TextGame(Console(person, out), session, level="perfect", seed=request.seed)  # type: ignore[arg-type]
+    person.game = game
+    assert game.run() == 0
+    return game, out.getvalue().splitlines()
+
+
+def words(lang: str, command: str) -> str:
+    return Catalog(lang)(f"textmode.commands.{command}").split(",")[0].strip()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("family", ["pile", "wythoff", "octal", "sum"])
+def test_a_whole_game_against_the_opponent_in_plain_lines(family: str, lang: str) -> None:
+    request = sum_request() if family == "sum" else GAMES_PLAYED[family]
+    cat = Catalog(lang)
+    script = [words(lang, c) for c in ("help", "moves", "hint", "why")]
+    probe = session_of(request, GAMES.kinds, Tables())  # a move the reply does not end
+    move = next(t for t in TRIES if _legal(probe, t) and _lasts(probe, t))
+    script += [move, words(lang, "undo"), "nonsense", words(lang, "review")]
+    game, lines = play(request, lang, script)
+    text = "\n".join(lines)
+    assert not [ln for ln in lines if NOT_PLAIN.search(ln)]
+    assert game.session.over and not game.stopped
+    assert cat("textmode.help.intro") in lines
+    assert any(ln.startswith(cat("textmode.moves.heading", position="")[:8]) for ln in lines)
+    won, lost = cat("textmode.hint.win", move="", n=""), cat("textmode.hint.lose", move="", n="")
+    assert any(w.split()[0] in text for w in (won, lost))
+    assert (
+        cat("textmode.undo.done", count=2) in lines or cat("textmode.undo.done", count=1) in lines
+    )
+    assert cat("textmode.game.unknown", text="nonsense") in lines
+    assert cat("textmode.game.over") in lines
+    winner = "ui_dialog.over.you_won" if game.session.winner_is_human() else "ui_dialog.over.lost"
+    assert cat(winner) in lines
+    assert saved_paths()  # saved as the app saves its games
+
+
+def _lasts(session: Any, text: str) -> bool:
+    to = session.game.move_from_text(session.position, text)
+    return bool(session.game.info(to).remoteness >= 2)
+
+
+def _legal(session: Any, text: str) -> bool:
+    try:
+        session.move_info(session.game.move_from_text(session.position, text))
+    except Exception:
+        return False
+    return True
+
+
+def test_the_why_proof_and_the_values_as_the_app_shows_them() -> None:
+    _game, lines = play(GAMES_PLAYED["pile"], "en", ["why", "values", "hints", "1", "values"])
+    assert "20 is cold ☹ (remoteness 6): every move leaves a hot position" in lines
+    hidden = Catalog("en")("textmode.values.hidden")
+    assert lines.count(hidden) == 1  # shown once hints are on
+    assert "Start: −6" in lines
+
+
+def test_the_end_of_input_saves_and_ends_cleanly() -> None:
+    set_language("en")
+    out = io.StringIO()
+    session = session_of(GAMES_PLAYED["pile"], GAMES.kinds, Tables())
+    game = TextGame(Console(io.StringIO("1\n"), out), session, seed=1)
+    assert game.run() == 0
+    assert game.stopped and len(session.plies) == 2
+    assert out.getvalue().splitlines()[-1] == "End of input: the game is saved."
+    assert len(saved_paths()) == 1
+
+
+def test_commands_are_read_in_the_language_and_in_english() -> None:
+    set_language("ru")
+    assert read_command("подсказка") == ("hint", "")
+    assert read_command("hint") == ("hint", "")
+    assert read_command("уровень сильный") == ("level", "сильный")
+    assert read_command("3") is None
+
+
+def test_text_mode_is_chosen_without_a_terminal_or_with_term_dumb() -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert not text_wanted(Tty(), Tty(), {"TERM": "xterm"})
+    assert text_wanted(io.StringIO(), Tty(), {"TERM": "xterm"})
+    assert text_wanted(Tty(), io.StringIO(), {})
+    assert text_wanted(Tty(), Tty(), {"TERM": "dumb"})
+
+
+def run_program(args: list[str], stdin: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "squaregame", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **env},
+    )
+
+
+def test_a_piped_game_plays_to_its_end() -> None:
+    done = run_program(["play", "squares", "--start", "20", "--text"], "1\n" * 20)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:2] == [
+        "Squares. You play against the computer, level Perfect. Type help for the commands.",
+        "Squares: 20.",
+    ]
+    over = lines.index("The game is over.")
+    assert lines[over + 1] == "☹ The computer won"
+    assert re.fullmatch(r"The computer won in \d+ moves\.", lines[over + 2])
+    assert not [ln for ln in lines if NOT_PLAIN.search(ln)]
+
+
+def test_term_dumb_starts_the_menu_in_text_mode() -> None:
+    done = run_program(["--lang", "es"], "salir\n", TERM="dumb")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == Catalog("es")("textmode.menu.title")
+    assert lines[-1] == "Adiós."
+    assert not [ln for ln in lines if NOT_PLAIN.search(ln)]
+
+
+def test_the_menu_starts_a_game_and_continues_it() -> None:
+    done = run_program(["--text"], "1\n1\n20\n1\n", TERM="xterm")
+    assert done.returncode == 0, done.stderr
+    assert "Squares: 20." in done.stdout.splitlines()
+    again = run_program(["--text"], "1\nquit\n")
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines()[1].startswith("1. Continue: Squares")
