@@ -192,8 +192,11 @@ def test_no_arguments_and_a_program_error_is_one_line_and_status_1(
     def broken(*_: object, **__: object) -> None:
         raise RuntimeError("a bug before the app ran")
 
+    from squaregame.textmode import wanted
+
     monkeypatch.setattr(app.SquareGameApp, "__init__", broken)
     monkeypatch.setattr(sys, "argv", ["squaregame"])  # as the program: the collector paused
+    monkeypatch.setattr(wanted, "text_wanted", lambda: False)  # (pytest's output is no terminal)
     frozen = gc.get_freeze_count()
     try:
         assert cli_main.main() == 1
