@@ -6,7 +6,7 @@ character that could start one is dropped), no box drawing."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
 from squaregame.text import Catalog, tr
@@ -71,6 +71,22 @@ def help_lines() -> list[str]:
     for name in COMMANDS:
         lines.append(tr(f"textmode.help.{name}", words=", ".join(command_words(name))))
     return lines
+
+
+def choose(console: Console, entries: Sequence[str], heading: str) -> int | None:
+    """The number typed for one of ``entries`` (0-based), or None (quit, end of input)."""
+    console.say(heading, *(f"{i}. {e}" for i, e in enumerate(entries, 1)))
+    while True:
+        line = console.ask()
+        if line is None:
+            return None
+        command = read_command(line)
+        if command is not None and command[0] == "quit":
+            return None
+        if line.isdigit() and 1 <= int(line) <= len(entries):
+            return int(line) - 1
+        if line:
+            console.say(tr("textmode.menu.number", count=len(entries)))
 
 
 Say = Callable[..., None]

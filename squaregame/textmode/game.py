@@ -58,6 +58,7 @@ class TextGame:
         self.title = title(session.game)
         self.hinted = False  # a hint asked for since the last move (the ply remembers it)
         self.stopped = False  # the input ended, or quit: no more games
+        self.ended_input = False  # the input ended (not quit)
 
     @property
     def say(self) -> Any:
@@ -98,9 +99,9 @@ class TextGame:
         while True:
             line = self.console.ask()
             if line is None:
-                self.stopped = True
+                self.stopped = self.ended_input = True
                 self.save(quiet=True)
-                self.say(tr("textmode.save.end_of_input"))
+                self.say(tr(f"textmode.save.end_of_input{'' if self.persist else '_unsaved'}"))
                 return False
             if not line:
                 continue
@@ -110,7 +111,7 @@ class TextGame:
                 if name == "quit":
                     self.stopped = True
                     self.save(quiet=True)
-                    self.say(tr("textmode.save.bye"))
+                    self.say(tr(f"textmode.save.bye{'' if self.persist else '_unsaved'}"))
                     return False
                 if self.command(name, rest):
                     return True

@@ -21,12 +21,14 @@ from squaregame.play.setup import check_start, random_start, rule_names, spec_fr
 from squaregame.text import Catalog, error_text, language, tr
 from squaregame.text.games import kind_title
 from squaregame.text.rules import rule_name
-from squaregame.textmode.console import Console, read_command
+from squaregame.textmode.console import Console, choose
 from squaregame.textmode.game import TextGame
+from squaregame.textmode.lesson_menu import lessons_menu
 
 if TYPE_CHECKING:
     from squaregame.core.kinds import Kinds
     from squaregame.core.tables import Tables
+    from squaregame.lessons.steps import StepSpec
 
 RANDOM_TOP = 30  # a random start's numbers: from 1 to this (as the dialog's first range)
 
@@ -50,6 +52,8 @@ class TextGames(Protocol):
     @property
     def kinds(self) -> Kinds: ...
 
+    def lesson_steps(self) -> tuple[type[StepSpec], ...]: ...
+
 
 def kind_choice(kind: GameKind) -> str:
     """A kind as a list offers it: its family's words for it, else its rule, else its title."""
@@ -61,22 +65,6 @@ def kind_choice(kind: GameKind) -> str:
     return kind_title(kind)
 
 
-def choose(console: Console, entries: Sequence[str], heading: str) -> int | None:
-    """The number typed for one of ``entries`` (0-based), or None (quit, end of input)."""
-    console.say(heading, *(f"{i}. {e}" for i, e in enumerate(entries, 1)))
-    while True:
-        line = console.ask()
-        if line is None:
-            return None
-        command = read_command(line)
-        if command is not None and command[0] == "quit":
-            return None
-        if line.isdigit() and 1 <= int(line) <= len(entries):
-            return int(line) - 1
-        if line:
-            console.say(tr("textmode.menu.number", count=len(entries)))
-
-
 def menu(console: Console, games: TextGames, tables: Tables) -> int:
     """The menu until ``quit`` or the end of input; each game chosen played to its end."""
     open_folder()
@@ -86,12 +74,15 @@ def menu(console: Console, games: TextGames, tables: Tables) -> int:
         first = []
         if path is not None and summary is not None:
             first = [tr("textmode.menu.continue", game=summary.describe())]
-        chosen = choose(
-            console, [*first, *entries, tr("textmode.menu.quit")], tr("textmode.menu.title")
-        )
-        if chosen is None or chosen == len(first) + len(entries):
+        ends = [tr("textmode.menu.lessons"), tr("textmode.menu.quit")]
+        chosen = choose(console, [*first, *entries, *ends], tr("textmode.menu.title"))
+        if chosen is None or chosen == len(first) + len(entries) + 1:
             console.say(tr("textmode.menu.bye"))
             return 0
+        if chosen == len(first) + len(entries):
+            if not lessons_menu(console, games):
+                return 0
+            continue
         if first and chosen == 0 and path is not None:
             game = continued(console, path, games.kinds)
         else:

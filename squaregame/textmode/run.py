@@ -13,10 +13,13 @@ from squaregame.play.session import Session
 from squaregame.play.settings import load_settings
 from squaregame.textmode.console import Console
 from squaregame.textmode.game import TextGame
+from squaregame.textmode.lesson import TextLesson
+from squaregame.textmode.lesson_menu import random_seed
 from squaregame.textmode.menu import TextGames, menu
 
 if TYPE_CHECKING:
     from squaregame.core.kinds import Kinds
+    from squaregame.lessons.model import Lesson
     from squaregame.ui.start import StartRequest
 
 
@@ -64,3 +67,20 @@ def menu_text(
     end of input."""
     console = Console(source or sys.stdin, sink or sys.stdout)
     return menu(console, games, tables or Tables())
+
+
+def console(source: TextIO | None = None, sink: TextIO | None = None) -> Console:
+    """Lines from standard input (or ``source``), to standard output (or ``sink``)."""
+    return Console(source or sys.stdin, sink or sys.stdout)
+
+
+def lesson_text(
+    lesson: Lesson,
+    seed: int | None = None,
+    source: TextIO | None = None,
+    sink: TextIO | None = None,
+) -> int:
+    """``squaregame lesson N --text``: the lesson, from the step its progress reached, until
+    ``quit``, its end or the end of input."""
+    console = Console(source or sys.stdin, sink or sys.stdout)
+    return TextLesson(console, lesson, random_seed() if seed is None else seed).run()
