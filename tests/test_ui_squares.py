@@ -183,7 +183,7 @@ async def test_save_and_restore_between_runs() -> None:
         await pilot.pause()
         assert isinstance(again.screen, MenuScreen)
         menu = again.screen.query_one("#menu")
-        assert str(menu.get_option_at_index(0).prompt).startswith("▶ Continue: Squares from 75")
+        assert str(menu.get_option_at_index(0).prompt).startswith("Continue: Squares from 75")
         await pilot.press("enter")
         await settle(pilot)
         screen = game_screen(again)
