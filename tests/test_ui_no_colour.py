@@ -33,13 +33,14 @@ def pointed(widget: Widget) -> list[str]:
     return [line.strip("│▏▕┃ ").removeprefix("▶ ") for line in drawn(widget) if "▶ " in line]
 
 
-async def test_the_menu_points_at_its_highlighted_line_only() -> None:
+@pytest.mark.parametrize("size", [(80, 24), (140, 45)])  # (airy: a blank row above each)
+async def test_the_menu_points_at_its_highlighted_line_only(size: tuple[int, int]) -> None:
     app = SquareGameApp(GAMES, ai_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert app.no_color
         menu = app.screen.query_one("#menu", PointedList)
-        first, second = (str(menu.get_option_at_index(i).prompt) for i in (0, 1))
+        first, second = (str(menu.get_option_at_index(i).prompt).strip() for i in (0, 1))
         assert pointed(menu) == [first]
         await pilot.press("down")
         await pilot.pause()
@@ -147,3 +148,24 @@ async def test_a_dialog_points_at_the_row_of_its_focused_field() -> None:
         assert app.focused is not None and [x.parent for x in now] == [
             a for a in app.focused.ancestors if a in {x.parent for x in labels}
         ]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])  # small cells, large framed cells
+async def test_the_table_to_fill_points_at_its_cursor(size: tuple[int, int]) -> None:
+    import re
+
+    from squaregame.ui.widgets.lesson_panels import FillPanel
+
+    app = SquareGameApp(GAMES, ai_delay=0, lesson="hot-cold")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        panel = app.screen.query_one(FillPanel)
+        for key in ("c", "h"):  # 0 cold, 1 hot
+            text = str(panel.render())
+            assert text.count("▶") == 1, text
+            found = re.search(r"▶\s*(\d+)", text)
+            assert found is not None and int(found[1]) == panel.cursor
+            await pilot.press(key)  # marked: the cursor moves on, and its ▶ with it
+            await pilot.pause()
+        assert panel.cursor == 2
