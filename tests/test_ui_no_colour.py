@@ -169,3 +169,31 @@ async def test_the_table_to_fill_points_at_its_cursor(size: tuple[int, int]) -> 
             await pilot.press(key)  # marked: the cursor moves on, and its ▶ with it
             await pilot.pause()
         assert panel.cursor == 2
+
+
+async def test_the_review_points_at_the_row_of_its_cursor() -> None:
+    from textual.widgets import DataTable
+    from ui_helpers import settle
+
+    from squaregame.ui.screens.move_review import MoveReviewScreen
+    from squaregame.ui.start import StartRequest
+
+    app = SquareGameApp(GAMES, StartRequest(start=30, hints=True, seed=1), ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(2):
+            await pilot.press("enter")
+            await settle(pilot)
+        app.push_screen(MoveReviewScreen(app.screen.session))  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count >= 3
+
+        def numbers() -> list[str]:
+            return [str(table.get_row_at(r)[0]) for r in range(table.row_count)]
+
+        assert numbers()[:3] == ["▶ 1", "  2", "  3"]
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert numbers()[:3] == ["  1", "  2", "▶ 3"]
