@@ -34,7 +34,7 @@ async def test_the_menu_lists_every_saved_game_and_continues_the_one_chosen(
         await pilot.pause()
         menu = app.screen.query_one("#menu")
         prompts = [str(menu.get_option_at_index(i).prompt) for i in range(2)]  # type: ignore[attr-defined]
-        assert prompts[0].startswith("▶ Continue: Squares from 50")
+        assert prompts[0].startswith("Continue: Squares from 50")
         assert prompts[1] == "Other saved games (2)…"
         await pilot.press("down", "enter")
         await pilot.pause()
@@ -53,4 +53,4 @@ async def test_the_menu_lists_every_saved_game_and_continues_the_one_chosen(
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         menu = app.screen.query_one("#menu")
-        assert str(menu.get_option_at_index(0).prompt).startswith("▶ Continue: Squares from 30")  # type: ignore[attr-defined]
+        assert str(menu.get_option_at_index(0).prompt).startswith("Continue: Squares from 30")  # type: ignore[attr-defined]

@@ -183,7 +183,7 @@ async def test_save_and_restore_between_runs() -> None:
         await pilot.pause()
         assert isinstance(again.screen, MenuScreen)
         menu = again.screen.query_one("#menu")
-        assert str(menu.get_option_at_index(0).prompt).startswith("▶ Continue: Squares from 75")
+        assert str(menu.get_option_at_index(0).prompt).startswith("Continue: Squares from 75")
         await pilot.press("enter")
         await settle(pilot)
         screen = game_screen(again)
@@ -279,7 +279,7 @@ async def test_two_teams_take_turns_with_hints_and_review_every_move() -> None:
         table = app.screen.query_one(DataTable)
         assert table.row_count == 4
         first = [str(c) for c in table.get_row_at(0)]
-        assert first[:3] == ["1", "Team A", "take 1 → 11"]
+        assert first[:3] == ["▶ 1", "Team A", "take 1 → 11"]  # (▶: the cursor's row)
         assert first[5] == "☹C 6 → ☺H 3"  # the values before and after, face and letter
         assert [str(table.get_row_at(i)[3]) for i in range(4)] == [
             "· hasty",

@@ -175,7 +175,7 @@ async def test_undo_redo_and_continue_after_restart() -> None:
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, MenuScreen)
-        await pilot.press("enter")  # ▶ Continue
+        await pilot.press("enter")  # Continue
         await settle(pilot)
         assert screen_of(again).session.position == after_reply
 

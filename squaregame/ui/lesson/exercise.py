@@ -18,13 +18,14 @@ from squaregame.text import tr
 from squaregame.ui.lesson.panel import LessonPanel, verdict
 from squaregame.ui.messages import OpenGame
 from squaregame.ui.room import roomy, spaced
+from squaregame.ui.widgets.pointed import PointedList
 
 
 class QuizStepPanel(LessonPanel):
     """An exercise: the question, its working, its choices; a wrong choice is explained and
     ruled out, and another can be tried."""
 
-    parts = (("quiz", OptionList),)
+    parts = (("quiz", PointedList),)
 
     def item(self) -> em.Exercise:
         """The current item (drawn from the class's seed when first asked for)."""

@@ -29,11 +29,12 @@ from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings, relabel
 from squaregame.ui.screens.dialog import Dialog
 from squaregame.ui.widgets.footer import Footer
+from squaregame.ui.widgets.pointed import PointedList
 
 TICKED, UNTICKED = "☑", "☐"  # (a shape each: never told apart by colour alone)
 
 
-class Checklist(OptionList):
+class Checklist(PointedList):
     """Lines to tick: Space or Enter ticks the highlighted one (or unticks it)."""
 
     BINDINGS = [Binding("space", "select", "ui_class.keys.tick")]

@@ -8,15 +8,20 @@ dialog no longer on top drops such an answer.
 A modal screen's key bar shows only its own keys; the app's keys that work on every screen
 (its priority bindings: F2, the teacher's challenge) are shown there too, first, when they
 are shown at all (a challenge waits).
+
+The row of a form whose field has the focus is marked ▶ (:mod:`squaregame.ui.widgets.form`).
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
+from textual import events
 from textual.await_complete import AwaitComplete
 from textual.binding import ActiveBinding
 from textual.screen import ModalScreen
+
+from squaregame.ui.widgets.form import point_at
 
 T = TypeVar("T")
 
@@ -26,6 +31,10 @@ class Dialog(ModalScreen[T]):
         if not self.is_attached or self.app.screen is not self:
             return AwaitComplete()  # answered already: it is closing, or closed
         return super().dismiss(result)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The focused field's row marked ▶ before its label (shape, not colour)."""
+        point_at(self, event.widget)
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:

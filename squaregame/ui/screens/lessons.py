@@ -32,6 +32,7 @@ from squaregame.ui.messages import OpenLesson, ResetLessonProgress
 from squaregame.ui.room import roomy, spaced
 from squaregame.ui.widgets.footer import Footer
 from squaregame.ui.widgets.header import FittedHeader
+from squaregame.ui.widgets.pointed import PointedList
 
 
 class LessonListScreen(Screen[None]):
@@ -65,7 +66,7 @@ class LessonListScreen(Screen[None]):
         with Vertical(id="lesson-list-box"):
             yield Static(help_text(), id="lesson-list-help")
             with Horizontal(id="lesson-list-row"):
-                yield OptionList(id="lesson-list", classes="pane")  # (titles: show_titles)
+                yield PointedList(id="lesson-list", classes="pane")  # (titles: show_titles)
                 # beside it on a large terminal: what the highlighted lesson is (lesson.tcss)
                 yield Static(id="lesson-preview", classes="pane")
         yield Footer(compact=True, show_command_palette=False)  # Ctrl+P still opens it

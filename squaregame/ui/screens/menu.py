@@ -22,6 +22,7 @@ from squaregame.ui.localize import localize_bindings
 from squaregame.ui.room import TALL_ROWS, WIDE_COLUMNS, spaced
 from squaregame.ui.widgets.big_number import best_scale, big_lines
 from squaregame.ui.widgets.key_bar import KeyBar
+from squaregame.ui.widgets.pointed import PointedList
 
 NEW = "new-"  # a game entry's id: NEW + the family's key ("new-pile", …)
 ENTRIES = ("lessons", "settings", "help", "quit")  # after the games
@@ -118,7 +119,7 @@ class MenuScreen(Screen[None]):
         yield Static(f"squaregame — {tr('ui_menu.sub_title')}", id="menu-title", markup=False)
         yield Static(logo_text(*self.app.size), id="logo")  # (no box: each widget costs a frame)
         with Horizontal(id="menu-row"):
-            menu = OptionList(*self.options(), id="menu", classes="pane")  # in the first frame
+            menu = PointedList(*self.options(), id="menu", classes="pane")  # in the first frame
             menu.border_title = tr("ui_menu.pane.menu")
             yield menu
             preview = Static(id="menu-preview", classes="pane")  # beside it where there is room

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Static
 
 from squaregame import paths
@@ -42,6 +43,11 @@ def _values(before: PositionInfo, after: PositionInfo) -> Text:
     return Text.assemble(_value(before), " → ", _value(after))
 
 
+def _number(i: int, pointed: bool) -> str:
+    """Move ``i``'s number, after ▶ where the cursor is (two cells kept for it on every row)."""
+    return f"{'▶' if pointed else ' '} {i + 1}"
+
+
 def _column(name: str) -> str:
     return tr(f"ui_dialog.review.columns.{name}")
 
@@ -57,6 +63,7 @@ class MoveReviewScreen(Dialog[None]):
         super().__init__()
         localize_bindings(self)
         self.session = session
+        self._pointed: int | None = None  # the row drawn with ▶
 
     def compose(self) -> ComposeResult:
         with Vertical(id="review-box"):
@@ -78,7 +85,7 @@ class MoveReviewScreen(Dialog[None]):
         s = self.session
         rows: list[list[str | Text]] = [
             [
-                str(i + 1),
+                _number(i, i == 0),
                 who(s, i, ply),
                 history_text(s.game, ply.before, ply.after),
                 Text(
@@ -115,6 +122,17 @@ class MoveReviewScreen(Dialog[None]):
             for k in WRAPPED:
                 row[k] = "\n".join(wrap(str(row[k]), widths[k], 2))
             table.add_row(*row, height=None)
+        self._pointed = 0 if rows else None
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The row the cursor is on marked ▶ before its number (shape, not colour)."""
+        table, row = event.data_table, event.cursor_row
+        if row == self._pointed or not 0 <= row < table.row_count:
+            return
+        if self._pointed is not None and self._pointed < table.row_count:
+            table.update_cell_at(Coordinate(self._pointed, 0), _number(self._pointed, False))
+        table.update_cell_at(Coordinate(row, 0), _number(row, True))
+        self._pointed = row
 
     def action_copy_markdown(self) -> None:
         """The review as a Markdown table, on the clipboard (the terminal's, by OSC 52)."""

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from squaregame import paths
 from squaregame.core.errors import MAX_PILES, GameError
@@ -52,7 +52,7 @@ from squaregame.ui.localize import localize_bindings
 from squaregame.ui.screens.dialog import Dialog
 from squaregame.ui.screens.new_game_rows import choice, later_rows, placeholder
 from squaregame.ui.widgets.footer import Footer
-from squaregame.ui.widgets.form import form_row
+from squaregame.ui.widgets.form import RowLabel, form_row
 
 if TYPE_CHECKING:
     from squaregame.core.kinds import Kinds
@@ -141,7 +141,7 @@ class NewGameDialog(Dialog[GameSetup | None]):
         self.error = error
         self.tables = tables if tables is not None else Tables()
         self.params = self._family_params()
-        self.labels: dict[str, Label] = {}
+        self.labels: dict[str, RowLabel] = {}
         self.shown_example = ""  # the example start the field was given (while untouched)
         self.ready = False  # every row mounted (the later ones come after the first paint)
 
@@ -207,7 +207,7 @@ class NewGameDialog(Dialog[GameSetup | None]):
             text = rules_text(spec) if given and spec and param.type is ParamType.RULES else ""
             long = param.type is ParamType.RULES or self.kind.traits.parts  # wythoff:3,5 …
             widget = Input(text, id=wid, max_length=200 if long else 30, compact=True)
-        label = Label(field_label(param), classes="label")
+        label = RowLabel(field_label(param))
         self.labels[param.name] = label
         return Horizontal(label, widget, classes="row", id=f"row-{wid}")
 
@@ -252,7 +252,7 @@ class NewGameDialog(Dialog[GameSetup | None]):
             row.display = own is not None
             if own is None:
                 continue
-            self.labels[name].update(field_label(own))
+            self.labels[name].say(field_label(own))
             if own.type is not ParamType.FLAG:
                 self.query_one(f"#{field_id(own)}", Input).placeholder = placeholder(own)
         for note in self.query("#row-rule-names").results(Horizontal):

@@ -20,6 +20,7 @@ from squaregame.ui.localize import localize_bindings
 from squaregame.ui.messages import DeleteSavedGame
 from squaregame.ui.screens.dialog import Dialog
 from squaregame.ui.widgets.footer import Footer
+from squaregame.ui.widgets.pointed import PointedList
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class SavedGamesScreen(Dialog[Path | None]):
         with Vertical(id="saved-box"):
             yield Static(tr("ui_saved.title"), id="saved-title")
             yield Static(tr("ui_saved.hint"), id="saved-hint")
-            yield OptionList(
+            yield PointedList(
                 *(Option(e.label, id=str(i)) for i, e in enumerate(self.entries)),
                 id="saved-list",
                 classes="pane",  # framed in the accent colour, as every list (app.tcss)

@@ -91,7 +91,7 @@ class FillPanel(Static):
     def big(self, width: int) -> Text:
         """Each number in a frame ``width - 1`` columns wide, its mark a row under it (the
         face and letter), a first wrong mark as ✗ in the frame's bottom; the cursor's cell
-        drawn bold, its number reversed."""
+        drawn bold, its number reversed after a ▶."""
         inner = width - 3
         t = Text()
         for row in range(0, len(self.cells), ROW):
@@ -104,7 +104,9 @@ class FillPanel(Static):
             for c in line:
                 frame = "bold" if c.n == self.cursor else "dim"
                 t.append("│", style=frame)
-                t.append(f"{c.n:^{inner}}", style="reverse bold" if c.n == self.cursor else "bold")
+                here = c.n == self.cursor  # (▶: the cursor by shape too, NO_COLOR)
+                number = f"▶{c.n:^{inner - 1}}" if here else f"{c.n:^{inner}}"
+                t.append(number, style="reverse bold" if here else "bold")
                 t.append("│ ", style=frame)
             t.append("\n")
             for c in line:  # a blank row between the number and its mark
@@ -137,7 +139,10 @@ class FillPanel(Static):
         for row in range(0, len(cells), 8):
             line = cells[row : row + 8]
             for c in line:
-                t.append(f"{c.n:^4}", style="reverse bold" if c.n == cursor else "bold")
+                here = c.n == cursor
+                t.append(
+                    f"▶{c.n:^3}" if here else f"{c.n:^4}", style="reverse bold" if here else "bold"
+                )
             t.append("\n")
             for c in line:
                 face = " ?  " if c.mark is None else f"{hot_cold(c.mark):^4}"
