@@ -193,7 +193,7 @@ async def test_the_review_points_at_the_row_of_its_cursor() -> None:
         def numbers() -> list[str]:
             return [str(table.get_row_at(r)[0]) for r in range(table.row_count)]
 
-        assert numbers()[:3] == ["▶ 1", "  2", "  3"]
+        assert numbers()[:3] == ["▶1", " 2", " 3"]
         await pilot.press("down", "down")
         await pilot.pause()
-        assert numbers()[:3] == ["  1", "  2", "▶ 3"]
+        assert numbers()[:3] == [" 1", " 2", "▶3"]

@@ -53,7 +53,8 @@ class SieveText(StepText):
         if more > 0:
             said += " " + tr("textmode.lesson.more", count=more)
         self.say(tr("textmode.lesson.unmarked", positions=said))
-        self.say(tr("textmode.lesson.sieve_ask_" + ("one" if self.game.dimensions == 1 else "two")))
+        one = self.game.dimensions == 1
+        self.say(tr("textmode.lesson.sieve_ask_one" if one else "textmode.lesson.sieve_ask_two"))
 
     def advance(self) -> None:
         self.shown += 1

@@ -44,8 +44,8 @@ def _values(before: PositionInfo, after: PositionInfo) -> Text:
 
 
 def _number(i: int, pointed: bool) -> str:
-    """Move ``i``'s number, after ▶ where the cursor is (two cells kept for it on every row)."""
-    return f"{'▶' if pointed else ' '} {i + 1}"
+    """Move ``i``'s number, after ▶ where the cursor is (a cell kept for it on every row)."""
+    return f"{'▶' if pointed else ' '}{i + 1}"
 
 
 def _column(name: str) -> str:
