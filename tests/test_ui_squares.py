@@ -279,7 +279,7 @@ async def test_two_teams_take_turns_with_hints_and_review_every_move() -> None:
         table = app.screen.query_one(DataTable)
         assert table.row_count == 4
         first = [str(c) for c in table.get_row_at(0)]
-        assert first[:3] == ["▶ 1", "Team A", "take 1 → 11"]  # (▶: the cursor's row)
+        assert first[:3] == ["▶1", "Team A", "take 1 → 11"]  # (▶: the cursor's row)
         assert first[5] == "☹C 6 → ☺H 3"  # the values before and after, face and letter
         assert [str(table.get_row_at(i)[3]) for i in range(4)] == [
             "· hasty",

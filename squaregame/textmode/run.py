@@ -3,42 +3,22 @@ the menu (a family, a game, a start, or the game saved last)."""
 
 from __future__ import annotations
 
-import random
 import sys
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
-from squaregame.play.session import Session
 from squaregame.play.settings import load_settings
 from squaregame.textmode.console import Console
 from squaregame.textmode.game import TextGame
 from squaregame.textmode.lesson import TextLesson
 from squaregame.textmode.lesson_menu import random_seed
 from squaregame.textmode.menu import TextGames, menu
+from squaregame.ui.start import session_of
 
 if TYPE_CHECKING:
     from squaregame.core.kinds import Kinds
     from squaregame.lessons.model import Lesson
     from squaregame.ui.start import StartRequest
-
-
-def session_of(request: StartRequest, kinds: Kinds, tables: Tables) -> Session[Any]:
-    """The session ``request`` opens (as the app's opener makes it)."""
-    kind = kinds.find(request.game) if request.game else kinds[0]
-    given = None if request.start is None else kind.position_values(request.start)
-    spec = GameSpec(kind, tuple(request.rules), request.misere, given)
-    spec = spec.with_random_position(random.Random(request.seed))
-    game = spec.build(tables)
-    return Session(
-        game,
-        spec.start(game),
-        request.human_first,
-        request.two_humans,
-        players=request.players,
-        names=request.names,
-        colors=request.colors,
-    )
 
 
 def play_text(

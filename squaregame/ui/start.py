@@ -10,7 +10,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from squaregame.core.kinds import Kinds
     from squaregame.core.rules import Rule
+    from squaregame.core.tables import Tables
+    from squaregame.play.session import Session
 
 
 @dataclass(frozen=True)
@@ -40,3 +43,27 @@ class StartRequest:
     hints: bool = False
     seed: int | None = None
     challenge: ChallengeTerms | None = None  # a class's challenge: played under its terms
+
+
+def session_of(r: StartRequest, kinds: Kinds, tables: Tables) -> Session[Any]:
+    """The game ``r`` asks for, as a session at its start (the app's and text mode's one
+    reading of a request: its kind, rules, misère, start or a random one by its seed)."""
+    import random  # (a game asked for on the command line only: not on the menu's start-up)
+
+    from squaregame.core.spec import GameSpec
+    from squaregame.play.session import Session
+
+    kind = kinds.find(r.game) if r.game else kinds[0]
+    given = None if r.start is None else kind.position_values(r.start)
+    spec = GameSpec(kind, tuple(r.rules), r.misere, given)
+    spec = spec.with_random_position(random.Random(r.seed))
+    game = spec.build(tables)
+    return Session(
+        game,
+        spec.start(game),
+        r.human_first,
+        r.two_humans,
+        players=r.players,
+        names=r.names,
+        colors=r.colors,
+    )

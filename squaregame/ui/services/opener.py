@@ -180,25 +180,9 @@ class Opener:
             self.shell.notify(error_text(exc), severity="error", timeout=8)
 
     def _open_request(self, r: StartRequest, speed: Callable[[float], None]) -> None:
-        import random  # (a game asked for on the command line only)
+        from squaregame.ui.start import session_of  # (a game asked for on the command line)
 
-        from squaregame.core.spec import GameSpec  # (the menu's first frame reads no spec)
-        from squaregame.play.session import Session
-
-        kind = self.games.kinds.find(r.game) if r.game else self.games.families[0].kinds[0]
-        given = None if r.start is None else kind.position_values(r.start)
-        spec = GameSpec(kind, tuple(r.rules), r.misere, given)
-        spec = spec.with_random_position(random.Random(r.seed))
-        game = spec.build(self.tables)
-        session: Session[Any] = Session(
-            game,
-            spec.start(game),
-            r.human_first,
-            r.two_humans,
-            players=r.players,
-            names=r.names,
-            colors=r.colors,
-        )
+        session: Session[Any] = session_of(r, self.games.kinds, self.tables)
         if r.speed is not None:
             speed(r.speed)
         level = r.level or self._settings().level
