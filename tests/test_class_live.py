@@ -161,7 +161,7 @@ class Browser:
         await self.until("F2")
         await self.then("Grundy value", F2)
         await asyncio.sleep(0.3)
-        await self.then("Right!" if value == 5 else "Not quite", *str(value), "\r")
+        await self.then("Right!" if value == 5 else "Not right", *str(value), "\r")
 
 
 async def state(http: aiohttp.ClientSession, s: Served) -> dict:  # type: ignore[type-arg]
