@@ -29,11 +29,11 @@ def play_text(
     sink: TextIO | None = None,
 ) -> int:
     """``squaregame play … --text``: the game ``request`` names, to its end."""
-    console = Console(source or sys.stdin, sink or sys.stdout)
+    lines = console(source, sink)
     session = session_of(request, kinds, tables or Tables())
     settings, _ = load_settings()
     level = request.level or settings.level
-    game = TextGame(console, session, level=level, hints=request.hints, seed=request.seed)
+    game = TextGame(lines, session, level=level, hints=request.hints, seed=request.seed)
     return game.run()
 
 
@@ -45,8 +45,7 @@ def menu_text(
 ) -> int:
     """``squaregame --text``: the menu, then the games chosen there, until ``quit`` or the
     end of input."""
-    console = Console(source or sys.stdin, sink or sys.stdout)
-    return menu(console, games, tables or Tables())
+    return menu(console(source, sink), games, tables or Tables())
 
 
 def console(source: TextIO | None = None, sink: TextIO | None = None) -> Console:
@@ -62,5 +61,5 @@ def lesson_text(
 ) -> int:
     """``squaregame lesson N --text``: the lesson, from the step its progress reached, until
     ``quit``, its end or the end of input."""
-    console = Console(source or sys.stdin, sink or sys.stdout)
-    return TextLesson(console, lesson, random_seed() if seed is None else seed).run()
+    seed = random_seed() if seed is None else seed
+    return TextLesson(console(source, sink), lesson, seed).run()
