@@ -22,6 +22,7 @@ STUDENT_ENV = "SQUAREGAME_CLASS_STUDENT"  # the student's id in it
 MEMORY_ENV = "SQUAREGAME_SESSION_MEMORY"
 PARENT_ENV = "SQUAREGAME_SESSION_PARENT"
 _PR_SET_PDEATHSIG = 1
+TEXT_FLAG = "--text"
 
 
 def limit_memory(limit: int) -> bool:
@@ -57,7 +58,13 @@ def die_with_parent(parent: int) -> None:
 
 def language(argv: list[str]) -> str | None:
     """``--lang L`` (the server checked it against the catalogs before it started)."""
-    return argv[1] if len(argv) == 2 and argv[0] == "--lang" else None
+    args = [a for a in argv if a != TEXT_FLAG]
+    return args[1] if len(args) == 2 and args[0] == "--lang" else None
+
+
+def text_mode(argv: list[str]) -> bool:
+    """``--text``: the session is text mode over pipes (the accessible page), not the app."""
+    return TEXT_FLAG in argv
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,13 +74,15 @@ def main(argv: list[str] | None = None) -> int:
         limit_memory(int(memory))
     if parent.isdigit():
         die_with_parent(int(parent))
-    lang = language(sys.argv[1:] if argv is None else argv)
+    args = sys.argv[1:] if argv is None else argv
+    lang = language(args)
     folder = os.environ.pop(DB_ENV, "")
     student = os.environ.pop(STUDENT_ENV, "")
-    return guarded(lambda: _run(lang, folder, int(student) if student.isdigit() else None))
+    who = int(student) if student.isdigit() else None
+    return guarded(lambda: _run(lang, folder, who, text=text_mode(args)))
 
 
-def _run(lang: str | None, folder: str, student: int | None) -> int:
+def _run(lang: str | None, folder: str, student: int | None, *, text: bool = False) -> int:
     # after the cap: the app and the games are the large part of the process
     from squaregame.families import GAMES
     from squaregame.ui.app import run_app
@@ -83,6 +92,10 @@ def _run(lang: str | None, folder: str, student: int | None) -> int:
         from squaregame.classroom.link import StoreLink  # (after the cap, as the app)
 
         link = StoreLink(Path(folder), student)
+    if text:  # the accessible page: text mode over the session's pipes
+        from squaregame.textmode.run import class_text  # (after the cap, as the app)
+
+        return class_text(GAMES, lang=lang, link=link)
     return run_app(GAMES, None, lang=lang, link=link)
 
 

@@ -18,6 +18,7 @@ from squaregame.ui.start import session_of
 if TYPE_CHECKING:
     from squaregame.core.kinds import Kinds
     from squaregame.lessons.model import Lesson
+    from squaregame.ui.class_link import ClassLink
     from squaregame.ui.start import StartRequest
 
 
@@ -46,6 +47,16 @@ def menu_text(
     """``squaregame --text``: the menu, then the games chosen there, until ``quit`` or the
     end of input."""
     return menu(console(source, sink), games, tables or Tables())
+
+
+def class_text(games: TextGames, *, lang: str | None, link: ClassLink | None) -> int:
+    """A served text-mode session (the classroom's accessible page): the menu in ``lang``
+    on standard input/output; ``link``: the student's class (events and challenges)."""
+    if lang:
+        from squaregame.text import set_language  # (a served session's language)
+
+        set_language(lang)
+    return menu_text(games)  # TODO(issue 43): record through ``link``, offer challenges
 
 
 def console(source: TextIO | None = None, sink: TextIO | None = None) -> Console:
