@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from squaregame.core.errors import GameError
 from squaregame.core.types import Outcome
+from squaregame.lessons import attempt, items
 from squaregame.lessons import exercise_model as em
 from squaregame.lessons import generate as gen
-from squaregame.lessons import items
 from squaregame.lessons.mastery import Answer, mark_answer
 from squaregame.lessons.steps import FillStep, QuizStep
 from squaregame.text import Catalog, tr
@@ -193,34 +193,26 @@ class QuizText(StepText):
         if not found:
             return False
         q = self.item()
-        if self.settled:
-            self.say(tr("textmode.lesson.settled"))
-            return True
-        if value in self.wrong:
-            self.say(tr("textmode.lesson.tried"))
-            return True
-        right = q.is_right(value)
-        if not self.counted:  # only the first try counts
-            self.counted = True
-            self.host.count(q.first_try(self.host.index, right), exercise=True)
-        if right:
-            self.settled = True
+        reply = attempt.answer(self, q, value, self.count)
+        if reply in ("settled", "tried"):
+            self.say(tr(f"textmode.lesson.{reply}"))
+        elif reply == "right":
             self.say(f"{verdict(True)} {q.explain(value)}", tr("textmode.lesson.another_hint"))
             self.host.status()
         else:
-            self.wrong.add(value)
             self.say(f"{verdict(False)} {q.explain(value)}", tr("textmode.lesson.retry_hint"))
         return True
+
+    def count(self, right: bool) -> None:
+        """The item's first try, into the lesson's score and mastery."""
+        self.host.count(self.item().first_try(self.host.index, right), exercise=True)
 
     def answer(self) -> None:
         q = self.item()
         if self.settled:
             self.say(tr("ui_lessons.lesson.answer", answer=q.answer))
             return
-        if not self.counted:
-            self.counted = True
-            self.host.count(q.first_try(self.host.index, False), exercise=True)
-        self.settled = True
+        attempt.give_up(self, self.count)
         self.say(f"{tr('ui_lessons.lesson.answer', answer=q.answer)} {q.reveal()}",
                  tr("textmode.lesson.another_hint"))  # fmt: skip
         self.host.status()

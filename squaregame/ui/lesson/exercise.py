@@ -10,8 +10,8 @@ from rich.text import Text
 from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from squaregame.lessons import attempt, items, mastery
 from squaregame.lessons import exercise_model as em
-from squaregame.lessons import items, mastery
 from squaregame.lessons.steps import QuizStep, TryStep
 from squaregame.play.session import Session
 from squaregame.text import tr
@@ -70,20 +70,15 @@ class QuizStepPanel(LessonPanel):
             return
         st, q = self.state(), self.item()
         value = q.choices[event.option_index][1]
-        if st.settled or value in st.wrong:
-            return
-        right = q.is_right(value)
-        if not st.counted:  # only the first try counts
-            st.counted = True
-            self.host.count(q.first_try(self.host.index, right), exercise=True)
-        if right:
-            st.settled = True
+        reply = attempt.answer(st, q, value, self.count)
+        if reply == "right":
             after = tr("ui_lessons.lesson.another_hint")
             self.host.note(f"{verdict(True)} {q.explain(value)}\n{after}", True)
-        else:
-            st.wrong.add(value)
+        elif reply == "wrong":
             retry = tr("ui_lessons.lesson.retry_hint")
             self.host.note(f"{verdict(False)} {q.explain(value)}\n{retry}", False)
+        else:  # settled, or a wrong choice again: nothing changes
+            return
         self.draw_quiz(at=event.option_index)
         self.host.settle()
 
@@ -94,14 +89,15 @@ class QuizStepPanel(LessonPanel):
 
     def show_answer(self) -> None:
         st, q = self.state(), self.item()
-        if not st.counted:
-            st.counted = True
-            self.host.count(q.first_try(self.host.index, False), exercise=True)
-        st.settled = True
+        attempt.give_up(st, self.count)
         answer = tr("ui_lessons.lesson.answer", answer=q.answer)
         self.host.note(f"{answer} {q.reveal()}\n{tr('ui_lessons.lesson.another_hint')}", None)
         self.draw_quiz()
         self.host.settle()
+
+    def count(self, right: bool) -> None:
+        """The item's first try, into the lesson's score and mastery."""
+        self.host.count(self.item().first_try(self.host.index, right), exercise=True)
 
     def another(self) -> None:
         st = self.state()
