@@ -5,16 +5,23 @@ character that could start one is dropped), no box drawing."""
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
-from typing import TextIO
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from squaregame.text import Catalog, tr
 
+if TYPE_CHECKING:
+    from squaregame.lessons.progress import LessonProgress
+    from squaregame.play.session import Session
+
 COMMANDS = (
     "moves", "hint", "hints", "why", "review", "values", "undo", "redo", "save", "level",
-    "help", "quit",
+    "help", "quit", "challenge",
 )  # fmt: skip
+CLASS_ONLY = ("challenge",)  # commands a class's session has (help lists them only there)
 # Short English words understood in every language, besides each command's own words.
 ALIASES = {"m": "moves", "h": "hint", "u": "undo", "r": "redo", "?": "help", "q": "quit",
            "exit": "quit", "w": "why"}  # fmt: skip
@@ -25,25 +32,72 @@ def plain(line: str) -> str:
     return "".join(c for c in line if unicodedata.category(c) != "Cc" or c == "\t")
 
 
+class Desk(Protocol):
+    """A class's side of text mode (:class:`~squaregame.textmode.challenge.TextDesk`): the
+    events recorded, and the teacher's challenge answered wherever a line is read."""
+
+    def run(self) -> None:
+        """``challenge`` was typed: the newest waiting one, or the last one's verdict."""
+
+    def game_changed(self, session: Session[Any], level: str) -> None: ...
+
+    def lesson_changed(self, lesson_id: str, progress: LessonProgress) -> None: ...
+
+    def helped(self, challenge: int, what: str) -> None: ...
+
+
 class Console:
-    """Lines in from ``source``, lines out to ``sink`` (flushed: a pipe hears each answer)."""
+    """Lines in from ``source``, lines out to ``sink`` (flushed: a pipe hears each answer).
+
+    ``say`` may be called from any thread (a class's challenge is said when it comes): each
+    call's lines are written whole, never between another's. ``desk``: the student's class,
+    if any; then ``challenge``, typed wherever a line is read, answers the teacher's
+    challenge, and the student is told again where they were (the innermost :meth:`at`)."""
 
     def __init__(self, source: TextIO, sink: TextIO) -> None:
         self._lines: Iterator[str] = iter(source)
         self._sink = sink
+        self._lock = threading.Lock()
+        self.desk: Desk | None = None
+        self._here: list[Callable[[], None]] = []
 
     def say(self, *lines: str) -> None:
-        for text in lines:
-            for line in text.splitlines() or [""]:
-                self._sink.write(plain(line).rstrip() + "\n")
-        self._sink.flush()
+        text = "".join(
+            plain(line).rstrip() + "\n" for t in lines for line in (t.splitlines() or [""])
+        )
+        with self._lock:
+            self._sink.write(text)
+            self._sink.flush()
 
     def ask(self) -> str | None:
-        """The next line typed, stripped (None at the end of input)."""
+        """The next line typed, stripped (None at the end of input); ``challenge``, in a
+        class, is answered here, and the next line read."""
+        while True:
+            try:
+                line = next(self._lines).strip()
+            except StopIteration:
+                return None
+            command = read_command(line) if self.desk is not None else None
+            if command is None or command[0] != "challenge" or self.desk is None:
+                return line
+            self.desk.run()
+            if self._here:
+                self._here[-1]()
+
+    @contextmanager
+    def at(self, where: Callable[[], None]) -> Iterator[None]:
+        """While inside: ``where`` says where the student is (after a challenge)."""
+        self._here.append(where)
         try:
-            return next(self._lines).strip()
-        except StopIteration:
-            return None
+            yield
+        finally:
+            self._here.remove(where)
+
+    def prompt(self, text: str) -> str | None:
+        """``text`` said, then the line typed (after a challenge, ``text`` again)."""
+        self.say(text)
+        with self.at(lambda: self.say(text)):
+            return self.ask()
 
 
 def command_words(name: str) -> tuple[str, ...]:
@@ -65,19 +119,26 @@ def read_command(line: str) -> tuple[str, str] | None:
     return None
 
 
-def help_lines() -> list[str]:
-    """``help``: what may be typed, one line each."""
+def help_lines(in_class: bool = False) -> list[str]:
+    """``help``: what may be typed, one line each (``in_class``: with the class's commands)."""
     lines = [tr("textmode.help.intro"), tr("textmode.help.move")]
     for name in COMMANDS:
+        if name in CLASS_ONLY and not in_class:
+            continue
         lines.append(tr(f"textmode.help.{name}", words=", ".join(command_words(name))))
     return lines
 
 
 def choose(console: Console, entries: Sequence[str], heading: str) -> int | None:
     """The number typed for one of ``entries`` (0-based), or None (quit, end of input)."""
-    console.say(heading, *(f"{i}. {e}" for i, e in enumerate(entries, 1)))
+
+    def listed() -> None:
+        console.say(heading, *(f"{i}. {e}" for i, e in enumerate(entries, 1)))
+
+    listed()
     while True:
-        line = console.ask()
+        with console.at(listed):
+            line = console.ask()
         if line is None:
             return None
         command = read_command(line)

@@ -4,7 +4,7 @@ same choice); the game is saved after every move and at the end of input."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from squaregame.core.ai import LEVELS, Opponent
 from squaregame.core.errors import GameError
@@ -33,10 +33,18 @@ from squaregame.textmode.lines import (
     why_lines,
 )
 
+if TYPE_CHECKING:
+    from squaregame.ui.start import ChallengeTerms
+
+# the commands that help a player, and the use each counts as in a challenge's game (as
+# the app's keys: hints shown, a move taken back or made again, the why proof)
+HELPS = {"hint": "hints", "hints": "hints", "undo": "undos", "redo": "undos", "why": "whys"}
+
 
 class TextGame:
     """``session`` played on ``console`` against the opponent at ``level`` (``seed``: its
-    random choices, as on the screen); ``hints``: every turn says who wins."""
+    random choices, as on the screen); ``hints``: every turn says who wins; ``terms``: a
+    class's challenge, played under its rules (no help, or each help counted)."""
 
     def __init__(
         self,
@@ -47,8 +55,10 @@ class TextGame:
         hints: bool = False,
         seed: int | None = None,
         persist: bool = True,
+        terms: ChallengeTerms | None = None,
     ) -> None:
         self.console = console
+        self.terms = terms
         self.session = session
         self.level = level
         self.hints = hints
@@ -73,14 +83,18 @@ class TextGame:
         s = self.session
         key = "start_solo" if self.solo() else "start_shared"
         self.say(tr(f"textmode.game.{key}", title=self.title, level=level_name(self.level)))
+        if self.terms is not None:
+            rules = "counted" if self.terms.helps else "line"
+            self.say(tr(f"ui_class.rules.{rules}"))
         self.save(quiet=True)
-        while not s.over:
-            if not s.human_to_move:
-                self.reply()
-                continue
-            self.turn_lines()
-            if not self.read_turn():
-                return 0
+        with self.console.at(self.turn_lines):
+            while not s.over:
+                if not s.human_to_move:
+                    self.reply()
+                    continue
+                self.turn_lines()
+                if not self.read_turn():
+                    return 0
         self.end()
         return 0
 
@@ -161,8 +175,12 @@ class TextGame:
     def command(self, name: str, rest: str) -> bool:
         """Answer command ``name``; True if it ended the turn (a redo)."""
         s = self.session
+        if name in HELPS and not self.helped(name):
+            return False
         if name == "help":
-            self.say(*help_lines())
+            self.say(*help_lines(self.console.desk is not None))
+        elif name == "challenge":
+            self.say(tr("textmode.challenge.no_class"))
         elif name == "moves":
             self.say(*move_lines(s, hints=self.hints))
         elif name == "hint":
@@ -186,6 +204,20 @@ class TextGame:
         elif name == "level":
             self.set_level(rest)
         return False
+
+    def helped(self, name: str) -> bool:
+        """May help ``name`` be given? Not in a challenge played without help (said); in
+        one where the teacher allowed it, each use is counted."""
+        if self.terms is None:
+            return True
+        if not self.terms.helps:
+            self.say(tr("ui_class.rules.off"))
+            return False
+        s = self.session
+        used = {"hints": not self.hints, "undo": s.can_undo(), "redo": s.can_redo()}
+        if used.get(name, True) and self.console.desk is not None:
+            self.console.desk.helped(self.terms.id, HELPS[name])
+        return True
 
     def undo(self) -> bool:
         s = self.session
@@ -231,12 +263,15 @@ class TextGame:
             )
 
     def save(self, *, quiet: bool = False) -> None:
+        """Saved (as the app saves it), and in a class recorded as the app records it."""
         if not self.persist:
             return
         try:
             save_in_folder(SavedGame(self.session, self.level, self.seed))
         except OSError as exc:
             self.say(tr("textmode.save.failed", error=os_reason(exc)))
-            return
-        if not quiet:
-            self.say(tr("textmode.save.saved"))
+        else:
+            if not quiet:
+                self.say(tr("textmode.save.saved"))
+        if self.console.desk is not None:
+            self.console.desk.game_changed(self.session, self.level)

@@ -17,6 +17,7 @@ from squaregame.lessons.strings import Strings
 from squaregame.play.session import Session
 from squaregame.play.settings import load_settings
 from squaregame.text import os_reason, tr
+from squaregame.textmode.console import command_words
 from squaregame.textmode.game import TextGame
 from squaregame.textmode.lesson_sieve import SieveText
 from squaregame.textmode.lesson_steps import (
@@ -175,6 +176,8 @@ class TextLesson:
             return
         if message:
             self.console.say(message)
+        if self.console.desk is not None:  # (in a class: its events, as the app's)
+            self.console.desk.lesson_changed(self.lesson.id, self.progress)
 
     # -- the lesson ----------------------------------------------------------------------------
     def run(self) -> int:
@@ -184,7 +187,8 @@ class TextLesson:
         self.console.say(tr("textmode.lesson.commands_hint"))
         self.show()
         while not self.stopped:
-            line = self.console.ask()
+            with self.console.at(self.where):
+                line = self.console.ask()
             if line is None:
                 self.stopped = True
                 self.save()
@@ -193,6 +197,12 @@ class TextLesson:
             if not self.read(line):
                 break
         return 0
+
+    def where(self) -> None:
+        """Where the student is (said again after a class's challenge)."""
+        L = self.lesson
+        self.console.say(tr("textmode.challenge.back_lesson", number=L.number, title=L.title,
+                            n=self.index + 1, total=len(L.steps)))  # fmt: skip
 
     def show(self) -> None:
         self.console.say("", tr("ui_lessons.lesson.step_of", n=self.index + 1,
@@ -232,7 +242,7 @@ class TextLesson:
             else:
                 self.console.say(tr("textmode.lesson.no_play"))
         elif command == "help":
-            self.console.say(*help_lines())
+            self.console.say(*help_lines(self.console.desk is not None))
         elif not line:
             self.console.say(tr("textmode.lesson.unfinished"))
         elif not step.typed(line):
@@ -240,9 +250,11 @@ class TextLesson:
         return True
 
 
-def help_lines() -> list[str]:
+def help_lines(in_class: bool = False) -> list[str]:
     lines = [tr("textmode.lesson.help_intro")]
     for name in COMMANDS:
         said = ", ".join(words(f"textmode.lesson.commands.{name}"))
         lines.append(tr(f"textmode.lesson.help.{name}", words=said))
+    if in_class:
+        lines.append(tr("textmode.help.challenge", words=", ".join(command_words("challenge"))))
     return lines

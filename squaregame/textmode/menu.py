@@ -121,14 +121,12 @@ def new_game(console: Console, family: TextFamily, kinds: Kinds, tables: Tables)
         fields: dict[str, Any] = {"misere": settings.misere}
         rule = kind.param("rule")
         if rule is not None and kind.rule is None and not kind.traits.parts:
-            console.say(tr("textmode.menu.rule", names=rule_names()))
-            typed = console.ask()
+            typed = console.prompt(tr("textmode.menu.rule", names=rule_names()))
             if typed is None:
                 return None
             fields["rule"] = typed
         example = kind.position_param.form_field().example
-        console.say(tr("textmode.menu.start", example=example))
-        start = console.ask()
+        start = console.prompt(tr("textmode.menu.start", example=example))
         if start is None:
             return None
         fields["position"] = start or random_start(kind, RANDOM_TOP, random.Random())

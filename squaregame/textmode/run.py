@@ -49,14 +49,37 @@ def menu_text(
     return menu(console(source, sink), games, tables or Tables())
 
 
-def class_text(games: TextGames, *, lang: str | None, link: ClassLink | None) -> int:
+def class_text(
+    games: TextGames,
+    *,
+    lang: str | None,
+    link: ClassLink | None,
+    source: TextIO | None = None,
+    sink: TextIO | None = None,
+) -> int:
     """A served text-mode session (the classroom's accessible page): the menu in ``lang``
-    on standard input/output; ``link``: the student's class (events and challenges)."""
+    on standard input/output (or ``source``, ``sink``); ``link``: the student's class —
+    every game and lesson recorded as the app records them, each challenge said when it
+    comes and answered with ``challenge``; what is left is written at the end."""
     if lang:
         from squaregame.text import set_language  # (a served session's language)
 
         set_language(lang)
-    return menu_text(games)  # TODO(issue 43): record through ``link``, offer challenges
+    lines = console(source, sink)
+    tables = Tables()
+    if link is None:
+        return menu(lines, games, tables)
+    from squaregame.textmode.challenge import TextDesk  # (a class's session only)
+    from squaregame.ui.services.activity import Activity
+
+    activity = Activity(link)
+    desk = TextDesk(lines, activity, games.kinds, tables)
+    lines.desk = desk
+    activity.listen(desk.offered)
+    try:
+        return menu(lines, games, tables)
+    finally:
+        activity.close()
 
 
 def console(source: TextIO | None = None, sink: TextIO | None = None) -> Console:
