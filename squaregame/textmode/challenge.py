@@ -23,6 +23,8 @@ from squaregame.text import error_text, tr
 from squaregame.textmode.console import command_words, read_command
 from squaregame.textmode.game import TextGame
 from squaregame.textmode.lesson_steps import words
+from squaregame.ui import challenge_words
+from squaregame.ui.challenge_words import answer_text
 from squaregame.ui.start import session_of
 
 if TYPE_CHECKING:
@@ -219,28 +221,5 @@ def ask_line(offer: ChallengeOffer) -> str:
 
 
 def verdict(offer: ChallengeOffer, given: Any) -> str:
-    """Right, or what was wrong (as the app's dialog: how many winning moves were missed,
-    how many chosen that do not win; the moves themselves only once it is closed)."""
-    if offer.ask == "moves":
-        chosen, winning = set(given), set(offer.winning)
-        if chosen == winning:
-            return tr("textmode.challenge.right")
-        missed, extra = len(winning - chosen), len(chosen - winning)
-        parts = [tr("ui_class.said.missed", count=missed)] if missed else []
-        parts += [tr("ui_class.said.extra", count=extra)] if extra else []
-        return tr("textmode.challenge.moves_wrong", what="; ".join(parts))
-    if given == offer.grundy:
-        return tr("textmode.challenge.right")
-    return tr("textmode.challenge.grundy_wrong", value=given)
-
-
-def answer_text(offer: ChallengeOffer) -> str:
-    """The right answer, said once the challenge is closed (as the app's dialog)."""
-    if offer.ask == "moves":
-        winning = [m for m in offer.moves if m in offer.winning]
-        if not winning:
-            return tr("ui_class.said.answer_none")
-        return tr("ui_class.said.answer_moves", moves=", ".join(winning))
-    if offer.ask == "grundy":
-        return tr("ui_class.said.answer_grundy", value=offer.grundy)
-    return tr("ui_class.said.answer_closed")
+    """Right, or what was wrong, as the app's dialog says it (without its ✓)."""
+    return challenge_words.verdict(offer, given, "textmode.challenge")

@@ -24,6 +24,7 @@ from squaregame import paths
 from squaregame.core.errors import GameError
 from squaregame.core.numbers import read_whole
 from squaregame.text import tr
+from squaregame.ui.challenge_words import answer_text, verdict
 from squaregame.ui.class_link import ChallengeOffer
 from squaregame.ui.keys import keys
 from squaregame.ui.localize import localize_bindings, relabel
@@ -175,31 +176,3 @@ class ChallengeScreen(Dialog[str]):
             for i, words in enumerate(checklist.lines):
                 checklist.replace_option_prompt_at_index(i, checklist._line(words))
         self.query_one("#later", Button).focus()
-
-
-def verdict(offer: ChallengeOffer, given: Any) -> str:
-    """``✓ Right!``, or what was wrong: how many winning moves were missed, how many marked
-    that do not win (the moves themselves only once the challenge is closed)."""
-    if offer.ask == "moves":
-        chosen, winning = set(given), set(offer.winning)
-        if chosen == winning:
-            return tr("ui_class.said.right")
-        missed, extra = len(winning - chosen), len(chosen - winning)
-        parts = [tr("ui_class.said.missed", count=missed)] if missed else []
-        parts += [tr("ui_class.said.extra", count=extra)] if extra else []
-        return tr("ui_class.said.moves_wrong", what="; ".join(parts))
-    if given == offer.grundy:
-        return tr("ui_class.said.right")
-    return tr("ui_class.said.grundy_wrong", value=given)
-
-
-def answer_text(offer: ChallengeOffer) -> str:
-    """The right answer, said once the challenge is closed."""
-    if offer.ask == "moves":
-        winning = [m for m in offer.moves if m in offer.winning]
-        if not winning:
-            return tr("ui_class.said.answer_none")
-        return tr("ui_class.said.answer_moves", moves=", ".join(winning))
-    if offer.ask == "grundy":
-        return tr("ui_class.said.answer_grundy", value=offer.grundy)
-    return tr("ui_class.said.answer_closed")
