@@ -182,7 +182,7 @@ def test_a_piped_game_plays_to_its_end() -> None:
     lines = done.stdout.splitlines()
     assert lines[:2] == [
         "Squares. You play against the computer, level Perfect. Type help for the commands.",
-        "Squares: 20.",
+        "Squares: a pile of 20 counters.",
     ]
     over = lines.index("The game is over.")
     assert lines[over + 1] == "☹ The computer won"
@@ -202,7 +202,7 @@ def test_term_dumb_starts_the_menu_in_text_mode() -> None:
 def test_the_menu_starts_a_game_and_continues_it() -> None:
     done = run_program(["--text"], "1\n1\n20\n1\n", TERM="xterm")
     assert done.returncode == 0, done.stderr
-    assert "Squares: 20." in done.stdout.splitlines()
+    assert "Squares: a pile of 20 counters." in done.stdout.splitlines()
     again = run_program(["--text"], "1\nquit\n")
     assert again.returncode == 0, again.stderr
     assert again.stdout.splitlines()[1].startswith("1. Continue: Squares")

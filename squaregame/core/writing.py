@@ -1,13 +1,15 @@
 """How a kind of game writes and reads its positions: as numbers (saves, records, specs),
-as JSON, as the values of its family's words, and in game records' notation
-(:class:`Writing`, what every :class:`~squaregame.core.game.GameKind` does).
+as JSON, as the values of its family's words, in plain spoken words (:class:`Spoken`) and
+in game records' notation (:class:`Writing`, what every
+:class:`~squaregame.core.game.GameKind` does).
 """
 
 from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from squaregame.core.errors import PositionError
@@ -21,6 +23,27 @@ def plain_notation(text: str) -> Values | None:
     if not _PLUS.fullmatch(text):
         return None
     return tuple(int(n) for n in re.findall(r"\d+", text))
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """A position in plain words, as values: the message ``<area>.spoken.<form>`` of the
+    catalogs (text mode's "a pile of 20 counters"), filled with ``values``. A value is said
+    as it is (``count`` chooses the plural), or is a list of numbers (said as a list, "7
+    and 4"), another :class:`Spoken` (said in its own area's words), a list of those (said
+    one after the other), or a :class:`Named`."""
+
+    area: str
+    form: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Named:
+    """The name of one entry of a sum's rules, said in words: a pile's rule ("Squares") or
+    a part of another kind ("Wythoff's queen")."""
+
+    entry: Any
 
 
 class Writing(ABC):
@@ -57,6 +80,16 @@ class Writing(ABC):
         """:meth:`position_words` where the rules are known (a sum of parts words each part
         as its own kind does)."""
         return self.position_words(pos)
+
+    def spoken(self, pos: Any) -> Spoken:
+        """The position in plain words of the language (no notation: no ``+``, brackets or
+        symbols). A family says its own (``<area>.spoken.<form>``); this one, its numbers as
+        a list, serves a kind with no words of its own yet."""
+        return Spoken("games", "numbers", {"numbers": self.position_values(pos)})
+
+    def spoken_in(self, rules: Sequence[Any], pos: Any) -> Spoken:
+        """:meth:`spoken` where the rules are known (a sum says each part in its words)."""
+        return self.spoken(pos)
 
     def record_notation(self, values: Sequence[int]) -> str:
         """A position in game records, the same in every language: ``40``, ``5+7+10``."""

@@ -17,10 +17,14 @@ from typing import Any, Literal
 from squaregame import text
 from squaregame.core.game import Game, GameKind
 from squaregame.core.params import Param
+from squaregame.core.parts import is_part
 from squaregame.core.rules import Rule
 from squaregame.core.spec import GameSpec
 from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
+from squaregame.core.writing import Named, Spoken
 from squaregame.text.catalog import PLACEHOLDER, Catalog
+from squaregame.text.lists import spoken_list
+from squaregame.text.rules import rule_name
 
 Voice = Literal["analysis", "player"]
 
@@ -70,6 +74,40 @@ def position_text(
         return _say(f"{game.area}.position", catalog, **game.position_words(pos))
     kind = game.kind
     return _say(f"{kind.area}.position", catalog, **kind.position_words_in(game.rules, pos))
+
+
+def spoken_position(
+    game: Game[Any] | GameKind | GameSpec, pos: Any, catalog: Catalog | None = None
+) -> str:
+    """A position in plain words, as its family says it (its kinds' :meth:`spoken
+    <squaregame.core.writing.Writing.spoken>`, the catalogs' ``<area>.spoken.<form>``):
+    ``a pile of 20 counters``, ``rows of 7 and 4 pins``; no notation."""
+    if isinstance(game, GameKind):
+        return say_spoken(game.spoken(pos), catalog)
+    return say_spoken(game.kind.spoken_in(game.rules, pos), catalog)
+
+
+def say_spoken(said: Spoken, catalog: Catalog | None = None) -> str:
+    """The words of a :class:`~squaregame.core.writing.Spoken`, its values said first."""
+    values = {k: _spoken_value(v, catalog) for k, v in said.values.items()}
+    return _say(f"{said.area}.spoken.{said.form}", catalog, **values)
+
+
+def _spoken_value(value: Any, catalog: Catalog | None) -> Any:
+    if isinstance(value, Spoken):
+        return say_spoken(value, catalog)
+    if isinstance(value, Named):
+        entry = value.entry
+        return (
+            kind_title(entry.kind, entry.rules, catalog)
+            if is_part(entry)
+            else rule_name(entry, catalog)
+        )
+    if isinstance(value, (list, tuple)):
+        phrases = any(isinstance(v, Spoken) for v in value)
+        items = [_spoken_value(v, catalog) for v in value]
+        return spoken_list(items, catalog, "phrases" if phrases else "words")
+    return value
 
 
 def move_text(game: Game[Any], move: Move[Any], catalog: Catalog | None = None) -> str:

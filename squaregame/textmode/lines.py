@@ -13,7 +13,7 @@ from squaregame.play.view import build_view
 from squaregame.play.why_text import render_text
 from squaregame.play.wording import describe_move, who
 from squaregame.text import tr
-from squaregame.text.games import position_text, remoteness_span
+from squaregame.text.games import remoteness_span, spoken_position
 
 WHY_MOVES = 8  # the why proof's moves per position, as a screen reader can follow them
 
@@ -22,7 +22,7 @@ def position_line(session: Session[Any], title: str) -> str:
     return tr(
         "textmode.game.position",
         title=title,
-        position=position_text(session.game, session.position),
+        position=spoken_position(session.game, session.position),
     )
 
 
@@ -30,7 +30,7 @@ def move_lines(session: Session[Any], hints: bool) -> list[str]:
     """Each legal move (``hints``: whether it wins or loses, and how far from the end)."""
     game, pos = session.game, session.position
     view = build_view(session)
-    lines = [tr("textmode.moves.heading", position=position_text(game, pos))]
+    lines = [tr("textmode.moves.heading", position=spoken_position(game, pos))]
     for m in session.analysis().moves:
         move = describe_move(game, pos, m.to)
         if hints:

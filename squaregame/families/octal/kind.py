@@ -11,7 +11,7 @@ from squaregame.core.errors import GameError, PositionError
 from squaregame.core.game import Game, GameKind
 from squaregame.core.params import MISERE, Param, ParamType, Values
 from squaregame.core.traits import Shape, Traits
-from squaregame.core.writing import plain_notation
+from squaregame.core.writing import Spoken, plain_notation
 from squaregame.families.octal.code import (
     AREA,
     DAWSONS_CHESS,
@@ -137,12 +137,45 @@ class RowsKind(GameKind):
     def read_record_notation(self, text: str) -> Values | None:
         return plain_notation(text)
 
+    def spoken(self, pos: Any) -> Spoken:
+        return self.spoken_in((), pos)
+
+    def spoken_in(self, rules: Sequence[Any], pos: Any) -> Spoken:
+        """``rows of 7 and 4 pins``; a sum of games side by side (groups of rows apart by
+        0s): each group by its rule's name (by its number, the rules unknown) and in words."""
+        values = [int(v) for v in pos]
+        if 0 not in values:
+            return _rows_spoken(values)
+        groups: list[list[int]] = [[]]
+        for v in values:
+            if v == 0:
+                groups.append([])
+            else:
+                groups[-1].append(v)
+        names = [label(r) for r in heap_rules(rules)] if len(rules) == len(groups) else []
+        said = [
+            Spoken(AREA, "group", {"name": names[i], "words": _rows_spoken(g)})
+            if names
+            else Spoken(AREA, "group_number", {"number": i + 1, "words": _rows_spoken(g)})
+            for i, g in enumerate(groups)
+        ]
+        return Spoken(AREA, "groups", {"groups": said})
+
     def phrase_count(self, pos: Any) -> int:
         return sum(int(v) for v in pos)
 
     def is_terminal(self, rules: Sequence[Rule], pos: Any) -> bool:
         """No row can move (asked without tables: the search's own test of a live row)."""
         return not Solved(heap_rules(rules), False).key(tuple(int(n) for n in pos))
+
+
+def _rows_spoken(rows: Sequence[int]) -> Spoken:
+    """``a row of 9 pins``, ``rows of 7 and 4 pins``, ``no pins left``."""
+    if not rows:
+        return Spoken(AREA, "empty")
+    if len(rows) == 1:
+        return Spoken(AREA, "row", {"count": rows[0]})
+    return Spoken(AREA, "rows", {"numbers": tuple(rows), "count": rows[-1]})
 
 
 class NamedKind(RowsKind):

@@ -12,6 +12,7 @@ from squaregame.core.game import Game, GameKind
 from squaregame.core.params import MISERE, Param, ParamType, Values
 from squaregame.core.rules import Rule
 from squaregame.core.traits import ONE_NUMBER
+from squaregame.core.writing import Spoken
 
 if TYPE_CHECKING:
     from squaregame.core.tables import Tables
@@ -70,6 +71,11 @@ class OnePileKind(GameKind):
 
     def phrase_count(self, pos: Any) -> int:
         return int(pos)  # "queda 1", "quedan 4"
+
+    def spoken(self, pos: Any) -> Spoken:
+        """``a pile of 20 counters``; 0: ``no counters left``."""
+        n = int(pos)
+        return Spoken(AREA, "pile", {"count": n}) if n else Spoken(AREA, "empty")
 
 
 class RuleKind(OnePileKind):

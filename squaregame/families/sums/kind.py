@@ -12,6 +12,7 @@ from squaregame.core.params import MISERE, Param, ParamType, Values
 from squaregame.core.parts import Part, has_parts, is_part, join_values, split_values
 from squaregame.core.rules import SQUARES, Rule
 from squaregame.core.traits import Shape, Traits
+from squaregame.core.writing import Named, Spoken
 from squaregame.families.sums.limits import check_pile_count
 
 if TYPE_CHECKING:
@@ -133,6 +134,29 @@ class SumKind(GameKind):
 
     def rule_json(self, rule_keys: tuple[str, ...]) -> Any:
         return list(rule_keys)
+
+    def spoken(self, pos: Any) -> Spoken:
+        """``piles of 5, 3 and 1 counters`` (one pile: ``a pile of 5 counters``)."""
+        piles = self.position_values(pos)
+        if not any(piles):
+            return Spoken(AREA, "empty")
+        if len(piles) == 1:
+            return Spoken(AREA, "pile", {"count": piles[0]})
+        return Spoken(AREA, "piles", {"numbers": piles, "count": piles[-1]})
+
+    def spoken_in(self, rules: Sequence[Any], pos: Any) -> Spoken:
+        """A sum of parts: how many, then each part by its name and in its own kind's words
+        (a pile: ``Squares, a pile of 10 counters``)."""
+        if not has_parts(rules):
+            return self.spoken(pos)
+        parts = []
+        for r, values in zip(rules, split_values(rules, self.position_values(pos)), strict=True):
+            if is_part(r):
+                words = r.kind.spoken_in(r.rules, r.kind.position_from_values(values))
+            else:
+                words = self.spoken(values)
+            parts.append(Spoken(AREA, "part", {"name": Named(r), "words": words}))
+        return Spoken(AREA, "parts", {"count": len(parts), "parts": parts})
 
     def position_values(self, pos: Any) -> Values:
         return tuple(int(v) for v in pos)

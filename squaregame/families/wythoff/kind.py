@@ -11,6 +11,7 @@ from squaregame.core.errors import GameError, PositionError
 from squaregame.core.game import Game, GameKind
 from squaregame.core.params import MISERE, Param, ParamType, Values
 from squaregame.core.traits import Shape, Traits
+from squaregame.core.writing import Spoken
 
 if TYPE_CHECKING:
     from squaregame.core.rules.base import Rule
@@ -76,6 +77,16 @@ class WythoffKind(GameKind):
     def position_words(self, pos: Any) -> dict[str, Any]:
         x, y = self.position_values(pos)
         return {"x": x, "y": y}
+
+    def spoken(self, pos: Any) -> Spoken:
+        """The queen's two distances, to the left edge (x) and to the bottom edge (y):
+        ``the queen 3 squares from the left edge and 5 from the bottom edge``."""
+        x, y = self.position_values(pos)
+        if x and y:
+            return Spoken(AREA, "inside", {"x": x, "y": y, "count": x})
+        if x:
+            return Spoken(AREA, "bottom_edge", {"x": x, "count": x})
+        return Spoken(AREA, "left_edge", {"y": y, "count": y}) if y else Spoken(AREA, "corner")
 
     def record_notation(self, values: Sequence[int]) -> str:
         return f"({values[0]},{values[1]})"
