@@ -31,7 +31,9 @@ from squaregame.ui.class_link import ChallengeOffer
 from squaregame.ui.start import StartRequest, session_of
 
 NOT_PLAIN = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2500-\u259f]")
-POSITION = re.compile(r"^[^:]+: (\d+)\.$")  # a pile's position line ("Squares: 10.")
+POSITION = re.compile(
+    r"^[^:]+: \D*?(\d+)\D*\.$"
+)  # a pile's position line ("Squares: a pile of 10 counters.")
 FAMILIES = len(GAMES.families)
 Step = str | Callable[[io.StringIO], Iterable[str]]
 
@@ -311,9 +313,15 @@ def test_a_challenge_said_in_a_game_is_answered_there_and_the_game_goes_on() -> 
         "Challenge #9 from your teacher: what is the Grundy value of Nim: 5? "
         "Type challenge to answer."
     )
-    assert lines[new - 2 : new] == ["Squares: 30.", "Your move"]  # said while the turn waits
+    assert lines[new - 2 : new] == [
+        "Squares: a pile of 30 counters.",
+        "Your move",
+    ]  # said while the turn waits
     right = lines.index("Right!")
-    assert lines[right + 1 : right + 3] == ["Squares: 30.", "Your move"]  # then where it was
+    assert lines[right + 1 : right + 3] == [
+        "Squares: a pile of 30 counters.",
+        "Your move",
+    ]  # then where it was
     assert "You: take 25." in lines and link.of("challenge")[0]["solved"] is True
     assert [d["n"] for d in link.of("move")][:1] == [1]
 
