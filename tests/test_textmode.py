@@ -206,3 +206,13 @@ def test_the_menu_starts_a_game_and_continues_it() -> None:
     again = run_program(["--text"], "1\nquit\n")
     assert again.returncode == 0, again.stderr
     assert again.stdout.splitlines()[1].startswith("1. Continue: Squares")
+
+
+def test_quit_in_a_game_from_the_menu_saves_it_and_brings_the_menu_back() -> None:
+    done = run_program(["--text"], "1\n1\n20\nquit\nquit\n", TERM="xterm")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    back = lines.index("The game is saved. Back to the menu.")
+    assert lines[back + 1] == Catalog("en")("textmode.menu.title")
+    assert lines[back + 2].startswith("1. Continue: Squares")
+    assert lines[-1] == "Goodbye."

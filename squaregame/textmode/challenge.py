@@ -134,7 +134,8 @@ class TextDesk:
         with self.lock:
             self.activity.playing_challenge(offer)
         game = TextGame(self.console, session, level="perfect", hints=False,
-                        seed=offer.request.seed, terms=offer.request.challenge)  # fmt: skip
+                        seed=offer.request.seed, terms=offer.request.challenge,
+                        leaving="left")  # fmt: skip
         game.run()
         if session.over:
             won = bool(session.winner_is_human())

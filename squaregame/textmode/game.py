@@ -56,8 +56,10 @@ class TextGame:
         seed: int | None = None,
         persist: bool = True,
         terms: ChallengeTerms | None = None,
+        leaving: str = "bye",
     ) -> None:
         self.console = console
+        self.leaving = leaving  # what ``quit`` says: ``bye`` (text mode ends), ``to_menu``…
         self.terms = terms
         self.session = session
         self.level = level
@@ -125,7 +127,7 @@ class TextGame:
                 if name == "quit":
                     self.stopped = True
                     self.save(quiet=True)
-                    self.say(tr(f"textmode.save.bye{'' if self.persist else '_unsaved'}"))
+                    self.say(tr(f"textmode.save.{self.leaving}{'' if self.persist else '_unsaved'}"))
                     return False
                 if self.command(name, rest):
                     return True

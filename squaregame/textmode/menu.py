@@ -89,8 +89,9 @@ def menu(console: Console, games: TextGames, tables: Tables) -> int:
             game = new_game(console, games.families[chosen - len(first)], games.kinds, tables)
         if game is None:
             continue
+        game.leaving = "to_menu"  # (quit: the game is saved and the menu comes back)
         game.run()
-        if game.stopped:
+        if game.ended_input:
             return 0
 
 
