@@ -197,3 +197,81 @@ async def test_the_review_points_at_the_row_of_its_cursor() -> None:
         await pilot.press("down", "down")
         await pilot.pause()
         assert numbers()[:3] == [" 1", " 2", "▶3"]
+
+
+def test_the_sieve_brackets_its_newest_cold_number() -> None:
+    from squaregame.lessons.sieve import SieveFrame
+    from squaregame.text import tr
+    from squaregame.ui.widgets.lesson_panels import sieve_rows
+
+    cold = tr("ui_widgets.strip.cold")
+    marks = {0: False, 1: True, 2: False, 3: True, 4: True, 5: False}
+    rows = sieve_rows(SieveFrame(marks, "", new_cold=5), 7).plain.splitlines()
+    numbers, faces = rows[0], rows[1]
+    assert faces.count(f"[{cold}]") == 1 and faces.count(cold) == 3, faces
+    end = numbers.index(" 5") + 2  # its bracket closes under the number's last column
+    assert faces[end - 4 : end] == f"[{cold}]", (numbers, faces)
+    plain = sieve_rows(SieveFrame(marks, "", new_cold=None), 7).plain
+    assert "[" not in plain  # none new: no brackets
+
+
+def test_the_sieve_on_two_piles_brackets_its_newest_cold_pair_in_its_column() -> None:
+    from squaregame.families.sums.lesson_panels import GridSieveStepPanel
+    from squaregame.lessons.sieve import SieveFrame
+    from squaregame.text import tr
+
+    cold = tr("ui_widgets.strip.cold")
+    for x in (0, 2):  # the first column (its "[" in the label's space) and another
+        marks = {(0, 0): False, (1, 1): False, (2, 2): False, (x, 3): False}
+        frame = SieveFrame(marks, "", new_cold=(x, 3))
+        lines = GridSieveStepPanel.layout(None, None, frame, 3).plain.splitlines()  # type: ignore[arg-type]
+        assert len({len(line) for line in lines[:4]}) == 1, lines  # the columns kept
+        row = lines[0]  # y = 3, at the top
+        assert row.count(f"[{cold}]") == 1, lines
+        assert row.index(cold) == lines[3 - 2].index(cold) - 3 * (2 - x), lines  # its column
+
+
+async def test_the_why_tree_points_at_its_cursor_node_only() -> None:
+    from textual.widgets import Tree
+    from ui_helpers import settle
+
+    from squaregame.ui.screens.why import WhyScreen
+    from squaregame.ui.start import StartRequest
+
+    app = SquareGameApp(GAMES, StartRequest(start=20, seed=1), ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, WhyScreen)
+        tree = app.screen.query_one(Tree)
+        for _ in range(2):
+            await pilot.press("down")
+            await pilot.pause()
+            node = tree.cursor_node
+            assert node is not None and node is not tree.root
+            marked = [line for line in drawn(tree) if "▶" in line]
+            assert len(marked) == 1, drawn(tree)
+            words = marked[0].split("▶", 1)[1].strip(" +-│")
+            assert str(node.label).startswith(words.split("  ")[0]), (marked, node.label)
+        assert not any("▼" in line for line in drawn(tree))  # opening: + and -, not triangles
+
+
+async def test_the_key_bar_puts_a_key_not_available_in_parentheses() -> None:
+    from squaregame.ui.start import StartRequest
+    from squaregame.ui.widgets.key_bar import KeyBar
+
+    app = SquareGameApp(GAMES, StartRequest(start=20, seed=1), ai_delay=0)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        items = bar.items()
+        off = [item for item in items if not item.enabled]
+        on = [item for item in items if item.enabled]
+        assert off and on, items  # (at the start nothing to undo)
+        text = "\n".join(drawn(bar))
+        for item in off:
+            assert f"({item.display} {item.description})" in text, text
+        for item in on:
+            assert f"{item.display} {item.description}" in text
+            assert f"({item.display} {item.description})" not in text

@@ -13,7 +13,7 @@ from squaregame.lessons.steps import SieveStep
 from squaregame.text import tr
 from squaregame.ui.lesson.panel import Panels
 from squaregame.ui.lesson.sieve import SieveStepPanel
-from squaregame.ui.widgets.lesson_panels import sieve_face
+from squaregame.ui.widgets.lesson_panels import NEWEST, sieve_face
 
 
 class GridSieveStepPanel(SieveStepPanel):
@@ -22,10 +22,13 @@ class GridSieveStepPanel(SieveStepPanel):
     def layout(self, game: Any, frame: SieveFrame, upto: int) -> Text:
         t = Text()
         for y in range(upto, -1, -1):
-            t.append(f"{y:>3} ", style="dim")
-            for x in range(upto + 1):
-                face, style = sieve_face(frame, (x, y))
-                t.append(f"{face.strip():<3}", style=style)
+            faces = [sieve_face(frame, (x, y)) for x in range(upto + 1)]
+            newest = [face.startswith(NEWEST[0]) for face, _ in faces]
+            # the newest cold one's "[" takes the last column of the cell (or label) before it
+            t.append(f"{y:>3}" + ("" if newest[0] else " "), style="dim")
+            for x, (face, style) in enumerate(faces):
+                width = 2 if x < upto and newest[x + 1] else 3
+                t.append(face.strip() if newest[x] else f"{face.strip():<{width}}", style=style)
             t.append("\n")
         for line in axis_labels(upto, "    ", width=3):
             t.append(line + "\n", style="dim")

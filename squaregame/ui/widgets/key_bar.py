@@ -5,7 +5,8 @@ the last ones off. This bar lays the screen's keys out in rows that fit its widt
 when they fit), each key clickable. It draws itself in one piece from the screen's active
 bindings (no child widgets mounted later), so what it shows is never half-drawn, and the
 menu's first frame costs less than with Textual's Footer (which mounts a widget per key, then
-mounts them again once the bindings are known).
+mounts them again once the bindings are known). A key not available now is dimmed *and* in
+parentheses, "(z Undo)": told by shape, under NO_COLOR and on a monochrome screen too.
 """
 
 from __future__ import annotations
@@ -29,7 +30,13 @@ class Item(NamedTuple):  # (not a dataclass: the menu draws one, and a NamedTupl
 
     @property
     def width(self) -> int:
-        return cell_len(f"{self.display} {self.description}") + 1  # and a space after
+        return cell_len(self.words) + 1  # and a space after
+
+    @property
+    def words(self) -> str:
+        """The key and what it does, in parentheses when it is not available now."""
+        words = f"{self.display} {self.description}"
+        return words if self.enabled else f"({words})"
 
 
 def rows_of(items: list[Item], width: int) -> list[list[Item]]:
@@ -127,7 +134,7 @@ class KeyBar(Widget):
                 if item.enabled:
                     parts.append(f"[b $footer-key-foreground]{key}[/] {text} ")
                 else:
-                    parts.append(f"[dim]{key} {text}[/dim] ")
+                    parts.append(f"[dim]{escape(item.words)}[/dim] ")
                 at = x + item.width
             lines.append("".join(parts))
         return Content.from_markup("\n".join(lines))

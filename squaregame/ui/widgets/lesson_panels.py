@@ -160,7 +160,7 @@ class FillPanel(Static):
 class SievePanel(Static):
     """The sieve, as its step's panel lays it out (:func:`sieve_rows` for one pile; a family
     brings its own layout for positions of more numbers). ☹C cold, ☺H hot, · not marked
-    yet; the newest cold one reversed."""
+    yet; the newest cold one in brackets, [☹C], and reversed (by shape, NO_COLOR too)."""
 
     def show(self, drawn: RenderableType) -> None:
         self.update(drawn)
@@ -181,11 +181,15 @@ def sieve_rows(frame: SieveFrame, upto: int) -> Text:
     return t
 
 
+NEWEST = "[]"  # around the sieve's newest cold mark
+
+
 def sieve_face(frame: SieveFrame, pos: Any) -> tuple[str, str]:
-    """The mark of ``pos`` in a sieve's ``frame``, four columns wide, and its style."""
+    """The mark of ``pos`` in a sieve's ``frame``, four columns wide, and its style; the
+    newest cold one in brackets (``[☹C]``: its own shape, not only its colour)."""
     mark = frame.marks.get(pos)
     if mark is None:
         return "   ·", "dim"
     if pos == frame.new_cold:
-        return f"{hot_cold(False):>4}", "red bold reverse"
+        return f"{NEWEST[0]}{hot_cold(False)}{NEWEST[1]}", "red bold reverse"
     return f"{hot_cold(mark):>4}", "green" if mark else "red bold"

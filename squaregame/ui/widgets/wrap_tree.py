@@ -6,6 +6,11 @@ position, see :mod:`squaregame.ui.wrap`) over more rows, each after the first wi
 indent under the label's text; the rows are worked out again when the width changes. A
 node's rows move together: the cursor, a click or the arrow keys go from node to node, as
 in a ``Tree``; nothing is wider than the tree, so it never scrolls sideways.
+
+The cursor's node is marked ``▶`` before its label, as the chosen line of every list
+(:mod:`.pointed`), so it is told by shape and not only by the cursor's colour (NO_COLOR, a
+monochrome screen); a node that opens shows ``+`` (``-`` once open) instead of Textual's
+triangles, which would read as that mark.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from textual.widgets import Tree
 from textual.widgets._tree import _TreeLine
 from textual.widgets.tree import TreeNode
 
+from squaregame.ui.widgets.pointed import GUTTER, POINTER
 from squaregame.ui.wrap import wrap_text
 
 HANG = 2  # a label's next rows begin this far right of its text
@@ -37,7 +43,9 @@ class WrapTree(Tree[Any]):
     DEFAULT_CSS = """
     WrapTree { overflow-x: hidden; scrollbar-gutter: stable; }
     """
-    ICONS: ClassVar[int] = 2  # the cells of "▶ " / "▼ " before a label that opens
+    ICON_NODE = "+ "
+    ICON_NODE_EXPANDED = "- "
+    ICONS: ClassVar[int] = 2  # the cells of "+ " / "- " before a label that opens
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -55,7 +63,8 @@ class WrapTree(Tree[Any]):
         return depth * self.guide_depth
 
     def _prefix(self, node: TreeNode[Any]) -> int:
-        return self.ICONS if node.allow_expand else 0
+        """The cells before a label's text: the cursor's gutter, and the icon of one that opens."""
+        return GUTTER + (self.ICONS if node.allow_expand else 0)
 
     def pieces(self, node: TreeNode[Any]) -> list[Text]:
         """The rows of ``node``'s label at the tree's width (the second on, indented)."""
@@ -69,7 +78,9 @@ class WrapTree(Tree[Any]):
     def render_label(self, node: TreeNode[Any], base_style: Style, style: Style) -> Text:
         text = super().render_label(node, base_style, style)  # the icon and the label
         first = self.pieces(node)[0]
-        return text[: self._prefix(node) + len(first.plain)]
+        mark = POINTER if node is self.cursor_node else " " * GUTTER
+        label = text[: self._prefix(node) - GUTTER + len(first.plain)]
+        return Text.assemble((mark, base_style + Style(bold=True)), label)
 
     def get_label_width(self, node: TreeNode[Any]) -> int:
         width = self.scrollable_content_region.width - self._depth_width(node)
