@@ -127,7 +127,8 @@ class TextGame:
                 if name == "quit":
                     self.stopped = True
                     self.save(quiet=True)
-                    self.say(tr(f"textmode.save.{self.leaving}{'' if self.persist else '_unsaved'}"))
+                    unsaved = "" if self.persist else "_unsaved"
+                    self.say(tr(f"textmode.save.{self.leaving}{unsaved}"))
                     return False
                 if self.command(name, rest):
                     return True
