@@ -213,3 +213,20 @@ def test_the_text_menu_offers_the_lessons() -> None:
     said = out.getvalue()
     assert "Lessons. Type a number." in said and "Lesson 1: " in said and "(new)" in said
     assert "(started)" in said and "Goodbye." in said
+
+
+def test_hot_or_cold_reads_each_language_s_own_letters_first() -> None:
+    from squaregame.text import set_language
+    from squaregame.text.current import current
+    from squaregame.textmode.lesson_steps import hot_or_cold
+
+    before = current().lang
+    try:
+        set_language("es")  # caliente (c), fría (f): c is not the English "cold" here
+        assert [hot_or_cold(t) for t in ("c", "f", "caliente", "fría", "h")] == [
+            True, False, True, False, True,
+        ]  # fmt: skip
+        set_language("en")
+        assert [hot_or_cold(t) for t in ("c", "h", "f")] == [False, True, None]
+    finally:
+        set_language(before)
