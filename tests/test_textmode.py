@@ -216,3 +216,45 @@ def test_quit_in_a_game_from_the_menu_saves_it_and_brings_the_menu_back() -> Non
     assert lines[back + 1] == Catalog("en")("textmode.menu.title")
     assert lines[back + 2].startswith("1. Continue: Squares")
     assert lines[-1] == "Goodbye."
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_after_the_end_the_review_values_and_why_look_back(lang: str) -> None:
+    set_language(lang)
+    cat, out = Catalog(lang), io.StringIO()
+    session = session_of(StartRequest(game="squares", start=4, seed=1), GAMES.kinds, Tables())
+    looks = [words(lang, c) for c in ("review", "values", "why", "moves")]
+    typed = ["4", *looks, "9", "", "never read"]
+    game = TextGame(Console(io.StringIO("\n".join(typed) + "\n"), out), session, seed=1)
+    assert game.run() == 0 and session.over and not game.stopped
+    lines = out.getvalue().splitlines()
+    after = lines[lines.index(cat("textmode.over.look_back")) + 1 :]
+    move = after[0].split(": ", 1)[1].rsplit(", ", 1)[0]  # the review shows the verdict
+    assert after[0] == cat("textmode.review.line", number=1, who=cat("ui_game.who.you"),
+                           move=move, verdict=cat("records.verdict.best"))  # fmt: skip
+    assert cat("textmode.values.start") + ": +1" in after
+    assert cat("textmode.over.no_moves") in after
+    assert after[-1] == cat("textmode.over.only", text="9")
+    assert "never read" not in out.getvalue()
+
+
+def test_a_piped_game_still_ends_at_the_end_of_input_after_the_last_move() -> None:
+    set_language("en")
+    out = io.StringIO()
+    session = session_of(StartRequest(game="squares", start=4, seed=1), GAMES.kinds, Tables())
+    game = TextGame(Console(io.StringIO("4\n"), out), session, seed=1)
+    assert game.run() == 0 and session.over
+    assert out.getvalue().splitlines()[-1] == Catalog("en")("textmode.over.look_back")
+
+
+def test_continue_opens_a_finished_game_to_look_back_at() -> None:
+    from squaregame.textmode.run import menu_text
+
+    set_language("en")
+    out = io.StringIO()
+    typed = "1\n1\n4\n4\n\n1\nreview\n\nquit\n"  # Squares from 4, won; then continued
+    assert menu_text(GAMES, source=io.StringIO(typed), sink=out) == 0
+    lines = out.getvalue().splitlines()
+    looks = [i for i, ln in enumerate(lines) if ln == Catalog("en")("textmode.over.look_back")]
+    assert len(looks) == 2
+    assert lines[looks[1] + 1].startswith("Move 1, You: ") and lines[-1] == "Goodbye."

@@ -274,7 +274,7 @@ def test_a_win_challenge_is_played_without_help_and_its_end_is_the_result(
     link = FakeLink()
     moves = until_over(None if right else "1")
     helps = [word(lang, f"textmode.commands.{c}") for c in ("hint", "undo", "why", "hints")]
-    steps = [offer_now(link, offer), challenge(lang), *helps, moves, challenge(lang), "quit"]
+    steps = [offer_now(link, offer), challenge(lang), *helps, moves, "", challenge(lang), "quit"]
     said = run(lang, steps, link)
     cat = Catalog(lang)
     assert said.count(cat("ui_class.rules.off")) == 4 and cat("ui_class.rules.line") in said
@@ -393,7 +393,7 @@ def test_a_served_text_session_reaches_the_teachers_views(tmp_path: Path) -> Non
         until("Computer: ")
         typed("challenge", "5")
         until("Right!")
-        typed("quit")
+        typed("quit", "quit")  # (the game, then the menu)
         assert proc.wait(timeout=120) == 0, proc.stderr.read() if proc.stderr else ""
     finally:
         if proc.poll() is None:

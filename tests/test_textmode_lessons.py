@@ -89,6 +89,8 @@ class Student:
         last = t.index == len(t.lesson.steps) - 1
         if isinstance(step, TryText):
             game = step.game
+            if game is not None and game.looking:
+                return ""  # (the game is over: an empty line goes on)
             if game is not None and not game.session.over:
                 s = game.session
                 wins = [m.to for m in s.analysis().moves if m.wins]

@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 # the commands that help a player, and the use each counts as in a challenge's game (as
 # the app's keys: hints shown, a move taken back or made again, the why proof)
 HELPS = {"hint": "hints", "hints": "hints", "undo": "undos", "redo": "undos", "why": "whys"}
+# what may be asked once the game is over (looking back at it), as help lists them
+LOOKS = ("moves", "why", "review", "values", "help")
 
 
 class TextGame:
@@ -71,6 +73,7 @@ class TextGame:
         self.hinted = False  # a hint asked for since the last move (the ply remembers it)
         self.stopped = False  # the input ended, or quit: no more games
         self.ended_input = False  # the input ended (not quit)
+        self.looking = False  # over, and looking back at it (until an empty line)
 
     @property
     def say(self) -> Any:
@@ -173,6 +176,37 @@ class TextGame:
         self.say(position_line(s, self.title), tr("textmode.game.over"))
         self.say(game_over_title(s), *game_over_lines(s))
         self.save(quiet=True)
+        self.look_back()
+
+    def look_back(self) -> None:
+        """After the end: the review, the values, the why proof or the moves asked for, as
+        the app shows them at the end, until an empty line, ``quit`` or the end of input."""
+        said = tr("textmode.over.look_back")
+        self.say(said)
+        self.looking = True
+        with self.console.at(lambda: self.say(said)):
+            while self.looked():
+                pass
+        self.looking = False
+
+    def looked(self) -> bool:
+        """A line read after the end and answered; False: it goes on."""
+        line = self.console.ask()
+        if line is None or not line:
+            return False
+        command = read_command(line)
+        name = command[0] if command is not None else ""
+        if name == "quit":
+            return False
+        if name == "help":
+            self.say(tr("textmode.over.look_back"), *help_lines(only=LOOKS[:-1]))
+        elif name == "moves" and not self.session.analysis().moves:
+            self.say(tr("textmode.over.no_moves"))
+        elif name in LOOKS:
+            self.command(name, command[1] if command is not None else "")
+        else:
+            self.say(tr("textmode.over.only", text=line[:40]))
+        return True
 
     # -- commands --------------------------------------------------------------------------
     def command(self, name: str, rest: str) -> bool:
