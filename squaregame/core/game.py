@@ -276,6 +276,11 @@ class Game(ABC, Generic[P]):
         values = self.kind.position_param.parse_numbers(text)
         return self.check_move(pos, self.kind.position_from_values(values)).target
 
+    def typed_move(self, pos: P, to: P) -> str:
+        """What to type for the legal move from ``pos`` to ``to``: the text
+        :meth:`move_from_text` reads back into it (by default the target's values)."""
+        return " ".join(map(str, self.position_values(to)))
+
     def best_moves(self, pos: P) -> list[P]:
         """Where a perfect player moves from ``pos`` (any of them, at random)."""
         return [m.to for m in self.analyze(pos).best_moves()]

@@ -119,12 +119,14 @@ def read_command(line: str) -> tuple[str, str] | None:
     return None
 
 
-def help_lines(in_class: bool = False, only: Sequence[str] | None = None) -> list[str]:
+def help_lines(
+    in_class: bool = False, only: Sequence[str] | None = None, example: str | None = None
+) -> list[str]:
     """``help``: what may be typed, one line each (``in_class``: with the class's commands;
-    ``only``: just those commands, nothing else)."""
+    ``only``: just those commands, nothing else; ``example``: how a move is typed here)."""
     if only is not None:
         return [tr(f"textmode.help.{n}", words=", ".join(command_words(n))) for n in only]
-    lines = [tr("textmode.help.intro"), tr("textmode.help.move")]
+    lines = [tr("textmode.help.intro"), example or tr("textmode.help.move")]
     for name in COMMANDS:
         if name in CLASS_ONLY and not in_class:
             continue

@@ -32,6 +32,7 @@ from squaregame.textmode.lines import (
     value_lines,
     why_lines,
 )
+from squaregame.textmode.typed import example_line, move_by_words
 
 if TYPE_CHECKING:
     from squaregame.ui.start import ChallengeTerms
@@ -140,15 +141,22 @@ class TextGame:
                 return True
 
     def typed_move(self, text: str) -> bool:
+        """``text`` played if it is a move: its words as ``moves`` lists them, or typed as
+        the game reads moves; else what is wrong said, with how to type one here."""
         s = self.session
+        listed = [m.to for m in s.analysis().moves]
+        to = move_by_words(s.game, s.position, text, listed)
         try:
-            to = s.game.move_from_text(s.position, text)
+            if to is None:
+                to = s.game.move_from_text(s.position, text)
             s.move_info(to)  # a legal move (else said why)
         except GameError as exc:
             if not any(c.isdigit() for c in text):
-                self.say(tr("textmode.game.unknown", text=text[:40]))
+                said = tr("textmode.game.unknown", text=text[:40])
             else:
-                self.say(tr("textmode.game.no_move", error=error_text(exc)))
+                said = tr("textmode.game.no_move", error=error_text(exc))
+            example = example_line(s.game, s.position, listed)
+            self.say(said, *([example] if example else []))
             return False
         self.play(to)
         return True
@@ -215,7 +223,9 @@ class TextGame:
         if name in HELPS and not self.helped(name):
             return False
         if name == "help":
-            self.say(*help_lines(self.console.desk is not None))
+            listed = [m.to for m in s.analysis().moves]
+            example = example_line(s.game, s.position, listed)
+            self.say(*help_lines(self.console.desk is not None, example=example))
         elif name == "challenge":
             self.say(tr("textmode.challenge.no_class"))
         elif name == "moves":

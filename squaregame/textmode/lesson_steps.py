@@ -18,6 +18,7 @@ from squaregame.lessons.mastery import Answer, mark_answer
 from squaregame.lessons.steps import FillStep, QuizStep
 from squaregame.text import Catalog, tr
 from squaregame.textmode.markdown import plain_lines
+from squaregame.textmode.typed import move_by_words, same_words
 
 if TYPE_CHECKING:
     from squaregame.lessons.model import Lesson, Step
@@ -171,13 +172,16 @@ class QuizText(StepText):
         """The choice ``line`` names: (True, its value), or (False, None)."""
         q, typed = self.item(), line.strip().lower()
         for label, value in q.choices:
-            if typed == label.lower():
+            if same_words(typed) == same_words(label):
                 return True, value
         values = [v for _, v in q.choices]
         if self.how() == "hot" and (hot := hot_or_cold(typed)) is not None:
             return True, "hot" if hot else "cold"
         if self.how() == "move":
             game = self.step.game()
+            said = move_by_words(game, q.position, line, values)  # (its words)
+            if said is not None:
+                return True, said
             try:
                 to = game.move_from_text(q.position, line)
                 if to in values:

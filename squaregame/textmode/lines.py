@@ -14,6 +14,7 @@ from squaregame.play.why_text import render_text
 from squaregame.play.wording import describe_move, who
 from squaregame.text import tr
 from squaregame.text.games import remoteness_span, spoken_position
+from squaregame.textmode.typed import move_with_typing
 
 WHY_MOVES = 8  # the why proof's moves per position, as a screen reader can follow them
 
@@ -32,7 +33,7 @@ def move_lines(session: Session[Any], hints: bool) -> list[str]:
     view = build_view(session)
     lines = [tr("textmode.moves.heading", position=spoken_position(game, pos))]
     for m in session.analysis().moves:
-        move = describe_move(game, pos, m.to)
+        move = move_with_typing(game, pos, m.to)
         if hints:
             key = "win" if m.wins else "lose"
             n = remoteness_span(m.info, shift=1)

@@ -261,6 +261,13 @@ class RowsGame(Game[Rows]):
             return self.take(pos, values[0] - 1, values[1])
         return self.take(pos, values[0] - 1, values[1], values[2])
 
+    def typed_move(self, pos: Rows, to: Rows) -> str:
+        """The row and the amount; a split, also how many are left on the left."""
+        move = self.move(pos, to)
+        parts = move.parts or ()
+        left = f" {parts[0]}" if len(parts) > 1 else ""
+        return f"{(move.pile or 0) + 1} {move.amount}{left}"
+
     # -- values ------------------------------------------------------------------------
     def rows_grundy(self, pos: Rows) -> tuple[int, ...] | None:
         """Each row's Grundy value (normal play; None where one is out of reach)."""

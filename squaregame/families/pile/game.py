@@ -107,6 +107,9 @@ class PileGame(Game[int]):
             raise PositionError("errors.not_an_amount", text=t[:20], examples=examples) from None
         return self.pile.take(pos, amount)
 
+    def typed_move(self, pos: int, to: int) -> str:
+        return str(pos - to)  # the amount taken
+
     def periodicity(self) -> Periodicity | None:
         return self.pile.periodicity()
 

@@ -371,6 +371,10 @@ class SumGame(Game[Piles]):
             chosen, amount = (pile or 0), values[0]
         return self.take(pos, chosen, amount)
 
+    def typed_move(self, pos: Piles, to: Piles) -> str:
+        move = self.move(pos, to)
+        return f"{(move.pile or 0) + 1} {move.amount}"
+
     def check_move(self, pos: Piles, to: Piles) -> Move[Piles]:
         if len(to) != len(pos):
             raise PositionError("sums.errors.sizes", piles=len(pos), count=len(to))

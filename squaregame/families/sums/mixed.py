@@ -373,6 +373,11 @@ class MixedSumGame(Game[Flat]):
         u = self.units[index]
         return self.replaced(pos, index, u.move_from_text(self.split(pos)[index], rest))
 
+    def typed_move(self, pos: Flat, to: Flat) -> str:
+        """The part's number, then its move as that part reads it."""
+        i = self._changed(pos, to)
+        return f"{i + 1} {self.units[i].typed_move(self.split(pos)[i], self.split(to)[i])}"
+
 
 def _nim_axis(unit: Unit, part: Any) -> bool:
     """A Nim pile too large to list (its moves valued along its axis, few of them)."""

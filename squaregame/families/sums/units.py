@@ -107,6 +107,10 @@ class Unit(ABC):
         """Where a move typed for this part leads (checked)."""
 
     @abstractmethod
+    def typed_move(self, pos: Any, to: Any) -> str:
+        """What to type for a move of this part (what :meth:`move_from_text` reads)."""
+
+    @abstractmethod
     def check_move(self, pos: Any, to: Any) -> None:
         """A :class:`PositionError` unless one move of this part leads from ``pos`` to ``to``."""
 
@@ -185,6 +189,9 @@ class PileUnit(Unit):
 
     def move_from_text(self, pos: int, text: str) -> int:
         return self.take(pos, read_whole(one_gap(text), GROUP_MARKS + VALUE_MARKS))
+
+    def typed_move(self, pos: int, to: int) -> str:
+        return str(pos - to)
 
     def check_move(self, pos: int, to: int) -> None:
         self.take(pos, pos - to)
@@ -287,6 +294,9 @@ class GameUnit(Unit):
 
     def move_from_text(self, pos: Any, text: str) -> Any:
         return self.normal.move_from_text(pos, text)
+
+    def typed_move(self, pos: Any, to: Any) -> str:
+        return self.normal.typed_move(pos, to)
 
     def check_move(self, pos: Any, to: Any) -> None:
         self.normal.check_move(pos, to)
