@@ -258,3 +258,24 @@ def test_continue_opens_a_finished_game_to_look_back_at() -> None:
     looks = [i for i, ln in enumerate(lines) if ln == Catalog("en")("textmode.over.look_back")]
     assert len(looks) == 2
     assert lines[looks[1] + 1].startswith("Move 1, You: ") and lines[-1] == "Goodbye."
+
+
+def test_why_is_short_by_default_and_why_2_goes_deeper() -> None:
+    request = sum_request()
+    _game, lines = play(request, "en", ["why", "help", "why 2", "why 9", "quit"])
+    first = lines.index(Catalog("en")("textmode.why.deeper", n=2))
+    short = lines[3:first]
+    assert short[0].startswith("10 + (3,5) + 7 is hot") and len(short) <= 10
+    assert not [ln for ln in short if ln.startswith("    - ")]  # the moves and their answers
+    deeper = lines[first + 1 :]
+    assert [ln for ln in deeper if ln.startswith("    - ")]
+    assert Catalog("en")("textmode.why.depths", text="9") in lines
+    assert any("why 2, why 3" in ln for ln in lines)  # help says so
+
+
+def test_a_command_of_two_words_is_read_with_what_follows() -> None:
+    set_language("es")
+    assert read_command("por qué 2") == ("why", "2")
+    assert read_command("Por  qué") == ("why", "")
+    _game, lines = play(GAMES_PLAYED["pile"], "es", ["por qué 2", "salir"])
+    assert Catalog("es")("textmode.why.deeper", n=3) in lines

@@ -109,13 +109,14 @@ def command_words(name: str) -> tuple[str, ...]:
 
 def read_command(line: str) -> tuple[str, str] | None:
     """``line`` as a command and what follows it (``level strong``), or None."""
-    first, _, rest = line.strip().partition(" ")
-    word = first.lower()
-    if word in ALIASES:
-        return ALIASES[word], rest.strip()
+    said = " ".join(line.lower().split())
+    first, _, rest = said.partition(" ")
+    if first in ALIASES:
+        return ALIASES[first], rest.strip()
     for name in COMMANDS:
-        if word in command_words(name):
-            return name, rest.strip()
+        for word in command_words(name):  # (a word may be two: "por qué")
+            if said == word or said.startswith(word + " "):
+                return name, said[len(word) :].strip()
     return None
 
 

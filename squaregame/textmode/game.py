@@ -30,6 +30,7 @@ from squaregame.textmode.lines import (
     position_line,
     review_lines,
     value_lines,
+    why_depth,
     why_lines,
 )
 from squaregame.textmode.typed import example_line, move_by_words
@@ -237,7 +238,11 @@ class TextGame:
             self.hints = not self.hints
             self.say(tr(f"textmode.hints.{'on' if self.hints else 'off'}"))
         elif name == "why":
-            self.say(*why_lines(s))
+            depth = why_depth(rest)
+            if depth is None:
+                self.say(tr("textmode.why.depths", text=rest[:20]))
+            else:
+                self.say(*why_lines(s, depth))
         elif name == "review":
             self.say(*review_lines(s, self.hints))
         elif name == "values":

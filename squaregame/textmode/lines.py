@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from squaregame.core.why import DEFAULT_DEPTH, DEFAULT_LINES, WhyTree, outline
+from squaregame.core.why import DEFAULT_LINES, WhyTree, outline
 from squaregame.play.review import chart_points
 from squaregame.play.session import Session
 from squaregame.play.sides import chart_side, shared
@@ -17,6 +17,7 @@ from squaregame.text.games import remoteness_span, spoken_position
 from squaregame.textmode.typed import move_with_typing
 
 WHY_MOVES = 8  # the why proof's moves per position, as a screen reader can follow them
+WHY_DEPTHS = 3  # ``why``, ``why 2``, ``why 3``: how deep the proof goes, at most
 
 
 def position_line(session: Session[Any], title: str) -> str:
@@ -89,8 +90,20 @@ def value_lines(session: Session[Any], hints: bool) -> list[str]:
     return out
 
 
-def why_lines(session: Session[Any]) -> list[str]:
-    """The proof that the position is hot or cold, a line for each step."""
+def why_lines(session: Session[Any], depth: int = 1) -> list[str]:
+    """The proof that the position is hot or cold, a line for each step, ``depth`` levels
+    deep (1: the verdict, then each move with its answer), and how to go deeper."""
     game, pos = session.game, session.position
-    lines = outline(WhyTree(game, pos, moves_per_node=WHY_MOVES), DEFAULT_DEPTH, DEFAULT_LINES)
-    return render_text(game, lines).splitlines()
+    lines = outline(WhyTree(game, pos, moves_per_node=WHY_MOVES), depth, DEFAULT_LINES)
+    said = render_text(game, lines).splitlines()
+    if depth < WHY_DEPTHS and any(line.level >= depth for line in lines):
+        said.append(tr("textmode.why.deeper", n=depth + 1))
+    return said
+
+
+def why_depth(rest: str) -> int | None:
+    """How deep ``why`` goes: nothing typed, 1; ``why 2``, 2 … (None: not a depth)."""
+    if not rest.strip():
+        return 1
+    word = rest.strip()
+    return int(word) if word.isdigit() and 1 <= int(word) <= WHY_DEPTHS else None
