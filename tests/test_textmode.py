@@ -279,3 +279,27 @@ def test_a_command_of_two_words_is_read_with_what_follows() -> None:
     assert read_command("Por  qué") == ("why", "")
     _game, lines = play(GAMES_PLAYED["pile"], "es", ["por qué 2", "salir"])
     assert Catalog("es")("textmode.why.deeper", n=3) in lines
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_an_octal_code_is_asked_for_in_the_kinds_own_words(lang: str) -> None:
+    from squaregame.play.setup import rule_names
+    from squaregame.textmode.run import menu_text
+
+    set_language(lang)
+    out = io.StringIO()
+    assert menu_text(GAMES, source=io.StringIO("4\n5\n"), sink=out) == 0  # any octal code
+    cat = Catalog(lang)
+    asked = cat("textmode.menu.param", label=cat("octal.params.code.label"),
+                what=cat("octal.params.code.help"))  # fmt: skip
+    assert asked in out.getvalue().splitlines()
+    assert rule_names() not in out.getvalue()  # (the named rules: no octal code)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_unknown_level_is_said_with_the_levels(lang: str) -> None:
+    _game, lines = play(GAMES_PLAYED["pile"], lang, [words(lang, "level") + " foo", "quit"])
+    cat = Catalog(lang)
+    assert cat("textmode.level.unknown", text="foo") in lines
+    assert any(ln.startswith(cat("textmode.level.choices", levels="")[:5]) for ln in lines)
+    assert cat("textmode.game.unknown", text="foo") not in lines

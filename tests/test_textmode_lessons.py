@@ -232,3 +232,20 @@ def test_hot_or_cold_reads_each_language_s_own_letters_first() -> None:
         assert [hot_or_cold(t) for t in ("c", "h", "f")] == [False, True, None]
     finally:
         set_language(before)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_number_that_is_no_choice_says_so_and_lists_the_choices(lang: str) -> None:
+    set_language(lang)
+    out = io.StringIO()
+    text = TextLesson(Console(io.StringIO(""), out), lesson(lang, 4), SEED)
+    text.index = 5  # "which move was the blunder?": answered by its number
+    step = text.step()
+    assert isinstance(step, QuizText) and step.how() == "choice"
+    count = len(step.item().choices)
+    assert step.typed(str(count + 5))
+    lines = out.getvalue().splitlines()
+    cat = Catalog(lang)
+    assert lines[0] == cat("textmode.lesson.not_a_choice", text=str(count + 5), count=count)
+    assert lines[1:] == [f"{i}. {label}" for i, (label, _) in enumerate(step.item().choices, 1)]
+    assert not step.settled  # (no answer counted)

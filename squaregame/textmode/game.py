@@ -302,7 +302,7 @@ class TextGame:
             self.opponent = Opponent(chosen, self.seed)
             self.save(quiet=True)
         elif rest:
-            self.say(tr("textmode.game.unknown", text=rest[:40]))
+            self.say(tr("textmode.level.unknown", text=rest[:40]))
         self.say(
             tr("textmode.level.now", level=level_name(self.level), blurb=level_blurb(self.level))
         )

@@ -194,6 +194,11 @@ class QuizText(StepText):
 
     def typed(self, line: str) -> bool:
         found, value = self.read(line)
+        if not found and self.how() == "choice" and line.strip().isdigit():
+            choices = self.item().choices  # (a number that is none of them: they are said)
+            self.say(tr("textmode.lesson.not_a_choice", text=line.strip()[:8], count=len(choices)),
+                     *(f"{i}. {label}" for i, (label, _) in enumerate(choices, 1)))  # fmt: skip
+            return True
         if not found:
             return False
         q = self.item()

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from squaregame.core.errors import GameError
 from squaregame.core.game import GameKind
+from squaregame.core.params import Param
 from squaregame.play.files import new_key
 from squaregame.play.save_folder import claim, latest_summary, open_folder
 from squaregame.play.saves import load_game
@@ -19,7 +20,7 @@ from squaregame.play.session import Session
 from squaregame.play.settings import load_settings
 from squaregame.play.setup import check_start, random_start, rule_names, spec_from_fields
 from squaregame.text import Catalog, error_text, language, tr
-from squaregame.text.games import kind_title
+from squaregame.text.games import kind_title, param_label
 from squaregame.text.rules import rule_name
 from squaregame.textmode.console import Console, choose
 from squaregame.textmode.game import TextGame
@@ -63,6 +64,13 @@ def kind_choice(kind: GameKind) -> str:
     if kind.rule is not None:
         return f"{rule_name(kind.rule)} {kind.rule.notation}"
     return kind_title(kind)
+
+
+def rule_prompt(param: Param) -> str:
+    """What a kind's rule field asks, in its own words (its label, and what it takes: the
+    named rules where it is the shared rules field, else its declared help)."""
+    what = rule_names() if param.area == "games" else tr(param.help_key)
+    return tr("textmode.menu.param", label=param_label(param), what=what)
 
 
 def menu(console: Console, games: TextGames, tables: Tables) -> int:
@@ -122,7 +130,7 @@ def new_game(console: Console, family: TextFamily, kinds: Kinds, tables: Tables)
         fields: dict[str, Any] = {"misere": settings.misere}
         rule = kind.param("rule")
         if rule is not None and kind.rule is None and not kind.traits.parts:
-            typed = console.prompt(tr("textmode.menu.rule", names=rule_names()))
+            typed = console.prompt(rule_prompt(rule))
             if typed is None:
                 return None
             fields["rule"] = typed
