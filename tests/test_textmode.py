@@ -303,3 +303,18 @@ def test_an_unknown_level_is_said_with_the_levels(lang: str) -> None:
     assert cat("textmode.level.unknown", text="foo") in lines
     assert any(ln.startswith(cat("textmode.level.choices", levels="")[:5]) for ln in lines)
     assert cat("textmode.game.unknown", text="foo") not in lines
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_game_not_begun_has_no_moves_yet_on_the_menu(lang: str) -> None:
+    from squaregame.textmode.run import menu_text
+
+    set_language(lang)
+    out = io.StringIO()
+    quit_word = words(lang, "quit")
+    script = f"1\n1\n20\n{quit_word}\n{quit_word}\n"
+    assert menu_text(GAMES, source=io.StringIO(script), sink=out) == 0
+    cont = [ln for ln in out.getvalue().splitlines() if ln.startswith("1. ")][-1]
+    assert Catalog(lang)("games.saved.no_moves") in cont
+    assert Catalog(lang)("games.saved.moves", count=0) not in cont
+

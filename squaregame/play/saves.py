@@ -266,7 +266,9 @@ class SaveSummary:
             "games.saved.summary",
             title=self.title,
             start=self.start,
-            moves=tr("games.saved.moves", count=self.moves),
+            moves=tr("games.saved.moves", count=self.moves)
+            if self.moves
+            else tr("games.saved.no_moves"),
             state=tr(f"games.saved.{self.state.value}"),
         )
 
