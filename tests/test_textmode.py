@@ -318,3 +318,12 @@ def test_a_game_not_begun_has_no_moves_yet_on_the_menu(lang: str) -> None:
     assert Catalog(lang)("games.saved.no_moves") in cont
     assert Catalog(lang)("games.saved.moves", count=0) not in cont
 
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_teams_are_told_to_move_by_their_names(lang: str) -> None:
+    request = StartRequest(game="squares", start=10, players="teams", names=("Ann", "Bob"))
+    _game, lines = play(request, lang, ["1", words(lang, "quit")])
+    cat = Catalog(lang)
+    assert cat("ui_teach.turn.to_move", name="Ann") in lines
+    assert cat("ui_teach.turn.to_move", name="Bob") in lines
+    assert cat("ui_game.turn.second_to_move") not in lines

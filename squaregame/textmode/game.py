@@ -12,6 +12,7 @@ from squaregame.play.save_folder import save_in_folder
 from squaregame.play.saves import SavedGame
 from squaregame.play.session import Session, Verdict, choose_reply
 from squaregame.play.sides import shared
+from squaregame.play.teach_wording import turn_line
 from squaregame.play.view import build_view
 from squaregame.play.wording import (
     describe_move,
@@ -110,7 +111,9 @@ class TextGame:
         self.say(position_line(s, self.title))
         if self.hints:
             self.say(build_view(s).prediction)
-        if s.two_humans or shared(s):
+        if shared(s):  # (teams, a class: each side by its name, as the screen says it)
+            self.say(turn_line(s))
+        elif s.two_humans:
             self.say(tr(f"ui_game.turn.{s.mover_name}_to_move"))
         else:
             self.say(tr("ui_game.turn.your_move"))
