@@ -16,7 +16,7 @@ from squaregame.families import GAMES
 from squaregame.lessons.model import load_lesson, load_lessons
 from squaregame.lessons.modes import APP, TEXT, for_mode, marks, marks_error
 from squaregame.lessons.schema import LessonError
-from squaregame.lessons.strings import lessons_root
+from squaregame.lessons.strings import Strings, lessons_root
 from squaregame.text import set_language
 from squaregame.textmode.console import Console
 from squaregame.textmode.lesson import TextLesson
@@ -133,3 +133,41 @@ def test_no_line_of_a_text_mode_lesson_names_an_app_key(lang: str) -> None:
                 assert line in said, (each.id, line)
         bad = [line for line in said.splitlines() if keys(lang).search(line)]
         assert not bad, (each.id, bad)
+
+
+GRID = re.compile(r"[☹☺].*[☹☺].*[☹☺]")  # a row of marks, to be seen, not heard
+
+
+def said_in_text_mode(lang: str, number: int) -> str:
+    set_language(lang)
+    each = next(x for x in load_lessons(GAMES, lang) if x.number == number)
+    out = io.StringIO()
+    TextLesson(Console(io.StringIO("next\n" * len(each.steps)), out), each, 7).run()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_mode_says_tables_as_lists_in_words(lang: str) -> None:
+    sums, kayles, digits, pairs = (said_in_text_mode(lang, n) for n in (9, 11, 5, 7))
+    for said in (sums, kayles, digits):
+        assert not [line for line in said.splitlines() if GRID.search(line)]
+    pair = {"en": "the pair", "ru": "пара", "es": "el par"}[lang]
+    assert f"k = 5: {pair} (8, 13); ⌊k·φ⌋ = 8" in pairs.splitlines()
+    row = {"en": "pile 2 at 4: cold when pile 1 is 4, 9, 14",
+           "ru": "во второй кучке 4: холодно, когда в первой 4, 9, 14",
+           "es": "montón 2 con 4: fría cuando el montón 1 tiene 4, 9, 14"}  # fmt: skip
+    assert row[lang] in sums.splitlines()  # (Squares: G(4) = G(9) = G(14) = 2)
+    ten = {"en": "10 to 19: ", "ru": "от 10 до 19: ", "es": "de 10 a 19: "}[lang]
+    assert ten + "2, 6, 4, 1, 2, 7, 1, 4, 3, 2" in kayles.splitlines()  # (Kayles' values)
+    assert {"en": "ending in 6: 0, 0, 0, 1, 1", "ru": "оканчиваются на 6: 0, 0, 0, 1, 1",
+            "es": "terminan en 6: 0, 0, 0, 1, 1"}[lang] in digits.splitlines()  # fmt: skip
+
+
+def test_the_app_still_shows_the_tables_as_grids() -> None:
+    steps = [s for each in load_lessons(GAMES, "en") for s in each.steps]
+    kinds = {s.kind: s for s in steps if s.kind in ("sumtable", "grundy", "digits", "pairs")}
+    assert len(kinds) == 4
+    for step in kinds.values():
+        game = step.game_or_none()
+        seen, heard = step.spec.lines(game, Strings("en")), step.spec.spoken(game, Strings("en"))
+        assert seen != heard and any(GRID.search(line) or "  " in line for line in seen)

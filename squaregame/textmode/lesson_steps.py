@@ -84,7 +84,7 @@ class StepText:
     def show_more(self) -> None:
         """What the step shows beneath its text."""
         spec = self.step.spec
-        lines = spec.lines(self.step.game_or_none(), self.host.S)
+        lines = spec.spoken(self.step.game_or_none(), self.host.S)
         if spec.shows == "latest":  # each entry is the whole of it so far: the last says all
             lines = lines[-1:]
         for line in lines:
