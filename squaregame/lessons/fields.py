@@ -15,6 +15,7 @@ from typing import Any, TypeAlias, TypeVar
 
 from squaregame.lessons.exercises import NAMES as EXERCISES
 from squaregame.lessons.exercises import find_exercise
+from squaregame.lessons.modes import marks_error
 
 
 class LessonError(ValueError):
@@ -54,6 +55,8 @@ def _is_int(v: Any) -> bool:
 def _text(v: Any) -> str:
     if not isinstance(v, str):
         raise _Bad("text")
+    if (wrong := marks_error(v)) is not None:
+        raise _Bad(f"text whose {{app: … | text: …}} marks read ({wrong})")
     return v.strip()
 
 

@@ -110,16 +110,23 @@ def digit_counts(cold: list[int], below: int) -> dict[int, list[int]]:
     return out
 
 
-def digits_table(cold: list[int], bounds: list[int], S: Strings) -> list[str]:
+def digits_table(cold: list[int], bounds: list[int], S: Strings, spoken: bool = False) -> list[str]:
     """How many cold numbers below each bound end in each digit: a row per digit, a column
     per bound (10², 10³, …); under it, each digit with a handful below the last bound is
-    named, so the student sees an exception when it appears."""
+    named, so the student sees an exception when it appears. ``spoken``: the bounds said
+    once, then a line per digit with its counts, for a listener (no columns to align)."""
     heads = [_power(b) for b in bounds]
-    head = f"{S('digits_digit'):>5} " + "".join(f"{h:>6}" for h in heads)
-    lines = [S("digits_head"), "", head]
     counts = [digit_counts(cold, b) for b in bounds]
-    for d in range(10):
-        lines.append(f"{d:>5} " + "".join(f"{len(c[d]):>6}" for c in counts))
+    if spoken:
+        lines = [S("digits_head"), S("digits_spoken_bounds", bounds=", ".join(heads))]
+        for d in range(10):
+            said = ", ".join(str(len(c[d])) for c in counts)
+            lines.append(S("digits_spoken", d=d, counts=said))
+    else:
+        head = f"{S('digits_digit'):>5} " + "".join(f"{h:>6}" for h in heads)
+        lines = [S("digits_head"), "", head]
+        for d in range(10):
+            lines.append(f"{d:>5} " + "".join(f"{len(c[d]):>6}" for c in counts))
     few = [(d, found) for d, found in counts[-1].items() if 0 < len(found) <= 3]
     if few:
         lines.append("")
@@ -182,12 +189,17 @@ def check_mark(game: Game[Any], n: Any, says_hot: bool, S: Strings) -> tuple[boo
 # -- Grundy values ----------------------------------------------------------------------
 
 
-def grundy_lines(game: Game[Any], upto: int, S: Strings) -> list[str]:
-    """The Grundy values of the one-number positions 0..upto, and their proven period."""
+def grundy_lines(game: Game[Any], upto: int, S: Strings, spoken: bool = False) -> list[str]:
+    """The Grundy values of the one-number positions 0..upto, and their proven period;
+    ``spoken``: each ten as words to hear ("10 to 19: 2, 6, 4, …"), not a grid to see."""
     lines = []
     values = [game.info(game.kind.position_from_values((n,))) for n in range(upto + 1)]
     for base in range(0, upto + 1, 10):
         row = values[base : base + 10]
+        if spoken:
+            said = ", ".join(str(v.grundy) for v in row)
+            lines.append(S("grundy_spoken", low=base, high=base + len(row) - 1, values=said))
+            continue
         lines.append(f"{base:>3}: " + " ".join(f"{v.outcome.symbol}{v.grundy}" for v in row))
     found = game.periodicity()
     period = None if found is None else found.grundy  # the Grundy values' own period

@@ -12,6 +12,7 @@ from squaregame.core.game import Game
 from squaregame.core.kinds import Kinds
 from squaregame.core.spec import GameSpec
 from squaregame.core.tables import Tables
+from squaregame.lessons.modes import APP, for_mode
 from squaregame.lessons.schema import (
     LessonError,
     LessonFile,
@@ -41,7 +42,12 @@ class Step:
 
     @property
     def text(self) -> str:
-        return self.spec.text
+        """The step's text as the app says it (see :mod:`squaregame.lessons.modes`)."""
+        return for_mode(self.spec.text, APP)
+
+    def text_in(self, mode: str) -> str:
+        """The step's text as ``mode`` (``app`` or ``text``) says it."""
+        return for_mode(self.spec.text, mode)
 
     @property
     def params(self) -> dict[str, Any]:

@@ -52,6 +52,11 @@ class StepSpec:
         """What a ``lines``, ``stepped`` or ``latest`` step shows, in the lesson's language."""
         return []
 
+    def spoken(self, game: Game[Any] | None, S: Strings) -> list[str]:
+        """What text mode says instead of :meth:`lines`, line by line for a listener: the
+        same lines, unless a kind whose lines are a table to look at says it in words."""
+        return self.lines(game, S)
+
 
 @dataclass(frozen=True, kw_only=True)
 class GameStep(StepSpec):
@@ -144,13 +149,20 @@ class DigitsStep(GameStep):
     def lines(self, game: Game[Any] | None, S: Strings) -> list[str]:
         """The table of last digits, one more bound (10², 10³, …, ``upto``) per Space: each
         entry is the whole table so far."""
+        return self._tables(game, S, spoken=False)
+
+    def spoken(self, game: Game[Any] | None, S: Strings) -> list[str]:
+        return self._tables(game, S, spoken=True)
+
+    def _tables(self, game: Game[Any] | None, S: Strings, spoken: bool) -> list[str]:
         from squaregame.lessons.generate import digits_table  # (generated when shown)
 
         assert game is not None
         upto = min(self.upto, DIGITS_MOST)
         cold = game.cold_below(upto)
         bounds = [10**k for k in range(2, len(str(upto))) if 10**k < upto] + [upto]
-        return ["\n".join(digits_table(cold, bounds[: i + 1], S)) for i in range(len(bounds))]
+        tables = (digits_table(cold, bounds[: i + 1], S, spoken) for i in range(len(bounds)))
+        return ["\n".join(table) for table in tables]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -235,6 +247,12 @@ class GrundyStep(GameStep):
 
         assert game is not None
         return grundy_lines(game, self.upto, S)
+
+    def spoken(self, game: Game[Any] | None, S: Strings) -> list[str]:
+        from squaregame.lessons.generate import grundy_lines  # (generated when shown)
+
+        assert game is not None
+        return grundy_lines(game, self.upto, S, spoken=True)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -15,6 +15,7 @@ from squaregame.lessons import attempt, items
 from squaregame.lessons import exercise_model as em
 from squaregame.lessons import generate as gen
 from squaregame.lessons.mastery import Answer, mark_answer
+from squaregame.lessons.modes import TEXT
 from squaregame.lessons.steps import FillStep, QuizStep
 from squaregame.text import Catalog, tr
 from squaregame.textmode.markdown import plain_lines
@@ -77,14 +78,14 @@ class StepText:
         self.host.console.say(*lines)
 
     def show(self) -> None:
-        if self.step.text:
-            self.say(*plain_lines(self.step.text))
+        if text := self.step.text_in(TEXT):
+            self.say(*plain_lines(text))
         self.show_more()
 
     def show_more(self) -> None:
         """What the step shows beneath its text."""
         spec = self.step.spec
-        lines = spec.lines(self.step.game_or_none(), self.host.S)
+        lines = spec.spoken(self.step.game_or_none(), self.host.S)
         if spec.shows == "latest":  # each entry is the whole of it so far: the last says all
             lines = lines[-1:]
         for line in lines:

@@ -49,6 +49,9 @@ class PairsStep(StepSpec):
     def lines(self, game: Game[Any] | None, S: Strings) -> list[str]:
         return pair_lines(self.count, S)
 
+    def spoken(self, game: Game[Any] | None, S: Strings) -> list[str]:
+        return pair_lines(self.count, S, spoken=True)
+
 
 STEPS: tuple[type[StepSpec], ...] = (BoardStep, PairsStep)
 
@@ -71,10 +74,10 @@ def colouring(size: int, S: Strings) -> list[BoardFrame]:
     return frames
 
 
-def pair_lines(count: int, S: Strings) -> list[str]:
+def pair_lines(count: int, S: Strings, spoken: bool = False) -> list[str]:
     """The pairs as the rule makes them (a: the least number not used yet, b = a + k) beside
-    ⌊kφ⌋, which is a."""
-    lines = [S("pairs_head")]
+    ⌊kφ⌋, which is a; ``spoken``: a sentence a pair, not the columns of a table."""
+    lines = [] if spoken else [S("pairs_head")]
     used: set[int] = set()
     for k in range(count):
         a = 0
@@ -82,5 +85,8 @@ def pair_lines(count: int, S: Strings) -> list[str]:
             a += 1
         b = a + k
         used.update((a, b))
-        lines.append(f"{k:>3}   {a:>4}   {b:>4}   {lower_wythoff(k):>5}")
+        if spoken:
+            lines.append(S("pairs_spoken", k=k, a=a, b=b, floor=lower_wythoff(k)))
+        else:
+            lines.append(f"{k:>3}   {a:>4}   {b:>4}   {lower_wythoff(k):>5}")
     return lines
