@@ -46,12 +46,14 @@ def test_teams_game_over(snap_compare: Any) -> None:
         await footer_drawn(pilot)
         game = next(s for s in pilot.app.screen_stack if hasattr(s, "history_scroll"))
         moves = game.history_scroll
-        steady = 0
-        for _ in range(100):  # the list behind the dialog scrolled to its last move, and
-            await pilot.pause()  # staying there (its last row may still be coming)
+        steady, seen = 0, None
+        for _ in range(200):  # the list behind the dialog scrolled to its last move, and
+            await pilot.pause()  # staying there: its last rows may still be coming, each
+            now = (moves.virtual_size.height, moves.max_scroll_y, moves.scroll_y)  # a refresh
             at_end = moves.max_scroll_y and moves.scroll_y >= moves.max_scroll_y
-            steady = steady + 1 if at_end else 0
-            if steady >= 3:
+            steady = steady + 1 if at_end and now == seen else 0
+            seen = now
+            if steady >= 5:
                 break
         await settled(pilot)
 
