@@ -1,8 +1,9 @@
 """The classroom's text-mode page in a real browser (headless Chromium over DevTools): a
 student joins in text mode with the keyboard only, plays a game to the end through the
-page's field, and the page's accessibility tree (``Accessibility.getFullAXTree``) names the
-log, the position, the moves and the labelled field; the teacher's view of that student
-shows the moves. Then the page at a phone's width (390 px) in en, ru and es, as pictures.
+page's field and answers the teacher's challenge there; the page's accessibility tree
+(``Accessibility.getFullAXTree``) names the log, the position, the moves and the labelled
+field; the teacher's view of that student shows the moves and the challenge's result.
+Then the page at a phone's width (390 px) in en, ru and es, as pictures.
 
 ``SQUAREGAME_SCREENSHOT_DIR`` keeps the pictures and the tree's dump (docs/ has them)."""
 
@@ -24,6 +25,7 @@ from serve_helpers import wait_listening
 CLASS = "7B maths"
 TOKEN = "text-browser-secret-" + "s" * 24
 PHONE = (390, 844)  # CSS pixels: a phone held upright
+MOVES = {"en": "moves", "ru": "ходы", "es": "jugadas"}  # the command, in each language
 FIELD = "document.activeElement && document.activeElement.id === 'line'"
 
 
@@ -97,7 +99,7 @@ async def play_a_game(page: Page, shots: Path | None = None, lang: str = "en") -
     await say(page, "1", "5.")  # one-pile games → which game
     await say(page, "1", "75")  # squares → the start ("for example 75")
     said = await say(page, "3", ": 3.")
-    said += await say(page, "moves", "1")
+    said += await say(page, MOVES[lang], "1")
     said += await say(page, "1", ": 1.")
     if shots is not None:
         await page.screenshot(shots / f"text-page-phone-{lang}.png")
@@ -155,9 +157,22 @@ def texts_under(nodes: list[dict[str, Any]], role: str) -> str:
     return "\n".join(found)
 
 
+GRUNDY = {"game": "kayles", "position": "7", "ask": "grundy"}
+
+
+async def ask_teacher(teacher: Page, path: str, body: dict[str, Any] | None = None) -> Any:
+    """What the teacher's page gets from ``path`` (with ``body``: sent as its form does)."""
+    options = {"headers": {"X-Teacher-Token": TOKEN, "Content-Type": "application/json"}}
+    if body is not None:
+        options |= {"method": "POST", "body": json.dumps(body)}
+    return await teacher.evaluate(
+        f"fetch({json.dumps(path)}, {json.dumps(options)}).then(r => r.json())"
+    )
+
+
 @pytest.mark.slow
 @NEEDS_CHROMIUM
-def test_a_student_plays_in_text_mode_and_the_teacher_sees_it(
+def test_a_student_plays_and_answers_a_challenge_and_the_teacher_sees_both(
     served_class: str, tmp_path: Path, shots: Path
 ) -> None:
     async def main() -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
@@ -174,15 +189,18 @@ def test_a_student_plays_in_text_mode_and_the_teacher_sees_it(
             await page.until(f"location.pathname === '/text' && {FIELD}", "the text page")
             said = await play_a_game(page)
             await page.until_text("squaregame in text mode", "#log")  # the menu again
-            nodes = await accessibility_tree(page)
-            (shots / "accessibility-tree.txt").write_text(dump(nodes), encoding="utf-8")
             teacher = await browser.page(f"{served_class}/teacher?token={TOKEN}", "teacher")
             await teacher.until_text("Ana")
-            got = await teacher.evaluate(
-                f"fetch('/teacher/student/1', {{headers: {{'X-Teacher-Token':"
-                f" {json.dumps(TOKEN)}}}}}).then(r => r.json())"
-            )
-            return said, nodes, dict(got)
+            set_it = await ask_teacher(teacher, "/teacher/challenge", GRUNDY)
+            assert set_it["ok"], set_it
+            await page.until_text("Challenge #1 from your teacher", "#log")
+            await say(page, "challenge", "Type the Grundy value")
+            await say(page, "2", "Right!")  # Kayles 7: its Grundy value is 2
+            nodes = await accessibility_tree(page)
+            (shots / "accessibility-tree.txt").write_text(dump(nodes), encoding="utf-8")
+            student = await ask_teacher(teacher, "/teacher/student/1")
+            state = await ask_teacher(teacher, "/teacher/state")
+            return said, nodes, student | {"scoreboard": state["scoreboard"]}
 
     said, nodes, student = asyncio.run(main())
     assert "Squares: 3." in said and "Squares: 0." in said
@@ -196,6 +214,9 @@ def test_a_student_plays_in_text_mode_and_the_teacher_sees_it(
     assert student["name"] == "Ana"
     moves = [m["move"] for m in student["moves"]]
     assert moves and len(moves) >= 2, student  # the student's and the computer's moves
+    [row] = student["scoreboard"]
+    assert row["student"] == "Ana" and row["solved"], row
+    assert [c["result"] for c in student["challenges"]] == [row["result"]]
 
 
 @pytest.mark.slow
@@ -229,7 +250,7 @@ def test_the_page_at_a_phones_width(tmp_path: Path, shots: Path, lang: str) -> N
     finally:
         server.stop()
     assert seen["wide"] <= PHONE[0]  # no scrolling sideways
-    assert 0 < seen["fieldTop"] and seen["fieldBottom"] <= seen["height"]  # in sight, low
+    assert seen["fieldTop"] > 0 and seen["fieldBottom"] <= seen["height"]  # in sight, low
     assert seen["fieldTop"] > seen["height"] / 2
     assert seen["font"] >= 16  # a phone does not zoom into the field
     assert seen["lang"] == lang and seen["title"]
