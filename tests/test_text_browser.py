@@ -132,7 +132,12 @@ def dump(nodes: list[dict[str, Any]]) -> str:
     roots = [n for n in nodes if not n.get("parentId")]
     for root in roots:
         walk(root, 0)
-    return "\n".join(lines) + "\n"
+    head = (
+        "# The text-mode page's accessibility tree, as Chromium gives it to a screen reader\n"
+        '# (role "name"), after a won game of Squares and a challenge answered:\n'
+        "# written by tests/test_text_browser.py (SQUAREGAME_SCREENSHOT_DIR).\n"
+    )
+    return head + "\n".join(lines) + "\n"
 
 
 def named(nodes: list[dict[str, Any]], role: str) -> list[str]:
