@@ -8,12 +8,14 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import sys
 from pathlib import Path
 
 import aiohttp
 import pytest
 from serve_helpers import CLOSING, alive, classroom, eventually, session_folders
 
+from squaregame.classroom import textsession
 from squaregame.classroom.room import ClassConfig
 from squaregame.classroom.server import IDLE_CLOSE, TABS_A_STUDENT
 from squaregame.classroom.store import ClassStore
@@ -258,5 +260,29 @@ def test_in_a_class_only_a_joined_student_gets_text_mode(tmp_path: Path, room: C
             for page in pages:
                 await page.ws.close()
             await eventually(lambda: not server.sessions, what="the sessions ended")
+
+    asyncio.run(main())
+
+
+def test_a_session_that_ignores_the_end_of_its_input_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(textsession, "QUIT_GRACE", 0.5)  # (seconds: the test's own grace)
+    stubborn = "import time\nprint('ready', flush=True)\nwhile True: time.sleep(60)"
+
+    async def main() -> None:
+        said: list[str] = []
+
+        async def say(line: str) -> None:
+            said.append(line)
+
+        session = TextSession(None, memory_limit=None, folder_root=tmp_path, say=say)
+        session.argv = [sys.executable, "-c", stubborn]
+        await session.start()
+        await eventually(lambda: said == ["ready"], what="the session's first line")
+        process = pid(session)
+        [folder] = session_folders(tmp_path)
+        await session.end()  # its input closed, ignored: killed after the grace
+        assert not alive(process) and not folder.exists() and session.exited.is_set()
 
     asyncio.run(main())
