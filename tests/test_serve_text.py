@@ -154,12 +154,12 @@ def test_lines_are_relayed_both_ways_and_one_message_is_one_line(tmp_path: Path)
             await page.type("1")  # squares
             await page.until("an empty line for a random start")
             await page.type("3")
-            await page.until("Squares: 3.")
+            await page.until("Squares: a pile of 3 counters.")
             await page.type("moves")
             said = await page.until("take 1")
-            assert "Legal moves from 3:" in said
+            assert "Legal moves from a pile of 3 counters:" in said
             await page.type("1")
-            await page.until("Squares: 1.")
+            await page.until("Squares: a pile of 1 counter.")
             await page.type("1")
             said = await page.until("The game is over.")
             assert all("\x1b" not in line for line in page.said)

@@ -26,6 +26,7 @@ CLASS = "7B maths"
 TOKEN = "text-browser-secret-" + "s" * 24
 PHONE = (390, 844)  # CSS pixels: a phone held upright
 MOVES = {"en": "moves", "ru": "ходы", "es": "jugadas"}  # the command, in each language
+TURN = {"en": "Your move", "ru": "Ваш ход", "es": "Tu jugada"}  # the student's turn
 FIELD = "document.activeElement && document.activeElement.id === 'line'"
 
 
@@ -80,12 +81,12 @@ def served_class(tmp_path: Path) -> Iterator[str]:
 # -- the page, as a student uses it ----------------------------------------------------------
 async def say(page: Page, line: str, *expect: str) -> str:
     """Type ``line`` in the field (focused: it keeps the focus), Enter; wait until the log
-    shows every one of ``expect`` after it; the log's text since the line."""
+    shows every one of ``expect`` after it; the log's text after the line."""
     await page.until(FIELD, "the field, focused")
     before = await page.evaluate("document.querySelectorAll('#log p').length")
     await page.type(line + "\r")
     js = (
-        f"(() => {{const ps = [...document.querySelectorAll('#log p')].slice({before});"
+        f"(() => {{const ps = [...document.querySelectorAll('#log p')].slice({before} + 1);"
         " const t = ps.map(p => p.textContent).join('\\n');"
         f" return {json.dumps(list(expect))}.every(e => t.includes(e)) ? t : '';}})()"
     )
@@ -98,9 +99,9 @@ async def play_a_game(page: Page, shots: Path | None = None, lang: str = "en") -
     await page.until_text("1.", "#log")
     await say(page, "1", "5.")  # one-pile games → which game
     await say(page, "1", "75")  # squares → the start ("for example 75")
-    said = await say(page, "3", ": 3.")
+    said = await say(page, "3", TURN[lang])
     said += await say(page, MOVES[lang], "1")
-    said += await say(page, "1", ": 1.")
+    said += await say(page, "1", TURN[lang])
     if shots is not None:
         await page.screenshot(shots / f"text-page-phone-{lang}.png")
     said += await say(page, "1", "☺")  # the game over: "☺ You won!" (in every language)
@@ -208,13 +209,14 @@ def test_a_student_plays_and_answers_a_challenge_and_the_teacher_sees_both(
             return said, nodes, student | {"scoreboard": state["scoreboard"]}
 
     said, nodes, student = asyncio.run(main())
-    assert "Squares: 3." in said and "Squares: 0." in said
+    assert "Squares: a pile of 3 counters." in said and "Squares: no counters left." in said
     field = named(nodes, "textbox")
     assert field == ["Your answer (a number, a move or a command such as help), then Enter:"]
     assert "The game, line by line" in named(nodes, "log")
     assert "Send" in named(nodes, "button")
     log = texts_under(nodes, "log")
-    assert "Squares: 3." in log and "Legal moves from 3:" in log and "take 1" in log
+    assert "Squares: a pile of 3 counters." in log and "take 1" in log
+    assert "Legal moves from a pile of 3 counters:" in log
     assert "☺ You won!" in log
     assert student["name"] == "Ana"
     moves = [m["move"] for m in student["moves"]]
