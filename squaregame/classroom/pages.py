@@ -37,6 +37,8 @@ def join_page(cat: Catalog, class_name: str, said: str = "", name: str = "") -> 
         f'<form method="post" action="/join"><p><label for="name">{e(cat("serve.join.name"))}'
         f'</label></p><p><input id="name" name="name" maxlength="24" required autofocus '
         f'value="{e(name)}"> <button class="act">{e(cat("serve.join.button"))}</button></p>'
+        f'<p><button class="act" name="to" value="text">{e(cat("serve.join.text_button"))}'
+        "</button></p>"
         f'<p class="said bad">{e(said)}</p><p class="off">{e(cat("serve.join.note"))}</p>'
         "</form></main></body></html>"
     )

@@ -165,7 +165,7 @@ class ClassRoom:
         except GameError as exc:
             return self.join_form(error_text(exc, self.cat), name[:24], status=400)
         token = await self.call(self.store.issue_token, sid)
-        response = web.HTTPSeeOther("/")
+        response = web.HTTPSeeOther("/text" if form.get("to") == "text" else "/")
         response.set_cookie(
             self.cookie, token, max_age=COOKIE_AGE, httponly=True, samesite="Strict", path="/"
         )

@@ -17,16 +17,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
-import json
 import logging
-import re
 import signal
 import socket
 import sqlite3
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import aiohttp_jinja2
 import jinja2
@@ -35,7 +32,16 @@ from textual_serve.server import Server
 
 from squaregame.classroom.folders import sweep
 from squaregame.classroom.room import ClassConfig, ClassRoom
-from squaregame.classroom.session import Session, child_command, size_from_message, size_from_query
+from squaregame.classroom.session import (
+    Session,
+    child_command,
+    envelope,
+    size_from_message,
+    size_from_query,
+)
+from squaregame.classroom.sessionpages import TEXT_PATH, offline_page, text_page
+from squaregame.classroom.store import Student
+from squaregame.classroom.textsession import MAX_TEXT_MESSAGE, TextSession, relay_lines
 from squaregame.text import Catalog, tr
 from squaregame.text.current import current
 
@@ -45,43 +51,6 @@ MAX_MESSAGE = 2**20  # bytes in one message from a browser (a paste); more close
 IDLE_CLOSE = 4000  # the close code of an idle session (4000–4999: the application's own)
 RETRY_AFTER = 30  # seconds, on the "class is full" page
 TABS_A_STUDENT = 3  # sessions one student may have open at once (a class: not all 60)
-
-
-# The page textual-serve ships asks Google Fonts for Roboto Mono: an offline classroom waits
-# for it, and every student's browser would contact a third party. The same font ships
-# in textual-serve's own static folder; the page is served with it (or the system
-# monospace) and refers to no other host.
-_REMOTE_STYLESHEET = re.compile(r"<link[^>]*href=\"https?://[^\"]*\"[^>]*/?>", re.S)
-_LOCAL_FONT = """<style>
-      @font-face {
-        font-family: "Roboto Mono";
-        src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf");
-      }
-    </style>"""
-
-
-# The words textual-serve's page says when a session ends, said in the server's language
-_PAGE_WORDS = {
-    '<div class="message">Session ended.</div>': "serve.page.session_ended",
-    'onClick="refresh()">Restart</button>': "serve.page.restart",
-}
-
-
-def offline_page(template: Path, catalog: Catalog | None = None) -> str:
-    """textual-serve's page template with every remote stylesheet replaced by the local font,
-    and its own words in ``catalog``'s language."""
-    text = template.read_text(encoding="utf-8")
-    if catalog is not None:
-        text = text.replace("<html>", f'<html lang="{catalog.lang}">', 1)
-        for english, key in _PAGE_WORDS.items():
-            said = html.escape(catalog(key))
-            text = text.replace(english, english.replace(_english_word(english), said))
-    return _REMOTE_STYLESHEET.sub(lambda _m: _LOCAL_FONT, text)
-
-
-def _english_word(markup: str) -> str:
-    """The text between a tag's ``>`` and the next ``<``: what the page says."""
-    return markup.split(">", 1)[1].split("<", 1)[0]
 
 
 @dataclass(frozen=True)
@@ -102,17 +71,6 @@ def duration(seconds: float) -> str:
     if seconds >= 60 and seconds % 60 == 0:
         return f"{seconds / 60:g} min"
     return f"{seconds:g} s"
-
-
-def envelope(text: str) -> tuple[str, Any] | None:
-    """A browser's ``["type", data]`` message, or None for anything else."""
-    try:
-        value = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(value, list) or not value or not isinstance(value[0], str):
-        return None
-    return value[0], value[1] if len(value) > 1 else None
 
 
 def close_reason(text: str) -> bytes:
@@ -150,7 +108,7 @@ class ClassroomServer(Server):
         super().__init__(command(self.lang), host="127.0.0.1", port=0, title="squaregame")
         self.limits = limits or Limits()
         self.folder_root = folder_root
-        self.sessions: set[Session] = set()
+        self.sessions: set[Session | TextSession] = set()
         self.sockets: set[web.WebSocketResponse] = set()
         self.room = None if room is None else ClassRoom(room, self.catalog, kinds(self.catalog))
 
@@ -168,6 +126,8 @@ class ClassroomServer(Server):
             [
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get(TEXT_PATH, self.handle_text, name="text"),
+                web.get(TEXT_PATH + "/ws", self.handle_text_socket, name="text_websocket"),
                 web.get("/download/{key}", self.handle_download, name="download"),
                 web.static("/static", self.statics_path, show_index=False, name="static"),
                 *(self.room.routes() if self.room else ()),
@@ -215,6 +175,16 @@ class ClassroomServer(Server):
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 
+    async def handle_text(self, request: web.Request) -> web.StreamResponse:
+        """The text-mode page (screen readers, phones): a class's students only."""
+        if self.full():
+            return self.full_page()
+        if self.room is not None and await self.room.student(request) is None:
+            return self.room.join_form()
+        page = text_page(self.catalog)
+        headers = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+        return web.Response(text=page, content_type="text/html", headers=headers)
+
     def full_page(self) -> web.Response:
         cat = self.catalog
         title = html.escape(cat("serve.page.full_title"))
@@ -237,15 +207,51 @@ class ClassroomServer(Server):
     async def handle_websocket(  # type: ignore[override]  # (a class's stranger: a 403)
         self, request: web.Request
     ) -> web.StreamResponse:
+        return await self._session_socket(request, text=False)
+
+    async def handle_text_socket(self, request: web.Request) -> web.StreamResponse:
+        return await self._session_socket(request, text=True)
+
+    def _new_session(
+        self, websocket: web.WebSocketResponse, student: Student | None, text: bool
+    ) -> Session | TextSession:
+        env = None if student is None or self.room is None else self.room.env(student)
+        if text:
+
+            async def say(line: str) -> None:
+                await websocket.send_json(["line", line])
+
+            return TextSession(
+                self.lang,
+                memory_limit=self.limits.memory_limit,
+                folder_root=self.folder_root,
+                say=say,
+                extra_env=env,
+            )
+        return Session(
+            self.lang,
+            memory_limit=self.limits.memory_limit,
+            folder_root=self.folder_root,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+            debug=self.debug,
+            extra_env=env,
+        )
+
+    async def _session_socket(self, request: web.Request, *, text: bool) -> web.StreamResponse:
+        """A session for a browser's socket: the app's, or (``text``) text mode's."""
         student = None
         if self.room is not None:  # a class: only its students, each recorded as themselves
             student = await self.room.student(request)
             if student is None:
                 return self.room.forbidden()
             if self.room.online.get(student.id, 0) >= TABS_A_STUDENT:  # (the class's places)
-                text = self.catalog("serve.page.too_many_tabs", count=TABS_A_STUDENT)
-                return web.Response(status=429, text=text)
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+                said = self.catalog("serve.page.too_many_tabs", count=TABS_A_STUDENT)
+                return web.Response(status=429, text=said)
+        most = MAX_TEXT_MESSAGE if text else MAX_MESSAGE
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=most)
         await websocket.prepare(request)
         if self.full():
             log.warning(tr("serve.log.full", count=self.limits.max_sessions))
@@ -254,17 +260,7 @@ class ClassroomServer(Server):
             return websocket
         width, height = size_from_query(request.query)
         try:
-            session = Session(
-                self.lang,
-                memory_limit=self.limits.memory_limit,
-                folder_root=self.folder_root,
-                write_bytes=websocket.send_bytes,
-                write_str=websocket.send_str,
-                close=websocket.close,
-                download_manager=self.download_manager,
-                debug=self.debug,
-                extra_env=None if student is None or self.room is None else self.room.env(student),
-            )
+            session = self._new_session(websocket, student, text)
         except OSError as exc:  # no room for a session folder
             log.warning(f"{type(exc).__name__}: {exc}")
             await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER)
@@ -280,7 +276,10 @@ class ClassroomServer(Server):
                     log.warning(f"{type(exc).__name__}: {exc}")  # the student plays anyway
             await session.start(width, height)
             watcher = asyncio.create_task(self._watch(websocket, session))
-            await self._relay(websocket, session)
+            if isinstance(session, TextSession):
+                await relay_lines(websocket, session)
+            else:
+                await self._relay(websocket, session)
         except (OSError, RuntimeError) as exc:  # the process could not start, a broken pipe
             log.warning(f"{type(exc).__name__}: {exc}")
         finally:
@@ -321,7 +320,9 @@ class ClassroomServer(Server):
             elif kind == "focus":
                 await session.focus()
 
-    async def _watch(self, websocket: web.WebSocketResponse, session: Session) -> None:
+    async def _watch(
+        self, websocket: web.WebSocketResponse, session: Session | TextSession
+    ) -> None:
         """Close the browser's session when the app ends, or when nobody has typed for
         ``idle_timeout`` (then the app is ended too)."""
         loop = asyncio.get_running_loop()

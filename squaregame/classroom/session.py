@@ -78,6 +78,17 @@ def size_from_message(data: object) -> tuple[int, int] | None:
     return width, height
 
 
+def envelope(text: str) -> tuple[str, Any] | None:
+    """A browser's ``["type", data]`` message, or None for anything else."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(value, list) or not value or not isinstance(value[0], str):
+        return None
+    return value[0], value[1] if len(value) > 1 else None
+
+
 def child_command(lang: str | None) -> list[str]:
     """The argument list every browser session runs (no shell between)."""
     args = [sys.executable, "-m", "squaregame.classroom.child"]
@@ -110,29 +121,12 @@ class Session(AppService):
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
-        env.pop("SQUAREGAME_EPHEMERAL", None)  # the folder below is the session's own
-        env["SQUAREGAME_DATA_DIR"] = str(self.folder.data)
-        env[PARENT_ENV] = str(os.getpid())
-        env.update(self.extra_env)
-        if self.memory_limit:
-            env[MEMORY_ENV] = str(self.memory_limit)
-        for name in _ONE_THREAD:  # a thread pool's stacks would only waste address space
-            env.setdefault(name, "1")
-        env.setdefault("MALLOC_ARENA_MAX", "2")
-        return env
+        return session_env(env, self.folder, self.memory_limit, self.extra_env)
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
         self.size = (width, height)
         env = self._build_environment(width=width, height=height)
-        self._process = process = await asyncio.create_subprocess_exec(
-            *self.argv,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=env,
-            start_new_session=True,  # its own process group: killed with whatever it starts
-            pass_fds=(self.folder.fd,) if self.folder.fd >= 0 else (),
-        )
+        self._process = process = await start_process(self.argv, env, self.folder)
         assert process.stdin is not None
         self._stdin = process.stdin
         return process
@@ -146,19 +140,9 @@ class Session(AppService):
         (the last few kB) and logged as one line if it failed."""
         process = self._process
         assert process is not None and process.stdout is not None and process.stderr is not None
-        stdout, stderr = process.stdout, process.stderr
+        stdout = process.stdout
         kept = io.BytesIO()
-
-        async def read_stderr() -> None:
-            while data := await stderr.read(4096):
-                kept.write(data)
-                if kept.tell() > 2 * _STDERR_KEPT:
-                    tail = kept.getvalue()[-_STDERR_KEPT:]
-                    kept.seek(0)
-                    kept.truncate()
-                    kept.write(tail)
-
-        stderr_task = asyncio.create_task(read_stderr())
+        stderr_task = asyncio.create_task(keep_tail(process.stderr, kept))
         try:
             for _ in range(10):  # the prelude: is it a Textual app?
                 line = await stdout.readline()
@@ -185,11 +169,7 @@ class Session(AppService):
             with contextlib.suppress(asyncio.CancelledError):
                 await stderr_task
             self.exited.set()
-        status = process.returncode
-        if status not in (0, None, -signal.SIGTERM, -signal.SIGKILL):
-            lines = kept.getvalue().decode("utf-8", "replace").strip().splitlines()
-            last = lines[-1][:200] if lines else ""
-            log.warning(tr("serve.log.ended", status=status, last=last))
+        log_failure(process.returncode, kept)
 
     def end(self) -> asyncio.Future[None]:
         """Stop the app for sure and remove its folder. Every caller awaits the same ending,
@@ -226,11 +206,68 @@ class Session(AppService):
 
     def kill(self) -> None:
         """Kill the app's whole process group (only while it has not been reaped)."""
-        process = self._process
-        if process is None or process.returncode is not None:
-            return
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError, AttributeError):
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
+        kill_group(self._process)
+
+
+# -- shared with the text-mode sessions (squaregame.classroom.textsession) -------------------
+def session_env(
+    env: dict[str, str], folder: SessionFolder, memory_limit: int | None, extra: dict[str, str]
+) -> dict[str, str]:
+    """``env`` for a session's process: its own data folder, its memory cap, its server (to
+    die with), a class's variables, one thread per pool."""
+    env.pop("SQUAREGAME_EPHEMERAL", None)  # the folder below is the session's own
+    env["SQUAREGAME_DATA_DIR"] = str(folder.data)
+    env[PARENT_ENV] = str(os.getpid())
+    env.update(extra)
+    if memory_limit:
+        env[MEMORY_ENV] = str(memory_limit)
+    for name in _ONE_THREAD:  # a thread pool's stacks would only waste address space
+        env.setdefault(name, "1")
+    env.setdefault("MALLOC_ARENA_MAX", "2")
+    return env
+
+
+async def start_process(
+    argv: list[str], env: dict[str, str], folder: SessionFolder, limit: int = 2**16
+) -> asyncio.subprocess.Process:
+    """A session's process, with pipes, no shell, in a process group of its own."""
+    return await asyncio.create_subprocess_exec(
+        *argv,
+        limit=limit,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=env,
+        start_new_session=True,  # its own process group: killed with whatever it starts
+        pass_fds=(folder.fd,) if folder.fd >= 0 else (),
+    )
+
+
+async def keep_tail(stream: asyncio.StreamReader | None, kept: io.BytesIO) -> None:
+    """Read ``stream`` to its end, keeping its last few kB in ``kept``."""
+    while stream is not None and (data := await stream.read(4096)):
+        kept.write(data)
+        if kept.tell() > 2 * _STDERR_KEPT:
+            tail = kept.getvalue()[-_STDERR_KEPT:]
+            kept.seek(0)
+            kept.truncate()
+            kept.write(tail)
+
+
+def log_failure(status: int | None, kept: io.BytesIO) -> None:
+    """One log line when a session's process failed: its status and last error line."""
+    if status not in (0, None, -signal.SIGTERM, -signal.SIGKILL):
+        lines = kept.getvalue().decode("utf-8", "replace").strip().splitlines()
+        last = lines[-1][:200] if lines else ""
+        log.warning(tr("serve.log.ended", status=status, last=last))
+
+
+def kill_group(process: asyncio.subprocess.Process | None) -> None:
+    """Kill a session's whole process group (only while it has not been reaped)."""
+    if process is None or process.returncode is not None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError, AttributeError):
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()

@@ -1,0 +1,109 @@
+"""The pages a served session runs in: the full app's (textual-serve's template, patched)
+and the text-mode page (real DOM, for screen readers and phones).
+
+The text-mode page is plain HTML with its words in the server's language; its script puts
+every line the session says into an ARIA live region with ``textContent`` (never markup)
+and sends what the student types in a labelled field, one line a message
+(:mod:`squaregame.classroom.textsession` runs the session). Nothing is fetched from
+anywhere: its style and script are inside it.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+from squaregame import paths
+from squaregame.text import Catalog
+
+TEXT_PATH = "/text"  # the text-mode page; its socket is at TEXT_PATH + "/ws"
+MAX_TYPED = 500  # characters the field takes (the server cuts a longer line too)
+
+# The page textual-serve ships asks Google Fonts for Roboto Mono: an offline classroom waits
+# for it, and every student's browser would contact a third party. The same font ships
+# in textual-serve's own static folder; the page is served with it (or the system
+# monospace) and refers to no other host.
+_REMOTE_STYLESHEET = re.compile(r"<link[^>]*href=\"https?://[^\"]*\"[^>]*/?>", re.S)
+_LOCAL_FONT = """<style>
+      @font-face {
+        font-family: "Roboto Mono";
+        src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf");
+      }
+    </style>"""
+
+# The words textual-serve's page says when a session ends, said in the server's language
+_PAGE_WORDS = {
+    '<div class="message">Session ended.</div>': "serve.page.session_ended",
+    'onClick="refresh()">Restart</button>': "serve.page.restart",
+}
+
+# The full app's page: a bar above the terminal with a link to text mode (the terminal,
+# which textual-serve sizes to the whole window, is made that much shorter)
+_BAR_STYLE = """<style>
+      body { margin: 0; }
+      #text-mode-bar { height: 2rem; line-height: 2rem; padding: 0 0.75rem;
+        font: 16px system-ui, sans-serif; background: #12232d; }
+      #text-mode-bar a { color: #9fd3ff; }
+      body #terminal.textual-terminal { height: calc(100vh - 2rem); }
+    </style>"""
+
+
+def offline_page(template: Path, catalog: Catalog | None = None) -> str:
+    """textual-serve's page template with every remote stylesheet replaced by the local font,
+    and (with ``catalog``) its words, ``lang``, a ``<title>`` and a visible link to text mode
+    in ``catalog``'s language."""
+    text = template.read_text(encoding="utf-8")
+    if catalog is not None:
+        e = html.escape
+        text = text.replace("<html>", f'<html lang="{catalog.lang}">', 1)
+        for english, key in _PAGE_WORDS.items():
+            said = e(catalog(key))
+            text = text.replace(english, english.replace(_english_word(english), said))
+        title = f"<title>{e(catalog('serve.page.title'))}</title>"
+        text = text.replace("<head>", f"<head>\n    {title}\n    {_BAR_STYLE}", 1)
+        bar = (
+            f'<nav id="text-mode-bar"><a href="{TEXT_PATH}">'
+            f"{e(catalog('serve.text.link'))}</a></nav>"
+        )
+        text = re.sub(r"(<body[^>]*>)", lambda m: f"{m.group(1)}\n    {bar}", text, count=1)
+    return _REMOTE_STYLESHEET.sub(lambda _m: _LOCAL_FONT, text)
+
+
+def _english_word(markup: str) -> str:
+    """The text between a tag's ``>`` and the next ``<``: what the page says."""
+    return markup.split(">", 1)[1].split("<", 1)[0]
+
+
+_TEXT_WORDS = ("connecting", "ended", "failed", "closed")
+
+
+def text_page(cat: Catalog) -> str:
+    """The text-mode page: the session's lines in a live region, a field to answer in."""
+    e = html.escape
+    words = {k: cat.raw(f"serve.text.{k}") for k in _TEXT_WORDS}  # (the script fills them)
+    data = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
+    asset = paths.asset("classroom", "text.css").read_text(encoding="utf-8")
+    script = paths.asset("classroom", "text.js").read_text(encoding="utf-8")
+    title = e(cat("serve.text.title"))
+    return (
+        f'<!DOCTYPE html><html lang="{e(cat.lang)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1, '
+        'interactive-widget=resizes-content">'
+        f'<meta name="referrer" content="no-referrer"><title>{title}</title>'
+        f"<style>{asset}</style></head><body><main>"
+        f"<h1>{title}</h1>"
+        f'<div id="log" role="log" aria-live="polite" aria-label="{e(cat("serve.text.log"))}"'
+        ' tabindex="0"></div>'
+        f'<p id="status" role="status">{e(cat("serve.text.connecting"))}</p>'
+        '<form id="say" autocomplete="off">'
+        f'<label for="line">{e(cat("serve.text.field"))}</label>'
+        f'<div class="row"><input id="line" name="line" type="text" maxlength="{MAX_TYPED}"'
+        ' autocomplete="off" autocapitalize="off" autocorrect="off" spellcheck="false"'
+        ' enterkeyhint="send" autofocus>'
+        f'<button id="send" type="submit">{e(cat("serve.text.send"))}</button></div>'
+        f'</form><p id="again" hidden><a href="{TEXT_PATH}">{e(cat("serve.text.again"))}</a></p>'
+        f"</main><script>const T={data};const WS_PATH={json.dumps(TEXT_PATH + '/ws')};\n"
+        f"{script}</script></body></html>"
+    )

@@ -1,0 +1,165 @@
+"""One text-mode session: ``python -m squaregame.classroom.child --text`` for one tab of the
+accessible page, over plain pipes (no terminal).
+
+It is started as the app's sessions are (:mod:`squaregame.classroom.session`: no shell, a
+process group and a private folder of its own, a memory cap, killed with the server, a
+class's variables); every line it writes is sent to the page as it comes, each line the
+student sends is written to its input. It ends for sure: its input is closed (text mode
+takes that as the end), and it is killed if it has not ended within a few seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import os
+import unicodedata
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from aiohttp import WSMsgType, web
+
+from squaregame.classroom.child import TEXT_FLAG
+from squaregame.classroom.folders import SessionFolder
+from squaregame.classroom.session import (
+    QUIT_GRACE,
+    child_command,
+    envelope,
+    keep_tail,
+    kill_group,
+    log_failure,
+    session_env,
+    start_process,
+)
+
+MAX_LINE = 500  # characters of one line the student sends (more are cut)
+MAX_SAID = 4000  # characters of one line the session says (more are cut)
+MAX_TEXT_MESSAGE = 16 * 1024  # bytes of one message from the page; more closes the socket
+_READ_LIMIT = 2**16  # bytes of one line read from the session (a longer one is dropped)
+_TERMINAL_ENV = ("TEXTUAL", "TEXTUAL_DRIVER", "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "COLUMNS")
+
+
+def typed_line(text: str) -> str:
+    """What the student sent, as one line: control characters (a line break too) made
+    spaces, at most :data:`MAX_LINE` characters."""
+    line = "".join(" " if unicodedata.category(c) == "Cc" else c for c in text[: MAX_LINE * 2])
+    return line[:MAX_LINE]
+
+
+def text_env() -> dict[str, str]:
+    """The text session's own environment: no terminal, plain UTF-8 lines."""
+    env = {k: v for k, v in os.environ.items() if k not in _TERMINAL_ENV}
+    env.update(TERM="dumb", NO_COLOR="1", PYTHONIOENCODING="utf-8", PYTHONUNBUFFERED="1")
+    return env
+
+
+class TextSession:
+    """One tab's text-mode process; ``say`` sends one of its lines to the page."""
+
+    def __init__(
+        self,
+        lang: str | None,
+        *,
+        memory_limit: int | None,
+        folder_root: Path | None,
+        say: Callable[[str], Awaitable[None]],
+        extra_env: dict[str, str] | None = None,
+    ) -> None:
+        self.argv = [*child_command(lang), TEXT_FLAG]
+        self.memory_limit = memory_limit
+        self.extra_env = extra_env or {}  # a class's session: where it records, and who
+        self.say = say
+        self.folder = SessionFolder(folder_root)
+        self.exited = asyncio.Event()
+        self.last_input = asyncio.get_running_loop().time()
+        self._process: asyncio.subprocess.Process | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._ending: asyncio.Task[None] | None = None
+
+    async def start(self, width: int = 0, height: int = 0) -> None:
+        """Start the process and relay its lines (a text session has no size)."""
+        env = session_env(text_env(), self.folder, self.memory_limit, self.extra_env)
+        self._process = await start_process(self.argv, env, self.folder, limit=_READ_LIMIT)
+        self._task = asyncio.create_task(self.run())
+
+    async def run(self) -> None:
+        """Send each line the session says to the page, until it ends."""
+        process = self._process
+        assert process is not None and process.stdout is not None
+        kept = io.BytesIO()
+        stderr_task = asyncio.create_task(keep_tail(process.stderr, kept))
+        try:
+            while True:
+                try:
+                    raw = await process.stdout.readline()
+                except ValueError:  # a line over the limit: dropped, and on to the next
+                    continue
+                if not raw:
+                    break
+                line = raw.decode("utf-8", "replace").rstrip("\r\n")
+                await self.say(line[:MAX_SAID])
+        except (ConnectionError, RuntimeError, asyncio.CancelledError):
+            pass  # the page went away: the session is ended by whoever closed it
+        finally:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(process.wait(), QUIT_GRACE)
+            stderr_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await stderr_task
+            self.exited.set()
+        log_failure(process.returncode, kept)
+
+    async def send_line(self, text: str) -> None:
+        """One line the student typed, to the session's input."""
+        process = self._process
+        if process is None or process.stdin is None or process.stdin.is_closing():
+            return
+        with contextlib.suppress(ConnectionError):
+            process.stdin.write((typed_line(text) + "\n").encode("utf-8"))
+            await asyncio.wait_for(process.stdin.drain(), QUIT_GRACE)
+
+    def end(self) -> asyncio.Future[None]:
+        """Stop the session for sure and remove its folder (every caller awaits the same
+        ending, which a caller being cancelled does not interrupt)."""
+        if self._ending is None:
+            self._ending = asyncio.create_task(self._end())
+        return asyncio.shield(self._ending)
+
+    async def _end(self) -> None:
+        try:
+            process = self._process
+            if process is not None and process.returncode is None:
+                if process.stdin is not None:  # asked: the end of its input
+                    with contextlib.suppress(Exception):
+                        process.stdin.close()
+                try:
+                    await asyncio.wait_for(process.wait(), QUIT_GRACE)
+                except TimeoutError:
+                    kill_group(process)
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(process.wait(), QUIT_GRACE)
+            if self._task is not None:
+                try:
+                    await asyncio.wait_for(self._task, QUIT_GRACE)
+                except (TimeoutError, asyncio.CancelledError):
+                    self._task.cancel()
+                self._task = None
+        finally:
+            self.exited.set()
+            self.folder.remove()
+
+    def kill(self) -> None:
+        kill_group(self._process)
+
+
+async def relay_lines(websocket: web.WebSocketResponse, session: TextSession) -> None:
+    """Pass the page's ``["line", text]`` messages to the session; anything else is ignored."""
+    loop = asyncio.get_running_loop()
+    async for message in websocket:
+        if message.type != WSMsgType.TEXT or session.exited.is_set():
+            continue
+        parsed = envelope(message.data)
+        if parsed is not None and parsed[0] == "line" and isinstance(parsed[1], str):
+            session.last_input = loop.time()
+            await session.send_line(parsed[1])
