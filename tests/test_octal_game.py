@@ -351,3 +351,20 @@ def test_a_kind_knows_a_terminal_position_without_tables() -> None:
     assert dawson.is_terminal((DAWSONS_KAYLES,), (10**18,)) is False  # type: ignore[arg-type]
     mixed = mixed_game(["0.07", "squares"])
     assert mixed.is_terminal((1, 0, 1)) is False and mixed.is_terminal((1, 1, 0)) is True
+
+
+def test_a_named_rule_is_said_by_its_title_in_the_language() -> None:
+    from squaregame.core.errors import GameError
+    from squaregame.text import error_text, set_language
+    from squaregame.text.current import current
+
+    game = mixed_game(["grundys-game"])
+    before = current().lang
+    try:
+        for lang, said in (("ru", "«Игра Гранди»"), ("es", "«Juego de Grundy»")):
+            set_language(lang)
+            with pytest.raises(GameError) as refused:
+                game.move_from_text((9,), "1 3")
+            assert said in error_text(refused.value)
+    finally:
+        set_language(before)

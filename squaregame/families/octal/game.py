@@ -36,6 +36,8 @@ from squaregame.families.octal.search import (
     shortest_play,
 )
 from squaregame.families.octal.store import OctalStore
+from squaregame.text import tr
+from squaregame.text.current import current
 
 if TYPE_CHECKING:
     from squaregame.core.tables import Tables
@@ -47,6 +49,13 @@ DRAWN_ROWS = 3  # rows of a position drawn for an exercise or a worksheet: one t
 # A typed move: "2" (take 2 from the chosen row), "1 2" (take 2 from row 1), "1 2 3" (take
 # 2 from row 1, leaving 3 on its left: a split; Grundy's game: "1 0 3" splits row 1 at 3).
 TYPED = Param("move", ParamType.NUMBERS, key="move", area=AREA, count=(1, 3), minimum=0)
+
+
+def said_rule(rule: HeapRule) -> str:
+    """A rule as a sentence names it: a named game's title in the language (Игра Гранди),
+    else its text (0.137)."""
+    key = f"{AREA}.{getattr(rule, 'key', '')}.title"
+    return tr(key) if current().has(key) else rule.text
 
 
 class RowsGame(Game[Rows]):
@@ -249,7 +258,7 @@ class RowsGame(Game[Rows]):
             allowed = any(b.take == amount and b.holds(parts) for b in big.blocks(rule, n))
         if not allowed:
             raise PositionError(
-                "octal.errors.not_allowed", amount=amount, row=row + 1, rule=rule.text
+                "octal.errors.not_allowed", amount=amount, row=row + 1, rule=said_rule(rule)
             )
         return (*pos[:at], *parts, *pos[at + 1 :])
 
