@@ -45,3 +45,13 @@ def test_showing_the_answer_counts_as_a_wrong_first_try_once() -> None:
     attempt.answer(tried, ITEM, "hot", counted.append)
     attempt.give_up(tried, counted.append)
     assert counted == [False, True]
+
+
+def test_a_sieve_guess_in_digits_that_are_not_ascii_is_no_guess() -> None:
+    from squaregame.core.tables import Tables
+    from squaregame.families import GAMES
+    from squaregame.lessons.sieve import parse_guess
+
+    game = GAMES.kinds.spec("squares", [], False).build(Tables())
+    assert parse_guess(game, "²") is None and parse_guess(game, "①") is None
+    assert parse_guess(game, "2") == 2

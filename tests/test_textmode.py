@@ -327,3 +327,13 @@ def test_teams_are_told_to_move_by_their_names(lang: str) -> None:
     assert cat("ui_teach.turn.to_move", name="Ann") in lines
     assert cat("ui_teach.turn.to_move", name="Bob") in lines
     assert cat("ui_game.turn.second_to_move") not in lines
+
+
+def test_digits_that_are_not_ascii_are_refused_not_a_crash() -> None:
+    from squaregame.textmode.console import choose
+
+    out = io.StringIO()
+    assert choose(Console(io.StringIO("²\n①\n2\n"), out), ["a", "b"], "Which?") == 1
+    assert out.getvalue().count(Catalog("en")("textmode.menu.number", count=2)) == 2
+    game, said = play(GAMES_PLAYED["pile"], "en", ["why ²", "①", "quit"])
+    assert not game.session.plies and said[-1] == Catalog("en")("textmode.save.bye")

@@ -274,10 +274,13 @@ def test_a_win_challenge_is_played_without_help_and_its_end_is_the_result(
     link = FakeLink()
     moves = until_over(None if right else "1")
     helps = [word(lang, f"textmode.commands.{c}") for c in ("hint", "undo", "why", "hints")]
-    steps = [offer_now(link, offer), challenge(lang), *helps, moves, "", challenge(lang), "quit"]
+    weaker = f"{word(lang, 'textmode.commands.level')} beginner"  # (the opponent stays perfect)
+    steps = [offer_now(link, offer), challenge(lang), *helps, weaker, moves, "", challenge(lang),
+             "quit"]  # fmt: skip
     said = run(lang, steps, link)
     cat = Catalog(lang)
     assert said.count(cat("ui_class.rules.off")) == 4 and cat("ui_class.rules.line") in said
+    assert cat("textmode.level.challenge") in said
     started = link.of("game_started")
     assert len(started) == 1 and started[0]["challenge"] == 5 and started[0]["start"] == "14"
     assert link.kinds()[0] == "challenge_opened"

@@ -39,6 +39,11 @@ def split_values(text: str) -> list[str]:
     return [w for w in _VALUES.split(text) if w]
 
 
+def is_digits(word: str) -> bool:
+    """Only ASCII digits (``"²".isdigit()`` is True, and ``int("²")`` fails)."""
+    return word.isascii() and word.isdigit()
+
+
 def read_whole(word: str, marks: str = GROUP_MARKS, *, signed: bool = False) -> int:
     """The whole number ``word`` writes, its digits grouped by any of ``marks``.
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from squaregame.core.game import Game
+from squaregame.core.numbers import is_digits
 from squaregame.core.types import Outcome
 from squaregame.lessons.generate import fmt
 from squaregame.lessons.strings import Strings
@@ -94,7 +95,7 @@ def sieve(game: Game[Any], upto: int, S: Strings) -> list[SieveFrame]:
 def parse_guess(game: Game[Any], text: str) -> Pos | None:
     """A typed position: a number, or two numbers for two piles (``3 5`` or ``3,5``)."""
     parts = text.replace(",", " ").split()
-    if not parts or not all(p.isdigit() and len(p) <= 6 for p in parts):
+    if not parts or not all(is_digits(p) and len(p) <= 6 for p in parts):
         return None
     values = tuple(int(p) for p in parts)
     if len(values) != game.dimensions:

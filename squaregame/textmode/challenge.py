@@ -18,7 +18,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import GameError
-from squaregame.core.numbers import read_whole
+from squaregame.core.numbers import is_digits, read_whole
 from squaregame.text import error_text, tr
 from squaregame.textmode.console import command_words, read_command
 from squaregame.textmode.game import TextGame
@@ -211,7 +211,7 @@ def read_numbers(line: str, count: int) -> set[int] | None:
     if line.strip().lower() in words("textmode.challenge.none_word"):
         return set()
     parts = line.replace(",", " ").split()
-    if not parts or not all(p.isdigit() and 1 <= int(p) <= count for p in parts):
+    if not parts or not all(is_digits(p) and 1 <= int(p) <= count for p in parts):
         return None
     return {int(p) - 1 for p in parts}
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
+from squaregame.core.numbers import is_digits
 from squaregame.text import Catalog, tr
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ def choose(console: Console, entries: Sequence[str], heading: str) -> int | None
         command = read_command(line)
         if command is not None and command[0] == "quit":
             return None
-        if line.isdigit() and 1 <= int(line) <= len(entries):
+        if is_digits(line) and 1 <= int(line) <= len(entries):
             return int(line) - 1
         if line:
             console.say(tr("textmode.menu.number", count=len(entries)))

@@ -295,6 +295,9 @@ class TextGame:
         return True
 
     def set_level(self, rest: str) -> None:
+        if self.terms is not None:  # a challenge is won against the perfect opponent
+            self.say(tr("textmode.level.challenge"))
+            return
         if not self.solo():
             self.say(tr("textmode.level.shared"))
             return

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from squaregame.core.errors import GameError
+from squaregame.core.numbers import is_digits
 from squaregame.core.types import Outcome
 from squaregame.lessons import attempt, items
 from squaregame.lessons import exercise_model as em
@@ -158,7 +159,7 @@ class QuizText(StepText):
         self.say(tr(f"textmode.lesson.type_{self.how()}"))
 
     def numeric(self) -> bool:
-        return all(label.isdigit() for label, _ in self.item().choices)
+        return all(is_digits(label) for label, _ in self.item().choices)
 
     def how(self) -> str:
         """How the item is answered: ``hot`` (a word), ``number``, ``move`` or ``choice``."""
@@ -189,13 +190,13 @@ class QuizText(StepText):
                     return True, to
             except GameError:
                 pass
-        if self.how() == "choice" and typed.isdigit() and 1 <= int(typed) <= len(values):
+        if self.how() == "choice" and is_digits(typed) and 1 <= int(typed) <= len(values):
             return True, values[int(typed) - 1]
         return False, None
 
     def typed(self, line: str) -> bool:
         found, value = self.read(line)
-        if not found and self.how() == "choice" and line.strip().isdigit():
+        if not found and self.how() == "choice" and is_digits(line.strip()):
             choices = self.item().choices  # (a number that is none of them: they are said)
             self.say(tr("textmode.lesson.not_a_choice", text=line.strip()[:8], count=len(choices)),
                      *(f"{i}. {label}" for i, (label, _) in enumerate(choices, 1)))  # fmt: skip

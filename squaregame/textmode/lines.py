@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from squaregame.core.numbers import is_digits
 from squaregame.core.why import DEFAULT_LINES, WhyTree, outline
 from squaregame.play.review import chart_points
 from squaregame.play.session import Session
@@ -106,4 +107,4 @@ def why_depth(rest: str) -> int | None:
     if not rest.strip():
         return 1
     word = rest.strip()
-    return int(word) if word.isdigit() and 1 <= int(word) <= WHY_DEPTHS else None
+    return int(word) if is_digits(word) and 1 <= int(word) <= WHY_DEPTHS else None
