@@ -19,7 +19,7 @@ from squaregame.families import GAMES
 from squaregame.play.save_folder import saved_paths
 from squaregame.text import Catalog, set_language
 from squaregame.textmode.console import Console, read_command
-from squaregame.textmode.game import TextGame
+from squaregame.textmode.game import TextGame, one_number_of_many
 from squaregame.textmode.run import session_of
 from squaregame.textmode.wanted import text_wanted
 from squaregame.ui.start import StartRequest
@@ -65,11 +65,8 @@ class Person:
         if s.over:
             raise StopIteration
         for text in TRIES:
-            try:
-                s.move_info(s.game.move_from_text(s.position, text))
-            except Exception:
-                continue
-            return text + "\n"
+            if _legal(s, text):
+                return text + "\n"
         raise AssertionError(f"no move typed at {s.position}")
 
 
@@ -120,6 +117,8 @@ def _lasts(session: Any, text: str) -> bool:
 
 
 def _legal(session: Any, text: str) -> bool:
+    if one_number_of_many(session.game, session.position, text):
+        return False  # (text mode asks which pile, row or part)
     try:
         session.move_info(session.game.move_from_text(session.position, text))
     except Exception:
@@ -337,3 +336,13 @@ def test_digits_that_are_not_ascii_are_refused_not_a_crash() -> None:
     assert out.getvalue().count(Catalog("en")("textmode.menu.number", count=2)) == 2
     game, said = play(GAMES_PLAYED["pile"], "en", ["why ²", "①", "quit"])
     assert not game.session.plies and said[-1] == Catalog("en")("textmode.save.bye")
+
+
+def test_a_lone_number_where_several_rows_could_move_is_asked_about() -> None:
+    request = StartRequest(game="kayles", start=(7, 4), seed=1)
+    game, said = play(request, "en", ["3", "quit"])
+    assert not game.session.plies
+    assert "Not a move here: one number is not enough: say first which pile, row or part" in said
+    one_row = StartRequest(game="kayles", start=(7,), seed=1)
+    game, said = play(one_row, "en", ["2", "quit"])
+    assert game.session.plies[0].after == (5,)  # one row: the number is its amount

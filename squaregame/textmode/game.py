@@ -4,6 +4,7 @@ same choice); the game is saved after every move and at the end of input."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.ai import LEVELS, Opponent
@@ -44,6 +45,14 @@ if TYPE_CHECKING:
 HELPS = {"hint": "hints", "hints": "hints", "undo": "undos", "redo": "undos", "why": "whys"}
 # what may be asked once the game is over (looking back at it), as help lists them
 LOOKS = ("moves", "why", "review", "values", "help")
+
+
+def one_number_of_many(game: Any, pos: Any, text: str) -> bool:
+    """A lone number where several piles, rows or parts could move: the screen's cursor
+    says which one an amount is taken from, a line does not (the first is not guessed)."""
+    if len(re.findall(r"[0-9]+", text)) != 1:
+        return False
+    return sum(1 for v in game.kind.position_values(pos) if v) > 1
 
 
 class TextGame:
@@ -151,6 +160,8 @@ class TextGame:
         listed = [m.to for m in s.analysis().moves]
         to = move_by_words(s.game, s.position, text, listed)
         try:
+            if to is None and one_number_of_many(s.game, s.position, text):
+                raise GameError("textmode.game.which")
             if to is None:
                 to = s.game.move_from_text(s.position, text)
             s.move_info(to)  # a legal move (else said why)
