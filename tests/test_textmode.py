@@ -346,3 +346,19 @@ def test_a_lone_number_where_several_rows_could_move_is_asked_about() -> None:
     one_row = StartRequest(game="kayles", start=(7,), seed=1)
     game, said = play(one_row, "en", ["2", "quit"])
     assert game.session.plies[0].after == (5,)  # one row: the number is its amount
+
+
+def test_an_empty_line_in_a_game_says_the_turn_again() -> None:
+    _game, said = play(GAMES_PLAYED["pile"], "en", ["", "quit"])
+    turn = [i for i, ln in enumerate(said) if ln == "Squares: a pile of 20 counters."]
+    assert len(turn) == 2 and said[turn[1] + 1] == "Your move"
+
+
+def test_the_start_prompt_takes_help_and_quit_back_to_the_menu() -> None:
+    done = run_program(["--text"], "1\n1\nhelp\nquit\n6\n", TERM="xterm")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert Catalog("en")("textmode.menu.asked_help") in lines
+    assert lines.count(Catalog("en")("textmode.menu.title")) == 2  # back to the menu
+    assert not [ln for ln in lines if "is not a whole number" in ln]
+    assert lines[-1] == "Goodbye."

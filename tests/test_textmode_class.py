@@ -184,11 +184,15 @@ def test_a_moves_question_is_answered_by_numbers(lang: str, right: bool) -> None
     offer = challenges.offer(3, challenges.make("squares", 30, ask="moves"))
     link = FakeLink()
     typed = "5" if right else "2 5"
-    said = run(lang, [offer_now(link, offer), "x", challenge(lang), "7", typed, "quit"], link)
+    yes = word(lang, "textmode.challenge.yes")
+    steps = [offer_now(link, offer), "x", challenge(lang), "7", "1", typed, yes, "quit"]
+    said = run(lang, steps, link)  # (1: said back, not sent; typed instead: the answer)
     cat = Catalog(lang)
     assert cat("textmode.challenge.new", id=3, challenge=cat("textmode.challenge.ask.moves",
                position=offer.title), word=challenge(lang)) in said  # fmt: skip
     assert f"5. {offer.moves[4]}" in said
+    assert cat("textmode.challenge.not_numbers", text="7", count=len(offer.moves)) in said
+    assert cat("textmode.challenge.chose", moves=offer.moves[0], yes=yes) in said
     assert (
         said.count(
             cat("textmode.challenge.type_moves", none=word(lang, "textmode.challenge.none_word"))
@@ -235,8 +239,12 @@ def test_a_grundy_question_is_answered_by_a_number(lang: str, right: bool) -> No
 def test_a_moves_question_may_be_answered_none_and_left_for_later() -> None:
     offer = challenges.offer(4, challenges.make("squares", 10, ask="moves"))  # cold: none
     link = FakeLink()
-    said = run("en", [offer_now(link, offer), "challenge", "later", "challenge", "none",
+    said = run("en", [offer_now(link, offer), "challenge", "later", "challenge", "none", "yes",
                       "quit"], link)  # fmt: skip
+    assert (
+        "You chose: no move wins. Type yes to send this answer (only the first counts), "
+        "or type the numbers again." in said
+    )
     assert "The challenge waits: type challenge when you are ready." in said
     assert link.of("challenge")[0]["answer"] == [] and link.of("challenge")[0]["solved"]
     assert link.kinds().count("challenge_opened") == 2  # opened twice, as in the app
@@ -279,7 +287,7 @@ def test_a_win_challenge_is_played_without_help_and_its_end_is_the_result(
              "quit"]  # fmt: skip
     said = run(lang, steps, link)
     cat = Catalog(lang)
-    assert said.count(cat("ui_class.rules.off")) == 4 and cat("ui_class.rules.line") in said
+    assert said.count(cat("textmode.challenge.rules_off")) == 4 and cat("textmode.challenge.rules_line") in said
     assert cat("textmode.level.challenge") in said
     started = link.of("game_started")
     assert len(started) == 1 and started[0]["challenge"] == 5 and started[0]["start"] == "14"
@@ -299,8 +307,8 @@ def test_allowed_helps_are_counted_in_the_result() -> None:
     steps = [offer_now(link, offer), "challenge", "4", "hint", "why", "undo", "redo", "hints",
              "hints", win, "quit"]  # fmt: skip
     said = run("en", steps, link)
-    assert Catalog("en")("ui_class.rules.counted") in said
-    assert Catalog("en")("ui_class.rules.off") not in said
+    assert Catalog("en")("textmode.challenge.rules_counted") in said
+    assert Catalog("en")("textmode.challenge.rules_off") not in said
     [result] = link.of("challenge")
     assert result["solved"] is True
     assert (result["hints"], result["undos"], result["whys"]) == (2, 2, 1)

@@ -151,8 +151,11 @@ class TextDesk:
         opened = time.monotonic()
         self.ask(offer)
         with self.console.at(lambda: self.ask(offer)):
+            pending: str | None = None  # a line typed instead of yes: the next answer
             while True:
-                line = self.console.ask()
+                line, pending = (
+                    (pending, None) if pending is not None else (self.console.ask(), None)
+                )
                 if line is None:
                     return
                 if line.lower() in words("textmode.challenge.later") or is_quit(line):
@@ -162,6 +165,13 @@ class TextDesk:
                 if read is None:
                     continue
                 right, answer = read
+                if offer.ask == "moves":
+                    reply = self.sure(answer)
+                    if reply is None:
+                        return
+                    if isinstance(reply, str):
+                        pending = reply
+                        continue
                 with self.lock:
                     counted = self.activity.answer(offer, right, answer, time.monotonic() - opened)
                     closed = self.activity.closed(offer.id)
@@ -173,6 +183,18 @@ class TextDesk:
                     lines.append(answer_text(offer))
                 self.console.say(*lines)
                 return
+
+    def sure(self, answer: list[str]) -> bool | str | None:
+        """The moves chosen said back, then: True (yes), the line typed instead (another
+        answer), or None (the input ended). One answer counts: a list's numbers typed as a
+        move (``4 7`` meaning (4,7)) are caught here."""
+        chosen = "; ".join(answer) if answer else tr("textmode.challenge.chose_nothing")
+        yes = words("textmode.challenge.yes")
+        self.console.say(tr("textmode.challenge.chose", moves=chosen, yes=yes[0]))
+        line = self.console.ask()
+        if line is None:
+            return None
+        return True if line.strip().lower() in yes else line
 
     def ask(self, offer: ChallengeOffer) -> None:
         lines = [tr("textmode.challenge.heading", id=offer.id, challenge=ask_line(offer))]
@@ -189,7 +211,10 @@ class TextDesk:
         if offer.ask == "moves":
             chosen = read_numbers(line, len(offer.moves))
             if chosen is None:
-                self.console.say(tr("textmode.challenge.type_moves", none=none_word()))
+                self.console.say(
+                    tr("textmode.challenge.not_numbers", text=line[:40], count=len(offer.moves)),
+                    tr("textmode.challenge.type_moves", none=none_word()),
+                )
                 return None
             answer: Any = sorted(offer.moves[i] for i in chosen)  # (as the app sends it)
             return set(answer) == set(offer.winning), answer

@@ -153,8 +153,7 @@ def choose(console: Console, entries: Sequence[str], heading: str) -> int | None
             return None
         if is_digits(line) and 1 <= int(line) <= len(entries):
             return int(line) - 1
-        if line:
-            console.say(tr("textmode.menu.number", count=len(entries)))
+        console.say(tr("textmode.menu.number", count=len(entries)))  # (an empty line too)
 
 
 Say = Callable[..., None]

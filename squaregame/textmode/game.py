@@ -102,7 +102,7 @@ class TextGame:
         self.say(tr(f"textmode.game.{key}", title=self.title, level=level_name(self.level)))
         if self.terms is not None:
             rules = "counted" if self.terms.helps else "line"
-            self.say(tr(f"ui_class.rules.{rules}"))
+            self.say(tr(f"textmode.challenge.rules_{rules}"))
         self.save(quiet=True)
         with self.console.at(self.turn_lines):
             while not s.over:
@@ -136,7 +136,8 @@ class TextGame:
                 self.save(quiet=True)
                 self.say(tr(f"textmode.save.end_of_input{'' if self.persist else '_unsaved'}"))
                 return False
-            if not line:
+            if not line:  # (a screen reader hears nothing from an empty line: say the turn)
+                self.turn_lines()
                 continue
             command = read_command(line)
             if command is not None:
@@ -277,7 +278,7 @@ class TextGame:
         if self.terms is None:
             return True
         if not self.terms.helps:
-            self.say(tr("ui_class.rules.off"))
+            self.say(tr("textmode.challenge.rules_off"))
             return False
         s = self.session
         used = {"hints": not self.hints, "undo": s.can_undo(), "redo": s.can_redo()}

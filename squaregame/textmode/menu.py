@@ -22,7 +22,7 @@ from squaregame.play.setup import check_start, random_start, rule_names, spec_fr
 from squaregame.text import Catalog, error_text, language, tr
 from squaregame.text.games import kind_title, param_label
 from squaregame.text.rules import rule_name
-from squaregame.textmode.console import Console, choose
+from squaregame.textmode.console import Console, choose, read_command
 from squaregame.textmode.game import TextGame
 from squaregame.textmode.lesson_menu import lessons_menu
 
@@ -117,6 +117,20 @@ def continued(console: Console, path: Any, kinds: Kinds) -> TextGame | None:
     )
 
 
+def answer(console: Console, text: str) -> str | None:
+    """The line typed for ``text`` (``help`` says what to type, and asks again); None:
+    ``quit`` (back to the menu) or the end of input."""
+    while True:
+        line = console.prompt(text)
+        command = None if line is None else read_command(line)
+        if line is None or (command is not None and command[0] == "quit"):
+            return None
+        if command is not None and command[0] == "help":
+            console.say(tr("textmode.menu.asked_help"))
+            continue
+        return line
+
+
 def new_game(console: Console, family: TextFamily, kinds: Kinds, tables: Tables) -> TextGame | None:
     """A new game of ``family``: its kind, rule and start asked for (None: the input ended)."""
     kind = family.kinds[0]
@@ -130,12 +144,12 @@ def new_game(console: Console, family: TextFamily, kinds: Kinds, tables: Tables)
         fields: dict[str, Any] = {"misere": settings.misere}
         rule = kind.param("rule")
         if rule is not None and kind.rule is None and not kind.traits.parts:
-            typed = console.prompt(rule_prompt(rule))
+            typed = answer(console, rule_prompt(rule))
             if typed is None:
                 return None
             fields["rule"] = typed
         example = kind.position_param.form_field().example
-        start = console.prompt(tr("textmode.menu.start", example=example))
+        start = answer(console, tr("textmode.menu.start", example=example))
         if start is None:
             return None
         fields["position"] = start or random_start(kind, RANDOM_TOP, random.Random())
