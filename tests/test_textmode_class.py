@@ -287,7 +287,10 @@ def test_a_win_challenge_is_played_without_help_and_its_end_is_the_result(
              "quit"]  # fmt: skip
     said = run(lang, steps, link)
     cat = Catalog(lang)
-    assert said.count(cat("textmode.challenge.rules_off")) == 4 and cat("textmode.challenge.rules_line") in said
+    assert (
+        said.count(cat("textmode.challenge.rules_off")) == 4
+        and cat("textmode.challenge.rules_line") in said
+    )
     assert cat("textmode.level.challenge") in said
     started = link.of("game_started")
     assert len(started) == 1 and started[0]["challenge"] == 5 and started[0]["start"] == "14"
