@@ -277,7 +277,7 @@ class ClassroomServer(Server):
             await session.start(width, height)
             watcher = asyncio.create_task(self._watch(websocket, session))
             if isinstance(session, TextSession):
-                await relay_lines(websocket, session)
+                await relay_lines(websocket, session, self.catalog("serve.text.busy"))
             else:
                 await self._relay(websocket, session)
         except (OSError, RuntimeError) as exc:  # the process could not start, a broken pipe
