@@ -180,7 +180,7 @@ class ClassroomServer(Server):
         if self.full():
             return self.full_page()
         if self.room is not None and await self.room.student(request) is None:
-            return self.room.join_form()
+            return self.room.join_form(text=True)  # (Enter in its name field: text mode)
         page = text_page(self.catalog)
         headers = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
         return web.Response(text=page, content_type="text/html", headers=headers)
