@@ -39,7 +39,7 @@ from squaregame.classroom.session import (
     size_from_message,
     size_from_query,
 )
-from squaregame.classroom.sessionpages import TEXT_PATH, offline_page, text_page
+from squaregame.classroom.sessionpages import TEXT_PATH, offline_page, text_page, text_policy
 from squaregame.classroom.store import Student
 from squaregame.classroom.textsession import MAX_TEXT_MESSAGE, TextSession, relay_lines
 from squaregame.text import Catalog, tr
@@ -182,7 +182,13 @@ class ClassroomServer(Server):
         if self.room is not None and await self.room.student(request) is None:
             return self.room.join_form(text=True)  # (Enter in its name field: text mode)
         page = text_page(self.catalog)
-        headers = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+        headers = {
+            "Cache-Control": "no-store",
+            "Referrer-Policy": "no-referrer",
+            "Content-Security-Policy": text_policy(request.host),
+            "X-Content-Type-Options": "nosniff",
+            "X-Frame-Options": "DENY",  # (frame-ancestors, for browsers before it)
+        }
         return web.Response(text=page, content_type="text/html", headers=headers)
 
     def full_page(self) -> web.Response:
