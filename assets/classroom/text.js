@@ -14,7 +14,12 @@
   function add(text, typed) {
     const p = document.createElement("p");
     p.textContent = text;
-    if (typed) p.className = "typed";
+    if (typed) {
+      // what the student typed stays in sight, but out of what a screen reader says: it
+      // has just spoken it while it was typed, and the answer comes next
+      p.className = "typed";
+      p.setAttribute("aria-hidden", "true");
+    }
     log.appendChild(p);
     while (log.childElementCount > KEPT) log.firstElementChild.remove();
     log.scrollTop = log.scrollHeight;
