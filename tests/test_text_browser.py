@@ -210,8 +210,14 @@ def test_a_student_plays_and_answers_a_challenge_and_the_teacher_sees_both(
                 " && p.getBoundingClientRect().height > 0).length,"
                 " ps.filter(p => p.textContent).length];})()"
             )
+            # the class is looked at anew at most every FRESH s, and the session records the
+            # answer as it says it: wait (a hang guard) until the teacher's view has it
+            for _ in range(300):
+                state = await ask_teacher(teacher, "/teacher/state")
+                if any(r["answered"] for r in state["scoreboard"]):
+                    break
+                await asyncio.sleep(0.1)
             student = await ask_teacher(teacher, "/teacher/student/1")
-            state = await ask_teacher(teacher, "/teacher/state")
             return said, nodes, student | {"scoreboard": state["scoreboard"]}, echoes
 
     said, nodes, student, echoes = asyncio.run(main())
