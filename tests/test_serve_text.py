@@ -149,8 +149,6 @@ def test_lines_are_relayed_both_ways_and_one_message_is_one_line(tmp_path: Path)
             await page.type("1\n2\x1b[31m")  # a break and an escape: one line, no sequence
             said = await page.until("Type a number from 1 to 5.")
             assert not any("random start" in line for line in said)  # no "1" read alone
-            await page.type("1" * 5000)
-            await page.until("Type a number from 1 to 5.")
             await page.type("1")  # squares
             await page.until("an empty line for a random start")
             await page.type("3")
@@ -170,6 +168,10 @@ def test_lines_are_relayed_both_ways_and_one_message_is_one_line(tmp_path: Path)
 def test_a_typed_line_is_one_plain_line_of_bounded_length() -> None:
     assert typed_line("take 1\r\nquit") == "take 1  quit"
     assert typed_line("\x1b[2J\x00") == " [2J "
+    assert typed_line("\ud800a\udfff") == " a "  # lone surrogates: no UTF-8 says them
+    # bidi overrides, zero-width characters, line and paragraph separators
+    assert typed_line("a\u202eb\u200bc\u2028d\u2029e\u00adf\ufeff") == "a b c d e f "
+    typed_line("\ud800" * 10**4).encode("utf-8")  # (said as UTF-8, whatever was sent)
     assert len(typed_line("x" * 10**6)) == MAX_LINE
     assert typed_line("взять 4 ✓") == "взять 4 ✓"
 
@@ -283,6 +285,8 @@ def test_a_session_that_ignores_the_end_of_its_input_is_killed(
         process = pid(session)
         [folder] = session_folders(tmp_path)
         await session.end()  # its input closed, ignored: killed after the grace
-        assert not alive(process) and not folder.exists() and session.exited.is_set()
+        assert not folder.exists() and session.exited.is_set()
+        # (killed; on a loaded machine it may not be reaped the moment end() gives up waiting)
+        await eventually(lambda: not alive(process), timeout=60, what="the session killed")
 
     asyncio.run(main())

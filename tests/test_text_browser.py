@@ -181,7 +181,7 @@ async def ask_teacher(teacher: Page, path: str, body: dict[str, Any] | None = No
 def test_a_student_plays_and_answers_a_challenge_and_the_teacher_sees_both(
     served_class: str, tmp_path: Path, shots: Path
 ) -> None:
-    async def main() -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
+    async def main() -> tuple[str, list[dict[str, Any]], dict[str, Any], list[int]]:
         async with chromium(tmp_path / "profile") as browser:
             page = await browser.page(served_class + "/", "Ana")
             await page.until("document.activeElement && document.activeElement.id === 'name'",
@@ -204,11 +204,23 @@ def test_a_student_plays_and_answers_a_challenge_and_the_teacher_sees_both(
             await say(page, "2", "Right!")  # Kayles 7: its Grundy value is 2
             nodes = await accessibility_tree(page)
             (shots / "accessibility-tree.txt").write_text(dump(nodes), encoding="utf-8")
+            echoes = await page.evaluate(
+                "(() => {const ps = [...document.querySelectorAll('#log p.typed')];"
+                " return [ps.length, ps.filter(p => p.getAttribute('aria-hidden') === 'true'"
+                " && p.getBoundingClientRect().height > 0).length,"
+                " ps.filter(p => p.textContent).length];})()"
+            )
+            # the class is looked at anew at most every FRESH s, and the session records the
+            # answer as it says it: wait (a hang guard) until the teacher's view has it
+            for _ in range(300):
+                state = await ask_teacher(teacher, "/teacher/state")
+                if any(r["answered"] for r in state["scoreboard"]):
+                    break
+                await asyncio.sleep(0.1)
             student = await ask_teacher(teacher, "/teacher/student/1")
-            state = await ask_teacher(teacher, "/teacher/state")
-            return said, nodes, student | {"scoreboard": state["scoreboard"]}
+            return said, nodes, student | {"scoreboard": state["scoreboard"]}, echoes
 
-    said, nodes, student = asyncio.run(main())
+    said, nodes, student, echoes = asyncio.run(main())
     assert "Squares: a pile of 3 counters." in said and "Squares: no counters left." in said
     field = named(nodes, "textbox")
     assert field == ["Your answer (a number, a move or a command such as help), then Enter:"]
@@ -216,6 +228,8 @@ def test_a_student_plays_and_answers_a_challenge_and_the_teacher_sees_both(
     assert "Send" in named(nodes, "button")
     log = texts_under(nodes, "log")
     assert "Squares: a pile of 3 counters." in log and "take 1" in log
+    assert "moves" not in log.split("\n") and "challenge" not in log.split("\n")  # (typed)
+    assert echoes[0] >= 5 and echoes[1:] == [echoes[0], echoes[0]], echoes  # shown, unspoken
     assert "Legal moves from a pile of 3 counters:" in log
     assert "☺ You won!" in log
     assert student["name"] == "Ana"

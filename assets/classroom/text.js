@@ -1,7 +1,10 @@
-// The text-mode page (squaregame/classroom/sessionpages.py): T holds its words, WS_PATH the
-// session's socket. Each line the session says becomes a <p> of the live log (textContent:
-// never markup); each line typed goes as ["line", text]; the field keeps the focus.
+// The text-mode page (squaregame/classroom/sessionpages.py): its data block holds its words
+// (T) and the session's socket (WS_PATH). Each line the session says becomes a <p> of the
+// live log (textContent: never markup); each line typed goes as ["line", text]; the field
+// keeps the focus. (The page's policy runs this script by its hash: nothing inline else.)
 (() => {
+  const data = JSON.parse(document.getElementById("page-data").textContent);
+  const T = data.T, WS_PATH = data.ws;
   const log = document.getElementById("log"), form = document.getElementById("say");
   const field = document.getElementById("line"), send = document.getElementById("send");
   const status = document.getElementById("status"), again = document.getElementById("again");
@@ -11,7 +14,12 @@
   function add(text, typed) {
     const p = document.createElement("p");
     p.textContent = text;
-    if (typed) p.className = "typed";
+    if (typed) {
+      // what the student typed stays in sight, but out of what a screen reader says: it
+      // has just spoken it while it was typed, and the answer comes next
+      p.className = "typed";
+      p.setAttribute("aria-hidden", "true");
+    }
     log.appendChild(p);
     while (log.childElementCount > KEPT) log.firstElementChild.remove();
     log.scrollTop = log.scrollHeight;

@@ -25,20 +25,29 @@ def _words(cat: Catalog, keys: tuple[str, ...]) -> str:
     return json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
 
 
-def join_page(cat: Catalog, class_name: str, said: str = "", name: str = "") -> str:
-    """The form a student joins with: a display name, nothing else."""
+def join_page(
+    cat: Catalog, class_name: str, said: str = "", name: str = "", text: bool = False
+) -> str:
+    """The form a student joins with: a display name, nothing else. Its first button (the
+    one Enter in the name field presses) goes to the app; with ``text`` (the form asked for
+    from the text-mode page, or a text-mode join that failed) it goes to text mode, and a
+    hidden field says so even when a browser posts the form without a button's value."""
     e = html.escape
+    app = f'<button class="act" name="to" value="app">{e(cat("serve.join.button"))}</button>'
+    to_text = (
+        f'<button class="act" name="to" value="text">{e(cat("serve.join.text_button"))}</button>'
+    )
+    first, second = (to_text, app) if text else (app, to_text)
+    hidden = '<input type="hidden" name="to" value="text">' if text else ""
     return (
         f'<!DOCTYPE html><html lang="{e(cat.lang)}"><head><meta charset="utf-8">'
         f"<title>{e(cat('serve.join.title', name=class_name))}</title>"
         f'<meta name="viewport" content="width=device-width">'
         f"<style>{_asset('class.css')}</style></head>"
         f"<body><main><h1>{e(cat('serve.join.title', name=class_name))}</h1>"
-        f'<form method="post" action="/join"><p><label for="name">{e(cat("serve.join.name"))}'
-        f'</label></p><p><input id="name" name="name" maxlength="24" required autofocus '
-        f'value="{e(name)}"> <button class="act">{e(cat("serve.join.button"))}</button></p>'
-        f'<p><button class="act" name="to" value="text">{e(cat("serve.join.text_button"))}'
-        "</button></p>"
+        f'<form method="post" action="/join">{hidden}<p><label for="name">'
+        f'{e(cat("serve.join.name"))}</label></p><p><input id="name" name="name" maxlength="24"'
+        f' required autofocus value="{e(name)}"> {first}</p><p>{second}</p>'
         f'<p class="said bad">{e(said)}</p><p class="off">{e(cat("serve.join.note"))}</p>'
         "</form></main></body></html>"
     )

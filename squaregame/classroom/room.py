@@ -149,8 +149,11 @@ class ClassRoom:
             web.get("/teacher/scoreboard.md", self.handle_scoreboard),
         ]
 
-    def join_form(self, said: str = "", name: str = "", status: int = 200) -> web.Response:
-        page = join_page(self.cat, self.config.name, said, name)
+    def join_form(
+        self, said: str = "", name: str = "", status: int = 200, *, text: bool = False
+    ) -> web.Response:
+        """The join form (``text``: one that goes to text mode, Enter too)."""
+        page = join_page(self.cat, self.config.name, said, name, text)
         return web.Response(text=page, status=status, content_type="text/html", headers=NO_STORE)
 
     async def handle_join(self, request: web.Request) -> web.StreamResponse:
@@ -159,13 +162,17 @@ class ClassRoom:
         except (ValueError, LookupError, UnicodeError):  # a charset nobody knows, and such
             return self.join_form(self.cat("serve.join.unreadable"), status=400)
         name = str(form.get("name", ""))[:200]
+        # text mode: its button, or the text-mode form's hidden field (Enter in the name
+        # field may post no button's value), unless the app's button was pressed
+        chosen = form.getall("to", [])
+        text = "text" in chosen and "app" not in chosen
         assert self.store is not None
         try:
             sid = await self.call(self.store.join, self.config.name, name)
         except GameError as exc:
-            return self.join_form(error_text(exc, self.cat), name[:24], status=400)
+            return self.join_form(error_text(exc, self.cat), name[:24], status=400, text=text)
         token = await self.call(self.store.issue_token, sid)
-        response = web.HTTPSeeOther("/text" if form.get("to") == "text" else "/")
+        response = web.HTTPSeeOther("/text" if text else "/")
         response.set_cookie(
             self.cookie, token, max_age=COOKIE_AGE, httponly=True, samesite="Strict", path="/"
         )

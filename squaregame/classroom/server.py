@@ -39,7 +39,7 @@ from squaregame.classroom.session import (
     size_from_message,
     size_from_query,
 )
-from squaregame.classroom.sessionpages import TEXT_PATH, offline_page, text_page
+from squaregame.classroom.sessionpages import TEXT_PATH, offline_page, text_page, text_policy
 from squaregame.classroom.store import Student
 from squaregame.classroom.textsession import MAX_TEXT_MESSAGE, TextSession, relay_lines
 from squaregame.text import Catalog, tr
@@ -180,9 +180,15 @@ class ClassroomServer(Server):
         if self.full():
             return self.full_page()
         if self.room is not None and await self.room.student(request) is None:
-            return self.room.join_form()
+            return self.room.join_form(text=True)  # (Enter in its name field: text mode)
         page = text_page(self.catalog)
-        headers = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+        headers = {
+            "Cache-Control": "no-store",
+            "Referrer-Policy": "no-referrer",
+            "Content-Security-Policy": text_policy(request.host),
+            "X-Content-Type-Options": "nosniff",
+            "X-Frame-Options": "DENY",  # (frame-ancestors, for browsers before it)
+        }
         return web.Response(text=page, content_type="text/html", headers=headers)
 
     def full_page(self) -> web.Response:
@@ -277,7 +283,7 @@ class ClassroomServer(Server):
             await session.start(width, height)
             watcher = asyncio.create_task(self._watch(websocket, session))
             if isinstance(session, TextSession):
-                await relay_lines(websocket, session)
+                await relay_lines(websocket, session, self.catalog("serve.text.busy"))
             else:
                 await self._relay(websocket, session)
         except (OSError, RuntimeError) as exc:  # the process could not start, a broken pipe

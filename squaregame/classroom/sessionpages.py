@@ -5,11 +5,15 @@ The text-mode page is plain HTML with its words in the server's language; its sc
 every line the session says into an ARIA live region with ``textContent`` (never markup)
 and sends what the student types in a labelled field, one line a message
 (:mod:`squaregame.classroom.textsession` runs the session). Nothing is fetched from
-anywhere: its style and script are inside it.
+anywhere: its style and script are inside it, and the policy it is served with
+(:func:`text_policy`) lets nothing else run or load.
 """
 
 from __future__ import annotations
 
+import base64
+import functools
+import hashlib
 import html
 import json
 import re
@@ -77,22 +81,24 @@ def _english_word(markup: str) -> str:
 
 
 _TEXT_WORDS = ("connecting", "ended", "failed", "closed")
+_HOST = re.compile(r"(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
 
 
 def text_page(cat: Catalog) -> str:
     """The text-mode page: the session's lines in a live region, a field to answer in."""
     e = html.escape
     words = {k: cat.raw(f"serve.text.{k}") for k in _TEXT_WORDS}  # (the script fills them)
-    data = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
-    asset = paths.asset("classroom", "text.css").read_text(encoding="utf-8")
-    script = paths.asset("classroom", "text.js").read_text(encoding="utf-8")
+    # data for the script, never run (no policy hash for it): "<" escaped, so nothing in it
+    # can end the element
+    data = json.dumps({"T": words, "ws": TEXT_PATH + "/ws"}, ensure_ascii=False)
+    data = data.replace("<", "\\u003c")
     title = e(cat("serve.text.title"))
     return (
         f'<!DOCTYPE html><html lang="{e(cat.lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1, '
         'interactive-widget=resizes-content">'
         f'<meta name="referrer" content="no-referrer"><title>{title}</title>'
-        f"<style>{asset}</style></head><body><main>"
+        f"<style>{_text_asset('text.css')}</style></head><body><main>"
         f"<h1>{title}</h1>"
         f'<div id="log" role="log" aria-live="polite" aria-label="{e(cat("serve.text.log"))}"'
         ' tabindex="0"></div>'
@@ -104,6 +110,33 @@ def text_page(cat: Catalog) -> str:
         ' enterkeyhint="send" autofocus>'
         f'<button id="send" type="submit">{e(cat("serve.text.send"))}</button></div>'
         f'</form><p id="again" hidden><a href="{TEXT_PATH}">{e(cat("serve.text.again"))}</a></p>'
-        f"</main><script>const T={data};const WS_PATH={json.dumps(TEXT_PATH + '/ws')};\n"
-        f"{script}</script></body></html>"
+        f'</main><script type="application/json" id="page-data">{data}</script>'
+        f"<script>{_text_asset('text.js')}</script></body></html>"
     )
+
+
+def text_policy(host: str = "") -> str:
+    """The text-mode page's Content-Security-Policy: nothing but its own style and script
+    (by their hashes: they are inside the page), its socket, no frame around it.
+
+    ``'self'`` covers the socket (``ws:``/``wss:`` to the page's host) in browsers of CSP
+    level 3; older ones need the addresses, given with ``host`` (the request's ``Host``,
+    left out unless it is a plain host name or address and port)."""
+    sockets = f" ws://{host} wss://{host}" if _HOST.fullmatch(host) else ""
+    return (
+        "default-src 'none'; "
+        f"script-src {_sha256(_text_asset('text.js'))}; "
+        f"style-src {_sha256(_text_asset('text.css'))}; "
+        f"connect-src 'self'{sockets}; img-src 'self'; form-action 'self'; "
+        "base-uri 'none'; frame-ancestors 'none'"
+    )
+
+
+@functools.cache
+def _text_asset(name: str) -> str:
+    return paths.asset("classroom", name).read_text(encoding="utf-8")
+
+
+def _sha256(text: str) -> str:
+    digest = base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+    return f"'sha256-{digest}'"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import logging
 import os
 import unicodedata
 from collections.abc import Awaitable, Callable
@@ -32,19 +33,51 @@ from squaregame.classroom.session import (
     session_env,
     start_process,
 )
+from squaregame.text import tr
+
+log = logging.getLogger("squaregame.serve")
 
 MAX_LINE = 500  # characters of one line the student sends (more are cut)
 MAX_SAID = 4000  # characters of one line the session says (more are cut)
 MAX_TEXT_MESSAGE = 16 * 1024  # bytes of one message from the page; more closes the socket
 _READ_LIMIT = 2**16  # bytes of one line read from the session (a longer one is dropped)
+INPUT_BACKLOG = 2**16  # bytes typed and not yet read by the session: past it, a line is dropped
 _TERMINAL_ENV = ("TEXTUAL", "TEXTUAL_DRIVER", "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "COLUMNS")
 
 
+# Characters made spaces on the way in: controls (a line break too), lone surrogates (no
+# UTF-8 can say them: a browser's JSON may carry one), format characters (bidi overrides,
+# zero-width ones) and the line and paragraph separators
+_NOT_TYPED = frozenset(("Cc", "Cs", "Cf", "Zl", "Zp"))
+
+
 def typed_line(text: str) -> str:
-    """What the student sent, as one line: control characters (a line break too) made
-    spaces, at most :data:`MAX_LINE` characters."""
-    line = "".join(" " if unicodedata.category(c) == "Cc" else c for c in text[: MAX_LINE * 2])
+    """What the student sent, as one line of plain characters: controls, format characters,
+    surrogates and line or paragraph separators made spaces, at most :data:`MAX_LINE`
+    characters."""
+    line = "".join(
+        " " if unicodedata.category(c) in _NOT_TYPED else c for c in text[: MAX_LINE * 2]
+    )
     return line[:MAX_LINE]
+
+
+async def read_line(stream: asyncio.StreamReader) -> bytes:
+    """The next line ``stream`` has (its last one may lack the newline; ``b""`` at its end).
+    A line longer than the stream's limit is skipped whole, up to and including its newline
+    (``readline`` would clear its buffer and hand on the rest of that line as a line)."""
+    too_long = False
+    while True:
+        try:
+            line = await stream.readuntil(b"\n")
+        except asyncio.IncompleteReadError as end:
+            return b"" if too_long else end.partial
+        except asyncio.LimitOverrunError as over:  # (what it read stays in the buffer)
+            await stream.readexactly(over.consumed)
+            too_long = True
+            continue
+        if not too_long:
+            return line
+        too_long = False  # that was the long line's end: on to the next
 
 
 def text_env() -> dict[str, str]:
@@ -76,6 +109,7 @@ class TextSession:
         self._process: asyncio.subprocess.Process | None = None
         self._task: asyncio.Task[None] | None = None
         self._ending: asyncio.Task[None] | None = None
+        self._dropping = False  # lines typed are being dropped (the session reads nothing)
 
     async def start(self, width: int = 0, height: int = 0) -> None:
         """Start the process and relay its lines (a text session has no size)."""
@@ -91,10 +125,7 @@ class TextSession:
         stderr_task = asyncio.create_task(keep_tail(process.stderr, kept))
         try:
             while True:
-                try:
-                    raw = await process.stdout.readline()
-                except ValueError:  # a line over the limit: dropped, and on to the next
-                    continue
+                raw = await read_line(process.stdout)
                 if not raw:
                     break
                 line = raw.decode("utf-8", "replace").rstrip("\r\n")
@@ -110,14 +141,31 @@ class TextSession:
             self.exited.set()
         log_failure(process.returncode, kept)
 
-    async def send_line(self, text: str) -> None:
-        """One line the student typed, to the session's input."""
+    async def send_line(self, text: str) -> bool:
+        """One line the student typed, to the session's input; False if it was dropped.
+
+        A session that reads nothing for long (busy, or stuck) fills its pipe. Its next line
+        is then dropped, said in the log, and the student is told (:func:`relay_lines`):
+        the session is not ended (a game is not lost for typing ahead of a busy session),
+        the server's memory is not spent on lines nobody reads (at most
+        :data:`INPUT_BACKLOG` bytes wait), and the relay never waits longer than
+        ``QUIT_GRACE`` for the pipe (then the line waits in its buffer, and on it goes).
+        """
         process = self._process
         if process is None or process.stdin is None or process.stdin.is_closing():
-            return
-        with contextlib.suppress(ConnectionError):
-            process.stdin.write((typed_line(text) + "\n").encode("utf-8"))
-            await asyncio.wait_for(process.stdin.drain(), QUIT_GRACE)
+            return True  # (ended: nothing to drop)
+        stdin = process.stdin
+        waiting = stdin.transport.get_write_buffer_size()
+        if waiting >= INPUT_BACKLOG:
+            if not self._dropping:  # (said once a busy spell, not once a line)
+                log.warning(tr("serve.log.text_busy", size=waiting))
+            self._dropping = True
+            return False
+        self._dropping = False
+        with contextlib.suppress(ConnectionError, TimeoutError):
+            stdin.write((typed_line(text) + "\n").encode("utf-8"))
+            await asyncio.wait_for(stdin.drain(), QUIT_GRACE)
+        return True
 
     def end(self) -> asyncio.Future[None]:
         """Stop the session for sure and remove its folder (every caller awaits the same
@@ -153,8 +201,9 @@ class TextSession:
         kill_group(self._process)
 
 
-async def relay_lines(websocket: web.WebSocketResponse, session: TextSession) -> None:
-    """Pass the page's ``["line", text]`` messages to the session; anything else is ignored."""
+async def relay_lines(websocket: web.WebSocketResponse, session: TextSession, busy: str) -> None:
+    """Pass the page's ``["line", text]`` messages to the session; anything else is ignored.
+    A line the session was too busy to take is answered with ``busy``."""
     loop = asyncio.get_running_loop()
     async for message in websocket:
         if message.type != WSMsgType.TEXT or session.exited.is_set():
@@ -162,4 +211,5 @@ async def relay_lines(websocket: web.WebSocketResponse, session: TextSession) ->
         parsed = envelope(message.data)
         if parsed is not None and parsed[0] == "line" and isinstance(parsed[1], str):
             session.last_input = loop.time()
-            await session.send_line(parsed[1])
+            if not await session.send_line(parsed[1]):
+                await session.say(busy)
