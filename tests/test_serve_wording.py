@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from squaregame.classroom.server import duration
+from squaregame.classroom.wording import activity_text, lesson_name
 from squaregame.text import Catalog
 
 
@@ -33,3 +34,24 @@ def test_the_idle_time_is_said_in_words_of_the_language(
 
 def test_a_fraction_of_a_second_is_a_whole_second() -> None:
     assert duration(0.5, Catalog("en")) == "1 second"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Lesson 2: Hot and cold numbers — an exercise wrong"),
+        ("ru", "Урок 2: Горячие и холодные числа — упражнение решено неверно"),
+        ("es", "Lección 2: "),
+    ],
+)
+def test_the_grid_names_a_lesson_by_its_number_and_title(lang: str, said: str) -> None:
+    cat = Catalog(lang)
+    activity = {"kind": "exercise", "lesson": "hot-cold", "right": False}
+    assert activity_text(activity, cat).startswith(said)
+    step = activity_text({"kind": "lesson_step", "lesson": "why-22", "step": 4}, cat)
+    assert step.startswith(cat("serve.teacher.lesson", number=3, title="")) and "4" in step
+    assert "why-22" not in step
+
+
+def test_a_lesson_it_does_not_know_is_named_by_its_id() -> None:
+    assert lesson_name("someday", Catalog("en")) == "lesson someday"
