@@ -1,6 +1,7 @@
 // The text-mode page (squaregame/classroom/sessionpages.py): T holds its words, WS_PATH the
 // session's socket. Each line the session says becomes a <p> of the live log (textContent:
-// never markup); each line typed goes as ["line", text]; the field keeps the focus.
+// never markup); each line typed goes as ["line", text]; the field keeps the focus until the
+// session ends, then the field goes and the focus is on the link to start again.
 (() => {
   const log = document.getElementById("log"), form = document.getElementById("say");
   const field = document.getElementById("line"), send = document.getElementById("send");
@@ -17,13 +18,21 @@
     log.scrollTop = log.scrollHeight;
   }
 
+  function newest() {  // the newest line in sight (after the layout changed under it too)
+    log.scrollTop = log.scrollHeight;
+  }
+
   function end(text) {
     if (over) return;
     over = true;
-    status.textContent = text;
+    status.textContent = text;  // (role="status": said)
     field.readOnly = true;
     send.disabled = true;
+    form.hidden = true;  // nothing more to answer: the field and its label go
     again.hidden = false;
+    newest();
+    requestAnimationFrame(newest);
+    again.querySelector("a").focus({preventScroll: true});  // what is left to do
   }
 
   const scheme = location.protocol === "https:" ? "wss" : "ws";
