@@ -206,8 +206,12 @@ def test_a_student_plays_and_answers_a_challenge_and_the_teacher_sees_both(
             await say(page, "2", "Right!")  # Kayles 7: its Grundy value is 2
             nodes = await accessibility_tree(page)
             (shots / "accessibility-tree.txt").write_text(dump(nodes), encoding="utf-8")
+            for _ in range(600):  # (the session records on a thread of its own: the answer
+                state = await ask_teacher(teacher, "/teacher/state")  # may follow "Right!")
+                if any(r["answered"] for r in state["scoreboard"]):
+                    break
+                await asyncio.sleep(0.1)
             student = await ask_teacher(teacher, "/teacher/student/1")
-            state = await ask_teacher(teacher, "/teacher/state")
             return said, nodes, student | {"scoreboard": state["scoreboard"]}
 
     said, nodes, student = asyncio.run(main())
