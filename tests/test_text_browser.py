@@ -22,6 +22,8 @@ import pytest
 from browser_helpers import NEEDS_CHROMIUM, Page, chromium, free_port
 from serve_helpers import wait_listening
 
+from squaregame.text import Catalog
+
 CLASS = "7B maths"
 TOKEN = "text-browser-secret-" + "s" * 24
 PHONE = (390, 844)  # CSS pixels: a phone held upright
@@ -212,7 +214,7 @@ def test_a_student_plays_and_answers_a_challenge_and_the_teacher_sees_both(
             )
             # the class is looked at anew at most every FRESH s, and the session records the
             # answer as it says it: wait (a hang guard) until the teacher's view has it
-            for _ in range(300):
+            for _ in range(600):
                 state = await ask_teacher(teacher, "/teacher/state")
                 if any(r["answered"] for r in state["scoreboard"]):
                     break
@@ -254,7 +256,7 @@ def test_the_page_at_a_phones_width(tmp_path: Path, shots: Path, lang: str) -> N
                 width=PHONE[0], height=PHONE[1], deviceScaleFactor=1, mobile=True,
             )  # fmt: skip
             await play_a_game(page, shots, lang)
-            return dict(
+            seen = dict(
                 await page.evaluate(
                     "(() => {const f = document.getElementById('line').getBoundingClientRect();"
                     " return {wide: document.documentElement.scrollWidth,"
@@ -265,6 +267,10 @@ def test_the_page_at_a_phones_width(tmp_path: Path, shots: Path, lang: str) -> N
                     "  return l.scrollTop + l.clientHeight >= l.scrollHeight - 2;})()};})()"
                 )
             )
+            await say(page, "quit", "1.")  # the game → the menu
+            await page.type("quit\r")  # the menu → the session ends
+            await page.until("!document.getElementById('again').hidden", "the session's end")
+            return seen | dict(await page.evaluate(ENDED))
 
     try:
         seen = asyncio.run(main())
@@ -276,3 +282,18 @@ def test_the_page_at_a_phones_width(tmp_path: Path, shots: Path, lang: str) -> N
     assert seen["font"] >= 16  # a phone does not zoom into the field
     assert seen["lang"] == lang and seen["title"]
     assert seen["newest"]  # the log shows its newest line
+    # the end: the last line ("Goodbye.") in sight above the status and the link, which has
+    # the focus; no field left asking for an answer
+    assert seen["last"] == Catalog(lang)("textmode.menu.bye")
+    assert seen["lastBottom"] <= seen["logBottom"] + 1 and seen["lastTop"] >= seen["logTop"] - 1
+    assert seen["focused"] == "A" and seen["formHidden"] and seen["status"]
+
+
+ENDED = (
+    "(() => {const l = document.getElementById('log'), p = l.lastElementChild;"
+    " const r = p.getBoundingClientRect(), b = l.getBoundingClientRect();"
+    " return {last: p.textContent, lastTop: r.top, lastBottom: r.bottom,"
+    " logTop: b.top, logBottom: b.bottom, focused: document.activeElement.tagName,"
+    " formHidden: document.getElementById('say').hidden,"
+    " status: document.getElementById('status').textContent};})()"
+)

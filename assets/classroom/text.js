@@ -1,7 +1,8 @@
 // The text-mode page (squaregame/classroom/sessionpages.py): its data block holds its words
 // (T) and the session's socket (WS_PATH). Each line the session says becomes a <p> of the
 // live log (textContent: never markup); each line typed goes as ["line", text]; the field
-// keeps the focus. (The page's policy runs this script by its hash: nothing inline else.)
+// keeps the focus until the session ends, then the field goes and the focus is on the link
+// to start again. (The page's policy runs this script by its hash: nothing inline else.)
 (() => {
   const data = JSON.parse(document.getElementById("page-data").textContent);
   const T = data.T, WS_PATH = data.ws;
@@ -25,13 +26,21 @@
     log.scrollTop = log.scrollHeight;
   }
 
+  function newest() {  // the newest line in sight (after the layout changed under it too)
+    log.scrollTop = log.scrollHeight;
+  }
+
   function end(text) {
     if (over) return;
     over = true;
-    status.textContent = text;
+    status.textContent = text;  // (role="status": said)
     field.readOnly = true;
     send.disabled = true;
+    form.hidden = true;  // nothing more to answer: the field and its label go
     again.hidden = false;
+    newest();
+    requestAnimationFrame(newest);
+    again.querySelector("a").focus({preventScroll: true});  // what is left to do
   }
 
   const scheme = location.protocol === "https:" ? "wss" : "ws";

@@ -129,3 +129,43 @@ def sweep(root: Path | None = None, now: float | None = None) -> list[Path]:
         except OSError:
             continue
     return removed
+
+
+# -- a class's students' own data folders ------------------------------------------------------
+STUDENTS = "students"
+
+
+def student_folder(class_folder: Path, student: int, joined: float) -> Path:
+    """The data folder of a class's student (``SQUAREGAME_DATA_DIR`` of every session of
+    theirs: saved games, settings, lesson progress), made on first use and kept:
+    ``<class folder>/students/<id>-<joined>/``, private (0700). Its name carries the time the
+    student joined, so a student id the database gives again after a class was deleted never
+    leads to the folder of the student who had it. A symlink or another user's folder is
+    refused (an OSError)."""
+    root = class_folder / STUDENTS
+    folder = root / f"{student}-{int(joined)}"
+    for path in (root, folder):
+        with contextlib.suppress(FileExistsError):
+            path.mkdir(mode=0o700)
+        st = path.lstat()
+        if not stat.S_ISDIR(st.st_mode):
+            raise NotADirectoryError(f"{path} is not a folder")
+        if hasattr(os, "geteuid") and st.st_uid != os.geteuid():
+            raise PermissionError(f"{path} belongs to another user")
+        if st.st_mode & 0o077:
+            os.chmod(path, 0o700)
+    return folder
+
+
+def remove_student_folders(class_folder: Path, students: list[int]) -> None:
+    """Delete the data folders of ``students`` (their class was deleted)."""
+    root = class_folder / STUDENTS
+    wanted = {f"{sid}-" for sid in students}
+    try:
+        entries = list(os.scandir(root))
+    except OSError:
+        return
+    for entry in entries:
+        sid, dash, _ = entry.name.partition("-")
+        if dash and f"{sid}-" in wanted and entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path, ignore_errors=True)

@@ -2,7 +2,9 @@
 
 - ``/`` asks a new student for a display name (``POST /join``: checked, unique in the class);
   the student's browser then keeps a secret cookie (HttpOnly, SameSite=Strict; only its
-  hash is kept) and every session it opens records into the class as that student.
+  hash is kept) and every session it opens records into the class as that student, and
+  keeps the student's games, settings and lessons in their own folder
+  (:func:`~squaregame.classroom.folders.student_folder`), so a reload loses nothing.
 - ``/me`` is the student's own data, and nothing else: no route takes a student's id from
   a student.
 - ``/teacher?token=…`` and everything under ``/teacher/`` need the teacher's secret (the
@@ -31,6 +33,7 @@ from aiohttp import web
 from squaregame.classroom import challenges, export
 from squaregame.classroom.challenges import describe
 from squaregame.classroom.child import DB_ENV, STUDENT_ENV
+from squaregame.classroom.folders import student_folder
 from squaregame.classroom.pages import join_page, teacher_page
 from squaregame.classroom.store import ClassStore, Student, folded
 from squaregame.classroom.views import ClassLive
@@ -49,6 +52,7 @@ COOKIE = "squaregame_student"
 TEACHER_COOKIE = "squaregame_teacher"
 COOKIE_AGE = 30 * 86400  # seconds: the next lesson, the same student
 FRESH = 0.25  # seconds a look at the class is reused for (many teachers' tabs: one look)
+DATA_ENV = "SQUAREGAME_DATA_DIR"  # (squaregame.paths): a student's sessions share their folder
 NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 
 
@@ -87,8 +91,10 @@ class ClassRoom:
             await self.call(self.store.close)
 
     def env(self, student: Student) -> dict[str, str]:
-        """What a session's process is told: where the class is, and who it is for."""
-        return {DB_ENV: str(self.config.folder), STUDENT_ENV: str(student.id)}
+        """What a session's process is told: where the class is, who it is for, and the
+        student's own data folder (kept: their games and lessons outlive a reload)."""
+        data = student_folder(self.config.folder, student.id, student.joined)
+        return {DB_ENV: str(self.config.folder), STUDENT_ENV: str(student.id), DATA_ENV: str(data)}
 
     async def started(self, student: Student) -> None:
         self.online[student.id] = self.online.get(student.id, 0) + 1

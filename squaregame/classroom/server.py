@@ -18,10 +18,12 @@ import asyncio
 import contextlib
 import html
 import logging
+import math
 import signal
 import socket
 import sqlite3
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,12 +67,13 @@ def command(lang: str | None) -> str:
     return " ".join(child_command(lang))
 
 
-def duration(seconds: float) -> str:
+def duration(seconds: float, say: Callable[..., str] = tr) -> str:
+    """``45 seconds``, ``30 minutes``, ``1 hour``: in words of the language (``say``)."""
     if seconds >= 3600 and seconds % 3600 == 0:
-        return f"{seconds / 3600:g} h"
+        return say("serve.time.hours", count=int(seconds // 3600))
     if seconds >= 60 and seconds % 60 == 0:
-        return f"{seconds / 60:g} min"
-    return f"{seconds:g} s"
+        return say("serve.time.minutes", count=int(seconds // 60))
+    return say("serve.time.seconds", count=math.ceil(seconds))
 
 
 def close_reason(text: str) -> bytes:
@@ -338,7 +341,7 @@ class ClassroomServer(Server):
             if left is not None and left <= 0:
                 assert idle is not None
                 log.info(tr("serve.log.idle", time=duration(idle)))
-                reason = self.catalog("serve.page.idle_close", time=duration(idle))
+                reason = self.catalog("serve.page.idle_close", time=duration(idle, self.catalog))
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(
                         websocket.close(code=IDLE_CLOSE, message=close_reason(reason)), 5.0

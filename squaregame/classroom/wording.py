@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from squaregame.lessons.strings import lesson_language, lesson_titles
 from squaregame.text import Catalog
 
 MARKS = {"blunder": "✗", "slow": "~", "best": "✓", "forced": "·", "stall": "·"}
@@ -17,6 +18,8 @@ def activity_text(activity: dict[str, Any], cat: Catalog) -> str:
     if not kind:
         return cat("serve.teacher.act.none")
     values = {k: activity.get(k, "") for k in ("game", "start", "lesson", "step", "moves")}
+    if activity.get("lesson"):
+        values["lesson"] = lesson_name(str(activity["lesson"]), cat)
     values["challenge"] = f"#{activity.get('challenge', '?')}"
     values["count"] = activity.get("moves", 0)
     if kind == "exercise":
@@ -29,6 +32,16 @@ def activity_text(activity: dict[str, Any], cat: Catalog) -> str:
         kind = "challenge_opened" if kind == "challenge_working" else "challenge_missed"
     key = f"serve.teacher.act.{kind}"
     return cat(key, **values) if cat.has(key) else str(kind)
+
+
+def lesson_name(lesson_id: str, cat: Catalog) -> str:
+    """``Lesson 2: Hot and cold``: a lesson by its number and title in the page's language
+    (as the lessons list names it); one it does not know, by its id."""
+    found = lesson_titles(lesson_language(cat.lang)).get(lesson_id)
+    if found is None:
+        return cat("serve.teacher.lesson_unknown", id=lesson_id)
+    number, title = found
+    return cat("serve.teacher.lesson", number=number, title=title)
 
 
 def ago(at: float | None, cat: Catalog, now: float | None = None) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 from squaregame import paths
 from squaregame.classroom import challenges, export
 from squaregame.classroom.export import FORMATS
+from squaregame.classroom.folders import remove_student_folders
 from squaregame.classroom.lock import ServingLock
 from squaregame.classroom.store import ClassStore, folded
 from squaregame.classroom.views import ClassLive, StudentReport, report
@@ -122,9 +123,11 @@ def run_delete(args: argparse.Namespace, tables: Tables) -> int:
     try:
         if ServingLock(store.path).held_elsewhere():  # (its sessions write into it now)
             raise UsageError("serve.class.errors.served_delete", name=args.name[:24])
+        students = [s.id for s in store.students(args.name)]
         store.delete_class(args.name)
     finally:
         store.close()
+    remove_student_folders(store.path.parent, students)  # their saved games and lessons
     print(tr("serve.class.deleted", name=args.name))
     return 0
 

@@ -73,3 +73,20 @@ class Strings:
         if template is None:
             raise KeyError(f"no text '{key}' for language {self.lang}")
         return render(key, template, lang, values)
+
+
+@cache
+def lesson_titles(lang: str = DEFAULT) -> dict[str, tuple[int, str]]:
+    """Every lesson of a language by id: its number and title, as the lessons list names
+    them (only the files' heads are read, as :func:`squaregame.lessons.model.load_lesson`
+    reads them)."""
+    found: dict[str, tuple[int, str]] = {}
+    for path in sorted((lessons_root() / lang).glob(LESSON_FILES)):
+        try:
+            with open(path, "rb") as f:
+                doc = tomllib.load(f)
+        except (OSError, tomllib.TOMLDecodeError):
+            continue
+        lesson_id, title = doc.get("id") or path.stem, doc.get("title") or path.stem
+        found[str(lesson_id)] = (int(path.name[:2]), str(title))
+    return found
