@@ -48,6 +48,7 @@ def test_teams_game_over(snap_compare: Any) -> None:
         moves = game.history_scroll
         steady, seen = 0, None
         for _ in range(200):  # the list behind the dialog scrolled to its last move, and
+            await pilot.wait_for_scheduled_animations()  # (a scroll may be under way)
             await pilot.pause()  # staying there: its last rows may still be coming, each
             now = (moves.virtual_size.height, moves.max_scroll_y, moves.scroll_y)  # a refresh
             at_end = moves.max_scroll_y and moves.scroll_y >= moves.max_scroll_y
@@ -55,6 +56,8 @@ def test_teams_game_over(snap_compare: Any) -> None:
             seen = now
             if steady >= 5:
                 break
+        game.refresh()  # the dialog's background: the game as it is now, not as the dialog
+        pilot.app.screen.refresh()  # found it (under load the last scroll may come after)
         await settled(pilot)
 
     assert snap_compare(teams(), terminal_size=SIZE, run_before=to_the_end)
