@@ -1,6 +1,7 @@
-"""Serving the app to web browsers (textual-serve): one process per browser tab, each with
-its own temporary data folder, so nothing is shared between students — and nobody can knock
-the classroom over:
+"""Serving the app to web browsers (textual-serve): one process per browser tab (the app, or
+text mode at ``/text``), each with its own temporary folder — in a class, a student's data
+folder is theirs and kept (:mod:`.folders`) —, so nothing is shared between students, and
+nobody can knock the classroom over:
 
 - terminal sizes from a browser (the ``/ws`` query and resize messages) are clamped to
   500×200 and nonsense is ignored before the app sees it;
