@@ -362,3 +362,18 @@ def test_the_start_prompt_takes_help_and_quit_back_to_the_menu() -> None:
     assert lines.count(Catalog("en")("textmode.menu.title")) == 2  # back to the menu
     assert not [ln for ln in lines if "is not a whole number" in ln]
     assert lines[-1] == "Goodbye."
+
+
+def test_a_reader_that_goes_away_early_is_no_error() -> None:
+    env = {**os.environ, "TERM": "dumb"}
+    program = subprocess.Popen(
+        [sys.executable, "-m", "squaregame"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, env=env, text=True,
+    )  # fmt: skip
+    assert program.stdout is not None and program.stdin is not None
+    assert program.stdout.readline()  # the menu's first line, then the reader leaves
+    program.stdout.close()
+    program.stdin.write("1\n" * 2000)  # (each answered by lines nobody reads)
+    program.stdin.close()
+    assert program.wait(timeout=120) == 0
+    assert program.stderr is not None and program.stderr.read() == ""

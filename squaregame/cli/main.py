@@ -6,6 +6,7 @@ imported, so the menu appears as fast as Textual allows.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -73,6 +74,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         start_up.resume()  # whatever happened (start-up may have ended before it was over)
 
 
+def reader_gone() -> int:
+    """The reader of standard output went away (``| head``): nothing more is said to it, and
+    the interpreter's last flush may not fail either. Not an error: status 0."""
+    import os  # (only when a pipe closed early)
+
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
 def _run_menu() -> int:
     from squaregame.textmode.wanted import text_wanted  # (the standard library only)
 
@@ -80,7 +91,10 @@ def _run_menu() -> int:
         speak([])
         from squaregame.cli import play  # (text mode: not the app's fast path)
 
-        return play.run_menu(text=True)
+        try:
+            return play.run_menu(text=True)
+        except BrokenPipeError:
+            return reader_gone()
     from squaregame.families import GAMES  # (the fast path: the app and nothing before it)
     from squaregame.ui.app import run_app
 
@@ -154,7 +168,7 @@ def _main(args_list: list[str]) -> int:
         print(f"squaregame: {tr('cli.said.interrupted')}", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        return 0
+        return reader_gone()
     except OSError as exc:  # a file or folder named on the command line, a port, …
         from squaregame.cli.common import one_line  # (only when something went wrong)
         from squaregame.text import os_reason, tr
