@@ -18,7 +18,7 @@ import math
 import os
 import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -184,22 +184,13 @@ class Session(AppService):
                 await self._download_manager.cancel_app_downloads(
                     app_service_id=self.app_service_id
                 )
-            process = self._process
-            if process is not None and process.returncode is None:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(self.send_meta({"type": "quit"}), 1.0)
-                try:
-                    await asyncio.wait_for(process.wait(), QUIT_GRACE)
-                except TimeoutError:
-                    self.kill()
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(process.wait(), QUIT_GRACE)
-            if self._task is not None:
-                try:
-                    await asyncio.wait_for(self._task, QUIT_GRACE)
-                except (TimeoutError, asyncio.CancelledError):
-                    self._task.cancel()
-                self._task = None
+
+            async def ask() -> None:
+                await asyncio.wait_for(self.send_meta({"type": "quit"}), 1.0)
+
+            await stop_process(self._process, ask)
+            await finish_task(self._task)
+            self._task = None
         finally:
             self.exited.set()
             self.folder.remove()
@@ -260,6 +251,33 @@ def log_failure(status: int | None, kept: io.BytesIO) -> None:
         lines = kept.getvalue().decode("utf-8", "replace").strip().splitlines()
         last = lines[-1][:200] if lines else ""
         log.warning(tr("serve.log.ended", status=status, last=last))
+
+
+async def stop_process(
+    process: asyncio.subprocess.Process | None, ask: Callable[[], Awaitable[None]]
+) -> None:
+    """Ask a session's process to quit (``ask``); kill its group if it has not within
+    :data:`QUIT_GRACE`, and wait for it to be reaped (a bounded wait)."""
+    if process is None or process.returncode is not None:
+        return
+    with contextlib.suppress(Exception):
+        await ask()
+    try:
+        await asyncio.wait_for(process.wait(), QUIT_GRACE)
+    except TimeoutError:
+        kill_group(process)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(process.wait(), QUIT_GRACE)
+
+
+async def finish_task(task: asyncio.Task[Any] | None) -> None:
+    """Let a session's reading task end (cancelled if it has not within the grace)."""
+    if task is None:
+        return
+    try:
+        await asyncio.wait_for(task, QUIT_GRACE)
+    except (TimeoutError, asyncio.CancelledError):
+        task.cancel()
 
 
 def kill_group(process: asyncio.subprocess.Process | None) -> None:

@@ -27,11 +27,13 @@ from squaregame.classroom.session import (
     QUIT_GRACE,
     child_command,
     envelope,
+    finish_task,
     keep_tail,
     kill_group,
     log_failure,
     session_env,
     start_process,
+    stop_process,
 )
 from squaregame.text import tr
 
@@ -177,22 +179,14 @@ class TextSession:
     async def _end(self) -> None:
         try:
             process = self._process
-            if process is not None and process.returncode is None:
-                if process.stdin is not None:  # asked: the end of its input
-                    with contextlib.suppress(Exception):
-                        process.stdin.close()
-                try:
-                    await asyncio.wait_for(process.wait(), QUIT_GRACE)
-                except TimeoutError:
-                    kill_group(process)
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(process.wait(), QUIT_GRACE)
-            if self._task is not None:
-                try:
-                    await asyncio.wait_for(self._task, QUIT_GRACE)
-                except (TimeoutError, asyncio.CancelledError):
-                    self._task.cancel()
-                self._task = None
+
+            async def ask() -> None:  # the end of its input
+                if process is not None and process.stdin is not None:
+                    process.stdin.close()
+
+            await stop_process(process, ask)
+            await finish_task(self._task)
+            self._task = None
         finally:
             self.exited.set()
             self.folder.remove()
