@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import socket
 import subprocess
@@ -19,6 +20,7 @@ from aiohttp import web
 from squaregame.classroom.room import ClassConfig
 from squaregame.classroom.server import ClassroomServer, Limits
 from squaregame.classroom.session import Session
+from squaregame.classroom.store import ClassStore
 
 MENU = "take a perfect square"  # on the menu screen
 CLOSING = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
@@ -152,3 +154,59 @@ async def eventually(check: Any, timeout: float = 20, what: str = "") -> None:
 
 def session_folders(root: Path) -> list[Path]:
     return sorted(root.glob("squaregame-session-*"))
+
+
+TOKEN = "t" * 32  # a class's teacher token in these tests
+CLASS = "7B maths"
+
+
+def class_room(tmp_path: Path) -> ClassConfig:
+    """A class made in ``tmp_path / "data"`` (the sessions' folders: ``tmp_path / "s"``)."""
+    (tmp_path / "s").mkdir()
+    store = ClassStore.open(tmp_path / "data")
+    store.create_class(CLASS)
+    store.close()
+    return ClassConfig(tmp_path / "data", CLASS, TOKEN)
+
+
+def text_socket(url: str) -> str:
+    """The text-mode page's socket at the server ``url``."""
+    return url.replace("http://", "ws://") + "/text/ws"
+
+
+class Lines:
+    """The page's side of ``/text/ws``: the lines the session said, a line typed."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.said: list[str] = []
+
+    async def until(self, text: str, timeout: float = 60) -> list[str]:
+        """Wait (a hang guard) until a line says ``text``; the lines since the last wait."""
+        start = len(self.said)
+        while not any(text in line for line in self.said[start:]):
+            try:
+                msg = await asyncio.wait_for(self.ws.receive(), timeout)
+            except TimeoutError:
+                raise AssertionError(f"never said {text!r}: {self.said[-8:]}") from None
+            if msg.type in CLOSING:
+                raise AssertionError(f"closed ({msg.data}, {msg.extra}): {self.said[-8:]}")
+            kind, line = json.loads(msg.data)
+            assert kind == "line" and isinstance(line, str)
+            self.said.append(line)
+        return self.said[start:]
+
+    async def type(self, *lines: str) -> None:
+        for line in lines:
+            await self.ws.send_json(["line", line])
+
+    async def closed(self, timeout: float = 30) -> tuple[int, str]:
+        while True:
+            try:
+                msg = await asyncio.wait_for(self.ws.receive(), timeout)
+            except TimeoutError:
+                raise AssertionError("the server never closed the session") from None
+            if msg.type == aiohttp.WSMsgType.CLOSE:
+                return int(msg.data), str(msg.extra or "")
+            if msg.type in CLOSING:
+                return int(self.ws.close_code or 0), ""

@@ -6,14 +6,13 @@ its temporary folders; deleting the class deletes its students' folders."""
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import stat
 from pathlib import Path
 
 import aiohttp
 import pytest
-from serve_helpers import CLOSING, classroom, eventually
+from serve_helpers import Lines, class_room, classroom, eventually, text_socket
 
 from squaregame.classroom.folders import STUDENTS, remove_student_folders, student_folder
 from squaregame.classroom.room import ClassConfig
@@ -21,51 +20,19 @@ from squaregame.classroom.store import ClassStore
 from squaregame.classroom.textsession import TextSession
 from squaregame.cli.main import main
 
-TOKEN = "t" * 32
-CLASS = "7B maths"
 MENU = "squaregame in text mode. Type a number, or quit."
 SQUARES = ["1", "1"]  # the menu: one-pile games, then Squares
 
 
 @pytest.fixture
 def room(tmp_path: Path) -> ClassConfig:
-    (tmp_path / "s").mkdir()  # the sessions' folders
-    store = ClassStore.open(tmp_path / "data")
-    store.create_class(CLASS)
-    store.close()
-    return ClassConfig(tmp_path / "data", CLASS, TOKEN)
+    return class_room(tmp_path)
 
 
-class Page:
-    """The text page's side of ``/text/ws``."""
-
-    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
-        self.ws = ws
-        self.said: list[str] = []
-
-    async def until(self, text: str, timeout: float = 60) -> list[str]:
-        start = len(self.said)
-        while not any(text in line for line in self.said[start:]):
-            try:
-                msg = await asyncio.wait_for(self.ws.receive(), timeout)
-            except TimeoutError:
-                raise AssertionError(f"never said {text!r}: {self.said[-8:]}") from None
-            if msg.type in CLOSING:
-                raise AssertionError(f"closed: {self.said[-8:]}")
-            kind, line = json.loads(msg.data)
-            assert kind == "line"
-            self.said.append(line)
-        return self.said[start:]
-
-    async def type(self, *lines: str) -> None:
-        for line in lines:
-            await self.ws.send_json(["line", line])
-
-
-async def joined(http: aiohttp.ClientSession, url: str, name: str) -> Page:
+async def joined(http: aiohttp.ClientSession, url: str, name: str) -> Lines:
     async with http.post(f"{url}/join", data={"name": name, "to": "text"}) as r:
         assert r.status == 200
-    page = Page(await http.ws_connect(url.replace("http://", "ws://") + "/text/ws"))
+    page = Lines(await http.ws_connect(text_socket(url)))
     await page.until(". Quit")
     return page
 
@@ -85,7 +52,7 @@ def test_a_students_game_survives_the_end_of_the_session_and_is_theirs_alone(
             await page.ws.close()  # a reload: the socket closes, the session ends
             await eventually(lambda: not server.sessions, what="the session ended")
 
-            again = Page(await http.ws_connect(url.replace("http://", "ws://") + "/text/ws"))
+            again = Lines(await http.ws_connect(text_socket(url)))
             menu = await again.until(". Quit")
             assert menu[1].startswith("1. Continue: Squares from 20 — 2 moves"), menu
             await again.type("1")
@@ -110,7 +77,7 @@ def test_a_students_game_survives_the_end_of_the_session_and_is_theirs_alone(
 def test_plain_serve_still_gives_each_session_a_temporary_folder(tmp_path: Path) -> None:
     async def main_() -> None:
         async with classroom(tmp_path) as (server, url, http):
-            page = Page(await http.ws_connect(url.replace("http://", "ws://") + "/text/ws"))
+            page = Lines(await http.ws_connect(text_socket(url)))
             await page.until(". Quit")
             await page.type(*SQUARES, "20", "1")
             await page.until("Computer: ")

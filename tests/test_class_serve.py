@@ -13,24 +13,17 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from serve_helpers import MENU, Tab, classroom, eventually
+from serve_helpers import CLASS, MENU, TOKEN, Tab, class_room, classroom, eventually
 from yarl import URL
 
 from squaregame.classroom.room import ClassConfig
 from squaregame.classroom.store import ClassStore
 from squaregame.classroom.views import ClassLive
 
-TOKEN = "t" * 32
-CLASS = "7B maths"
-
 
 @pytest.fixture
 def room(tmp_path: Path) -> ClassConfig:
-    (tmp_path / "s").mkdir()  # the sessions' folders
-    store = ClassStore.open(tmp_path / "data")
-    store.create_class(CLASS)
-    store.close()
-    return ClassConfig(tmp_path / "data", CLASS, TOKEN)
+    return class_room(tmp_path)
 
 
 def teacher(token: str = TOKEN) -> dict[str, str]:

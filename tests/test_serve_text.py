@@ -13,67 +13,27 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from serve_helpers import CLOSING, alive, classroom, eventually, session_folders
+from serve_helpers import (
+    Lines,
+    alive,
+    class_room,
+    classroom,
+    eventually,
+    session_folders,
+    text_socket,
+)
 
 from squaregame.classroom import textsession
 from squaregame.classroom.room import ClassConfig
 from squaregame.classroom.server import IDLE_CLOSE, TABS_A_STUDENT
-from squaregame.classroom.store import ClassStore
 from squaregame.classroom.textsession import MAX_LINE, TextSession, typed_line
 
-TOKEN = "t" * 32
-CLASS = "7B maths"
 MENU = "squaregame in text mode. Type a number, or quit."
 
 
 @pytest.fixture
 def room(tmp_path: Path) -> ClassConfig:
-    (tmp_path / "s").mkdir()  # the sessions' folders
-    store = ClassStore.open(tmp_path / "data")
-    store.create_class(CLASS)
-    store.close()
-    return ClassConfig(tmp_path / "data", CLASS, TOKEN)
-
-
-class Lines:
-    """The page's side of ``/text/ws``: the lines the session said, a line typed."""
-
-    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
-        self.ws = ws
-        self.said: list[str] = []
-
-    async def until(self, text: str, timeout: float = 60) -> list[str]:
-        """Wait (a hang guard) until a line says ``text``; the lines since the last wait."""
-        start = len(self.said)
-        while not any(text in line for line in self.said[start:]):
-            try:
-                msg = await asyncio.wait_for(self.ws.receive(), timeout)
-            except TimeoutError:
-                raise AssertionError(f"never said {text!r}: {self.said[-8:]}") from None
-            if msg.type in CLOSING:
-                raise AssertionError(f"closed ({msg.data}, {msg.extra}): {self.said[-8:]}")
-            kind, line = json.loads(msg.data)
-            assert kind == "line" and isinstance(line, str)
-            self.said.append(line)
-        return self.said[start:]
-
-    async def type(self, line: str) -> None:
-        await self.ws.send_json(["line", line])
-
-    async def closed(self, timeout: float = 30) -> tuple[int, str]:
-        while True:
-            try:
-                msg = await asyncio.wait_for(self.ws.receive(), timeout)
-            except TimeoutError:
-                raise AssertionError("the server never closed the session") from None
-            if msg.type == aiohttp.WSMsgType.CLOSE:
-                return int(msg.data), str(msg.extra or "")
-            if msg.type in CLOSING:
-                return int(self.ws.close_code or 0), ""
-
-
-def text_socket(url: str) -> str:
-    return url.replace("http://", "ws://") + "/text/ws"
+    return class_room(tmp_path)
 
 
 def only_text_session(sessions: set[object]) -> TextSession:

@@ -13,8 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from serve_helpers import classroom
-from test_serve_text import CLASS, TOKEN
+from serve_helpers import CLASS, TOKEN, classroom
 
 from squaregame.classroom.room import ClassConfig
 from squaregame.classroom.sessionpages import text_page, text_policy

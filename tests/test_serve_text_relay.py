@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from serve_helpers import alive, classroom
-from test_serve_text import Lines, only_text_session, pid, text_socket
+from serve_helpers import Lines, alive, classroom, text_socket
+from test_serve_text import only_text_session, pid
 
 from squaregame.classroom import textsession
 from squaregame.classroom.textsession import MAX_LINE, TextSession, read_line
