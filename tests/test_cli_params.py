@@ -257,14 +257,26 @@ def test_several_numbers_are_separated_by_commas_and_spaces() -> None:
     assert piles.parse("5,7,10") == (5, 7, 10) == piles.parse(" 5  7 , 10 ")
     assert read_position("wythoff", ["12,5"]) == (12, 5)
     assert read_position("sum", ["5", "7", "10"]) == (5, 7, 10)
-    for text in ("1,000 5", "1 000 5", "3,100", "5 007"):  # one number or two? refused
+    for text in ("1,000 5", "1 000 5", "5 007", "3,100,5"):  # one number or two? refused
         with pytest.raises(GameError) as caught:
             wythoff.parse(text)
         assert caught.value.key == "errors.number_ambiguous", text
+    # a square is two numbers: 3100 alone is no square, so 3,100 is (3, 100)
+    assert wythoff.parse("3,100") == (3, 100) and wythoff.parse("300,500") == (300, 500)
+    with pytest.raises(GameError) as caught:
+        piles.parse("3,100")  # (piles: 3100 would be a pile too)
+    assert caught.value.key == "errors.number_ambiguous"
     with pytest.raises(GameError) as caught:
         piles.parse("1,000, 5")
     assert caught.value.key == "errors.number_ambiguous"
     assert main(["analyze", "sum", "1,000", "5"]) == 2  # not 1 + 0 + 5
+
+
+def test_a_part_of_a_fixed_count_reads_its_numbers_split_by_a_comma() -> None:
+    """``wythoff:300,500`` inside a sum: a queen's square is two numbers, never 300500."""
+    rules, values = GAMES.kinds.read_parts("sum", ["wythoff:300,500 squares:4"])
+    assert rules == ("wythoff", "squares") and values[-1] == 4 and values[:2] == (300, 500)
+    assert main(["analyze", "sum", "wythoff:300,500", "squares:4"]) == 0
 
 
 @pytest.mark.parametrize("text", ["1,00", "10,0000", "1,0000", ",100", "1,", "1__000", "1_0",

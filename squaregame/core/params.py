@@ -158,7 +158,9 @@ class Param:
           ``1,000`` or ``1 000``. Text that could be read either way is refused, not
           guessed (``errors.number_ambiguous``): a comma between a group of one to three
           digits and one of exactly three (``1,000``, ``3,100``), or a value of two or more
-          digits that starts with 0 (the ``000`` of ``1 000``).
+          digits that starts with 0 (the ``000`` of ``1 000``). A parameter of a fixed count
+          (a Wythoff square: two) reads ``300,500`` as its two values: joining them into one
+          (300500) would leave too few, so that reading is no reading at all.
         """
         cleaned = one_gap(text.replace("(", " ").replace(")", " "))
         if not cleaned:
@@ -166,6 +168,8 @@ class Param:
         if self.count != (1, 1):
             words = split_values(cleaned)
             grouped = _THOUSANDS.search(cleaned)
+            if grouped is not None and self.count == (len(words), len(words)):
+                grouped = None  # as many values as the parameter takes: a grouped reading
             if grouped is not None or any(_LEADING_ZERO.fullmatch(w) for w in words):
                 said = grouped[0] if grouped is not None else cleaned
                 raise GameError("errors.number_ambiguous", text=shown(said))
