@@ -62,6 +62,17 @@ def heap_rules(rules: Sequence[Any]) -> tuple[HeapRule, ...]:
     return tuple(rules)
 
 
+def side_by_side(values: Sequence[int]) -> list[list[int]]:
+    """The rows of a sum of games side by side, game by game (the games apart by 0s)."""
+    groups: list[list[int]] = [[]]
+    for v in values:
+        if v == 0:
+            groups.append([])
+        else:
+            groups[-1].append(v)
+    return groups
+
+
 class RowsKind(GameKind):
     """Rows of tokens under one take-and-break rule."""
 
@@ -125,12 +136,7 @@ class RowsKind(GameKind):
         words = super().position_words(pos)
         values = [int(v) for v in pos]
         if 0 in values:
-            groups: list[list[int]] = [[]]
-            for v in values:
-                if v == 0:
-                    groups.append([])
-                else:
-                    groups[-1].append(v)
+            groups = side_by_side(values)
             words["values"] = " │ ".join(" + ".join(map(str, g)) if g else "∅" for g in groups)
         return words
 
@@ -146,12 +152,7 @@ class RowsKind(GameKind):
         values = [int(v) for v in pos]
         if 0 not in values:
             return _rows_spoken(values)
-        groups: list[list[int]] = [[]]
-        for v in values:
-            if v == 0:
-                groups.append([])
-            else:
-                groups[-1].append(v)
+        groups = side_by_side(values)
         names = [label(r) for r in heap_rules(rules)] if len(rules) == len(groups) else []
         said = [
             Spoken(AREA, "group", {"name": names[i], "words": _rows_spoken(g)})
