@@ -163,12 +163,7 @@ class Session(AppService):
         except (ValueError, KeyError, TypeError, json.JSONDecodeError):
             pass  # a garbled packet: the session ends rather than the server logging it
         finally:
-            with contextlib.suppress(Exception, asyncio.CancelledError):
-                await asyncio.wait_for(process.wait(), QUIT_GRACE)
-            stderr_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await stderr_task
-            self.exited.set()
+            await reaped(process, stderr_task, self.exited)
         log_failure(process.returncode, kept)
 
     def end(self) -> asyncio.Future[None]:
@@ -251,6 +246,19 @@ def log_failure(status: int | None, kept: io.BytesIO) -> None:
         lines = kept.getvalue().decode("utf-8", "replace").strip().splitlines()
         last = lines[-1][:200] if lines else ""
         log.warning(tr("serve.log.ended", status=status, last=last))
+
+
+async def reaped(
+    process: asyncio.subprocess.Process, stderr_task: asyncio.Task[None], exited: asyncio.Event
+) -> None:
+    """A session's output has ended: wait (bounded) for its process, stop keeping its
+    standard error, and say the session exited."""
+    with contextlib.suppress(Exception, asyncio.CancelledError):
+        await asyncio.wait_for(process.wait(), QUIT_GRACE)
+    stderr_task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await stderr_task
+    exited.set()
 
 
 async def stop_process(

@@ -31,6 +31,7 @@ from squaregame.classroom.session import (
     keep_tail,
     kill_group,
     log_failure,
+    reaped,
     session_env,
     start_process,
     stop_process,
@@ -135,12 +136,7 @@ class TextSession:
         except (ConnectionError, RuntimeError, asyncio.CancelledError):
             pass  # the page went away: the session is ended by whoever closed it
         finally:
-            with contextlib.suppress(Exception, asyncio.CancelledError):
-                await asyncio.wait_for(process.wait(), QUIT_GRACE)
-            stderr_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await stderr_task
-            self.exited.set()
+            await reaped(process, stderr_task, self.exited)
         log_failure(process.returncode, kept)
 
     async def send_line(self, text: str) -> bool:
