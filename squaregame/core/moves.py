@@ -206,6 +206,22 @@ class _Chosen(Generic[P]):
                     self.edge_keys.append(key)
 
 
+def edges_within_cap(
+    listed: dict[int, P], edges: Iterable[int], cap: int, target: Callable[[int], P]
+) -> list[int]:
+    """The edge moves (by index) that get listed in ``listed`` (index -> target): each one
+    listed already, or added while fewer than ``cap`` moves are — the cap holds for the
+    edges too, as in :func:`analysis_of` (for a family that lists its moves itself)."""
+    shown = []
+    for k in edges:
+        if k not in listed:
+            if len(listed) >= cap:
+                continue
+            listed[k] = target(k)
+        shown.append(k)
+    return shown
+
+
 def _edge_indices(count: int, each_side: int = EDGE_MOVES) -> list[int]:
     """The first and last ``each_side`` indices of ``0..count-1``, each once."""
     low = range(min(each_side, count))

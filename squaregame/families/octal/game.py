@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from squaregame.core.errors import GameError, PositionError, TableLimitError
 from squaregame.core.game import Game, GameKind, Progress
-from squaregame.core.moves import EDGE_MOVES, MAX_LISTED_MOVES, Run, runs_of
+from squaregame.core.moves import EDGE_MOVES, MAX_LISTED_MOVES, Run, edges_within_cap, runs_of
 from squaregame.core.params import Param, ParamType
 from squaregame.core.piles.periodic import Periodicity, ValuePeriod
 from squaregame.core.types import Analysis, Move, MoveInfo, MoveSummary, Outcome, PositionInfo
@@ -379,14 +379,13 @@ class RowsGame(Game[Rows]):
                 total += b.count
             ends = range(max(row_count - EDGE_MOVES, 0), row_count)
             edges += [start + k for k in sorted({*range(min(EDGE_MOVES, row_count)), *ends})]
-        for k in edges:
-            listed.setdefault(k, self.move_target(pos, k))
+        shown = edges_within_cap(listed, edges, cap, lambda k: self.move_target(pos, k))
         moves = tuple(MoveInfo(listed[k], self.child_info(pos, listed[k])) for k in sorted(listed))
         summary = MoveSummary(
             total=total,
             winning=winning,
             ranges=(),
-            edges=tuple(listed[k] for k in edges),
+            edges=tuple(listed[k] for k in shown),
             target_at=lambda k: self.move_target(pos, k),
         )
         return Analysis(pos, info, moves, summary)
