@@ -90,7 +90,7 @@ def split_values(rules: Sequence[Any], values: Sequence[int]) -> tuple[Values, .
             if len(values) - at == least:  # the short form: one number for this part
                 count = 1
             else:
-                if at >= len(values) or not 1 <= values[at] <= len(values) - at - 1:
+                if at >= len(values) or not 0 <= values[at] <= len(values) - at - 1:
                     raise _misfit(rules, values)
                 count = values[at]
                 at += 1
