@@ -122,7 +122,7 @@ def test_parts_are_named_by_family_and_read_by_the_registry() -> None:
         (["sum:3"], "errors.part_is_sum"),
         (["wythoff:3"], "errors.part_numbers"),
         (["nim:1 2"], "errors.part_numbers"),
-        (["nim:1,2"], "errors.number_grouping"),
+        (["nim:1,2"], "errors.part_numbers"),  # a comma in a part separates: two numbers
         (["octal:7"], "octal.errors.needs_code"),
         (["squares=nim:7"], "errors.takes_no_option"),
     ],

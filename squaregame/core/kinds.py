@@ -139,7 +139,7 @@ class Kinds(Sequence[GameKind]):
                 games = ", ".join(k.key for k in self.all if not k.traits.parts)
                 raise GameError("errors.unknown_part", name=name[:20], games=games) from None
             param = part.kind.position_param if isinstance(part, Part) else PILE_SIZE
-            numbers = param.read_numbers(typed, signed=True) if typed else ()
+            numbers = param.read_part_numbers(typed, signed=True) if typed else ()
             count = count_of(rule)
             lo, hi = (1, param.count[1]) if count is None else (count, count)
             if not lo <= len(numbers) <= hi:

@@ -183,6 +183,19 @@ class Param:
         marks = GROUP_MARKS + ","
         return tuple(read_whole(w, marks, signed=signed) for w in words)
 
+    def read_part_numbers(self, text: str, *, signed: bool = False) -> Values:
+        """The whole numbers of one part of a sum (``wythoff:300,500``, ``kayles:250,340``,
+        ``squares:10``): inside a part a comma always separates values, never groups digits,
+        so ``kayles:1,000`` is two rows (1 and 0) and ``squares:1,000`` two numbers where a
+        pile takes one (refused by the count). Digits are grouped only by ``_`` or a
+        no-break or thin space; a value of two or more digits that starts with 0 is refused
+        as ambiguous, as :meth:`read_numbers` does."""
+        cleaned = one_gap(text.replace("(", " ").replace(")", " "))
+        words = split_values(cleaned)
+        if any(_LEADING_ZERO.fullmatch(w) for w in words):
+            raise GameError("errors.number_ambiguous", text=shown(cleaned))
+        return tuple(read_whole(w, signed=signed) for w in words)
+
     def check_values(self, values: Sequence[int]) -> Values:
         """Each value within range (how many values a kind takes, its kind checks)."""
         lo, hi = self.minimum, self.maximum
