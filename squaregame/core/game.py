@@ -293,6 +293,13 @@ class Game(ABC, Generic[P]):
         of the rest (:mod:`squaregame.core.moves`)."""
         return analysis_of(pos, self.info(pos), self.move_runs(pos), cap)
 
+    def grundy_moves(self, pos: P, grundy: int, most: int) -> tuple[int, list[int]] | None:
+        """How many moves of ``pos`` lead to positions of Grundy value ``grundy`` (normal
+        play), and the indices (as :meth:`move_target` takes them, in move order) of the
+        first ``most`` of them — for a game whose moves are too many to value one by one (a
+        sum's large part); None: not known without valuing each."""
+        return None
+
     def move_runs(self, pos: P) -> list[Run[P]]:
         """The moves of ``pos`` in order, as runs of one line and one value. By default every
         child is valued; a game whose moves can be very many says it without listing them."""

@@ -179,7 +179,7 @@ class _Chosen(Generic[P]):
             if r.same_remoteness:
                 candidates.append((i, -1, r.value))
             else:  # valued one by one: its first and last moves stand for it
-                candidates += [(i, k, r.info(k)) for k in _edge_indices(r.count)]
+                candidates += [(i, k, r.info(k)) for k in edge_indices(r.count)]
         most = max(delay_key(v) for _, _, v in candidates)  # as Analysis.best_moves
         for i, k, v in candidates:
             if delay_key(v) != most:
@@ -196,9 +196,7 @@ class _Chosen(Generic[P]):
         """The first and last few moves of every line."""
         by_line: dict[int, list[tuple[int, int]]] = {}
         for i, r in enumerate(self.runs):
-            by_line.setdefault(r.line, []).extend(
-                (i, k) for k in _edge_indices(r.count, EDGE_MOVES)
-            )
+            by_line.setdefault(r.line, []).extend((i, k) for k in edge_indices(r.count, EDGE_MOVES))
         for keys in by_line.values():
             keys.sort()
             for key in keys[:EDGE_MOVES] + keys[-EDGE_MOVES:]:
@@ -222,7 +220,7 @@ def edges_within_cap(
     return shown
 
 
-def _edge_indices(count: int, each_side: int = EDGE_MOVES) -> list[int]:
+def edge_indices(count: int, each_side: int = EDGE_MOVES) -> list[int]:
     """The first and last ``each_side`` indices of ``0..count-1``, each once."""
     low = range(min(each_side, count))
     high = range(max(count - each_side, len(low)), count)

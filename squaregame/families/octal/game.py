@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from squaregame.core.errors import GameError, PositionError, TableLimitError
 from squaregame.core.game import Game, GameKind, Progress
-from squaregame.core.moves import EDGE_MOVES, MAX_LISTED_MOVES, Run, edges_within_cap, runs_of
+from squaregame.core.moves import MAX_LISTED_MOVES, Run, edges_within_cap, runs_of
 from squaregame.core.params import Param, ParamType
 from squaregame.core.piles.periodic import Periodicity, ValuePeriod
 from squaregame.core.types import Analysis, Move, MoveInfo, MoveSummary, Outcome, PositionInfo
@@ -36,6 +36,7 @@ from squaregame.families.octal.search import (
     shortest_play,
 )
 from squaregame.families.octal.store import OctalStore
+from squaregame.families.octal.value_moves import moves_of_value
 from squaregame.text import tr
 from squaregame.text.current import current
 
@@ -352,37 +353,23 @@ class RowsGame(Game[Rows]):
         upto = proven.preperiod + proven.period
         return big.Values(self.store.values(self.rule, upto), proven.preperiod, proven.period)
 
+    def grundy_moves(self, pos: Rows, grundy: int, most: int) -> tuple[int, list[int]] | None:
+        """Counted from the values (one code, normal play: :mod:`.value_moves`)."""
+        if self.misere or self.mixed or isinstance(self.rule, PileRule):
+            return None
+        count, listed, _edges = moves_of_value(self, pos, grundy, most)
+        return count, sorted(listed)
+
     def _counted(self, pos: Rows, cap: int) -> Analysis[Rows]:
         """The analysis of rows with too many moves to list: every move counted, the
         winning ones found (the first ``cap`` of them listed, with the first and last
         :data:`EDGE_MOVES` of every row), never valued one by one."""
         info = self.info(pos)
-        g = self.values_for(pos)
-        row_values = [g(n) for n in pos]
-        total_value = reduce(xor, row_values, 0)
-        listed: dict[int, Rows] = {}  # move index -> target
-        edges: list[int] = []
-        total = winning = 0
-        for i in range(len(pos)):
-            want = total_value ^ row_values[i]  # what is left of row i must have this value
-            bs = self.row_blocks(pos, i)
-            start, row_count = total, sum(b.count for b in bs)
-            for b in bs:
-                if b.kind == "split":
-                    count, found = big.winning_splits(b, want, g, max(cap - len(listed), 0))
-                else:
-                    left = 0 if b.kind == "whole" else g(b.rest)
-                    count, found = (1, [0]) if left == want else (0, [])
-                winning += count
-                for k in found[: max(cap - len(listed), 0)]:
-                    listed[total + k] = (*pos[:i], *b.parts(k), *pos[i + 1 :])
-                total += b.count
-            ends = range(max(row_count - EDGE_MOVES, 0), row_count)
-            edges += [start + k for k in sorted({*range(min(EDGE_MOVES, row_count)), *ends})]
+        winning, listed, edges = moves_of_value(self, pos, 0, cap)
         shown = edges_within_cap(listed, edges, cap, lambda k: self.move_target(pos, k))
         moves = tuple(MoveInfo(listed[k], self.child_info(pos, listed[k])) for k in sorted(listed))
         summary = MoveSummary(
-            total=total,
+            total=self.move_count(pos),
             winning=winning,
             ranges=(),
             edges=tuple(listed[k] for k in shown),

@@ -30,11 +30,12 @@ from squaregame.core.game import Game, GameKind, Progress
 from squaregame.core.moves import MAX_LISTED_MOVES, Run
 from squaregame.core.numbers import split_values as words_of
 from squaregame.core.parts import join_values, split_values
-from squaregame.core.types import Move, Outcome, PositionInfo
+from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
 from squaregame.families.sums import mixed_search as search
 from squaregame.families.sums.limits import check_pile_count
+from squaregame.families.sums.mixed_big import countable, counted_analysis, valued_moves
 from squaregame.families.sums.mixed_bounds import SUB_SEARCHES, bounded
-from squaregame.families.sums.mixed_moves import AXIS_FROM, PART_MOVES, mixed_runs
+from squaregame.families.sums.mixed_moves import PART_MOVES, mixed_runs
 from squaregame.families.sums.units import PileUnit, Unit, units_of
 
 if TYPE_CHECKING:
@@ -47,7 +48,6 @@ LISTED_MEMO = 64  # parts' positions listed for a search, kept
 # What valuing costs (work units, core/budget.py), measured on the development machine:
 SEARCHED_VALUE_COST = 3_000  # a position a search reached, its parts looked up: 30 µs
 BOUNDED_VALUE_COST = 100_000  # beyond the search, its proven bounds: about 1 ms
-AXIS_VALUED = 13  # a large Nim pile's moves valued beyond the search: its ends, the win
 BEYOND_VALUED = 150  # moves valued beyond the search (the ends of runs; measured ≤ 136)
 GRUNDY_LOOK_COST = 500  # … and each move's Grundy value looked at: 5 µs
 
@@ -108,7 +108,7 @@ class MixedSumGame(Game[Flat]):
             raise TableLimitError("sums.errors.misere_parts_too_large")
         self.grundy_values(parts)
         for i, (u, p) in enumerate(zip(self.units, parts, strict=True)):  # each move sorted
-            if not _nim_axis(u, p) and u.move_count(p) > PART_MOVES:
+            if not countable(u, p):  # (or counted from its values: mixed_big)
                 raise TableLimitError("sums.errors.part_moves", part=i + 1, limit=PART_MOVES)
 
     def prepare(self, pos: Flat, progress: Progress | None = None) -> None:
@@ -276,6 +276,11 @@ class MixedSumGame(Game[Flat]):
             self.replaced(pos, i, c) for i, u in enumerate(self.units) for c in u.children(parts[i])
         ]
 
+    def analyze(self, pos: Flat, cap: int | None = None) -> Analysis[Flat]:
+        """As every game's; a part with too many moves to value each: counted (mixed_big)."""
+        counted = counted_analysis(self, pos, MAX_LISTED_MOVES if cap is None else cap)
+        return super().analyze(pos, cap) if counted is None else counted
+
     def move_runs(self, pos: Flat) -> list[Run[Flat]]:
         return mixed_runs(self, pos)
 
@@ -296,10 +301,7 @@ class MixedSumGame(Game[Flat]):
         Grundy value looked at (a large Nim pile's never listed), and the moves that end
         runs of one outcome valued — at most about ``BEYOND_VALUED`` of them."""
         each = self.value_cost(pos)
-        moves = sum(
-            AXIS_VALUED if _nim_axis(u, p) else u.move_count(p)
-            for u, p in zip(self.units, self.split(pos), strict=True)
-        )
+        moves = sum(valued_moves(u, p) for u, p in zip(self.units, self.split(pos), strict=True))
         if each != BOUNDED_VALUE_COST:
             return min(moves, MAX_LISTED_MOVES) * each
         return min(moves, BEYOND_VALUED) * each + moves * GRUNDY_LOOK_COST
@@ -377,11 +379,6 @@ class MixedSumGame(Game[Flat]):
         """The part's number, then its move as that part reads it."""
         i = self._changed(pos, to)
         return f"{i + 1} {self.units[i].typed_move(self.split(pos)[i], self.split(to)[i])}"
-
-
-def _nim_axis(unit: Unit, part: Any) -> bool:
-    """A Nim pile too large to list (its moves valued along its axis, few of them)."""
-    return isinstance(unit, PileUnit) and unit.rule.is_any_amount and part > AXIS_FROM
 
 
 def _part_number(word: str, count: int) -> int:

@@ -17,12 +17,12 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import PositionError
-from squaregame.core.moves import Run, runs_of
+from squaregame.core.moves import Run, analysis_of, runs_of
 from squaregame.core.numbers import GROUP_MARKS, VALUE_MARKS, one_gap, read_whole
 from squaregame.core.parts import Part
 from squaregame.core.piles.pile import Pile
 from squaregame.core.rules import Rule
-from squaregame.core.types import Move, PositionInfo
+from squaregame.core.types import Analysis, Move, PositionInfo
 
 if TYPE_CHECKING:
     from squaregame.core.game import Game, Progress
@@ -87,6 +87,15 @@ class Unit(ABC):
     def winning_children(self, pos: Any, grundy: int, scan: int) -> list[Any]:
         """Some children of Grundy value ``grundy`` (normal play): all of a pile's, found
         from its values; a game's among its moves if it has at most ``scan`` of them."""
+
+    def own_analysis(self, pos: Any, cap: int) -> Analysis[Any]:
+        """Its analysis alone under the sum's convention, at most ``cap`` moves listed."""
+        return analysis_of(pos, self.own_info(pos), self.own_runs(pos), cap)
+
+    def grundy_moves(self, pos: Any, grundy: int, most: int) -> tuple[int, list[int]] | None:
+        """How many moves lead to value ``grundy`` (normal play) and the indices of the
+        first ``most``, counted without valuing each move (None: it cannot say)."""
+        return None
 
     @abstractmethod
     def prepare(self, pos: Any, progress: Progress | None = None) -> None: ...
@@ -277,6 +286,12 @@ class GameUnit(Unit):
         if self.move_count(pos) > scan:
             return []
         return [c for c in self.children(pos) if self.info(c).grundy == grundy]
+
+    def own_analysis(self, pos: Any, cap: int) -> Analysis[Any]:
+        return self.own.analyze(pos, cap)  # (a long row: counted by its game)
+
+    def grundy_moves(self, pos: Any, grundy: int, most: int) -> tuple[int, list[int]] | None:
+        return self.normal.grundy_moves(pos, grundy, most)
 
     def prepare(self, pos: Any, progress: Progress | None = None) -> None:
         if not self.normal.is_terminal(pos):
