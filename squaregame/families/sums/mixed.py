@@ -24,18 +24,18 @@ from functools import reduce
 from operator import xor
 from typing import TYPE_CHECKING, Any
 
-from squaregame.core.budget import VALUE_COST
 from squaregame.core.errors import GameError, PositionError, TableLimitError
 from squaregame.core.game import Game, GameKind, Progress
 from squaregame.core.moves import MAX_LISTED_MOVES, Run
-from squaregame.core.numbers import split_values as words_of
 from squaregame.core.parts import join_values, split_values
 from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
+from squaregame.families.sums import mixed_costs as costs
 from squaregame.families.sums import mixed_search as search
+from squaregame.families.sums.dropped import Dropped, live_piles
 from squaregame.families.sums.limits import check_pile_count
-from squaregame.families.sums.mixed_big import countable, counted_analysis, valued_moves
+from squaregame.families.sums.mixed_big import countable, counted_analysis
 from squaregame.families.sums.mixed_bounds import SUB_SEARCHES, bounded
-from squaregame.families.sums.mixed_moves import PART_MOVES, mixed_runs
+from squaregame.families.sums.mixed_moves import PART_MOVES, mixed_runs, typed_target
 from squaregame.families.sums.units import PileUnit, Unit, units_of
 
 if TYPE_CHECKING:
@@ -46,10 +46,6 @@ KEEP = 4  # solved searches kept (each covers every later position of its game)
 SPLIT_MEMO = 100_000  # positions kept read into parts
 LISTED_MEMO = 64  # parts' positions listed for a search, kept
 # What valuing costs (work units, core/budget.py), measured on the development machine:
-SEARCHED_VALUE_COST = 3_000  # a position a search reached, its parts looked up: 30 µs
-BOUNDED_VALUE_COST = 100_000  # beyond the search, its proven bounds: about 1 ms
-BEYOND_VALUED = 150  # moves valued beyond the search (the ends of runs; measured ≤ 136)
-GRUNDY_LOOK_COST = 500  # … and each move's Grundy value looked at: 5 µs
 
 
 class MixedSumGame(Game[Flat]):
@@ -64,6 +60,7 @@ class MixedSumGame(Game[Flat]):
         self._split: dict[Flat, tuple[Any, ...]] = {}
         self._listed: dict[tuple[int, Any], search.Reached] = {}
         self._plans: dict[tuple[Any, ...], tuple[search.Reached, ...] | None] = {}
+        self._dropped: dict[tuple[int, ...], Dropped] = {}
 
     # -- positions -------------------------------------------------------------------------
     def split(self, pos: Flat) -> tuple[Any, ...]:
@@ -98,6 +95,10 @@ class MixedSumGame(Game[Flat]):
         """Refuse, before any long work, what is neither searched, nor a lone part's game,
         nor (normal play) answered from the parts' Grundy values."""
         parts = self.split(pos)
+        d = self.dropped(parts)
+        if d is not None:  # the piles left, as a sum of piles checks them
+            d.piles.parse_position(d.inner(pos))
+            return
         if self.covered(parts) or self.plan(parts) is not None:
             return
         lone = self.lone(parts)
@@ -113,12 +114,19 @@ class MixedSumGame(Game[Flat]):
 
     def prepare(self, pos: Flat, progress: Progress | None = None) -> None:
         parts = self.split(pos)
+        d = self.dropped(parts)
+        if d is not None:
+            d.piles.prepare(d.inner(pos), progress)
+            return
         for u, p in zip(self.units, parts, strict=True):
             u.prepare(p, progress)
         self.solution(parts)
 
     def slow_to_open(self, pos: Flat) -> bool:
         parts = self.split(pos)
+        d = self.dropped(parts)
+        if d is not None:
+            return d.piles.slow_to_open(d.inner(pos))
         if any(u.slow(p) for u, p in zip(self.units, parts, strict=True)):
             return True
         if self.covered(parts):
@@ -128,6 +136,15 @@ class MixedSumGame(Game[Flat]):
 
     def is_terminal(self, pos: Flat) -> bool:
         return all(u.is_terminal(p) for u, p in zip(self.units, self.split(pos), strict=True))
+
+    def dropped(self, parts: Sequence[Any]) -> Dropped | None:
+        """The piles left when some parts cannot move, as a sum of piles (:mod:`.dropped`)."""
+        live = live_piles(self.units, parts)
+        if live is None:
+            return None
+        if live not in self._dropped:
+            self._dropped[live] = Dropped(self, live)
+        return self._dropped[live]
 
     def lone(self, parts: Sequence[Any]) -> int | None:
         """The one part that can still move (part 0 when none can), else None."""
@@ -233,8 +250,15 @@ class MixedSumGame(Game[Flat]):
                 return known
         return None
 
+    def genus(self, pos: Flat) -> Any:
+        d = self.dropped(self.split(pos))
+        return None if d is None else d.piles.genus(d.inner(pos))
+
     def info(self, pos: Flat) -> PositionInfo:
         parts = self.split(pos)
+        d = self.dropped(parts)
+        if d is not None:
+            return d.piles.info(d.inner(pos))
         lone = self.lone(parts)
         if lone is not None and (self.covered(parts) or self.plan(parts) is None):
             return self._lone_info(lone, parts)
@@ -251,6 +275,10 @@ class MixedSumGame(Game[Flat]):
         """As :meth:`SumGame.child_info`: a child of a position beyond the search gets
         proven bounds, never a search of its own."""
         parts = self.split(child)
+        d = self.dropped(parts)
+        if d is not None:  # (its parent's piles, or itself where a part was just ended)
+            above = d.inner(parent) if self.dropped(self.split(parent)) is d else d.inner(child)
+            return d.piles.child_info(above, d.inner(child))
         exact = self.covered(parts)
         if exact is not None:
             return self._exact(child, exact)
@@ -278,33 +306,24 @@ class MixedSumGame(Game[Flat]):
 
     def analyze(self, pos: Flat, cap: int | None = None) -> Analysis[Flat]:
         """As every game's; a part with too many moves to value each: counted (mixed_big)."""
+        if self.dropped(self.split(pos)) is not None:
+            return super().analyze(pos, cap)  # (a sum of piles: its own runs)
         counted = counted_analysis(self, pos, MAX_LISTED_MOVES if cap is None else cap)
         return super().analyze(pos, cap) if counted is None else counted
 
     def move_runs(self, pos: Flat) -> list[Run[Flat]]:
-        return mixed_runs(self, pos)
+        d = self.dropped(self.split(pos))
+        return mixed_runs(self, pos) if d is None else d.runs(pos)
 
     def move_count(self, pos: Flat) -> int:
         return sum(u.move_count(p) for u, p in zip(self.units, self.split(pos), strict=True))
 
     # -- what valuing costs (core/budget.py) ------------------------------------------------
     def value_cost(self, pos: Flat) -> int:
-        """A part alone, a position a search reaches (made or within its budget), or proven
-        bounds beyond it (each a look at the parts' winning moves)."""
-        parts = self.split(pos)
-        if self.covered(parts) or self.plan(parts) is not None:
-            return SEARCHED_VALUE_COST
-        return VALUE_COST if self.lone(parts) is not None else BOUNDED_VALUE_COST
+        return costs.value_cost(self, pos)
 
     def answer_cost(self, pos: Flat) -> int:
-        """Searched: every move valued. Beyond the search (:func:`mixed_runs`): each move's
-        Grundy value looked at (a large Nim pile's never listed), and the moves that end
-        runs of one outcome valued — at most about ``BEYOND_VALUED`` of them."""
-        each = self.value_cost(pos)
-        moves = sum(valued_moves(u, p) for u, p in zip(self.units, self.split(pos), strict=True))
-        if each != BOUNDED_VALUE_COST:
-            return min(moves, MAX_LISTED_MOVES) * each
-        return min(moves, BEYOND_VALUED) * each + moves * GRUNDY_LOOK_COST
+        return costs.answer_cost(self, pos)
 
     def move_target(self, pos: Flat, k: int) -> Flat:
         if k < 0:
@@ -362,26 +381,9 @@ class MixedSumGame(Game[Flat]):
         return u.move(pos, to, p, q)
 
     def move_from_text(self, pos: Flat, text: str, *, pile: int | None = None) -> Flat:
-        """``"2 …"``: a move in part 2, typed as that part takes one (``2 4``: take 4 from
-        pile 2; ``2 1 5``: the queen of part 2 to (1,5)); one number alone: a move in the
-        chosen part ``pile`` (0-based)."""
-        words = words_of(text.replace("(", " ").replace(")", " "))
-        if not words:
-            raise PositionError("sums.params.sum_move.type")
-        if len(words) == 1:
-            index, rest = pile or 0, words[0]
-        else:
-            index, rest = _part_number(words[0], len(self.units)), " ".join(words[1:])
-        u = self.units[index]
-        return self.replaced(pos, index, u.move_from_text(self.split(pos)[index], rest))
+        return typed_target(self, pos, text, pile)
 
     def typed_move(self, pos: Flat, to: Flat) -> str:
         """The part's number, then its move as that part reads it."""
         i = self._changed(pos, to)
         return f"{i + 1} {self.units[i].typed_move(self.split(pos)[i], self.split(to)[i])}"
-
-
-def _part_number(word: str, count: int) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= count:
-        raise PositionError("sums.errors.no_such_pile", pile=word[:8])
-    return int(word) - 1

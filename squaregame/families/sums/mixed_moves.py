@@ -17,8 +17,9 @@ from functools import reduce
 from operator import xor
 from typing import Any, Protocol
 
-from squaregame.core.errors import TableLimitError
+from squaregame.core.errors import PositionError, TableLimitError
 from squaregame.core.moves import Run, runs_of
+from squaregame.core.numbers import split_values as words_of
 from squaregame.core.types import Outcome, PositionInfo
 from squaregame.families.sums.units import PileUnit, Unit
 
@@ -121,3 +122,24 @@ def _axis(game: MixedSumGame, pos: Flat, index: int, n: int, rest: int) -> list[
         Run(index, 1, lambda k: win, game.child_info(pos, win)),
         down(rest - 1, rest),
     ]
+
+
+def typed_target(game: MixedSumGame, pos: Flat, text: str, pile: int | None) -> Flat:
+    """``"2 …"``: a move in part 2, typed as that part takes one (``2 4``: take 4 from
+    pile 2; ``2 1 5``: the queen of part 2 to (1,5)); one number alone: a move in the
+    chosen part ``pile`` (0-based)."""
+    words = words_of(text.replace("(", " ").replace(")", " "))
+    if not words:
+        raise PositionError("sums.params.sum_move.type")
+    if len(words) == 1:
+        index, rest = pile or 0, words[0]
+    else:
+        index, rest = _part_number(words[0], len(game.units)), " ".join(words[1:])
+    u = game.units[index]
+    return game.replaced(pos, index, u.move_from_text(game.split(pos)[index], rest))
+
+
+def _part_number(word: str, count: int) -> int:
+    if not word.isdigit() or not 1 <= int(word) <= count:
+        raise PositionError("sums.errors.no_such_pile", pile=word[:8])
+    return int(word) - 1
