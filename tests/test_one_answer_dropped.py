@@ -7,6 +7,7 @@ Small positions are checked against the exact search of the parts, which drops n
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -85,3 +86,25 @@ def test_dropping_agrees_with_the_search_of_every_part(
     info = game.info(pos)
     assert info.remoteness_exact and info.remoteness == rem
     assert (info.outcome.value == "cold") == cold
+
+
+@pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
+@pytest.mark.parametrize("text", ["grundys-game:4 squares:9 nim:6", "kayles:3 nim:7 squares:8"])
+def test_plays_in_which_a_part_ends_keep_the_searched_values(text: str, misere: bool) -> None:
+    """Random plays from a start the search covers: at every position (before and after a
+    part has no move left) the position and each of its moves are valued as the search of
+    every part values them."""
+    game, pos = build(text, misere)
+    solved = search.solve(game.plan(game.split(pos)), misere)
+
+    def truth(at: Any) -> tuple[bool, int] | None:
+        return solved.lookup(game.split(at))
+
+    rng = random.Random(5)
+    for _ in range(10):
+        at = pos
+        while not game.is_terminal(at):
+            a = game.analyze(at)
+            for got, where in [(a.info, at), *((m.info, m.to) for m in a.moves)]:
+                assert ((got.outcome.value == "cold"), got.remoteness) == truth(where)
+            at = rng.choice(game.children(at))
