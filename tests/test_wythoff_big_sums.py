@@ -5,11 +5,17 @@ Bouton's misère rule on normal values is wrong for (3,5)."""
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import pytest
+from build import KINDS
 
+from squaregame.core.errors import TableLimitError
 from squaregame.core.sums.genus import TamePair, label, tame_sum_cold
 from squaregame.core.sums.tame import tame_cold
+from squaregame.core.tables import Tables
+from squaregame.core.types import Outcome
+from squaregame.families.sums.mixed_tame import tame_info, tame_pairs
 from squaregame.families.wythoff import closed as C
 from squaregame.families.wythoff.grundy import wythoff_grundy_numpy
 
@@ -131,3 +137,46 @@ def test_the_rule_is_the_search_with_a_squares_pile() -> None:
                 for h in range(3):
                     pairs = [queen_pair((x, y)), TamePair(g[n], g[n] <= 1), heap_pair(h)]
                     assert tame_sum_cold(pairs) == cold((x, y), n, h), ((x, y), n, h)
+
+
+def sum_of(text: str) -> tuple[Any, Any]:
+    rules, values = KINDS.read_parts("sum", [text])
+    spec = KINDS.spec("sum", rules, True, values)
+    game = spec.build(Tables())
+    return game, spec.start(game)
+
+
+def test_a_sum_within_the_search_agrees_with_the_rule() -> None:
+    """The program's own exact misère search of sums of queens and piles, position by
+    position, against the rule on the parts' pairs (mixed_tame)."""
+    game, pos = sum_of("wythoff:6,9 wythoff:4,4 nim:3 squares:6")
+    a = game.analyze(pos)
+    for p in [pos, *(m.to for m in a.moves)]:
+        parts = game.split(p)
+        assert a.info.remoteness_exact
+        cold = game.info(p).outcome is Outcome.COLD
+        assert tame_info(game.units, parts).outcome is game.info(p).outcome, p
+        assert tame_sum_cold(tame_pairs(game.units, parts)) == cold
+
+
+def test_a_misere_sum_beyond_the_search_is_decided_with_its_moves() -> None:
+    game, pos = sum_of("wythoff:300,500 wythoff:20,21 nim:7")
+    a = game.analyze(pos)
+    assert a.info.outcome is Outcome.HOT and not a.info.remoteness_exact
+    wins = [m.to for m in a.winning_moves]
+    assert wins and a.summary is not None and a.summary.winning == len(wins)
+    for w in wins:  # each leaves a sum the rule calls cold
+        assert game.info(w).outcome is Outcome.COLD
+    q, _, _ = game.split(wins[0])
+    assert tame_sum_cold([queen_pair_big(q), queen_pair((20, 21)), heap_pair(7)])
+
+
+def queen_pair_big(q: Cell) -> TamePair:
+    g = wythoff_grundy_numpy(max(q))
+    return TamePair(int(g[q]), False)
+
+
+def test_a_part_not_proven_tame_is_still_refused() -> None:
+    game, _ = sum_of("wythoff:3,5 kayles:4")
+    with pytest.raises(TableLimitError):
+        game.check_answered(game.join([(100, 100), (30,)]))

@@ -23,9 +23,11 @@ Cell = tuple[int, int]
 
 
 def info(x: int, y: int, misere: bool) -> PositionInfo:
-    """Outcome and exact remoteness; no Grundy value (none is computed this far)."""
+    """Outcome and exact remoteness; the Grundy value 0 of a cold cell in normal play
+    (cold ⇔ 0), none of a hot one (none is computed this far)."""
     v = value(x, y, misere)
-    return PositionInfo(Outcome.COLD if v.cold else Outcome.HOT, v.remoteness, True, None)
+    outcome, g = (Outcome.COLD, None if misere else 0) if v.cold else (Outcome.HOT, None)
+    return PositionInfo(outcome, v.remoteness, True, g)
 
 
 def line_count(pos: Cell, line: int) -> int:

@@ -69,6 +69,7 @@ Cell = tuple[int, int]
 BIG_LIMIT = 10**18  # positions answered up to here (the CLI's promise; any size is exact)
 MISERE_CORNER = ((1, 0), (0, 1), (2, 2))  # misère's cold cells with x, y ≤ 2
 NORMAL_CORNER = ((0, 0), (1, 2), (2, 1))  # ... and normal play's, there hot
+FICKLE = frozenset(MISERE_CORNER + NORMAL_CORNER)  # the fickle cells (core/sums/genus.py)
 
 
 def lower(k: int) -> int:

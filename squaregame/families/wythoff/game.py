@@ -13,9 +13,10 @@ from squaregame.core.budget import BULK_VALUE_COST
 from squaregame.core.errors import PositionError, TableLimitError
 from squaregame.core.game import Game, GameKind, Progress, check_natural
 from squaregame.core.moves import Run
+from squaregame.core.sums.genus import TamePair
 from squaregame.core.types import Move, PositionInfo
 from squaregame.families.wythoff import big
-from squaregame.families.wythoff.closed import BIG_LIMIT
+from squaregame.families.wythoff.closed import BIG_LIMIT, FICKLE, is_cold
 from squaregame.families.wythoff.table import (
     WYTHOFF_AUTO_LIMIT,
     WYTHOFF_GRUNDY_LIMIT,
@@ -107,6 +108,15 @@ class WythoffGame(Game[Cell]):
         if self.misere or max(pos) <= WYTHOFF_GRUNDY_LIMIT:
             return None
         return WYTHOFF_GRUNDY_LIMIT
+
+    def tame_pair(self, pos: Cell) -> TamePair | None:
+        """Every position is tame, fickle only at six corner cells (core/sums/genus.py
+        proves both); the normal value from the Grundy boards, 0 at a cold cell at any
+        size, else unknown beyond them."""
+        if self.is_big(pos):
+            return TamePair(0, False) if is_cold(*pos, False) else None
+        g = self.boards.grundy(max(pos))[pos]
+        return TamePair(int(g), pos in FICKLE)
 
     def move_count(self, pos: Cell) -> int:
         return pos[0] + pos[1] + min(pos)
