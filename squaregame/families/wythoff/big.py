@@ -46,6 +46,17 @@ def index_on_line(pos: Cell, line: int, to: Cell) -> int:
     return max(pos[0] - to[0], pos[1] - to[1]) - 1
 
 
+NEAR = 256  # squares of each line marked around a queen whose moves are not all listed
+
+
+def near_targets(pos: Cell, span: int = NEAR) -> frozenset[Cell]:
+    """The squares she can reach within ``span`` steps along each line: what a board's
+    window around her shows of a queen with too many moves to list (10^12)."""
+    return frozenset(
+        target(pos, line, k) for line in range(3) for k in range(min(span, line_count(pos, line)))
+    )
+
+
 def move_target(pos: Cell, k: int) -> Cell:
     """The ``k``-th legal move, in the order of the game's children."""
     for line in range(3):

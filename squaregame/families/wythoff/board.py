@@ -262,15 +262,8 @@ class WythoffBoard(Widget, can_focus=True):
                     left = left if body else 0
                     row.add(" " * left + body + " " * (cw - left - len(body)), base + style)
                 lines.append(row.done())
-        axis = [" "] * (cols * cw + lw + 2)  # room for the last label ("300" whole)
-        for i, x in enumerate(xs):
-            if x % 5 == 0 or x == ox or (cw >= 3):
-                label = str(x)
-                at = i * cw + (cw - 1) // 2
-                if all(c == " " for c in axis[max(0, at - 1) : at + len(label)]):
-                    axis[at : at + len(label)] = label
         if self._axis_rows():
-            lines.append([Segment(indent + f"{'x':>{lw}} " + "".join(axis).rstrip(), dim)])
+            lines.append([Segment(indent + self._axis(v, xs, ox, cw, lw, len(indent)), dim)])
         if v.heatmap:
             for key in ("heatmap_marks", "heatmap_scale"):
                 lines.append([Segment(tr(f"ui_widgets.board.{key}", top=top), dim)])
@@ -281,6 +274,26 @@ class WythoffBoard(Widget, can_focus=True):
                 shown = pad + words if fits else words.center(self.size.width).rstrip()
                 lines.append([Segment(shown, dim)])
         return lines
+
+    def _axis(self, v: BoardView, xs: range, ox: int, cw: int, lw: int, indent: int) -> str:
+        """The x axis: every fifth column labelled where the label fits. A board far out
+        (labels of 6 digits and more) labels the queen's column first, each label ending
+        inside the board's width (it may run under the y labels), a space after each."""
+        far = lw > 5
+        line = [" "] * (self.size.width - indent if far else lw + 1 + len(xs) * cw + lw + 2)
+        if not far:
+            line[lw - 1] = "x"
+        first = [i for i, x in enumerate(xs) if far and x == v.queen[0]]
+        for i in first + [i for i in range(len(xs)) if i not in first]:
+            x = xs[i]
+            if x % 5 == 0 or x == ox or (cw >= 3) or i in first:
+                label = str(x)
+                at = lw + 1 + i * cw + (cw - 1) // 2
+                if far:
+                    at = max(0, min(at, len(line) - len(label)))
+                if all(c == " " for c in line[max(0, at - 1) : at + len(label) + far]):
+                    line[at : at + len(label)] = label
+        return "".join(line).rstrip()
 
     @staticmethod
     def legend(hints: bool) -> list[str]:
