@@ -33,6 +33,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from squaregame.families.wythoff.board_axis import axis_line
 from squaregame.families.wythoff.heat import shade, text_on
 from squaregame.text import tr
 
@@ -263,7 +264,9 @@ class WythoffBoard(Widget, can_focus=True):
                     row.add(" " * left + body + " " * (cw - left - len(body)), base + style)
                 lines.append(row.done())
         if self._axis_rows():
-            lines.append([Segment(indent + self._axis(v, xs, ox, cw, lw, len(indent)), dim)])
+            width = self.size.width - len(indent)
+            axis = axis_line(width, xs, v.queen[0], ox, cw, lw)
+            lines.append([Segment(indent + axis, dim)])
         if v.heatmap:
             for key in ("heatmap_marks", "heatmap_scale"):
                 lines.append([Segment(tr(f"ui_widgets.board.{key}", top=top), dim)])
@@ -274,26 +277,6 @@ class WythoffBoard(Widget, can_focus=True):
                 shown = pad + words if fits else words.center(self.size.width).rstrip()
                 lines.append([Segment(shown, dim)])
         return lines
-
-    def _axis(self, v: BoardView, xs: range, ox: int, cw: int, lw: int, indent: int) -> str:
-        """The x axis: every fifth column labelled where the label fits. A board far out
-        (labels of 6 digits and more) labels the queen's column first, each label ending
-        inside the board's width (it may run under the y labels), a space after each."""
-        far = lw > 5
-        line = [" "] * (self.size.width - indent if far else lw + 1 + len(xs) * cw + lw + 2)
-        if not far:
-            line[lw - 1] = "x"
-        first = [i for i, x in enumerate(xs) if far and x == v.queen[0]]
-        for i in first + [i for i in range(len(xs)) if i not in first]:
-            x = xs[i]
-            if x % 5 == 0 or x == ox or (cw >= 3) or i in first:
-                label = str(x)
-                at = lw + 1 + i * cw + (cw - 1) // 2
-                if far:
-                    at = max(0, min(at, len(line) - len(label)))
-                if all(c == " " for c in line[max(0, at - 1) : at + len(label) + far]):
-                    line[at : at + len(label)] = label
-        return "".join(line).rstrip()
 
     @staticmethod
     def legend(hints: bool) -> list[str]:
