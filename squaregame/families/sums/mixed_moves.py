@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from squaregame.core.errors import TableLimitError
 from squaregame.core.moves import Run, runs_of
 from squaregame.core.types import Outcome, PositionInfo
-from squaregame.families.sums.mixed_tame import tame_wins
+from squaregame.families.sums.mixed_tame import COLD_AT_LEAST, HOT_AT_LEAST, tame_wins
 from squaregame.families.sums.units import PileUnit, Unit
 
 Flat = tuple[int, ...]
@@ -103,6 +103,8 @@ def _run(game: MixedSumGame, pos: Flat, index: int, kids: list[Any], wins: bool)
         return game.replaced(pos, index, kids[k])
 
     value = COLD_SOME if wins else HOT_SOME
+    if game.misere:  # (misère: a cold sum's remoteness is odd, a hot one's even, not over)
+        value = COLD_AT_LEAST if wins else HOT_AT_LEAST
     return Run(index, len(kids), target, value, _valued(game, pos, target))
 
 
