@@ -94,7 +94,7 @@ def test_closed_form_equals_the_plain_reference_board(misere: bool) -> None:
 
 @pytest.mark.parametrize("misere", [False, True])
 def test_winning_moves_and_defences_are_the_boards_best(misere: bool) -> None:
-    size = 120
+    size = 80
     t = build_wythoff(size, misere)
     for x in range(size + 1):
         for y in range(size + 1):
