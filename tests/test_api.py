@@ -373,7 +373,7 @@ BAD: list[tuple[Callable[[], object], type[sg.GameError], str]] = [
     (lambda: sg.position("squares", 3, rules=[1]), sg.GameError, "bad 'rules'"),
     (lambda: sg.position("nim", 10**60), sg.GameError, "(61 digits) is far too large"),
     (lambda: sg.position("squares", 10**9), sg.TableLimitError, "beyond what squaregame can"),
-    (lambda: sg.position("wythoff", (10**6, 3)), sg.TableLimitError, "computed up to 4000"),
+    (lambda: sg.position("wythoff", (10**19, 3)), sg.TableLimitError, "answered up to 1,000"),
     (lambda: sg.position("sum", [10**7, 10**7, 3]), sg.TableLimitError, "Grundy values"),
     (
         lambda: sg.position("squares", 22).why(depth=13),

@@ -204,7 +204,7 @@ def test_huge_subtraction_position_is_exact(capsys: pytest.CaptureFixture[str]) 
         (["play", "squares", "--start", "-1"], "negative"),
         (["play", "squares", "--start", "1", "2"], "squares takes --start N"),
         (["play", "wythoff", "--start", "1"], "wythoff takes --start X Y"),
-        (["play", "wythoff", "--start", "9999", "1"], "up to"),
+        (["play", "wythoff", "--start", "10000000000000000000", "1"], "up to"),
         (["play", "squares", "--rule", "nim"], "takes no --rule"),
         (["play", "squares", "--seed", "x"], "whole number"),
         (["play", "chess"], "invalid choice"),

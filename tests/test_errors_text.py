@@ -52,7 +52,7 @@ CASES: list[Callable[[], Any]] = [
     game_call("subtraction", ("1,3",), lambda g: g.check_move(7, 5)),
     game_call("squares", (), lambda g: g.move_from_text(10, "x")),
     game_call("wythoff", (), lambda g: g.check_move((3, 3), (1, 2))),
-    game_call("wythoff", (), lambda g: g.parse_position([9999, 1])),
+    game_call("wythoff", (), lambda g: g.parse_position([10**19, 1])),
     game_call("sum", ("1,3", "nim"), lambda g: g.take((4, 4), 0, 2)),
     game_call("sum", ("1,3", "nim"), lambda g: g.take((4, 4), 1, 9)),
     lambda: KINDS.find("squares").position_param.parse(""),

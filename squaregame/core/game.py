@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from squaregame.core.piles.periodic import Periodicity
     from squaregame.core.piles.pile import Pile
     from squaregame.core.rules.base import Rule
+    from squaregame.core.sums.genus import TamePair
     from squaregame.core.sums.tame import Genus
     from squaregame.core.tables import Tables
 
@@ -354,6 +355,12 @@ class Game(ABC, Generic[P]):
     def genus(self, pos: P) -> tuple[Genus, ...] | None:
         """In misère play, each summand's genus (Conway's g^(γ0 γ1 …), the misère values that
         decide sums: :mod:`squaregame.core.sums.tame`), where it is known; None otherwise."""
+        return None
+
+    def tame_pair(self, pos: P) -> TamePair | None:
+        """Where every position of the game is proven tame (:mod:`squaregame.core.sums.genus`):
+        ``pos``'s normal value and whether it is fickle, which decide misère sums with it as
+        a part; None where the game is not proven tame or the value is not known."""
         return None
 
     def with_summand(self, pos: P, index: int, size: int) -> P:

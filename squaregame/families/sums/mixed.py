@@ -13,8 +13,10 @@ What is answered, and why it is right:
 * **Beyond it, in normal play**: the outcome exactly (nim-sum 0 ⇔ cold) and proven bounds
   on the remoteness (:mod:`.mixed_bounds`); a part whose Grundy value is out of reach is
   refused in one line.
-* **Beyond it, in misère play**: refused in one line. The misère outcome of a sum is not a
-  function of its parts' misère values, and nothing short of the search is proven here.
+* **Beyond it, in misère play**: where every part is proven tame (piles, Wythoff's queen),
+  the outcome by the firm/fickle rule on each part's (normal value, fickle)
+  (:mod:`squaregame.core.sums.genus` proves it; :mod:`.mixed_tame`); else refused in one
+  line: the misère outcome of a sum is not a function of its parts' misère values.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from squaregame.families.sums.limits import check_pile_count
 from squaregame.families.sums.mixed_big import countable, counted_analysis
 from squaregame.families.sums.mixed_bounds import SUB_SEARCHES, bounded
 from squaregame.families.sums.mixed_moves import PART_MOVES, mixed_runs, typed_target
+from squaregame.families.sums.mixed_tame import tame_info, tame_pairs
 from squaregame.families.sums.units import PileUnit, Unit, units_of
 
 if TYPE_CHECKING:
@@ -106,10 +109,11 @@ class MixedSumGame(Game[Flat]):
             self.units[lone].own_info(parts[lone])  # its own refusal, if any
             return
         if self.misere:
-            raise TableLimitError("sums.errors.misere_parts_too_large")
-        self.grundy_values(parts)
+            tame_pairs(self.units, parts)  # every part tame, else refused
+        else:
+            self.grundy_values(parts)
         for i, (u, p) in enumerate(zip(self.units, parts, strict=True)):  # each move sorted
-            if not countable(u, p):  # (or counted from its values: mixed_big)
+            if u.move_count(p) > PART_MOVES if self.misere else not countable(u, p):
                 raise TableLimitError("sums.errors.part_moves", part=i + 1, limit=PART_MOVES)
 
     def prepare(self, pos: Flat, progress: Progress | None = None) -> None:
@@ -268,7 +272,7 @@ class MixedSumGame(Game[Flat]):
         if lone is not None:
             return self._lone_info(lone, parts)
         if self.misere:
-            raise TableLimitError("sums.errors.misere_parts_too_large")
+            return tame_info(self.units, parts)
         return bounded(self, parts, SUB_SEARCHES)
 
     def child_info(self, parent: Flat, child: Flat) -> PositionInfo:
@@ -286,7 +290,7 @@ class MixedSumGame(Game[Flat]):
         if lone is not None:
             return self._lone_info(lone, parts)
         if self.misere:
-            raise TableLimitError("sums.errors.misere_parts_too_large")
+            return tame_info(self.units, parts)
         return bounded(self, parts)
 
     def _exact(self, pos: Flat, found: tuple[bool, int]) -> PositionInfo:

@@ -21,6 +21,7 @@ from squaregame.core.errors import PositionError, TableLimitError
 from squaregame.core.moves import Run, runs_of
 from squaregame.core.numbers import split_values as words_of
 from squaregame.core.types import Outcome, PositionInfo
+from squaregame.families.sums.mixed_tame import COLD_AT_LEAST, HOT_AT_LEAST, tame_wins
 from squaregame.families.sums.units import PileUnit, Unit
 
 Flat = tuple[int, ...]
@@ -55,20 +56,21 @@ def mixed_runs(game: MixedSumGame, pos: Flat) -> list[Run[Flat]]:
     if lone is not None:
         unit = game.units[lone]
         return [_placed(game, pos, lone, r) for r in unit.own_runs(parts[lone])]
-    if game.misere:
-        raise TableLimitError("sums.errors.misere_parts_too_large")
-    g = game.grundy_values(parts)
+    misere = game.misere  # misère: tame parts only, each move sorted by genus.py's rule
+    g = [] if misere else game.grundy_values(parts)
     x = reduce(xor, g, 0)
     runs: list[Run[Flat]] = []
     for i, (u, p) in enumerate(zip(game.units, parts, strict=True)):
-        want = g[i] ^ x
-        if isinstance(u, PileUnit) and u.rule.is_any_amount and p > AXIS_FROM:
-            runs += _axis(game, pos, i, p, want)
+        if not misere and isinstance(u, PileUnit) and u.rule.is_any_amount and p > AXIS_FROM:
+            runs += _axis(game, pos, i, p, g[i] ^ x)
             continue
         if u.move_count(p) > PART_MOVES:
             raise TableLimitError("sums.errors.part_moves", part=i + 1, limit=PART_MOVES)
         kids = u.children(p)
-        wins = [u.info(c).grundy == want for c in kids]
+        if misere:
+            wins = tame_wins(game.units, parts, i, kids)
+        else:
+            wins = [u.info(c).grundy == g[i] ^ x for c in kids]
         start = 0
         for k in range(1, len(kids) + 1):
             if k == len(kids) or wins[k] != wins[start]:
@@ -102,6 +104,8 @@ def _run(game: MixedSumGame, pos: Flat, index: int, kids: list[Any], wins: bool)
         return game.replaced(pos, index, kids[k])
 
     value = COLD_SOME if wins else HOT_SOME
+    if game.misere:  # (misère: a cold sum's remoteness is odd, a hot one's even, not over)
+        value = COLD_AT_LEAST if wins else HOT_AT_LEAST
     return Run(index, len(kids), target, value, _valued(game, pos, target))
 
 

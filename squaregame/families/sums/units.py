@@ -22,6 +22,7 @@ from squaregame.core.numbers import GROUP_MARKS, VALUE_MARKS, one_gap, read_whol
 from squaregame.core.parts import Part
 from squaregame.core.piles.pile import Pile
 from squaregame.core.rules import Rule
+from squaregame.core.sums.genus import TamePair
 from squaregame.core.types import Analysis, Move, PositionInfo
 
 if TYPE_CHECKING:
@@ -123,6 +124,11 @@ class Unit(ABC):
     def check_move(self, pos: Any, to: Any) -> None:
         """A :class:`PositionError` unless one move of this part leads from ``pos`` to ``to``."""
 
+    def tame_pair(self, pos: Any) -> TamePair | None:
+        """Its normal value and whether it is fickle, where it is proven tame
+        (core/sums/genus.py); None otherwise."""
+        return None
+
 
 class PileUnit(Unit):
     """A pile under a rule of the rule registry: its values from its table (and formulas)."""
@@ -160,6 +166,11 @@ class PileUnit(Unit):
 
     def info(self, pos: int) -> PositionInfo:
         return self.normal.info(pos)
+
+    def tame_pair(self, pos: int) -> TamePair | None:
+        """Every rule is a subtraction game: fickle exactly when g ≤ 1 (genus.py)."""
+        g = self.normal.info(pos).grundy
+        return None if g is None else TamePair(g, g <= 1)
 
     def own_info(self, pos: int) -> PositionInfo:
         return self.own.info(pos)
@@ -269,6 +280,9 @@ class GameUnit(Unit):
 
     def info(self, pos: Any) -> PositionInfo:
         return self.normal.info(pos)
+
+    def tame_pair(self, pos: Any) -> TamePair | None:
+        return self.normal.tame_pair(pos)
 
     def own_info(self, pos: Any) -> PositionInfo:
         return self.own.info(pos)

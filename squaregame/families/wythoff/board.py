@@ -33,6 +33,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from squaregame.families.wythoff.board_axis import axis_line
 from squaregame.families.wythoff.heat import shade, text_on
 from squaregame.text import tr
 
@@ -262,15 +263,10 @@ class WythoffBoard(Widget, can_focus=True):
                     left = left if body else 0
                     row.add(" " * left + body + " " * (cw - left - len(body)), base + style)
                 lines.append(row.done())
-        axis = [" "] * (cols * cw + lw + 2)  # room for the last label ("300" whole)
-        for i, x in enumerate(xs):
-            if x % 5 == 0 or x == ox or (cw >= 3):
-                label = str(x)
-                at = i * cw + (cw - 1) // 2
-                if all(c == " " for c in axis[max(0, at - 1) : at + len(label)]):
-                    axis[at : at + len(label)] = label
         if self._axis_rows():
-            lines.append([Segment(indent + f"{'x':>{lw}} " + "".join(axis).rstrip(), dim)])
+            width = self.size.width - len(indent)
+            axis = axis_line(width, xs, v.queen[0], ox, cw, lw)
+            lines.append([Segment(indent + axis, dim)])
         if v.heatmap:
             for key in ("heatmap_marks", "heatmap_scale"):
                 lines.append([Segment(tr(f"ui_widgets.board.{key}", top=top), dim)])

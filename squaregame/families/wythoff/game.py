@@ -1,5 +1,8 @@
 """Wythoff's queen as a game. A position is ``(x, y)``; the tables are in the caller's
-:class:`~squaregame.core.tables.Tables`."""
+:class:`~squaregame.core.tables.Tables`. Beyond the boards (farther than
+``WYTHOFF_AUTO_LIMIT`` from the corner, up to ``BIG_LIMIT``) every answer comes from the
+closed form (:mod:`.closed`, :mod:`.big`): outcome, exact remoteness and every winning move,
+in both conventions; only the Grundy value is not known there."""
 
 from __future__ import annotations
 
@@ -9,7 +12,11 @@ from typing import TYPE_CHECKING
 from squaregame.core.budget import BULK_VALUE_COST
 from squaregame.core.errors import PositionError, TableLimitError
 from squaregame.core.game import Game, GameKind, Progress, check_natural
+from squaregame.core.moves import Run
+from squaregame.core.sums.genus import TamePair
 from squaregame.core.types import Move, PositionInfo
+from squaregame.families.wythoff import big
+from squaregame.families.wythoff.closed import BIG_LIMIT, FICKLE, is_cold
 from squaregame.families.wythoff.table import (
     WYTHOFF_AUTO_LIMIT,
     WYTHOFF_GRUNDY_LIMIT,
@@ -48,13 +55,21 @@ class WythoffGame(Game[Cell]):
 
     @staticmethod
     def check_reach(need: int) -> None:
-        if need > WYTHOFF_AUTO_LIMIT:
-            raise TableLimitError("wythoff.errors.limit", limit=WYTHOFF_AUTO_LIMIT, need=need)
+        """Boards are built up to ``WYTHOFF_AUTO_LIMIT``; farther, positions up to
+        ``BIG_LIMIT`` are answered from the closed form."""
+        if need > BIG_LIMIT:
+            raise TableLimitError("wythoff.errors.too_far", limit=f"{BIG_LIMIT:,}", need=need)
+
+    @staticmethod
+    def is_big(pos: Cell) -> bool:
+        """Beyond the boards: answered from the closed form (:mod:`.big`)."""
+        return max(pos) > WYTHOFF_AUTO_LIMIT
 
     def table(self, need: int, progress: Progress | None = None) -> WythoffTable:
         t = self._table
         if t is None or t.size < need:
-            self.check_reach(need)
+            if need > WYTHOFF_AUTO_LIMIT:
+                raise TableLimitError("wythoff.errors.limit", limit=WYTHOFF_AUTO_LIMIT, need=need)
             # as large as asked (a queen only moves toward the corner), and at least half as
             # large again as the last, so a game that asks for more rebuilds rarely
             size = min(WYTHOFF_AUTO_LIMIT, max(need, 64, 0 if t is None else t.size * 3 // 2))
@@ -67,12 +82,15 @@ class WythoffGame(Game[Cell]):
         x = check_natural(values[0], "wythoff.errors.negative_coordinate", name="x")
         y = check_natural(values[1], "wythoff.errors.negative_coordinate", name="y")
         self.check_reach(max(x, y))  # known without building the board
-        if progress is not None:
+        if progress is not None and not self.is_big((x, y)):
             self.table(max(x, y), progress)
         return (x, y)
 
     def prepare(self, pos: Cell, progress: Progress | None = None) -> None:
-        """Build the board and, in normal play, the Grundy values (the bar shared by both)."""
+        """Build the board and, in normal play, the Grundy values (the bar shared by both);
+        nothing beyond the boards."""
+        if self.is_big(pos):
+            return
         need = max(pos)
         grundy = (
             not self.misere and need <= WYTHOFF_GRUNDY_LIMIT and not self.boards.grundy_ready(need)
@@ -83,13 +101,33 @@ class WythoffGame(Game[Cell]):
         if grundy:
             self.boards.grundy(need, _part(progress, share, 1.0))
 
-    def slow_to_open(self, pos: Cell) -> bool:
+    def slow_to_open(self, pos: Cell) -> bool:  # (beyond the boards: the closed form)
         return QUICK_BOARD < max(pos) <= WYTHOFF_AUTO_LIMIT
 
     def grundy_known_upto(self, pos: Cell) -> int | None:
         if self.misere or max(pos) <= WYTHOFF_GRUNDY_LIMIT:
             return None
         return WYTHOFF_GRUNDY_LIMIT
+
+    def tame_pair(self, pos: Cell) -> TamePair | None:
+        """Every position is tame, fickle only at six corner cells (core/sums/genus.py
+        proves both); the normal value from the Grundy boards, 0 at a cold cell at any
+        size, else unknown beyond them."""
+        if self.is_big(pos):
+            return TamePair(0, False) if is_cold(*pos, False) else None
+        g = self.boards.grundy(max(pos))[pos]
+        return TamePair(int(g), pos in FICKLE)
+
+    def move_count(self, pos: Cell) -> int:
+        return pos[0] + pos[1] + min(pos)
+
+    def move_target(self, pos: Cell, k: int) -> Cell:
+        return big.move_target(pos, k)
+
+    def move_runs(self, pos: Cell) -> list[Run[Cell]]:
+        if self.is_big(pos):
+            return big.move_runs(pos, self.misere)
+        return super().move_runs(pos)
 
     def children(self, pos: Cell) -> list[Cell]:
         x, y = pos
@@ -111,13 +149,20 @@ class WythoffGame(Game[Cell]):
         return 1 if to[0] == pos[0] else 2
 
     def info(self, pos: Cell) -> PositionInfo:
+        if self.is_big(pos):
+            return big.info(*pos, self.misere)
         return self.table(max(pos)).info(*pos)
 
     def best_moves(self, pos: Cell) -> list[Cell]:
+        if self.is_big(pos):
+            return big.best_moves(pos, self.misere)
         return self.table(max(pos)).best_moves(*pos)
 
     def answer_cost(self, pos: Cell) -> int:
-        """Three slices of the board (numpy): a fixed cost and a little a square."""
+        """Three slices of the board (numpy): a fixed cost and a little a square; beyond
+        the boards, a few steps of the closed form."""
+        if self.is_big(pos):
+            return ANSWER_COST
         return ANSWER_COST + SLICE_COST * (pos[0] + pos[1] + min(pos))
 
     def values_upto(self, upto: int) -> list[PositionInfo]:
@@ -127,6 +172,8 @@ class WythoffGame(Game[Cell]):
         return BULK_VALUE_COST
 
     def child_info(self, parent: Cell, child: Cell) -> PositionInfo:
+        if self.is_big(parent):
+            return self.info(child)
         t = self.table(max(parent))
         return PositionInfo(t.outcome(*child), t.remoteness(*child), True, None)
 

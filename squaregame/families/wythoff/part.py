@@ -16,6 +16,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 
+from squaregame.families.wythoff.big import near_targets
 from squaregame.families.wythoff.board import BIG_SIZES, CELL_SIZES, BoardView, WythoffBoard
 from squaregame.ui.room import roomy
 from squaregame.ui.widgets.part_view import PartView, Scene
@@ -23,6 +24,7 @@ from squaregame.ui.widgets.part_view import PartView, Scene
 Cell = tuple[int, int]
 PANEL_ROWS = 10  # rows a board takes on the game screen at most (with its axis)
 PANEL_ROWS_ROOMY = 20  # … on a large terminal
+LISTED_TARGETS = 12_003  # every square she can reach, up to a queen at (4000, 4000)
 
 
 class BoardPart(PartView):
@@ -117,8 +119,14 @@ class BoardPart(PartView):
     def targets(self, scene: Scene) -> frozenset[Cell]:
         """Every square the queen can reach (kept for the position)."""
         if self._targets[0] != scene.position:
-            found = frozenset(scene.game.children(scene.position)) if scene.game else frozenset()
-            self._targets = (scene.position, found)
+            game, pos = scene.game, scene.position
+            if game is None:
+                found: frozenset[Cell] = frozenset()
+            elif game.move_count(pos) > LISTED_TARGETS:  # a queen far out: those near her
+                found = near_targets(pos)
+            else:
+                found = frozenset(game.children(pos))
+            self._targets = (pos, found)
         return self._targets[1]
 
     def on_wythoff_board_clicked(self, event: WythoffBoard.Clicked) -> None:

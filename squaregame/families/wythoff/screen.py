@@ -9,8 +9,9 @@ from textual.containers import VerticalScroll
 
 from squaregame.core.errors import GameError
 from squaregame.core.types import Analysis
+from squaregame.families.wythoff.big import near_targets
 from squaregame.families.wythoff.board import BoardView, WythoffBoard
-from squaregame.families.wythoff.game import WythoffGame
+from squaregame.families.wythoff.game import WythoffGame, queen_can_move
 from squaregame.families.wythoff.panels import BoardData, board_data
 from squaregame.families.wythoff.side import ColdPairs, TwoPiles
 from squaregame.play.session import Session
@@ -91,7 +92,7 @@ class WythoffScreen(GameScreen[Cell]):
     def show_position(self, view: GameView[Cell], hints: bool, choosing: bool) -> None:
         if self._cursor_for != view.position:  # a move was made or taken back: start at the queen
             self.cursor = self._cursor_for = view.position
-        self._targets = view.targets if choosing else frozenset()
+        self._targets = self.targets(view) if choosing else frozenset()
         self._draw_board()
         x, y = view.position
         self.slots.put(self.two_piles, (x, y), lambda xy: self.two_piles.show(*xy))
@@ -100,6 +101,14 @@ class WythoffScreen(GameScreen[Cell]):
 
     def board_size(self) -> int:
         return max(self.session.start)
+
+    def targets(self, view: GameView[Cell]) -> frozenset[Cell]:
+        """The squares marked as hers to reach: every one, or where her moves are too many
+        to list (a queen far out), the listed ones and those near her on her lines."""
+        pos = view.position
+        if len(view.targets) >= self.game.move_count(pos):
+            return view.targets
+        return view.targets | near_targets(pos)
 
     def _draw_board(self) -> None:
         board = self._board_view(self.cursor, self._targets, self.heatmap)
@@ -133,14 +142,15 @@ class WythoffScreen(GameScreen[Cell]):
 
     # -- choosing ------------------------------------------------------------------------------
     def _reachable(self, cell: Cell) -> bool:
+        """Any square she can reach (marked or not: a queen far out lists only some)."""
         view = self.view
-        return view is not None and cell in view.targets
+        return view is not None and queen_can_move(self.session.position, cell)
 
     def action_step(self, direction: str) -> None:
         if not self.session.human_to_move or self.session.over:
             return
         view = self.view
-        cells = (view.targets if view is not None else frozenset()) | {self.session.position}
+        cells = (self.targets(view) if view is not None else frozenset()) | {self.session.position}
         self.cursor = next_cell(self.cursor, direction, frozenset(cells))
         self._draw_board()
         move = view.move_to(self.cursor) if view is not None else None

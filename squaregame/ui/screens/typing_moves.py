@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 P = TypeVar("P")
 TYPED_CHARS = "0123456789 ,"
-MAX_TYPED = 24
+MAX_TYPED = 40  # two coordinates of a queen far out (10^18: 19 digits each)
 
 TYPING_BINDINGS = (
     Binding("backspace", "backspace", "ui_game.keys.erase", show=False, priority=True),
