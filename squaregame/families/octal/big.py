@@ -18,9 +18,16 @@ so each residue class counts whole; the few a < n0 or rest − a < n0 are valued
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from functools import reduce
+from operator import xor
+from typing import TYPE_CHECKING, Any
 
-from squaregame.families.octal.code import HeapRule, PileRule
+from squaregame.core.moves import EDGE_MOVES
+from squaregame.core.types import Analysis, MoveInfo, MoveSummary
+from squaregame.families.octal.code import HeapRule, PileRule, Rows
+
+if TYPE_CHECKING:
+    from squaregame.families.octal.game import RowsGame
 
 
 @dataclass(frozen=True)
@@ -145,3 +152,43 @@ def move_at(bs: list[Block], k: int) -> tuple[Block, int]:
             return b, k
         k -= b.count
     raise IndexError(k)
+
+
+def counted(self: RowsGame, pos: Rows, cap: int) -> Analysis[Rows]:
+    """The analysis of rows with too many moves to list: every move counted, the
+    winning ones found (the first ``cap`` of them listed, with the first and last
+    :data:`EDGE_MOVES` of every row), never valued one by one."""
+    info = self.info(pos)
+    g = self.values_for(pos)
+    row_values = [g(n) for n in pos]
+    total_value = reduce(xor, row_values, 0)
+    listed: dict[int, Rows] = {}  # move index -> target
+    edges: list[int] = []
+    total = winning = 0
+    for i in range(len(pos)):
+        want = total_value ^ row_values[i]  # what is left of row i must have this value
+        bs = self.row_blocks(pos, i)
+        start, row_count = total, sum(b.count for b in bs)
+        for b in bs:
+            if b.kind == "split":
+                count, found = winning_splits(b, want, g, max(cap - len(listed), 0))
+            else:
+                left = 0 if b.kind == "whole" else g(b.rest)
+                count, found = (1, [0]) if left == want else (0, [])
+            winning += count
+            for k in found[: max(cap - len(listed), 0)]:
+                listed[total + k] = (*pos[:i], *b.parts(k), *pos[i + 1 :])
+            total += b.count
+        ends = range(max(row_count - EDGE_MOVES, 0), row_count)
+        edges += [start + k for k in sorted({*range(min(EDGE_MOVES, row_count)), *ends})]
+    for k in edges:
+        listed.setdefault(k, self.move_target(pos, k))
+    moves = tuple(MoveInfo(listed[k], self.child_info(pos, listed[k])) for k in sorted(listed))
+    summary = MoveSummary(
+        total=total,
+        winning=winning,
+        ranges=(),
+        edges=tuple(listed[k] for k in edges),
+        target_at=lambda k: self.move_target(pos, k),
+    )
+    return Analysis(pos, info, moves, summary)

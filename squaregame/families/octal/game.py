@@ -23,18 +23,13 @@ from typing import TYPE_CHECKING
 
 from squaregame.core.errors import GameError, PositionError, TableLimitError
 from squaregame.core.game import Game, GameKind, Progress
-from squaregame.core.moves import EDGE_MOVES, MAX_LISTED_MOVES, Run, runs_of
+from squaregame.core.moves import MAX_LISTED_MOVES, Run, runs_of
 from squaregame.core.params import Param, ParamType
 from squaregame.core.piles.periodic import Periodicity, ValuePeriod
-from squaregame.core.types import Analysis, Move, MoveInfo, MoveSummary, Outcome, PositionInfo
-from squaregame.families.octal import big
+from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
+from squaregame.families.octal import big, misere
 from squaregame.families.octal.code import AREA, HeapRule, PileRule, Rows
-from squaregame.families.octal.search import (
-    SEARCH_TOKENS,
-    bounds,
-    longest_play,
-    shortest_play,
-)
+from squaregame.families.octal.search import bounds, longest_play, shortest_play
 from squaregame.families.octal.store import OctalStore
 from squaregame.text import tr
 from squaregame.text.current import current
@@ -133,8 +128,10 @@ class RowsGame(Game[Rows]):
         values with no proven period), before any long work."""
         if self.solved.fits(rows):
             return
-        if self.misere:
-            raise TableLimitError("octal.errors.misere_too_large", tokens=SEARCH_TOKENS)
+        if self.misere:  # beyond the search: a proven misère quotient, or one line why not
+            if misere.proven(self.group_rules) is None:
+                raise misere.refusal(self.group_rules)
+            return
         for _i, n, rule in self.cells(rows):
             self.store.grundy(rule, n, progress)
 
@@ -147,6 +144,8 @@ class RowsGame(Game[Rows]):
         if self.solved.fits(pos):
             tokens = sum(n for _g, n in self.solved.key(pos))
             return not self.solved.known(pos) and tokens > QUICK_SEARCH
+        if self.misere:  # (the quotient: computed once, by a worker)
+            return True
         return not all(self.store.quick(rule, n) for _i, n, rule in self.cells(pos))
 
     def positions(self, low: int, high: int) -> Iterator[Rows]:
@@ -296,7 +295,10 @@ class RowsGame(Game[Rows]):
             grundy = None if self.misere else self.grundy(pos)
             return PositionInfo(Outcome.COLD if cold else Outcome.HOT, rem, True, grundy)
         if self.misere:
-            raise TableLimitError("octal.errors.misere_too_large", tokens=SEARCH_TOKENS)
+            q = misere.proven(self.group_rules)
+            if q is None:
+                raise misere.refusal(self.group_rules)
+            return misere.info(q, self.solved, self.sizes(pos))
         g = self.grundy(pos)
         cold = g == 0
         terminal = not self.solved.key(pos)
@@ -335,9 +337,9 @@ class RowsGame(Game[Rows]):
     def analyze(self, pos: Rows, cap: int | None = None) -> Analysis[Rows]:
         if self.move_count(pos) <= MOVE_LIMIT:
             return super().analyze(pos, cap)
-        if self.mixed or isinstance(self.rule, PileRule):  # counted from one code's period
+        if self.mixed or self.misere or isinstance(self.rule, PileRule):  # (one code's period)
             raise TableLimitError("octal.errors.too_many_moves", limit=MOVE_LIMIT)
-        return self._counted(pos, MAX_LISTED_MOVES if cap is None else cap)
+        return big.counted(self, pos, MAX_LISTED_MOVES if cap is None else cap)
 
     # -- rows too long to list (big.py) ------------------------------------------------
     def values_for(self, rows: Rows) -> big.Values:
@@ -351,45 +353,6 @@ class RowsGame(Game[Rows]):
             return big.Values(self.store.values(self.rule, longest))
         upto = proven.preperiod + proven.period
         return big.Values(self.store.values(self.rule, upto), proven.preperiod, proven.period)
-
-    def _counted(self, pos: Rows, cap: int) -> Analysis[Rows]:
-        """The analysis of rows with too many moves to list: every move counted, the
-        winning ones found (the first ``cap`` of them listed, with the first and last
-        :data:`EDGE_MOVES` of every row), never valued one by one."""
-        info = self.info(pos)
-        g = self.values_for(pos)
-        row_values = [g(n) for n in pos]
-        total_value = reduce(xor, row_values, 0)
-        listed: dict[int, Rows] = {}  # move index -> target
-        edges: list[int] = []
-        total = winning = 0
-        for i in range(len(pos)):
-            want = total_value ^ row_values[i]  # what is left of row i must have this value
-            bs = self.row_blocks(pos, i)
-            start, row_count = total, sum(b.count for b in bs)
-            for b in bs:
-                if b.kind == "split":
-                    count, found = big.winning_splits(b, want, g, max(cap - len(listed), 0))
-                else:
-                    left = 0 if b.kind == "whole" else g(b.rest)
-                    count, found = (1, [0]) if left == want else (0, [])
-                winning += count
-                for k in found[: max(cap - len(listed), 0)]:
-                    listed[total + k] = (*pos[:i], *b.parts(k), *pos[i + 1 :])
-                total += b.count
-            ends = range(max(row_count - EDGE_MOVES, 0), row_count)
-            edges += [start + k for k in sorted({*range(min(EDGE_MOVES, row_count)), *ends})]
-        for k in edges:
-            listed.setdefault(k, self.move_target(pos, k))
-        moves = tuple(MoveInfo(listed[k], self.child_info(pos, listed[k])) for k in sorted(listed))
-        summary = MoveSummary(
-            total=total,
-            winning=winning,
-            ranges=(),
-            edges=tuple(listed[k] for k in edges),
-            target_at=lambda k: self.move_target(pos, k),
-        )
-        return Analysis(pos, info, moves, summary)
 
 
 def _whole(rule: HeapRule, n: int) -> bool:
