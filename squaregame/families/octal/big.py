@@ -20,14 +20,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import reduce
 from operator import xor
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from squaregame.core.moves import EDGE_MOVES
-from squaregame.core.types import Analysis, MoveInfo, MoveSummary
+from squaregame.core.types import Analysis, MoveInfo, MoveSummary, PositionInfo
 from squaregame.families.octal.code import HeapRule, PileRule, Rows
 
-if TYPE_CHECKING:
-    from squaregame.families.octal.game import RowsGame
+
+class Counting(Protocol):
+    """What :func:`counted` asks of the game (:class:`~.game.RowsGame`)."""
+
+    def info(self, pos: Rows) -> PositionInfo: ...
+    def values_for(self, rows: Rows) -> Values: ...
+    def row_blocks(self, pos: Rows, i: int) -> list[Block]: ...
+    def move_target(self, pos: Rows, k: int) -> Rows: ...
+    def child_info(self, parent: Rows, child: Rows) -> PositionInfo: ...
 
 
 @dataclass(frozen=True)
@@ -154,7 +161,7 @@ def move_at(bs: list[Block], k: int) -> tuple[Block, int]:
     raise IndexError(k)
 
 
-def counted(self: RowsGame, pos: Rows, cap: int) -> Analysis[Rows]:
+def counted(self: Counting, pos: Rows, cap: int) -> Analysis[Rows]:
     """The analysis of rows with too many moves to list: every move counted, the
     winning ones found (the first ``cap`` of them listed, with the first and last
     :data:`EDGE_MOVES` of every row), never valued one by one."""

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from functools import reduce
 from itertools import combinations_with_replacement
 from operator import xor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import GameError, PositionError, TableLimitError
 from squaregame.core.game import Game, GameKind, Progress
@@ -333,6 +333,11 @@ class RowsGame(Game[Rows]):
             return None
         values = ValuePeriod(found.preperiod, found.period)
         return Periodicity(False, found.checked_upto, values, values, None, False)
+
+    def misere_quotient(self) -> tuple[dict[str, Any], str] | None:
+        """The proven misère quotient this game's misère positions are decided by."""
+        q = misere.proven(self.group_rules) if self.misere else None
+        return None if q is None else (misere.quotient_json(q), misere.quotient_line(q))
 
     def analyze(self, pos: Rows, cap: int | None = None) -> Analysis[Rows]:
         if self.move_count(pos) <= MOVE_LIMIT:

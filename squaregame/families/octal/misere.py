@@ -11,12 +11,14 @@ position has even remoteness (1 + the least of its cold options', odd) and a col
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from squaregame.core.errors import TableLimitError
 from squaregame.core.types import Outcome, PositionInfo
 from squaregame.families.octal.code import HeapRule, OctalCode
 from squaregame.families.octal.quotient import Quotient, Unproven, quotient
 from squaregame.families.octal.search import SEARCH_TOKENS, Solved, longest_play, shortest_play
+from squaregame.text import tr
 
 
 @lru_cache(maxsize=16)
@@ -69,7 +71,20 @@ def info(q: Quotient, solved: Solved, rows: tuple[int, ...]) -> PositionInfo:
     return PositionInfo(outcome, lo, False, None, hi)
 
 
-def quotient_json(q: Quotient) -> dict[str, object]:
+def quotient_line(q: Quotient) -> str:
+    """The quotient in one sentence (``analyze``'s text output)."""
+    order = q.monoid.order
+    return tr(
+        "octal.quotient.line",
+        order=order,
+        cold=len(q.cold_elements),
+        period=q.period,
+        preperiod=q.preperiod,
+        upto=q.upto,
+    )
+
+
+def quotient_json(q: Quotient) -> dict[str, Any]:
     """The quotient as ``analyze --json`` reports it."""
     m = q.monoid
     return {

@@ -4,37 +4,44 @@
 into one decides the misère outcome of every sum of heaps.
 
 **Words.** A *bipartite monoid* (Q, P) is a finite commutative monoid Q with identity 0 (the
-element of the empty position, always index 0 here) and a subset P. A map Φ of heaps into Q
-extends to sums of heaps by multiplication; Φ *decides* a closed set A of sums when, for every
-X in A, X is a misère P-position exactly when Φ(X) ∈ P. Then Φ(X) = Φ(Y) implies X ≡ Y in A
-(for every Z in A, Φ(X + Z) = Φ(Y + Z), so X + Z and Y + Z have one outcome).
+image of the empty sum, always index 0 here) and a subset P. A map Φ of heaps into Q extends
+to sums of heaps by multiplication; Φ *decides* a set A of sums closed under options when,
+for every X in A, X is a misère P-position exactly when Φ(X) ∈ P. Then Φ(X) = Φ(Y) implies
+X ≡ Y in A (for every Z in A, Φ(X + Z) = Φ(Y + Z), so X + Z and Y + Z have one outcome).
 
 **Reduction** (:func:`reduced`): x ~ y when x·z ∈ P ⟺ y·z ∈ P for every z; as every z is a
 product of generators, ~ is the coarsest partition that separates P from its complement and
 is kept by multiplying by each generator — found by refining {P, Q \\ P} until stable. If Φ
 decides A and is onto, the reduced monoid is A's misère quotient (Plambeck and Siegel,
-"Misère quotients for impartial games", JCTA 115 (2008)): two classes of it are told apart
-by some Z in A, and equal ones are equivalent.
+"Misère quotients for impartial games", JCTA 115 (2008)): two of its elements are told apart
+by some Z in A, and sums with one image are equivalent.
 
-**The check** (:func:`decides`). A sum X of heaps is a misère P-position exactly when it is
-not empty and every option is an N-position (the empty sum is an N-position: the player to
-move has no move and so has not made the last one). An option of X replaces one heap h of X by
-an option o of h, so its image is Φ(X − h)·Φ(o). Group the heaps in *classes* by
-(Φ(h), {Φ(o) : o an option of h}); for h, h′ of one class both in X,
-Φ(X − h) = Φ(X − h − h′)·Φ(h′) = Φ(X − h′). So the *state*
-σ(X) = (Φ(X), for each class c in X: Φ(X − a heap of c)) decides whether the rule above
-holds at X: it holds when
+**The check** (:func:`failure`). A sum X is a misère P-position exactly when it is not empty
+and every option is an N-position (the empty sum is an N-position: the player to move has not
+made the last move). An option of X replaces one heap h of X by an option o of h (a sum of
+smaller heaps), so its image is Φ(X − h)·Φ(o). Group the heaps in *classes* by
+(Φ(h), O(h) = {Φ(o)}) and let T(X) be the set of X's option images. Then
 
-    Φ(X) ∈ P  ⟺  X is not empty and s_c·o ∉ P for every class c of X and o ∈ O(c).   (L)
+    Φ(X) ∈ P  ⟺  X is not empty and T(X) ∩ P = ∅.                                  (L)
 
-Adding a heap of class c (image g) to X maps σ(X) to a state that depends on σ(X) and c only
-(every s_d times g; s_c = Φ(X) where c was absent), so the states of all X in A are those
-reached from the empty state by a breadth-first search over the classes — finitely many.
+*Theorem.* If (L) holds for every X in A, Φ decides A. *Proof.* By induction on X: its
+options are N-positions exactly when their images are not in P, so X is a P-position exactly
+when the right side of (L) holds, that is when Φ(X) ∈ P. ∎
 
-*Theorem.* If (L) holds at every reachable state, Φ decides A.
-*Proof.* By induction on X (its options are simpler games): the options of X are N-positions
-exactly when their images are not in P (induction), so X is a P-position exactly when the
-right side of (L) holds, that is (by (L)) when Φ(X) ∈ P. ∎
+(L) is checked for all X at once in two halves:
+
+* ⇒ (a *P-failure* is some X with Φ(X) ∈ P and an option image in P): with y = Φ(X − h), it
+  is y·Φ(h) ∈ P and y·o ∈ P for some o ∈ O(h). So it suffices that no element y reached by
+  sums and no class (Φ(h), O(h)) do this — finitely many pairs — and that 0 ∉ P.
+* ⇐ (an *N-failure* is a non-empty X with Φ(X) ∉ P and T(X) ∩ P = ∅): adding a heap h to X
+  gives Φ(X + h) = Φ(X)·Φ(h) and T(X + h) = T(X)·Φ(h) ∪ Φ(X)·O(h), so the pairs
+  (Φ(X), T(X)) are those reached from (0, ∅) by adding heaps of the classes. If T ⊆ T′
+  then every pair reached from (x, T′) contains, element for element, the one reached from
+  (x, T) by the same heaps, and an N-failure at the larger set is one at the smaller. So only
+  the least sets of each element need exploring (:func:`n_failure`): an N-failure exists
+  exactly when one of them is one. There are finitely many: a budget bounds them.
+
+(The halves, and keeping the least option sets, follow Siegel's MisereSolver; written anew.)
 """
 
 from __future__ import annotations
@@ -106,110 +113,6 @@ def reduced(
     reps = [order[i] for i in first.values()]
     table = tuple(tuple(where[times(a, b)] for b in reps) for a in reps)
     return Monoid(table, tuple(bool(cold(r)) for r in reps)), where
-
-
-def _blocks(q: Monoid, gens: Sequence[int], first: Sequence[int]) -> list[int]:
-    """The coarsest partition of Q finer than ``first`` kept by multiplying by ``gens``."""
-    block, count = list(first), len(set(first))
-    while True:
-        names: dict[tuple[int, ...], int] = {}
-        block = [
-            names.setdefault((block[x], *(block[q.mul[x][g]] for g in gens)), len(names))
-            for x in range(q.order)
-        ]
-        if len(names) == count:
-            return block
-        count = len(names)
-
-
-class Frame:
-    """The states of sums of heaps of ``classes`` under Φ into ``q``, with each s_c kept
-    only up to what can still matter (the module's *labels*)."""
-
-    def __init__(self, q: Monoid, classes: Sequence[HeapClass]) -> None:
-        self.q, self.classes = q, list(classes)
-        gens = sorted({g for g, _o in classes})
-        self.label: dict[frozenset[int], list[int]] = {}
-        self.good: dict[frozenset[int], list[bool]] = {}
-        self.rep: dict[frozenset[int], list[int]] = {}
-        for _g, opts in classes:
-            if opts in self.label:
-                continue
-            good = [any(q.cold[q.mul[s][o]] for o in opts) for s in range(q.order)]
-            block = _blocks(q, gens, [int(b) for b in good])
-            reps: dict[int, int] = {}
-            for s, b in enumerate(block):
-                reps.setdefault(b, s)
-            self.label[opts] = block
-            self.rep[opts] = [reps[b] for b in range(len(reps))]
-            self.good[opts] = [good[reps[b]] for b in range(len(reps))]
-        self.empty: State = (0, *([-1] * len(self.classes)))
-
-    def times(self, c: int, label: int, z: int) -> int:
-        """The label of s·z for s of ``label`` (class ``c``)."""
-        opts = self.classes[c][1]
-        return self.label[opts][self.q.mul[self.rep[opts][label]][z]]
-
-    def step(self, state: State, c: int) -> State:
-        """The state after adding a heap of class ``c`` to a sum in ``state``."""
-        g, x = self.classes[c][0], state[0]
-        out = [self.q.mul[x][g]]
-        for d, lab in enumerate(state[1:]):
-            if lab >= 0:
-                out.append(self.times(d, lab, g))
-            else:
-                out.append(self.label[self.classes[c][1]][x] if d == c else -1)
-        return tuple(out)
-
-    def combine(self, a: State, b: State) -> State:
-        """The state of X + Y from those of X and Y: s_c(X + Y) is s_c(X)·Φ(Y) where X has
-        a heap of class c, else Φ(X)·s_c(Y) (so the states form a monoid, ``empty`` its
-        identity)."""
-        out = [self.q.mul[a[0]][b[0]]]
-        for c, (la, lb) in enumerate(zip(a[1:], b[1:], strict=True)):
-            if la >= 0:
-                out.append(self.times(c, la, b[0]))
-            else:
-                out.append(self.times(c, lb, a[0]) if lb >= 0 else -1)
-        return tuple(out)
-
-    def holds(self, state: State) -> bool:
-        """(L⇐) at ``state``: a sum whose image is not in P has a move to one that is."""
-        if self.q.cold[state[0]] or all(lab < 0 for lab in state[1:]):
-            return True
-        return any(
-            lab >= 0 and self.good[self.classes[c][1]][lab] for c, lab in enumerate(state[1:])
-        )
-
-    def cold_side(self) -> bool:
-        """(L⇒) for every sum at once: an image in P is not the empty sum's, and no option
-        of a heap h leaves Φ(X − h)·Φ(o) in P when Φ(X) = Φ(X − h)·Φ(h) is in P."""
-        q = self.q
-        if q.cold[0]:
-            return False
-        return all(
-            not q.cold[q.mul[y][o]]
-            for g, opts in self.classes
-            for y in range(q.order)
-            if q.cold[q.mul[y][g]]
-            for o in opts
-        )
-
-    def states(self, most: int) -> dict[State, tuple[int, ...]]:
-        """Every reachable state, each with the classes of one sum reaching it (a count per
-        class); :class:`TooMany` past ``most`` states."""
-        found: dict[State, tuple[int, ...]] = {self.empty: (0,) * len(self.classes)}
-        queue = [self.empty]
-        for state in queue:
-            counts = found[state]
-            for c in range(len(self.classes)):
-                nxt = self.step(state, c)
-                if nxt not in found:
-                    if len(found) >= most:
-                        raise TooMany
-                    found[nxt] = (*counts[:c], counts[c] + 1, *counts[c + 1 :])
-                    queue.append(nxt)
-        return found
 
 
 class TooMany(Exception):
