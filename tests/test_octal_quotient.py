@@ -196,3 +196,32 @@ def test_a_game_without_a_proof_refuses_before_answering() -> None:
     game = misere_game("0.6")
     with pytest.raises(TableLimitError):
         game.parse_position([40])
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    code=st.sampled_from(PROVEN),
+    n=st.integers(1, 2500),
+    others=st.lists(st.integers(1, 200), max_size=2),
+)
+def test_winning_moves_counted_by_residue_agree_with_listing(
+    code: str, n: int, others: list[int]
+) -> None:
+    from squaregame.families.octal.misere import winners
+
+    q, game = proven(code), misere_game(code)
+    pos = (n, *others)
+    wins = winners(q, pos)
+    for b in game.row_blocks(pos, 0):
+        listed = [k for k in range(b.count) if q.cold((*b.parts(k), *pos[1:]))]
+        count, first = wins(0, b, 5)
+        assert (count, first) == (len(listed), listed[:5]), b
+
+
+def test_a_row_of_a_trillion_gets_its_winning_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "analyze", "kayles", "1000000000000", "5", "--misere", "--json")
+    doc = json.loads(out)
+    q = proven("0.77")
+    assert code == 0 and doc["move_counts"]["total"] == 1_000_000_000_005
+    assert doc["winning_moves"] and all(q.cold(tuple(w)) for w in doc["winning_moves"])
+    assert doc["move_counts"]["winning"] == 3  # (splits whose parts are past 71 all lose)

@@ -17,6 +17,7 @@ so each residue class counts whole; the few a < n0 or rest − a < n0 are valued
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import reduce
 from operator import xor
@@ -161,27 +162,39 @@ def move_at(bs: list[Block], k: int) -> tuple[Block, int]:
     raise IndexError(k)
 
 
-def counted(self: Counting, pos: Rows, cap: int) -> Analysis[Rows]:
-    """The analysis of rows with too many moves to list: every move counted, the
-    winning ones found (the first ``cap`` of them listed, with the first and last
-    :data:`EDGE_MOVES` of every row), never valued one by one."""
-    info = self.info(pos)
+Winners = Callable[[int, Block, int], tuple[int, list[int]]]  # (row, block, most) -> found
+
+
+def normal_winners(self: Counting, pos: Rows) -> Winners:
+    """The winning moves of a block in normal play: what is left of row i must bring the
+    nim-sum to 0 (:func:`winning_splits` for the splits)."""
     g = self.values_for(pos)
     row_values = [g(n) for n in pos]
     total_value = reduce(xor, row_values, 0)
+
+    def winners(i: int, b: Block, most: int) -> tuple[int, list[int]]:
+        want = total_value ^ row_values[i]  # what is left of row i must have this value
+        if b.kind == "split":
+            return winning_splits(b, want, g, most)
+        left = 0 if b.kind == "whole" else g(b.rest)
+        return (1, [0]) if left == want else (0, [])
+
+    return winners
+
+
+def counted(self: Counting, pos: Rows, cap: int, winners: Winners) -> Analysis[Rows]:
+    """The analysis of rows with too many moves to list: every move counted, the
+    winning ones found by ``winners`` (the first ``cap`` of them listed, with the first and
+    last :data:`EDGE_MOVES` of every row), never valued one by one."""
+    info = self.info(pos)
     listed: dict[int, Rows] = {}  # move index -> target
     edges: list[int] = []
     total = winning = 0
     for i in range(len(pos)):
-        want = total_value ^ row_values[i]  # what is left of row i must have this value
         bs = self.row_blocks(pos, i)
         start, row_count = total, sum(b.count for b in bs)
         for b in bs:
-            if b.kind == "split":
-                count, found = winning_splits(b, want, g, max(cap - len(listed), 0))
-            else:
-                left = 0 if b.kind == "whole" else g(b.rest)
-                count, found = (1, [0]) if left == want else (0, [])
+            count, found = winners(i, b, max(cap - len(listed), 0))
             winning += count
             for k in found[: max(cap - len(listed), 0)]:
                 listed[total + k] = (*pos[:i], *b.parts(k), *pos[i + 1 :])

@@ -342,9 +342,13 @@ class RowsGame(Game[Rows]):
     def analyze(self, pos: Rows, cap: int | None = None) -> Analysis[Rows]:
         if self.move_count(pos) <= MOVE_LIMIT:
             return super().analyze(pos, cap)
-        if self.mixed or self.misere or isinstance(self.rule, PileRule):  # (one code's period)
+        if self.mixed or isinstance(self.rule, PileRule):  # counted from one code's period
             raise TableLimitError("octal.errors.too_many_moves", limit=MOVE_LIMIT)
-        return big.counted(self, pos, MAX_LISTED_MOVES if cap is None else cap)
+        q = misere.proven(self.group_rules) if self.misere else None
+        if self.misere and q is None:
+            raise misere.refusal(self.group_rules)
+        wins = big.normal_winners(self, pos) if q is None else misere.winners(q, pos)
+        return big.counted(self, pos, MAX_LISTED_MOVES if cap is None else cap, wins)
 
     # -- rows too long to list (big.py) ------------------------------------------------
     def values_for(self, rows: Rows) -> big.Values:

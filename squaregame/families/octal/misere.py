@@ -15,6 +15,7 @@ from typing import Any
 
 from squaregame.core.errors import TableLimitError
 from squaregame.core.types import Outcome, PositionInfo
+from squaregame.families.octal import big
 from squaregame.families.octal.code import HeapRule, OctalCode
 from squaregame.families.octal.quotient import Quotient, Unproven, quotient
 from squaregame.families.octal.search import SEARCH_TOKENS, Solved, longest_play, shortest_play
@@ -69,6 +70,50 @@ def info(q: Quotient, solved: Solved, rows: tuple[int, ...]) -> PositionInfo:
     if lo == hi:
         return PositionInfo(outcome, lo, True, None)
     return PositionInfo(outcome, lo, False, None, hi)
+
+
+def winners(q: Quotient, pos: tuple[int, ...]) -> big.Winners:
+    """The winning moves of a block in misère play: those leaving a sum in the P-portion.
+    A split (a, rest − a) leaves r·Φ(a)·Φ(rest − a), r the image of the other rows; where
+    both parts are past the preperiod n0, Φ depends only on their residues modulo the period p
+    (with a's residue s, the other part's is (rest − 2·n0 − s) mod p), so each residue class
+    is counted whole and only the parts below n0 are valued one by one."""
+    m = q.monoid
+    images = [q.image(n) for n in pos]
+
+    def winners_of(i: int, b: big.Block, most: int) -> tuple[int, list[int]]:
+        r = m.product(images[:i] + images[i + 1 :])
+        if b.kind != "split":
+            left = r if b.kind == "whole" else m.mul[r][q.image(b.rest)]
+            return (1, [0]) if m.cold[left] else (0, [])
+        return _splits(q, r, b, most)
+
+    return winners_of
+
+
+def _splits(q: Quotient, r: int, b: big.Block, most: int) -> tuple[int, list[int]]:
+    m, n0, p, rest = q.monoid, q.preperiod, q.period, b.rest
+
+    def wins(a: int) -> bool:
+        return m.cold[m.mul[r][m.mul[q.image(a)][q.image(rest - a)]]]
+
+    lo, hi = b.first, b.last
+    mid_lo, mid_hi = max(lo, n0), min(hi, rest - n0)
+    if mid_lo > mid_hi:  # no part pair both past the preperiod: every split one by one
+        edge = list(range(lo, hi + 1))
+    else:
+        edge = [*range(lo, mid_lo), *range(mid_hi + 1, hi + 1)]
+    found = [a for a in edge if wins(a)]
+    count = len(found)
+    firsts: list[int] = []
+    for s in range(p) if mid_lo <= mid_hi else ():
+        first = mid_lo + (s - (mid_lo - n0)) % p  # the least a ≥ mid_lo with residue s
+        if first > mid_hi or not wins(first):
+            continue
+        count += (mid_hi - first) // p + 1
+        firsts.extend(range(first, min(mid_hi, first + p * most) + 1, p))
+    winners = sorted({*found, *firsts})[:most]
+    return count, [a - lo for a in winners]
 
 
 def quotient_line(q: Quotient) -> str:
