@@ -335,8 +335,9 @@ class RowsGame(Game[Rows]):
         return Periodicity(False, found.checked_upto, values, values, None, False)
 
     def misere_quotient(self) -> tuple[dict[str, Any], str] | None:
-        """The proven misère quotient this game's misère positions are decided by."""
-        q = misere.proven(self.group_rules) if self.misere else None
+        """The proven misère quotient that decided a misère position of this game (one beyond
+        the search: smaller ones are searched, and compute no quotient)."""
+        q = misere.used(self.group_rules) if self.misere else None
         return None if q is None else (misere.quotient_json(q), misere.quotient_line(q))
 
     def analyze(self, pos: Rows, cap: int | None = None) -> Analysis[Rows]:

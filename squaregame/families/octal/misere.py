@@ -10,7 +10,6 @@ position has even remoteness (1 + the least of its cold options', odd) and a col
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from squaregame.core.errors import TableLimitError
@@ -21,11 +20,21 @@ from squaregame.families.octal.quotient import Quotient, Unproven, quotient
 from squaregame.families.octal.search import SEARCH_TOKENS, Solved, longest_play, shortest_play
 from squaregame.text import tr
 
+_FOUND: dict[OctalCode, Quotient | Unproven] = {}
 
-@lru_cache(maxsize=16)
+
 def quotient_of(rule: OctalCode) -> Quotient | Unproven:
-    """The code's misère quotient, computed once a process (within its fixed budget)."""
-    return quotient(rule)
+    """The code's misère quotient, computed once a process (within its fixed budget), and
+    only when a position beyond the search asks for it."""
+    if rule not in _FOUND:
+        _FOUND[rule] = quotient(rule)
+    return _FOUND[rule]
+
+
+def used(rules: tuple[HeapRule, ...]) -> Quotient | None:
+    """The proven quotient of these rules if one was computed already (nothing computed)."""
+    found = _FOUND.get(rules[0]) if len(rules) == 1 and isinstance(rules[0], OctalCode) else None
+    return found if isinstance(found, Quotient) else None
 
 
 def proven(rules: tuple[HeapRule, ...]) -> Quotient | None:
