@@ -237,7 +237,7 @@ def test_analyze_json_has_the_usual_fields_and_the_proven_period(
         (["analyze", "octal", "5"], "--code"),
         (["analyze", "kayles", "0"], "row 1"),
         (["analyze", "kayles", "--", "-3"], "row 1"),
-        (["analyze", "kayles", "40", "40", "--misere"], "misère"),
+        (["analyze", "octal", "40", "--code", "0.6", "--misere"], "misère"),
         (["analyze", "grundys-game", "1000000000"], "no period"),
         (["analyze", "kayles", *["1"] * 13], "at most 12 rows"),
         (["analyze", "kayles", "5", "--code", "0.6"], "takes no --code"),

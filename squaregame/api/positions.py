@@ -207,6 +207,9 @@ class Position:
         found = game.periodicity()
         if found is not None:
             doc["periods"] = periodicity_json(found)
+        quotient = game.misere_quotient()
+        if quotient is not None:
+            doc["misere_quotient"] = quotient[0]
         return doc
 
     def to_json(self, *, seed: int | None = None) -> str:

@@ -121,6 +121,9 @@ def render_text(game: Game[Any], a: Analysis[Any], ai_move: Any) -> str:
     found = game.periodicity()
     if found is not None:
         lines.extend(periodicity_lines(found))
+    quotient = game.misere_quotient()
+    if quotient is not None:
+        lines.append(f"  {tr('cli.said.analyze.quotient'):<{wide_name}} {quotient[1]}")
     if a.moves:
         lines.append("")
         labels = {m.to: move_column(game, a.position, m.to) for m in a.moves}

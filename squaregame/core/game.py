@@ -340,6 +340,11 @@ class Game(ABC, Generic[P]):
         """What is proven about the periods of the values (finite subtraction sets)."""
         return None
 
+    def misere_quotient(self) -> tuple[dict[str, Any], str] | None:
+        """A proven misère quotient that decides this game's misère positions: its JSON
+        (``analyze --json``) and one sentence for the text output; None where none is used."""
+        return None
+
     def cold_below(self, n: int) -> list[int]:
         """For a game of one-number positions: every cold position below ``n``, in order."""
         make = self.kind.position_from_values

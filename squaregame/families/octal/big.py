@@ -17,10 +17,25 @@ so each residue class counts whole; the few a < n0 or rest − a < n0 are valued
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import reduce
+from operator import xor
+from typing import Any, Protocol
 
-from squaregame.families.octal.code import HeapRule, PileRule
+from squaregame.core.moves import EDGE_MOVES, edges_within_cap
+from squaregame.core.types import Analysis, MoveInfo, MoveSummary, PositionInfo
+from squaregame.families.octal.code import HeapRule, PileRule, Rows
+
+
+class Counting(Protocol):
+    """What :func:`counted` asks of the game (:class:`~.game.RowsGame`)."""
+
+    def info(self, pos: Rows) -> PositionInfo: ...
+    def values_for(self, rows: Rows) -> Values: ...
+    def row_blocks(self, pos: Rows, i: int) -> list[Block]: ...
+    def move_target(self, pos: Rows, k: int) -> Rows: ...
+    def child_info(self, parent: Rows, child: Rows) -> PositionInfo: ...
 
 
 @dataclass(frozen=True)
@@ -145,3 +160,54 @@ def move_at(bs: list[Block], k: int) -> tuple[Block, int]:
             return b, k
         k -= b.count
     raise IndexError(k)
+
+
+Winners = Callable[[int, Block, int], tuple[int, list[int]]]  # (row, block, most) -> found
+
+
+def normal_winners(self: Counting, pos: Rows) -> Winners:
+    """The winning moves of a block in normal play: what is left of row i must bring the
+    nim-sum to 0 (:func:`winning_splits` for the splits)."""
+    g = self.values_for(pos)
+    row_values = [g(n) for n in pos]
+    total_value = reduce(xor, row_values, 0)
+
+    def winners(i: int, b: Block, most: int) -> tuple[int, list[int]]:
+        want = total_value ^ row_values[i]  # what is left of row i must have this value
+        if b.kind == "split":
+            return winning_splits(b, want, g, most)
+        left = 0 if b.kind == "whole" else g(b.rest)
+        return (1, [0]) if left == want else (0, [])
+
+    return winners
+
+
+def counted(self: Counting, pos: Rows, cap: int, winners: Winners) -> Analysis[Rows]:
+    """The analysis of rows with too many moves to list: every move counted, the
+    winning ones found by ``winners`` (the first ``cap`` of them listed, with the first and
+    last :data:`EDGE_MOVES` of every row), never valued one by one."""
+    info = self.info(pos)
+    listed: dict[int, Rows] = {}  # move index -> target
+    edges: list[int] = []
+    total = winning = 0
+    for i in range(len(pos)):
+        bs = self.row_blocks(pos, i)
+        start, row_count = total, sum(b.count for b in bs)
+        for b in bs:
+            count, found = winners(i, b, max(cap - len(listed), 0))
+            winning += count
+            for k in found[: max(cap - len(listed), 0)]:
+                listed[total + k] = (*pos[:i], *b.parts(k), *pos[i + 1 :])
+            total += b.count
+        ends = range(max(row_count - EDGE_MOVES, 0), row_count)
+        edges += [start + k for k in sorted({*range(min(EDGE_MOVES, row_count)), *ends})]
+    shown = edges_within_cap(listed, edges, cap, lambda k: self.move_target(pos, k))
+    moves = tuple(MoveInfo(listed[k], self.child_info(pos, listed[k])) for k in sorted(listed))
+    summary = MoveSummary(
+        total=total,
+        winning=winning,
+        ranges=(),
+        edges=tuple(listed[k] for k in shown),
+        target_at=lambda k: self.move_target(pos, k),
+    )
+    return Analysis(pos, info, moves, summary)

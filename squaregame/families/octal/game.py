@@ -19,22 +19,17 @@ from collections.abc import Iterator, Sequence
 from functools import reduce
 from itertools import combinations_with_replacement
 from operator import xor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import GameError, PositionError, TableLimitError
 from squaregame.core.game import Game, GameKind, Progress
-from squaregame.core.moves import MAX_LISTED_MOVES, Run, edges_within_cap, runs_of
+from squaregame.core.moves import MAX_LISTED_MOVES, Run, runs_of
 from squaregame.core.params import Param, ParamType
 from squaregame.core.piles.periodic import Periodicity, ValuePeriod
-from squaregame.core.types import Analysis, Move, MoveInfo, MoveSummary, Outcome, PositionInfo
-from squaregame.families.octal import big
+from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
+from squaregame.families.octal import big, misere
 from squaregame.families.octal.code import AREA, HeapRule, PileRule, Rows
-from squaregame.families.octal.search import (
-    SEARCH_TOKENS,
-    bounds,
-    longest_play,
-    shortest_play,
-)
+from squaregame.families.octal.search import bounds, longest_play, shortest_play
 from squaregame.families.octal.store import OctalStore
 from squaregame.families.octal.value_moves import moves_of_value
 from squaregame.text import tr
@@ -134,8 +129,10 @@ class RowsGame(Game[Rows]):
         values with no proven period), before any long work."""
         if self.solved.fits(rows):
             return
-        if self.misere:
-            raise TableLimitError("octal.errors.misere_too_large", tokens=SEARCH_TOKENS)
+        if self.misere:  # beyond the search: a proven misère quotient, or one line why not
+            if misere.proven(self.group_rules) is None:
+                raise misere.refusal(self.group_rules)
+            return
         for _i, n, rule in self.cells(rows):
             self.store.grundy(rule, n, progress)
 
@@ -148,6 +145,8 @@ class RowsGame(Game[Rows]):
         if self.solved.fits(pos):
             tokens = sum(n for _g, n in self.solved.key(pos))
             return not self.solved.known(pos) and tokens > QUICK_SEARCH
+        if self.misere:  # (the quotient: computed once, by a worker)
+            return True
         return not all(self.store.quick(rule, n) for _i, n, rule in self.cells(pos))
 
     def positions(self, low: int, high: int) -> Iterator[Rows]:
@@ -297,7 +296,10 @@ class RowsGame(Game[Rows]):
             grundy = None if self.misere else self.grundy(pos)
             return PositionInfo(Outcome.COLD if cold else Outcome.HOT, rem, True, grundy)
         if self.misere:
-            raise TableLimitError("octal.errors.misere_too_large", tokens=SEARCH_TOKENS)
+            q = misere.proven(self.group_rules)
+            if q is None:
+                raise misere.refusal(self.group_rules)
+            return misere.info(q, self.solved, self.sizes(pos))
         g = self.grundy(pos)
         cold = g == 0
         terminal = not self.solved.key(pos)
@@ -333,12 +335,22 @@ class RowsGame(Game[Rows]):
         values = ValuePeriod(found.preperiod, found.period)
         return Periodicity(False, found.checked_upto, values, values, None, False)
 
+    def misere_quotient(self) -> tuple[dict[str, Any], str] | None:
+        """The proven misère quotient that decided a misère position of this game (one beyond
+        the search: smaller ones are searched, and compute no quotient)."""
+        q = misere.used(self.group_rules) if self.misere else None
+        return None if q is None else (misere.quotient_json(q), misere.quotient_line(q))
+
     def analyze(self, pos: Rows, cap: int | None = None) -> Analysis[Rows]:
         if self.move_count(pos) <= MOVE_LIMIT:
             return super().analyze(pos, cap)
         if self.mixed or isinstance(self.rule, PileRule):  # counted from one code's period
             raise TableLimitError("octal.errors.too_many_moves", limit=MOVE_LIMIT)
-        return self._counted(pos, MAX_LISTED_MOVES if cap is None else cap)
+        q = misere.proven(self.group_rules) if self.misere else None
+        if self.misere and q is None:
+            raise misere.refusal(self.group_rules)
+        wins = big.normal_winners(self, pos) if q is None else misere.winners(q, pos)
+        return big.counted(self, pos, MAX_LISTED_MOVES if cap is None else cap, wins)
 
     # -- rows too long to list (big.py) ------------------------------------------------
     def values_for(self, rows: Rows) -> big.Values:
@@ -359,23 +371,6 @@ class RowsGame(Game[Rows]):
             return None
         count, listed, _edges = moves_of_value(self, pos, grundy, most)
         return count, sorted(listed)
-
-    def _counted(self, pos: Rows, cap: int) -> Analysis[Rows]:
-        """The analysis of rows with too many moves to list: every move counted, the
-        winning ones found (the first ``cap`` of them listed, with the first and last
-        :data:`EDGE_MOVES` of every row), never valued one by one."""
-        info = self.info(pos)
-        winning, listed, edges = moves_of_value(self, pos, 0, cap)
-        shown = edges_within_cap(listed, edges, cap, lambda k: self.move_target(pos, k))
-        moves = tuple(MoveInfo(listed[k], self.child_info(pos, listed[k])) for k in sorted(listed))
-        summary = MoveSummary(
-            total=self.move_count(pos),
-            winning=winning,
-            ranges=(),
-            edges=tuple(listed[k] for k in shown),
-            target_at=lambda k: self.move_target(pos, k),
-        )
-        return Analysis(pos, info, moves, summary)
 
 
 def _whole(rule: HeapRule, n: int) -> bool:
