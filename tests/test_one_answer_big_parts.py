@@ -32,7 +32,7 @@ def build(text: str, misere: bool = False) -> tuple[Any, Any]:
 SUMS = [
     "kayles:600 wythoff:20,30 nim:7",  # hot: the winning move may be in any part
     "dawsons-kayles:500 nim:3 squares:12",
-    "kayles:300 kayles:300",  # cold (equal parts): no winning move
+    "kayles:300 dawsons-kayles:300 nim:5",  # cold (4 ^ 1 ^ 5): no winning move
     "kayles:250,340 nim:1000 wythoff:3,5",
 ]
 

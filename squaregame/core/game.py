@@ -368,6 +368,18 @@ class Game(ABC, Generic[P]):
         a part; None where the game is not proven tame or the value is not known."""
         return None
 
+    def joined(self, positions: Sequence[P]) -> P | None:
+        """The one position of this game that ``positions`` of it played side by side are (a
+        move made in one of them), where the game's positions are such sums themselves (rows
+        of one take-and-break rule: all their rows); None otherwise (by default)."""
+        return None
+
+    def parted(self, positions: Sequence[P], to: P) -> list[P]:
+        """Undoes :meth:`joined` after one move: each of ``positions`` once the move from
+        their joined position to ``to`` is made (one of them changed, the others as they
+        are). Only asked of a game whose :meth:`joined` gave a position."""
+        raise NotImplementedError(f"{self.kind.key} joins no positions")
+
     def with_summand(self, pos: P, index: int, size: int) -> P:
         """``pos`` with its ``index``-th summand (:meth:`summands`) at ``size``."""
         raise NotImplementedError(f"{self.kind.key} is not a sum")

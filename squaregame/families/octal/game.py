@@ -95,6 +95,22 @@ class RowsGame(Game[Rows]):
         """The rows' sizes, the separators left out."""
         return tuple(n for n in pos if n)
 
+    def joined(self, positions: Sequence[Rows]) -> Rows | None:
+        """Rows of one rule side by side are one position of it: all their rows."""
+        return None if self.mixed else tuple(n for rows in positions for n in rows)
+
+    def parted(self, positions: Sequence[Rows], to: Rows) -> list[Rows]:
+        """The move put what it left of the first row where ``to`` differs in its place."""
+        rows = tuple(n for p in positions for n in p)
+        i = next((k for k, (a, b) in enumerate(zip(rows, to, strict=False)) if a != b), len(to))
+        out: list[Rows] = []
+        at = start = 0  # where each position's rows begin in ``to`` and in ``rows``
+        for p in positions:
+            size = len(p) + (len(to) - len(rows) if start <= i < start + len(p) else 0)
+            out.append(to[at : at + size])
+            at, start = at + size, start + len(p)
+        return out
+
     # -- positions ---------------------------------------------------------------------
     def parse_position(self, values: Sequence[int], *, progress: Progress | None = None) -> Rows:
         if not self.mixed:  # (a lone 0, as a save writes nothing left, is no row at all)

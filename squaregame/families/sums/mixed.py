@@ -7,6 +7,8 @@ What is answered, and why it is right:
 * **A lone part.** When every part but one is over, the sum *is* that part's game (the
   proof of :meth:`squaregame.families.sums.game.SumGame.lone_pile` holds for any game: a
   part with no move keeps none), answered from the part alone, in either convention.
+* **One game's parts.** When the parts that can still move are all one game whose positions
+  are sums themselves (rows of one octal code), the sum is that game (:mod:`.joined`).
 * **Within the search's budget** (:mod:`.mixed_search`, checked before it starts): every
   position exactly, in normal or misère play; the Grundy value in normal play is the nim-sum
   of the parts' (Sprague–Grundy), which the tests check against the search's outcomes.
@@ -34,6 +36,7 @@ from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
 from squaregame.families.sums import mixed_costs as costs
 from squaregame.families.sums import mixed_search as search
 from squaregame.families.sums.dropped import Dropped, live_piles
+from squaregame.families.sums.joined import Joined, live_joined
 from squaregame.families.sums.limits import check_pile_count
 from squaregame.families.sums.mixed_big import countable, counted_analysis
 from squaregame.families.sums.mixed_bounds import SUB_SEARCHES, bounded
@@ -63,7 +66,7 @@ class MixedSumGame(Game[Flat]):
         self._split: dict[Flat, tuple[Any, ...]] = {}
         self._listed: dict[tuple[int, Any], search.Reached] = {}
         self._plans: dict[tuple[Any, ...], tuple[search.Reached, ...] | None] = {}
-        self._dropped: dict[tuple[int, ...], Dropped] = {}
+        self._dropped: dict[tuple[int, ...], Dropped | Joined] = {}  # (by the parts left)
 
     # -- positions -------------------------------------------------------------------------
     def split(self, pos: Flat) -> tuple[Any, ...]:
@@ -141,21 +144,22 @@ class MixedSumGame(Game[Flat]):
     def is_terminal(self, pos: Flat) -> bool:
         return all(u.is_terminal(p) for u, p in zip(self.units, self.split(pos), strict=True))
 
-    def dropped(self, parts: Sequence[Any]) -> Dropped | None:
-        """The piles left when some parts cannot move, as a sum of piles (:mod:`.dropped`)."""
+    def dropped(self, parts: Sequence[Any]) -> Dropped | Joined | None:
+        """The piles left when some parts cannot move, as a sum of piles (:mod:`.dropped`);
+        the parts that can move, when they are all one game's, as that game (:mod:`.joined`)."""
         live = live_piles(self.units, parts)
-        if live is None:
-            return None
-        if live not in self._dropped:
+        if live is not None and live not in self._dropped:
             self._dropped[live] = Dropped(self, live)
-        return self._dropped[live]
+        found = live_joined(self.units, parts) if live is None else None
+        if found is not None and found[0] not in self._dropped:
+            self._dropped[found[0]] = Joined(self, *found)
+        key = live if found is None else found[0]
+        return None if key is None else self._dropped[key]
 
     def lone(self, parts: Sequence[Any]) -> int | None:
         """The one part that can still move (part 0 when none can), else None."""
         live = [i for i, u in enumerate(self.units) if not u.is_terminal(parts[i])]
-        if len(live) > 1:
-            return None
-        return live[0] if live else 0
+        return None if len(live) > 1 else live[0] if live else 0
 
     # -- the exact search ---------------------------------------------------------------------
     def plan(
@@ -258,6 +262,11 @@ class MixedSumGame(Game[Flat]):
         d = self.dropped(self.split(pos))
         return None if d is None else d.piles.genus(d.inner(pos))
 
+    def misere_quotient(self) -> tuple[dict[str, Any], str] | None:
+        """The proven misère quotient its parts' game used (one game's rows), if just one."""
+        found = {q[1]: q for u in self.units if (q := u.misere_quotient()) is not None}
+        return next(iter(found.values())) if len(found) == 1 else None
+
     def info(self, pos: Flat) -> PositionInfo:
         parts = self.split(pos)
         d = self.dropped(parts)
@@ -265,12 +274,12 @@ class MixedSumGame(Game[Flat]):
             return d.piles.info(d.inner(pos))
         lone = self.lone(parts)
         if lone is not None and (self.covered(parts) or self.plan(parts) is None):
-            return self._lone_info(lone, parts)
+            return self.units[lone].own_info(parts[lone])
         exact = self.solution(parts)
         if exact is not None:
             return self._exact(pos, exact)
         if lone is not None:
-            return self._lone_info(lone, parts)
+            return self.units[lone].own_info(parts[lone])
         if self.misere:
             return tame_info(self.units, parts)
         return bounded(self, parts, SUB_SEARCHES)
@@ -288,7 +297,7 @@ class MixedSumGame(Game[Flat]):
             return self._exact(child, exact)
         lone = self.lone(parts)
         if lone is not None:
-            return self._lone_info(lone, parts)
+            return self.units[lone].own_info(parts[lone])
         if self.misere:
             return tame_info(self.units, parts)
         return bounded(self, parts)
@@ -296,10 +305,6 @@ class MixedSumGame(Game[Flat]):
     def _exact(self, pos: Flat, found: tuple[bool, int]) -> PositionInfo:
         cold, rem = found
         return PositionInfo(Outcome.COLD if cold else Outcome.HOT, rem, True, self.grundy(pos))
-
-    def _lone_info(self, lone: int, parts: Sequence[Any]) -> PositionInfo:
-        """The lone part's own value; in normal play the others add Grundy value 0."""
-        return self.units[lone].own_info(parts[lone])
 
     # -- moves -----------------------------------------------------------------------------
     def children(self, pos: Flat) -> list[Flat]:
@@ -310,7 +315,10 @@ class MixedSumGame(Game[Flat]):
 
     def analyze(self, pos: Flat, cap: int | None = None) -> Analysis[Flat]:
         """As every game's; a part with too many moves to value each: counted (mixed_big)."""
-        if self.dropped(self.split(pos)) is not None:
+        d = self.dropped(self.split(pos))
+        if isinstance(d, Joined):
+            return d.analysis(pos, cap)
+        if d is not None:
             return super().analyze(pos, cap)  # (a sum of piles: its own runs)
         counted = counted_analysis(self, pos, MAX_LISTED_MOVES if cap is None else cap)
         return super().analyze(pos, cap) if counted is None else counted
@@ -350,8 +358,7 @@ class MixedSumGame(Game[Flat]):
 
     def pile_size(self, pos: Flat, index: int) -> int | None:
         """The size of part ``index`` if it is a pile (None: a game of another kind)."""
-        unit = self.units[index]
-        return self.split(pos)[index] if isinstance(unit, PileUnit) else None
+        return self.split(pos)[index] if isinstance(self.units[index], PileUnit) else None
 
     def take(self, pos: Flat, pile: int, amount: int) -> Flat:
         """The position after taking ``amount`` from part ``pile`` (0-based), a pile."""

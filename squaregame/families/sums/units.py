@@ -129,6 +129,10 @@ class Unit(ABC):
         (core/sums/genus.py); None otherwise."""
         return None
 
+    def misere_quotient(self) -> tuple[dict[str, Any], str] | None:
+        """The proven misère quotient its game used in the sum's misère play (None: none)."""
+        return None
+
 
 class PileUnit(Unit):
     """A pile under a rule of the rule registry: its values from its table (and formulas)."""
@@ -286,6 +290,9 @@ class GameUnit(Unit):
 
     def own_info(self, pos: Any) -> PositionInfo:
         return self.own.info(pos)
+
+    def misere_quotient(self) -> tuple[dict[str, Any], str] | None:
+        return self.own.misere_quotient() if self.misere else None
 
     def own_runs(self, pos: Any) -> list[Run[Any]]:
         return self.own.move_runs(pos)
