@@ -235,7 +235,7 @@ def test_analyze_json_has_the_usual_fields_and_the_proven_period(
         (["analyze", "octal", "5", "--code", "0.78"], "digit 8"),
         (["analyze", "octal", "5", "--code", "2.07"], "before the point"),
         (["analyze", "octal", "5"], "--code"),
-        (["analyze", "kayles", "0"], "row 1"),
+        (["analyze", "kayles", "3", "0"], "row 2"),
         (["analyze", "kayles", "--", "-3"], "row 1"),
         (["analyze", "octal", "40", "--code", "0.6", "--misere"], "misère"),
         (["analyze", "grundys-game", "1000000000"], "no period"),

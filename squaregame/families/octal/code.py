@@ -289,3 +289,12 @@ def parse_rule(text: str) -> HeapRule:
         raise RuleError("octal.errors.unknown", name=_shown(text.strip()), names=names)
     code = parse_code(text)
     return next((r for r in NAMED.values() if r == code), code)  # 0.77 is Kayles, by name
+
+
+def per_code(values: tuple[int, ...]) -> tuple[int, ...]:
+    """One number for each code (0: no row of it), as a position writes rows under several
+    codes: each code's rows, a 0 between two codes (``7 0 10``; ``0 5`` for none and 5)."""
+    out: list[int] = []
+    for j, v in enumerate(values):
+        out += ([0] if j else []) + ([v] if v else [])
+    return tuple(out)

@@ -28,7 +28,7 @@ from squaregame.core.params import Param, ParamType
 from squaregame.core.piles.periodic import Periodicity, ValuePeriod
 from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
 from squaregame.families.octal import big, misere
-from squaregame.families.octal.code import AREA, HeapRule, PileRule, Rows
+from squaregame.families.octal.code import AREA, HeapRule, PileRule, Rows, per_code
 from squaregame.families.octal.search import bounds, longest_play, shortest_play
 from squaregame.families.octal.store import OctalStore
 from squaregame.families.octal.value_moves import moves_of_value
@@ -132,8 +132,8 @@ class RowsGame(Game[Rows]):
             return values
         groups = len(self.group_rules)
         zeros = values.count(0)
-        if zeros == 0 and len(values) == groups:
-            return tuple(x for v in values for x in (0, v))[1:]
+        if len(values) == groups and all(v >= 0 for v in values):
+            return per_code(values)
         if zeros == groups - 1 and all(v >= 0 for v in values):
             return values
         if values == ():

@@ -22,6 +22,7 @@ from squaregame.families.octal.code import (
     Rows,
     label,
     parse_rule,
+    per_code,
 )
 from squaregame.families.octal.search import Solved
 
@@ -97,6 +98,8 @@ class RowsKind(GameKind):
     def check_rows(self, position: Values | None) -> Values | None:
         if position is None:
             return None
+        if position == (0,):  # (no row at all: the game is over)
+            return position
         if not position:
             raise PositionError("octal.errors.no_rows")
         if len(position) > MAX_ROWS:
@@ -218,9 +221,8 @@ class OctalKind(RowsKind):
         if position is None:
             return rules, None
         zeros = position.count(0)
-        if zeros == 0 and len(position) == len(rules):
-            self.check_rows(position)
-            return rules, tuple(x for v in position for x in (0, v))[1:]
+        if len(position) == len(rules) and all(v >= 0 for v in position):
+            return rules, per_code(position)  # (one number per code; 0: no row of it)
         if zeros == len(rules) - 1 and all(v >= 0 for v in position):
             return rules, position
         raise PositionError("octal.errors.rows_per_code", codes=len(rules), count=len(position))
