@@ -21,9 +21,10 @@ from dataclasses import replace
 from typing import Any
 
 from squaregame.core.game import Game
-from squaregame.core.moves import Run
+from squaregame.core.moves import Run, runs_of
 from squaregame.core.types import Analysis, MoveInfo, MoveSummary
 from squaregame.families.sums.dropped import MixedSumGame
+from squaregame.families.sums.mixed_moves import PART_MOVES
 from squaregame.families.sums.units import GameUnit, Unit
 
 Flat = tuple[int, ...]
@@ -60,19 +61,24 @@ class Joined:
         return next((i for i in self.live if parts[i] != moved[i]), self.live[0])
 
     def runs(self, pos: Flat) -> list[Run[Flat]]:
-        """The game's moves placed back among the parts, each on its part's line."""
-        out = []
-        for run in self.piles.move_runs(self.inner(pos)):
-            target = run.target
+        """Every move of every part (two equal rows in two parts: two moves, as the sum has),
+        each valued by the game at the joined position it leads to."""
+        parts = self.game.split(pos)
+        above = self.inner(pos)
+        found = []
+        for i in self.live:
+            for c in self.game.units[i].children(parts[i]):
+                child = self.game.join([c if j == i else p for j, p in enumerate(parts)])
+                found.append((i, child, self.piles.child_info(above, self.inner(child))))
+        return runs_of(found)
 
-            def placed(k: int, target: Any = target) -> Flat:
-                return self.outer(pos, target(k))
-
-            out.append(Run(self.line(pos, target(0)), run.count, placed, run.value, run.each))
-        return out
+    def counted(self, pos: Flat) -> bool:
+        """Has a part too many moves to list (its game then counts them: :meth:`analysis`)?"""
+        parts = self.game.split(pos)
+        return any(self.game.units[i].move_count(parts[i]) > PART_MOVES for i in self.live)
 
     def analysis(self, pos: Flat, cap: int | None) -> Analysis[Flat]:
-        """The game's own analysis (counted where its moves are too many), placed back."""
+        """The game's own analysis, counted (its moves too many to list), placed back."""
         own = self.piles.analyze(self.inner(pos), cap)
 
         def place(q: Any) -> Flat:

@@ -316,7 +316,7 @@ class MixedSumGame(Game[Flat]):
     def analyze(self, pos: Flat, cap: int | None = None) -> Analysis[Flat]:
         """As every game's; a part with too many moves to value each: counted (mixed_big)."""
         d = self.dropped(self.split(pos))
-        if isinstance(d, Joined):
+        if isinstance(d, Joined) and d.counted(pos):
             return d.analysis(pos, cap)
         if d is not None:
             return super().analyze(pos, cap)  # (a sum of piles: its own runs)
