@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 from squaregame.core.errors import GameError, PositionError
 from squaregame.core.game import Game, GameKind
 from squaregame.core.params import MISERE, Param, ParamType, Values
+from squaregame.core.sums.pile_sums import offered
 from squaregame.core.traits import Shape, Traits
 from squaregame.core.writing import Spoken, plain_notation
 from squaregame.families.octal.code import (
@@ -19,6 +20,7 @@ from squaregame.families.octal.code import (
     GRUNDYS_GAME,
     KAYLES,
     HeapRule,
+    PileRule,
     Rows,
     label,
     parse_rule,
@@ -91,9 +93,14 @@ class RowsKind(GameKind):
 
     def build(self, rules: tuple[Rule, ...], misere: bool, tables: Tables) -> Game[Any]:
         # (the game itself: only when one is built)
+        from squaregame.families.octal.as_piles import PileRowsGame
         from squaregame.families.octal.game import RowsGame
 
-        return RowsGame(self, heap_rules(rules), misere, tables)
+        found = heap_rules(rules)
+        piles = len(found) > 1 and all(isinstance(r, PileRule) for r in found)
+        if piles and offered():
+            return PileRowsGame(self, found, misere, tables)  # a sum of piles (as_piles.py)
+        return RowsGame(self, found, misere, tables)
 
     def check_rows(self, position: Values | None) -> Values | None:
         if position is None:

@@ -6,14 +6,18 @@ bounds beyond it are shared, :mod:`squaregame.core.sums`), screen (:mod:`.screen
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from squaregame.core.sums.pile_sums import offer
 from squaregame.families.base import Family
 
 if TYPE_CHECKING:
-    from squaregame.core.game import GameKind
+    from squaregame.core.game import Game, GameKind
+    from squaregame.core.rules.base import Rule
     from squaregame.core.spec import GameSpec
+    from squaregame.core.tables import Tables
     from squaregame.lessons.steps import StepSpec
     from squaregame.lessons.worksheets import Sample, WorksheetKind
     from squaregame.ui.lesson.panel import LessonPanel
@@ -67,3 +71,12 @@ class SumsFamily(Family):
 
 
 FAMILY = SumsFamily()
+
+
+def _pile_sum(rules: Sequence[Rule], misere: bool, tables: Tables) -> Game[Any]:
+    from squaregame.families.sums.game import SumGame  # (only when one is built)
+
+    return SumGame(FAMILY.kinds[0], rules, misere, tables)
+
+
+offer(_pile_sum)  # (rows under subtraction rules are answered as this game: core/sums)
