@@ -70,6 +70,7 @@ class RowsGame(Game[Rows]):
         self.rules = self.group_rules  # type: ignore[assignment]  # (this family's own)
         self.rule = self.group_rules[0]
         self.mixed = len(self.group_rules) > 1
+        self.codes = tuple(dict.fromkeys(self.group_rules))  # (one code twice: one game's rows)
         self.store = OctalStore.of(tables)
         self.solved = self.store.solved(self.group_rules, misere)
 
@@ -146,8 +147,8 @@ class RowsGame(Game[Rows]):
         if self.solved.fits(rows):
             return
         if self.misere:  # beyond the search: a proven misère quotient, or one line why not
-            if misere.proven(self.group_rules) is None:
-                raise misere.refusal(self.group_rules)
+            if misere.proven(self.codes) is None:
+                raise misere.refusal(self.codes)
             return
         for _i, n, rule in self.cells(rows):
             self.store.grundy(rule, n, progress)
@@ -312,9 +313,9 @@ class RowsGame(Game[Rows]):
             grundy = None if self.misere else self.grundy(pos)
             return PositionInfo(Outcome.COLD if cold else Outcome.HOT, rem, True, grundy)
         if self.misere:
-            q = misere.proven(self.group_rules)
+            q = misere.proven(self.codes)
             if q is None:
-                raise misere.refusal(self.group_rules)
+                raise misere.refusal(self.codes)
             return misere.info(q, self.solved, self.sizes(pos))
         g = self.grundy(pos)
         cold = g == 0
@@ -354,7 +355,7 @@ class RowsGame(Game[Rows]):
     def misere_quotient(self) -> tuple[dict[str, Any], str] | None:
         """The proven misère quotient that decided a misère position of this game (one beyond
         the search: smaller ones are searched, and compute no quotient)."""
-        q = misere.used(self.group_rules) if self.misere else None
+        q = misere.used(self.codes) if self.misere else None
         return None if q is None else (misere.quotient_json(q), misere.quotient_line(q))
 
     def analyze(self, pos: Rows, cap: int | None = None) -> Analysis[Rows]:
@@ -362,9 +363,9 @@ class RowsGame(Game[Rows]):
             return super().analyze(pos, cap)
         if self.mixed or isinstance(self.rule, PileRule):  # counted from one code's period
             raise TableLimitError("octal.errors.too_many_moves", limit=MOVE_LIMIT)
-        q = misere.proven(self.group_rules) if self.misere else None
+        q = misere.proven(self.codes) if self.misere else None
         if self.misere and q is None:
-            raise misere.refusal(self.group_rules)
+            raise misere.refusal(self.codes)
         wins = big.normal_winners(self, pos) if q is None else misere.winners(q, pos)
         return big.counted(self, pos, MAX_LISTED_MOVES if cap is None else cap, wins)
 
