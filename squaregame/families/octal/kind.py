@@ -97,8 +97,7 @@ class RowsKind(GameKind):
         from squaregame.families.octal.game import RowsGame
 
         found = heap_rules(rules)
-        piles = len(found) > 1 and all(isinstance(r, PileRule) for r in found)
-        if piles and offered():
+        if all(isinstance(r, PileRule) for r in found) and offered():
             return PileRowsGame(self, found, misere, tables)  # a sum of piles (as_piles.py)
         return RowsGame(self, found, misere, tables)
 
