@@ -1,17 +1,20 @@
-"""Rows under several codes that are all subtraction rules (``octal 100 200 --code squares
---code nim``): a sum of piles, answered by the sum of piles itself (``sum 100 200 --rule
-squares --rule nim``) — its tables, its exact search, Theorem S and the genus in misère
-play, its proven bounds — so both forms print the same outcome, remoteness and moves.
+"""Rows under several codes, or under one subtraction rule (``octal 100 200 --code squares
+--code nim``, ``octal 40 0 5 --code kayles --code nim``): a sum, answered by the sum itself
+(``sum 100 200 --rule squares --rule nim``, ``sum kayles:40 nim:5``) — its tables, its exact
+search, Theorem S and the genus in misère play, its parts' values and bounds, the rows'
+own game where one code's parts are all that can move (:mod:`squaregame.families.sums.joined`)
+— so every form prints the same outcome, remoteness and moves, or the same refusal.
 
-Why it is right: a row under a rule of the rule registry (:class:`~.code.PileRule`) never
-splits: a move takes an amount the rule allows and leaves one row or none. Each code's rows
-are therefore piles under its rule, a row taken whole a pile of 0, and the rows' game is the
-sum of those piles: the same moves, one for one, to the same positions. The sum is built
-through the registry of kinds (the game called ``sum``), never imported: this family asks
-it as any other part of the program does.
+Why it is right: a move acts on one row, and what it leaves stays in its code's group, so
+rows under several codes are the sum of each code's rows (one part, ``octal=C``); a row under
+a rule of the rule registry (:class:`~.code.PileRule`) never splits — a move takes an amount
+the rule allows and leaves one row or none — so that rule's rows are piles, a row taken
+whole a pile of 0. The two games have the same moves, one for one, to the same positions.
+The sum is built by whoever offers it (:mod:`squaregame.core.sums.pile_sums`: the family of
+sums), never imported from another family.
 
-Each code's group is read as its rows, at least one pile (an empty group: a pile of 0), so
-one row per code — the usual form — is exactly the sum of one pile per rule.
+A subtraction rule's group is read as its rows, at least one pile (an empty group: a pile of
+0), so one row per rule — the usual form — is exactly the sum of one pile per rule.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.moves import Run
+from squaregame.core.parts import Part, join_values, split_values
 from squaregame.core.sums.pile_sums import pile_sum
 from squaregame.core.types import Analysis, MoveInfo, MoveSummary, PositionInfo
 from squaregame.families.octal.code import HeapRule, PileRule, Rows
@@ -34,43 +38,54 @@ Shape = tuple[int, ...]  # piles of each code, in order
 
 
 class AsPiles:
-    """The sums of piles rows under the subtraction rules ``rules`` are, one for each shape."""
+    """The sums rows under the codes ``rules`` are, one for each shape: each subtraction
+    rule's rows as piles, each take-and-break code's rows as one part (``octal=C``)."""
 
-    def __init__(self, rules: Sequence[HeapRule], misere: bool, tables: Tables) -> None:
-        self.rules = [r.rule for r in rules if isinstance(r, PileRule)]
+    def __init__(
+        self, kind: GameKind, rules: Sequence[HeapRule], misere: bool, tables: Tables
+    ) -> None:
+        self.kind = kind
+        self.codes = tuple(rules)
         self.misere = misere
         self.tables = tables
         self._games: dict[Shape, Game[Any]] = {}
 
     def game(self, shape: Shape) -> Game[Any]:
-        """The sum of piles of this shape (built when first asked for, through the registry)."""
+        """The sum of this shape (built when first asked for, by the family of sums)."""
         if shape not in self._games:
-            rules = tuple(r for r, k in zip(self.rules, shape, strict=True) for _ in range(k))
+            rules: list[Any] = []
+            for r, k in zip(self.codes, shape, strict=True):
+                rules += [r.rule] * k if isinstance(r, PileRule) else [Part(self.kind, (r,), True)]
             game = pile_sum(rules, self.misere, self.tables)
-            assert game is not None  # (offered with the registry: see as_piles below)
+            assert game is not None  # (offered with the registry: core/sums/pile_sums.py)
             self._games[shape] = game
         return self._games[shape]
 
-    @staticmethod
-    def shape(pos: Rows) -> Shape:
-        return tuple(max(1, len(g)) for g in _groups(pos))
-
-    @staticmethod
-    def piles(pos: Rows, shape: Shape) -> tuple[int, ...]:
-        """The piles of ``pos`` in ``shape`` (each group's rows, then 0s)."""
-        groups = _groups(pos)
+    def shape(self, pos: Rows) -> Shape:
+        """Piles of each subtraction rule (its rows, at least one); one part for a code."""
         return tuple(
-            n for g, k in zip(groups, shape, strict=True) for n in (*g, *[0] * (k - len(g)))
+            max(1, len(g)) if isinstance(r, PileRule) else 1
+            for r, g in zip(self.codes, _groups(pos), strict=True)
         )
 
-    @staticmethod
-    def rows(piles: Sequence[int], shape: Shape) -> Rows:
-        """The rows the piles are (a pile of 0 is no row; a 0 between two codes' rows)."""
+    def piles(self, pos: Rows, shape: Shape) -> tuple[int, ...]:
+        """The sum's position of ``pos`` in ``shape``: each group's rows, then 0s (piles),
+        or all of them (a code's part; none written 0)."""
+        values: list[tuple[int, ...]] = []
+        for r, g, k in zip(self.codes, _groups(pos), shape, strict=True):
+            if isinstance(r, PileRule):
+                values += [(n,) for n in (*g, *[0] * (k - len(g)))]
+            else:
+                values.append(g or (0,))
+        return join_values(self.game(shape).rules, values)
+
+    def rows(self, flat: Sequence[int], shape: Shape) -> Rows:
+        """The rows the sum's position is (a pile of 0 is no row; a 0 between two codes)."""
+        values = iter(split_values(self.game(shape).rules, tuple(flat)))
         out: list[int] = []
-        at = 0
         for j, k in enumerate(shape):
-            out += ([0] if j else []) + [n for n in piles[at : at + k] if n]
-            at += k
+            taken = [n for _ in range(k) for n in next(values)]
+            out += ([0] if j else []) + [n for n in taken if n]
         return tuple(out)
 
     def at(self, pos: Rows) -> tuple[Game[Any], tuple[int, ...], Shape]:
@@ -124,13 +139,13 @@ def _groups(pos: Rows) -> list[tuple[int, ...]]:
 
 
 class PileRowsGame(RowsGame):
-    """Rows under several codes, all subtraction rules: answered as the sum of piles."""
+    """Rows under several codes, or one subtraction rule: answered as the sum they are."""
 
     def __init__(
         self, kind: GameKind, rules: Sequence[HeapRule], misere: bool, tables: Tables
     ) -> None:
         super().__init__(kind, rules, misere, tables)
-        self.as_piles = AsPiles(rules, misere, tables)
+        self.as_piles = AsPiles(kind, rules, misere, tables)
 
     def check_reach(self, rows: Rows, progress: Progress | None = None) -> None:
         game, piles, _shape = self.as_piles.at(rows)

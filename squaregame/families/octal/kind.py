@@ -97,8 +97,8 @@ class RowsKind(GameKind):
         from squaregame.families.octal.game import RowsGame
 
         found = heap_rules(rules)
-        if all(isinstance(r, PileRule) for r in found) and offered():
-            return PileRowsGame(self, found, misere, tables)  # a sum of piles (as_piles.py)
+        if (len(found) > 1 or isinstance(found[0], PileRule)) and offered():
+            return PileRowsGame(self, found, misere, tables)  # a sum (as_piles.py)
         return RowsGame(self, found, misere, tables)
 
     def check_rows(self, position: Values | None) -> Values | None:

@@ -74,9 +74,7 @@ FAMILY = SumsFamily()
 
 
 def _pile_sum(rules: Sequence[Rule], misere: bool, tables: Tables) -> Game[Any]:
-    from squaregame.families.sums.game import SumGame  # (only when one is built)
-
-    return SumGame(FAMILY.kinds[0], rules, misere, tables)
+    return FAMILY.kinds[0].build(tuple(rules), misere, tables)  # (piles, or parts: its kind's)
 
 
 offer(_pile_sum)  # (rows under subtraction rules are answered as this game: core/sums)
