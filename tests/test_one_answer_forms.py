@@ -6,12 +6,11 @@ kind alone (``kayles 3 5``) and, for piles, as a sum of piles (``sum 3 4 --rule 
 as games: the multiset of each rule's non-empty rows they leave), in normal and misère
 play — or, where one form is refused, every form is.
 
-Left out, reported rather than changed here (the octal family's own code): octal rows with no
-row at all (``analyze kayles 0`` is refused by the octal kind, which takes no start without a
-row, while ``sum kayles:0`` answers); and beyond 30 tokens the octal rows' misère search
-refuses, and their normal-play remoteness is bounded, where a sum of the same parts is
-searched exactly (``octal 100 200 --code squares --code nim --misere``). Larger games are
-therefore checked for never being answered two ways: what each form says agrees."""
+Octal rows with no row at all (``analyze kayles 0``) are the empty game, as ``sum kayles:0``
+is; rows under several codes are answered as the sum of parts they are, so beyond the rows'
+30-token search they get the sum's answer (``tests/test_one_answer_misere.py`` checks rows
+past it form by form). Where forms still differ, it is in how far a remoteness is proven:
+see :func:`test_larger_games_are_never_answered_two_ways`."""
 
 from __future__ import annotations
 
@@ -78,11 +77,11 @@ def forms(game: list[Component]) -> dict[str, tuple[Callable[[], Any], Callable[
     flat: list[int] = []
     for j, (_r, rows) in enumerate(game):  # (octal rows are never 0: a pile of 0 is none)
         flat += ([0] if j else []) + [n for n in rows if n]
-    if any(flat):  # (octal refuses a start with no row at all: see the module's note)
-        out["octal"] = (
-            lambda m: sg.position("octal", flat, rules=codes, misere=m),
-            lambda p: from_rows(codes),
-        )
+    flat = flat if flat else [0]  # (no row at all: written 0)
+    out["octal"] = (
+        lambda m: sg.position("octal", flat, rules=codes, misere=m),
+        lambda p: from_rows(codes),
+    )
     if all(r not in ROWS for r, _ in game):
         piles = [rows[0] for _r, rows in game]
         names = [r for r, _ in game]
@@ -165,7 +164,8 @@ LARGER = st.one_of(
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.lists(LARGER, min_size=1, max_size=3), misere=st.booleans())
 def test_larger_games_are_never_answered_two_ways(game: list[Component], misere: bool) -> None:
-    """Beyond the octal rows' 30-token search some forms give bounds or refuse (reported in
-    issue 44's notes): what each form does say agrees."""
+    """Larger games: what each form says agrees. (Not yet one answer: a sum of parts may
+    search exactly where the same rows in fewer parts get bounds — ``sum dawsons-kayles:2
+    kayles:1,13`` is bounded 3–13 and ``… kayles:1 kayles:13`` exact, 13.)"""
     said = {n: answer(make, read, misere) for n, (make, read) in forms(game).items()}
     assert consistent(said), said
