@@ -110,7 +110,21 @@ int64_t octal_values(int64_t whole, int64_t take, int64_t split, int32_t unequal
         if (!(split >> j & 1) || n - j < 2) continue;
         int64_t rest = n - j, top = unequal ? (rest - 1) / 2 : rest / 2, a = 1;
         const uint32_t *tail = g + rest;
-        for (; a <= top; a++) {
+        int found = 0;
+        for (; a + 3 <= top && !found; a += 4) {  /* four pairs a test; in order when one hits */
+          uint32_t v0 = g[a] ^ tail[-a], v1 = g[a + 1] ^ tail[-a - 1];
+          uint32_t v2 = g[a + 2] ^ tail[-a - 2], v3 = g[a + 3] ^ tail[-a - 3];
+          if (!(want[v0] | want[v1] | want[v2] | want[v3])) continue;
+          for (int64_t b = a; b < a + 4; b++) {
+            uint32_t v = g[b] ^ tail[-b];
+            if (want[v]) {
+              want[v] = 0;
+              stamp[v] = n;
+              if (--remaining == 0) { found = 1; a = b + 1 - 4; break; }  /* (a += 4 next) */
+            }
+          }
+        }
+        for (; a <= top && !found; a++) {
           uint32_t v = g[a] ^ tail[-a];
           if (want[v]) {  /* (want is 0 from c on: those values are not looked for) */
             want[v] = 0;
