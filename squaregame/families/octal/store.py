@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import TableLimitError
 from squaregame.core.piles.pile import Pile
+from squaregame.core.piles.store import TableStore
 from squaregame.families.octal import period as periods
 from squaregame.families.octal.code import HeapRule, PileRule
 from squaregame.families.octal.search import Solved
@@ -26,9 +27,13 @@ class OctalStore:
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables  # a pile of the rule registry: its values are the registry's
-        self.kept = Kept()
+        # values built ahead are read from the tables' cache folder (asked when first needed)
+        self.kept = Kept(lambda: TableStore.of(tables).cache, self._note)
         self._solved: dict[tuple[str, bool], Solved] = {}  # (the rules' keys, misère)
         self._lock = threading.Lock()
+
+    def _note(self, key: str, **params: Any) -> None:
+        TableStore.of(self.tables).note(key, **params)
 
     @staticmethod
     def of(tables: Tables) -> OctalStore:
