@@ -268,3 +268,15 @@ def test_notes_text_is_empty_without_notes() -> None:
     g = game()
     lines = outline(WhyTree(g, g.parse_position([3])), 0)
     assert notes_text(g, lines[0]) == []
+
+
+def test_many_row_lengths_are_counted_past_the_shown_ones() -> None:
+    g = game()
+    rows = [10**18, 100, 37, 2, 1, 3, 4, 6, 7, 8, 9, 10]
+    notes = WhyTree(g, g.parse_position(rows)).notes()
+    said = [n.values["n"] for n in notes if n.key in ("octal.why.row", "octal.why.row_like")]
+    assert said == rows[: why_quotient.SHOWN_ROWS]
+    more = [n for n in notes if n.key == "octal.why.more_rows"]
+    assert [m.values["count"] for m in more] == [len(rows) - why_quotient.SHOWN_ROWS]
+    for lang in ("en", "ru", "es"):
+        assert "{" not in Catalog(lang)("octal.why.more_rows", count=4)
