@@ -26,8 +26,8 @@ from squaregame.core.game import Game, GameKind, Progress
 from squaregame.core.moves import MAX_LISTED_MOVES, Run, runs_of
 from squaregame.core.params import Param, ParamType
 from squaregame.core.piles.periodic import Periodicity, ValuePeriod
-from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
-from squaregame.families.octal import big, misere
+from squaregame.core.types import Analysis, Message, Move, Outcome, PositionInfo
+from squaregame.families.octal import big, misere, why_quotient
 from squaregame.families.octal.code import AREA, HeapRule, PileRule, Rows
 from squaregame.families.octal.search import bounds, longest_play, shortest_play
 from squaregame.families.octal.store import OctalStore
@@ -340,6 +340,10 @@ class RowsGame(Game[Rows]):
         the search: smaller ones are searched, and compute no quotient)."""
         q = misere.used(self.group_rules) if self.misere else None
         return None if q is None else (misere.quotient_json(q), misere.quotient_line(q))
+
+    def why_notes(self, pos: Rows, answer: Rows | None) -> tuple[Message, ...]:
+        """Misère play beyond the search: the quotient that decided it (:mod:`.why_quotient`)."""
+        return why_quotient.game_notes(self, pos, answer) if self.misere else ()
 
     def analyze(self, pos: Rows, cap: int | None = None) -> Analysis[Rows]:
         if self.move_count(pos) <= MOVE_LIMIT:
