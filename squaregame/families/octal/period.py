@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from squaregame.core.errors import PositionError, TableLimitError
+from squaregame.families.octal import cost
 from squaregame.families.octal.code import HeapRule
 from squaregame.families.octal.values import (
     MAX_CACHED,
@@ -152,7 +153,10 @@ def periodicity(
     limit = min(limit, max(MAX_ON_DEMAND + 1, held))
     with kept.lock:
         known: tuple[Periodicity | None, int] | None = kept.periods.get(rule.key)
-    if known is not None and ((known[0] is not None and known[0].proven) or known[1] >= limit):
+    if known is not None and known[0] is not None and known[0].proven:
+        return known[0]
+    limit = cost.searchable(rule, limit, kept, progress)  # within its budget, decided now
+    if known is not None and known[1] >= limit:
         return known[0]
     k = rule.last_place
     if k is None:

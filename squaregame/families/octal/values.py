@@ -261,7 +261,8 @@ def grundy_values(
 
     Read from the cache where a file there covers n (see :mod:`~squaregame.families.octal.files`).
     Else refuses n beyond :data:`MAX_ON_DEMAND` with a :class:`TableLimitError`
-    (``octal.errors.too_many_values``) before computing anything."""
+    (``octal.errors.too_many_values``), and work estimated past the budget
+    (:func:`squaregame.families.octal.cost.check_values`), before the work."""
     store = Kept() if kept_in is None else kept_in
     with store.lock:
         kept = store.values.get(rule.key)
@@ -281,6 +282,11 @@ def grundy_values(
         raise TableLimitError(
             "octal.errors.too_many_values", need=n, limit=MAX_ON_DEMAND, rule=rule.text
         )
+    from squaregame.families.octal import cost  # (the budget's estimate: when values are made)
+
+    cost.check_values(rule, n, store, progress)
+    with store.lock:  # (the estimate's probe may have computed some)
+        kept = store.values.get(rule.key)
     g: Any = None
     if builder(n) == "native":
         try:
