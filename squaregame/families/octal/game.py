@@ -125,8 +125,7 @@ class RowsGame(Game[Rows]):
         raise PositionError("octal.errors.rows_per_code", codes=groups, count=len(values))
 
     def check_reach(self, rows: Rows, progress: Progress | None = None) -> None:
-        """Refuse what cannot be answered (misère play beyond the search; a row beyond the
-        values with no proven period), before any long work."""
+        """Refuse, without long work (:meth:`prepare`'s), what cannot be answered."""
         if self.solved.fits(rows):
             return
         if self.misere:  # beyond the search: a proven misère quotient, or one line why not
@@ -134,12 +133,14 @@ class RowsGame(Game[Rows]):
                 raise misere.refusal(self.group_rules)
             return
         for _i, n, rule in self.cells(rows):
-            self.store.grundy(rule, n, progress)
+            self.store.reach(rule, n, progress)
 
     def prepare(self, pos: Rows, progress: Progress | None = None) -> None:
         self.check_reach(pos, progress)
         if self.solved.fits(pos):
             self.solved.value(pos)
+        for _i, n, rule in () if self.solved.fits(pos) else self.cells(pos):
+            self.store.grundy(rule, n, progress)  # the long work (a worker's: with progress)
 
     def slow_to_open(self, pos: Rows) -> bool:
         if self.solved.fits(pos):

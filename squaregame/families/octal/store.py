@@ -14,7 +14,7 @@ from squaregame.core.piles.store import TableStore
 from squaregame.families.octal import period as periods
 from squaregame.families.octal.code import HeapRule, PileRule
 from squaregame.families.octal.search import Solved
-from squaregame.families.octal.values import Kept, Progress, grundy_values
+from squaregame.families.octal.values import MAX_ON_DEMAND, Kept, Progress, grundy_values
 
 if TYPE_CHECKING:
     from squaregame.core.tables import Tables
@@ -69,6 +69,18 @@ class OctalStore:
                 raise TableLimitError("octal.errors.grundy_unknown")
             return value
         return periods.value(rule, n, progress, kept=self.kept)
+
+    def reach(self, rule: HeapRule, n: int, progress: Progress | None = None) -> None:
+        """Refuse a heap out of reach without long work: valued now if that is a moment's
+        work, else left to the caller's worker (its budget decided before it starts,
+        :mod:`~squaregame.families.octal.cost`); Grundy's game past the values is refused
+        at once (no theorem proves a period of it)."""
+        if rule.unequal and n > MAX_ON_DEMAND:
+            raise TableLimitError(
+                "octal.errors.beyond_budget", need=n, limit=MAX_ON_DEMAND, rule=rule.text
+            )
+        if self.quick(rule, n):
+            self.grundy(rule, n, progress)
 
     def proven(self, rule: HeapRule) -> periods.Periodicity | None:
         """The rule's proven period, if one is known already (nothing is computed)."""
