@@ -64,7 +64,7 @@ class Kept(Protocol):
 
 PAIRS_PER_SECOND = 5 * 10**8  # the C kernel on 0.6 and Grundy's game (measured, 2 cores)
 VALUES_BUDGET = 2 * 10**10  # pairs for values asked for (the kernel's PAIR_BUDGET: 20–60 s)
-SEARCH_BUDGET = 2 * 10**9  # pairs a period search may spend on its own (a few seconds)
+SEARCH_BUDGET = 10**9  # pairs a period search may spend on its own (about two seconds)
 WINDOW_BUDGET = 5 * 10**8  # pairs one probe window may cost (about a second)
 PROBE_BUDGET = 10**9  # pairs all the probe's windows may cost (about two seconds)
 FIRST_WINDOW = 1 << 12  # the probe's first window starts here (the values below: ≤ 10^7 pairs)
