@@ -12,18 +12,19 @@ machine, C kernel). The cost of G(0..n) depends on the code in a way only its va
 * **Probe, beyond it.** The rare-value method is near-linear where values are sparse (0.6,
   Grundy's game: about 4,400 pairs a heap, flat) and quadratic where they are dense or
   bounded (0.04, 0.1234567, and Kayles, 0.07, 0.137 — whose periods are proven long before).
-  Which, only the values say. So the values are computed in doubling windows
-  [h, 2h) from h = 4,096 (each a fixed, small cost: at most :data:`WINDOW_BUDGET` pairs,
-  checked by the upper bound and the last window's rate before it starts; the values are
-  kept, so none is wasted), and the pairs a heap of each window measured. With r the last
-  window's rate and a = log2(r / r_before) (clamped to [0, 1]: a heap never has more than
-  linearly many pairs), the rest costs about
+  Which, only the values say. So the values are computed in windows from heap 4,096 on,
+  each as wide as the values before it (narrower if its pairs, estimated from the last
+  rate — or from the upper bound — before it starts, would pass :data:`WINDOW_BUDGET`), all
+  of them within :data:`PROBE_BUDGET`; the values are kept, so none is wasted. With r the
+  last window's pairs a heap, mid its middle heap, and a = log(r / r') / log(mid / mid')
+  against the window before (clamped to [0, 1]: a heap never has more than linearly many
+  pairs; one window alone: a = 1), the heaps from h on cost about
 
-      r / mid^a · (n^(a+1) − h^(a+1)) / (a + 1),   mid = ¾·h (the last window's middle).
+      r · mid^(−a) · (n^(a+1) − h^(a+1)) / (a + 1)    (at most the upper bound).
 
-  The probe goes on while this estimate is over the budget and another window is cheap;
-  it stops as soon as the estimate is within the budget (go) or no window more may be
-  afforded (refuse, if the estimate is still over).
+  The probe stops as soon as this is within the budget (go), or when even r·(n − h) — no
+  heap dearer than the last — is over it, or no window more may be afforded (then the
+  estimate decides: refused if over).
 
 The estimate is not a proof: a code whose rare values start to grow later can cost more.
 The kernel re-checks its projected pairs between chunks (:mod:`~squaregame.families.octal.
