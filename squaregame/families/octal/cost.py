@@ -32,9 +32,9 @@ native`, its ``PAIR_BUDGET``), so such a surprise stops there. Where the C kerne
 used (numpy), nothing is measured: the upper bound decides only when it is within the
 budget, and numpy checks its pairs heap by heap as before.
 
-:func:`check_values` (G(0..n) asked for) and :func:`searchable` (how far a period search
-may compute) are the one estimate every entry point uses: ``analyze``, ``play`` (in its
-worker), the API and the tables all ask the values through
+:func:`check_values` (G(0..n) asked for) and :func:`search_affords` (the next prefix a
+period search would compute) are the one estimate every entry point uses: ``analyze``,
+``play`` (in its worker), the API and the tables all ask the values through
 :func:`~squaregame.families.octal.values.grundy_values` and
 :func:`~squaregame.families.octal.period.periodicity`, which call them first.
 """
@@ -279,13 +279,11 @@ def check_values(
     )
 
 
-def searchable(rule: HeapRule, limit: int, kept: Kept, progress: Progress | None = None) -> int:
-    """How many values a period search may compute: ``limit`` or fewer, within
-    :data:`SEARCH_BUDGET` by the estimate (a search never runs long to find nothing)."""
-    pairs = estimate(rule, limit - 1, SEARCH_BUDGET, kept, progress)
-    if pairs is None or pairs <= SEARCH_BUDGET:
-        return limit
-    return max(affordable(rule, limit - 1, SEARCH_BUDGET, kept) + 1, min(limit, FIRST_WINDOW))
+def search_affords(rule: HeapRule, n: int, kept: Kept, progress: Progress | None = None) -> bool:
+    """May a period search compute G(0..n)? Its estimate (beyond the values kept) within
+    :data:`SEARCH_BUDGET`: a search never runs long to find nothing."""
+    pairs = estimate(rule, n, SEARCH_BUDGET, kept, progress)
+    return pairs is None or pairs <= SEARCH_BUDGET
 
 
 def rates_of(rule: HeapRule, kept: Kept) -> Any:

@@ -155,7 +155,6 @@ def periodicity(
         known: tuple[Periodicity | None, int] | None = kept.periods.get(rule.key)
     if known is not None and known[0] is not None and known[0].proven:
         return known[0]
-    limit = cost.searchable(rule, limit, kept, progress)  # within its budget, decided now
     if known is not None and known[1] >= limit:
         return known[0]
     k = rule.last_place
@@ -180,7 +179,10 @@ def periodicity(
             grow = held  # nothing to compute: every value at hand is searched
         if grow == 0:
             break  # no candidate, or one whose proof is out of reach: nothing more computed
-        size = min(grow, limit)
+        grow = min(grow, limit)
+        if grow > held and not cost.search_affords(rule, grow - 1, kept, progress):
+            break  # the next prefix is past the search's budget (decided before computing)
+        size = grow
     with kept.lock:
         kept.periods[rule.key] = (found, size)
     return found

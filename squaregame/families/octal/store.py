@@ -14,7 +14,13 @@ from squaregame.core.piles.store import TableStore
 from squaregame.families.octal import period as periods
 from squaregame.families.octal.code import HeapRule, PileRule
 from squaregame.families.octal.search import Solved
-from squaregame.families.octal.values import MAX_ON_DEMAND, Kept, Progress, grundy_values
+from squaregame.families.octal.values import (
+    MAX_ON_DEMAND,
+    Kept,
+    Progress,
+    available,
+    grundy_values,
+)
 
 if TYPE_CHECKING:
     from squaregame.core.tables import Tables
@@ -75,11 +81,8 @@ class OctalStore:
         work, else left to the caller's worker (its budget decided before it starts,
         :mod:`~squaregame.families.octal.cost`); Grundy's game past the values is refused
         at once (no theorem proves a period of it)."""
-        if rule.unequal and n > MAX_ON_DEMAND:
-            raise TableLimitError(
-                "octal.errors.beyond_budget", need=n, limit=MAX_ON_DEMAND, rule=rule.text
-            )
-        if self.quick(rule, n):
+        past = rule.unequal and n >= max(MAX_ON_DEMAND + 1, available(rule, self.kept))
+        if past or self.quick(rule, n):  # (past: refused at once, nothing searched)
             self.grundy(rule, n, progress)
 
     def proven(self, rule: HeapRule) -> periods.Periodicity | None:
