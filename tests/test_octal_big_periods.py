@@ -142,13 +142,22 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary(
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
 
 
-def test_estimate_reads_growth_from_the_probe() -> None:
-    probe = 1 << 15
-    quarter = probe // 4
-    flat = build.estimate(10**8, 400 * quarter, 400 * quarter, probe)
-    assert flat == 400 * 10**8  # sparse: the same pairs a heap all the way
-    dense = build.estimate(10**6, 5 * quarter, 7 * quarter, probe)  # rate ∝ heap
-    assert dense == pytest.approx(7 * 10**6 * (10**6 / (0.875 * probe)) / 2, rel=1e-6)
+def test_build_asks_the_one_estimate_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """build-tables octal is costed by cost.estimate, as analyze and play are, against its
+    own budget, and refused there, naming the largest --upto within it, before the kernel."""
+    asked: list[tuple[int, int]] = []
+
+    def over(rule: object, n: int, budget: int, kept: object, progress: object) -> int:
+        asked.append((n, budget))
+        return 10 * budget
+
+    monkeypatch.setattr(build.cost, "estimate", over)
+    monkeypatch.setattr(build.cost, "affordable", lambda *a: 12_345)
+    monkeypatch.setattr(build, "values_native", lambda *a, **k: pytest.fail("kernel ran"))
+    with pytest.raises(TableLimitError) as refused:
+        build.build("0.6", 10**7, Tables(), lambda f: None)
+    assert asked == [(10**7, build.BUILD_PAIR_BUDGET)]
+    assert refused.value.params["most"] == "12,345"
 
 
 @needs_cc
@@ -182,7 +191,8 @@ def test_build_tables_octal_refuses_before_the_work(capsys: pytest.CaptureFixtur
     assert code == 2 and "--upto must be between 1 and 100,000,000" in err
     if HAS_CC:  # 0.6 to 10^8: about 4·10^11 pairs, refused after the probe alone
         code, _, err = run(capsys, "build-tables", "octal", "--code", "0.6", "--upto", "100000000")
-        assert code == 2 and "choose a smaller --upto" in err and "Traceback" not in err
+        assert code == 2 and "choose --upto" in err and "Traceback" not in err
+        assert len(err.strip().splitlines()) == 1
     cache = Path(os.environ["SQUAREGAME_CACHE_DIR"])
     assert not list(cache.glob("octal-*")) if cache.exists() else True
 
