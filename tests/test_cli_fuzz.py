@@ -44,7 +44,7 @@ OPTIONS = {
     "analyze": {"--rule": True, "--misere": False, "--json": False, "--seed": True},
     "table": {"--upto": True, "--rule": True, "--misere": False, "--stats": False,
               "--json": False, "--csv": False},
-    "build-tables": {"--upto": True, "--output": True, "--grundy": False},
+    "build-tables": {"--upto": True, "--output": True, "--grundy": False, "--code": True},
     "bench": {"--sizes": True, "--pairs": True, "--repeat": True, "--reference": True,
               "--no-app": False, "--only": True, "--json": False},
     "play": {"--start": True, "--rule": True, "--misere": False, "--first": True,

@@ -257,7 +257,7 @@ def test_the_bench_times_the_family_through_the_command_line() -> None:
 
     assert parse_groups("octal") == ["octal"]
     figures = list(octal_figures({}))
-    assert len(figures) == len(OCTAL) == 4
+    assert len(figures) == len(OCTAL) == 5
     for f, (_name, words, _goal) in zip(figures, OCTAL, strict=True):
         assert f.ours.shown == " ".join(["squaregame", "analyze", *words, "--json"])
         assert f.ref.shown == "squaregame analyze squares 1000 --json"

@@ -55,8 +55,9 @@ int64_t octal_values(int64_t whole, int64_t take, int64_t split, int32_t unequal
   int64_t *counts = calloc(VCAP, sizeof(int64_t));
   int64_t *h = malloc(sizeof(int64_t) * VCAP);
   int64_t *rare = malloc(sizeof(int64_t) * (size_t)(n1 > 1 ? n1 : 1));
+  uint8_t *want = calloc(VCAP, 1);  /* the rare values below c still to find (else 0) */
   int64_t result = 0, pairs = 0;
-  if (!stamp || !counts || !h || !rare) { result = -2; goto done; }
+  if (!stamp || !counts || !h || !rare || !want) { result = -2; goto done; }
   memset(stamp, 0xff, sizeof(int64_t) * VCAP);
   int64_t maxval = 0;
   for (int64_t i = 0; i < n0; i++) {
@@ -79,12 +80,20 @@ int64_t octal_values(int64_t whole, int64_t take, int64_t split, int32_t unequal
       if ((split >> j & 1) && n - j >= 2) {
         int64_t rest = n - j;
         int64_t last = mask ? rest - 1 : rest / 2;  /* every position rare: each pair once */
-        for (int64_t t = 0; t < nrare && rare[t] <= last; t++) {
-          int64_t r = rare[t];
-          if (r == 0 || (unequal && 2 * r == rest)) continue;
-          stamp[g[r] ^ g[rest - r]] = n;
-          pairs++;
+        const uint32_t *tail = g + rest;  /* tail[-r] = g[rest - r] */
+        int64_t t = 1;  /* rare[0] = 0 (G(0) = 0 is rare): no split leaves an empty heap */
+        if (unequal) {
+          for (; t < nrare && rare[t] <= last; t++) {
+            int64_t r = rare[t];
+            if (2 * r != rest) stamp[g[r] ^ tail[-r]] = n;
+          }
+        } else {
+          for (; t < nrare && rare[t] <= last; t++) {
+            int64_t r = rare[t];
+            stamp[g[r] ^ tail[-r]] = n;
+          }
         }
+        pairs += t - 1;
       }
     }
     int64_t mex = 0;
@@ -93,20 +102,39 @@ int64_t octal_values(int64_t whole, int64_t take, int64_t split, int32_t unequal
     } else {
       int64_t c = 0, remaining = 0;
       while (stamp[c] == n || !odd((uint64_t)(c & mask))) c++;
-      for (int64_t v = 0; v < c; v++)
-        if (stamp[v] != n) remaining++;  /* rare values: every common one below c is seen */
+      for (int64_t v = 0; v < c; v++) {
+        want[v] = stamp[v] != n;  /* rare values: every common one below c is seen */
+        remaining += want[v];
+      }
       for (int64_t j = 0; j <= 8 && j <= n && remaining > 0; j++) {
         if (!(split >> j & 1) || n - j < 2) continue;
-        int64_t rest = n - j, top = unequal ? (rest - 1) / 2 : rest / 2;
-        for (int64_t a = 1; a <= top; a++) {
-          int64_t v = g[a] ^ g[rest - a];
-          pairs++;
-          if (v < c && stamp[v] != n) {
-            stamp[v] = n;
-            if (--remaining == 0) break;
+        int64_t rest = n - j, top = unequal ? (rest - 1) / 2 : rest / 2, a = 1;
+        const uint32_t *tail = g + rest;
+        int found = 0;
+        for (; a + 3 <= top && !found; a += 4) {  /* four pairs a test; in order when one hits */
+          uint32_t v0 = g[a] ^ tail[-a], v1 = g[a + 1] ^ tail[-a - 1];
+          uint32_t v2 = g[a + 2] ^ tail[-a - 2], v3 = g[a + 3] ^ tail[-a - 3];
+          if (!(want[v0] | want[v1] | want[v2] | want[v3])) continue;
+          for (int64_t b = a; b < a + 4; b++) {
+            uint32_t v = g[b] ^ tail[-b];
+            if (want[v]) {
+              want[v] = 0;
+              stamp[v] = n;
+              if (--remaining == 0) { found = 1; a = b + 1 - 4; break; }  /* (a += 4 next) */
+            }
           }
         }
+        for (; a <= top && !found; a++) {
+          uint32_t v = g[a] ^ tail[-a];
+          if (want[v]) {  /* (want is 0 from c on: those values are not looked for) */
+            want[v] = 0;
+            stamp[v] = n;
+            if (--remaining == 0) { a++; break; }
+          }
+        }
+        pairs += a - 1;
       }
+      for (int64_t v = 0; v < c; v++) want[v] = 0;
       while (stamp[mex] == n) mex++;
     }
     if (mex >= VCAP / 4) { result = -1; goto done; }
@@ -129,6 +157,6 @@ int64_t octal_values(int64_t whole, int64_t take, int64_t split, int32_t unequal
   stats[0] = mask; stats[1] = nrare;
 done:
   stats[2] = pairs;
-  free(stamp); free(counts); free(h); free(rare);
+  free(stamp); free(counts); free(h); free(rare); free(want);
   return result;
 }

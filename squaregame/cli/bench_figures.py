@@ -212,6 +212,7 @@ OCTAL = (
     ("dawsons_kayles", ["dawsons-kayles", "1000000000"], 0.1),
     ("grundys_game", ["grundys-game", "1000000"], 60.0),
     ("octal_06", ["octal", "1000000", "--code", "0.6"], 60.0),
+    ("octal_016", ["octal", "2000000", "--code", "0.16"], 10.0),  # proven past 2^18 values
 )
 
 

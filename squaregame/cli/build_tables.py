@@ -1,5 +1,8 @@
 """``squaregame build-tables squares --upto N``: build (and cache) a larger table of a rule
-that keeps its tables in files (``Rule.tabled``: Squares, Cubes, Powers of two).
+that keeps its tables in files (``Rule.tabled``: Squares, Cubes, Powers of two); and
+``squaregame build-tables octal --code C --upto N``: the values a family builds ahead
+(:class:`~squaregame.families.base.TableBuild`, through the registry), its budget checked
+before the work.
 
 This is also the script that produced the shipped table::
 
@@ -25,6 +28,8 @@ from squaregame.core.piles.files import cache_path, save_table
 from squaregame.core.piles.store import TableStore
 from squaregame.core.rules import RULES, Rule, Tabled
 from squaregame.core.tables import Tables
+from squaregame.families import GAMES
+from squaregame.families.base import TableBuild
 from squaregame.text import os_reason, tr
 
 UPTO = number("upto", "--upto")  # its range, 1 to the rule's own limit (Tabled.most): run
@@ -34,6 +39,11 @@ MAX_NAME = 255  # bytes of a file's name
 def tabled_rules() -> dict[str, Rule]:
     """The rules whose tables are built ahead, by key."""
     return {r.key: r for r in RULES if r.tabled is not None}
+
+
+def family_builds() -> dict[str, TableBuild]:
+    """The values families build ahead, by the word that names them."""
+    return {b.key: b for b in GAMES.table_builds()}
 
 
 def _first() -> Tabled:
@@ -46,9 +56,10 @@ def add_parser(sub: Any) -> None:
         help=help_text("build-tables"),
         description=tr("cli.help.build_description"),
     )
-    keys = list(tabled_rules())
+    keys = [*tabled_rules(), *family_builds()]
     first = _first()
     p.add_argument("game", metavar="GAME", choices=keys, help=", ".join(keys))
+    p.add_argument("--code", metavar="RULE", help=tr("cli.help.build_code"))
     add_option(p, UPTO, required=True, help=tr("cli.help.build_upto", most=f"{first.most:,}"))
     p.add_argument(
         "--grundy",
@@ -92,7 +103,27 @@ def check_output(path: Path, flag: str = "--output") -> None:
     os.unlink(probe)
 
 
+def run_family(build: TableBuild, args: argparse.Namespace, tables: Tables) -> int:
+    """A family's build: ``--code`` required, ``--grundy`` and ``--output`` not its own."""
+    if args.code is None:
+        raise UsageError("cli.errors.build_code", game=build.key)
+    if args.grundy or args.output is not None:
+        raise UsageError("cli.errors.build_family_options", game=build.key)
+    upto = read_option(UPTO, args.upto)
+    if not 1 <= upto <= build.most:
+        raise UsageError("cli.errors.upto_most", most=f"{build.most:,}")
+    label = tr("cli.said.build.values", rule=args.code, upto=f"{upto:,}")
+    key, said = build.build(args.code, upto, tables, StderrProgress(label))
+    print(tr(key, **said))
+    return 0
+
+
 def run(args: argparse.Namespace, tables: Tables) -> int:
+    family = family_builds().get(args.game)
+    if family is not None:
+        return run_family(family, args, tables)
+    if args.code is not None:
+        raise UsageError("cli.errors.code_not_here", game=args.game)
     rule = tabled_rules()[args.game]
     spec = rule.tabled
     assert spec is not None

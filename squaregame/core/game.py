@@ -27,7 +27,7 @@ from squaregame.core.moves import Run, analysis_of, runs_of
 from squaregame.core.params import Param, Values
 from squaregame.core.rules import parse_rule
 from squaregame.core.traits import ONE_NUMBER, Traits
-from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
+from squaregame.core.types import Analysis, Message, Move, Outcome, PositionInfo
 from squaregame.core.writing import Writing
 
 if TYPE_CHECKING:
@@ -344,6 +344,13 @@ class Game(ABC, Generic[P]):
         """A proven misère quotient that decides this game's misère positions: its JSON
         (``analyze --json``) and one sentence for the text output; None where none is used."""
         return None
+
+    def why_notes(self, pos: P, answer: P | None) -> tuple[Message, ...]:
+        """What the why proof says of ``pos`` beyond its moves, as words for the text layer
+        (shown under its first line): the reason a family's theory gives for its value, such
+        as the misère quotient that decided it. ``answer``: where the proof's winning move
+        from ``pos`` leads (None: cold, or over). Nothing by default. Cheap: no search."""
+        return ()
 
     def cold_below(self, n: int) -> list[int]:
         """For a game of one-number positions: every cold position below ``n``, in order."""

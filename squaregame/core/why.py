@@ -11,8 +11,9 @@ node with many moves gives them a page at a time (:attr:`WhyTree.moves_per_node`
 counted (:attr:`Page.more`). :func:`outline` walks the tree to a depth for an export, in
 *steps*: a line is a move from a cold position together with the answer to it, so each
 level down is two moves. Every node carries its value from the tables (the remoteness may
-be only a bound: :class:`~squaregame.core.types.PositionInfo`). No prose here: the words
-are :mod:`squaregame.play.why_text`'s.
+be only a bound: :class:`~squaregame.core.types.PositionInfo`). The root also carries its
+game's own reason, if its family gives one (:meth:`WhyTree.notes`: say, the misère quotient
+that decided it). No prose here: the words are :mod:`squaregame.play.why_text`'s.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from squaregame.core.budget import WORK_BUDGET, seconds
 from squaregame.core.errors import GameError
-from squaregame.core.types import Move, Outcome, PositionInfo
+from squaregame.core.types import Message, Move, Outcome, PositionInfo
 
 if TYPE_CHECKING:
     from squaregame.core.game import Game
@@ -94,6 +95,7 @@ class Line(Generic[P]):
     more: int = 0
     cut: bool = False
     slow: bool = False  # cut at the work budget (lines_within), before the line budget
+    notes: tuple[Message, ...] = ()  # the root's: its game's reason (Game.why_notes)
 
 
 def check_budget(depth: int, moves: int, lines: int) -> None:
@@ -171,6 +173,12 @@ class WhyTree(Generic[P]):
     def root_step(self) -> Step[P]:
         return Step(self.root, self.answer(self.root))
 
+    def notes(self) -> tuple[Message, ...]:
+        """What the game's theory says of the root beyond its moves (:meth:`Game.why_notes
+        <squaregame.core.game.Game.why_notes>`), given the proof's winning move from it."""
+        answer = self.answer(self.root)
+        return self.game.why_notes(self.root.position, None if answer is None else answer.position)
+
     def steps(
         self, step: Step[P], start: int = 0, limit: int | None = None
     ) -> tuple[tuple[Step[P], ...], int]:
@@ -221,7 +229,7 @@ def outline(
         if progress is not None:
             progress(count / max_lines)
     out: list[Line[P]] = []
-    _emit(out, 0, root, below)
+    _emit(out, 0, root, below, tree.notes())
     if cut:
         out.append(Line(0, more=count, cut=True, slow=slow))
     return out
@@ -232,8 +240,9 @@ def _emit(
     level: int,
     step: Step[P],
     below: dict[int, tuple[tuple[Step[P], ...], int]],
+    notes: tuple[Message, ...] = (),
 ) -> None:
-    out.append(Line(level, step))
+    out.append(Line(level, step, notes=notes))
     steps, more = below.get(id(step), ((), 0))
     for child in steps:
         _emit(out, level + 1, child, below)

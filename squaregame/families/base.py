@@ -24,7 +24,8 @@ them. A kind's own parameters (a :class:`~squaregame.core.params.Param` of its a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,11 +49,24 @@ if TYPE_CHECKING:
     from squaregame.core.game import GameKind
     from squaregame.core.kinds import Kinds
     from squaregame.core.spec import GameSpec
+    from squaregame.core.tables import Tables
     from squaregame.lessons.steps import StepSpec
     from squaregame.lessons.worksheets import Sample, WorksheetKind
     from squaregame.ui.lesson.panel import LessonPanel
     from squaregame.ui.screens.game_base import GameScreen
     from squaregame.ui.widgets.part_view import PartView
+
+
+@dataclass(frozen=True)
+class TableBuild:
+    """Values a family builds ahead into the cache: ``squaregame build-tables <key> --code
+    RULE --upto N``. ``build(rule, upto, tables, progress)`` checks its budget before the work
+    (refusing with a :class:`~squaregame.core.errors.GameError`), builds, writes atomically,
+    and returns the catalog key of its summary line and that line's values."""
+
+    key: str
+    most: int  # the largest --upto
+    build: Callable[[str, int, Tables, Callable[[float], None]], tuple[str, dict[str, Any]]]
 
 
 class Family:
@@ -112,6 +126,10 @@ class Family:
     def sample(self) -> Sample | None:
         """A game of the family for the worksheets that mix families (None: it has none)."""
         return None
+
+    def table_builds(self) -> tuple[TableBuild, ...]:
+        """Values it builds ahead into the cache (``squaregame build-tables``); by default none."""
+        return ()
 
     def required_words(self) -> tuple[str, ...]:
         """Every catalog key its contract makes it say, in every language (a test reads
@@ -203,3 +221,6 @@ class Games:
 
     def samples(self) -> tuple[Sample, ...]:
         return tuple(s for f in self.families if (s := f.sample()) is not None)
+
+    def table_builds(self) -> tuple[TableBuild, ...]:
+        return tuple(b for f in self.families for b in f.table_builds())

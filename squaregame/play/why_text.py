@@ -3,6 +3,9 @@ terminal, a handout) or as a Markdown nested list, in the current language or a 
 
     22 is cold ☹ (remoteness 8): every move leaves a hot position
       - take 1 → 21, hot ☺: answer take 16 → 5, cold ☹ (remoteness 2)
+
+The first line may carry its game's own reason (the root's notes, each a line ``  · …``:
+a misère position of rows says the quotient that decided it).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import Any
 
 from squaregame.core.files.atomic import write_atomic
 from squaregame.core.game import Game
-from squaregame.core.types import PositionInfo
+from squaregame.core.types import Message, Move, PositionInfo
 from squaregame.core.why import Line, Step, WhyNode
 from squaregame.text import Catalog, tr
 from squaregame.text import games as games_text
@@ -45,11 +48,29 @@ def move_text(game: Game[Any], node: WhyNode[Any], catalog: Catalog | None = Non
     move = node.move
     if move is None:
         return position_text(game, node.position, catalog)
+    return said_move(game, move, catalog)
+
+
+def said_move(game: Game[Any], move: Move[Any], catalog: Catalog | None = None) -> str:
+    """A move and where it leads: ``take 1 → 21`` (a queen's move says where itself)."""
     said = games_text.move_text(game, move, catalog)
     if games_text.says_where(game, move, catalog):
         return said
-    where = position_text(game, node.position, catalog)
+    where = position_text(game, move.target, catalog)
     return _say("why.step", catalog, act=said, to=where)
+
+
+def note_text(game: Game[Any], note: Message, catalog: Catalog | None = None) -> str:
+    """One of the root's notes (:meth:`~squaregame.core.why.WhyTree.notes`), its moves said
+    as the proof says them."""
+    values = {
+        k: said_move(game, v, catalog) if isinstance(v, Move) else v for k, v in note.values.items()
+    }
+    return _say(note.key, catalog, **values)
+
+
+def notes_text(game: Game[Any], line: Line[Any], catalog: Catalog | None = None) -> list[str]:
+    return [note_text(game, note, catalog) for note in line.notes]
 
 
 def step_text(game: Game[Any], step: Step[Any], root: bool, catalog: Catalog | None = None) -> str:
@@ -98,9 +119,11 @@ def heading(game: Game[Any], root: WhyNode[Any], catalog: Catalog | None = None)
 
 def render_text(game: Game[Any], lines: list[Line[Any]], catalog: Catalog | None = None) -> str:
     """The proof as indented text: the root line, then each level two spaces further in."""
-    words = [line_text(game, ln, catalog) for ln in lines]
-    pairs = zip(lines, words, strict=True)
-    body = [w if ln.level == 0 else f"{'  ' * ln.level}- {w}" for ln, w in pairs]
+    body = []
+    for ln in lines:
+        w = line_text(game, ln, catalog)
+        body.append(w if ln.level == 0 else f"{'  ' * ln.level}- {w}")
+        body += [f"  · {note}" for note in notes_text(game, ln, catalog)]
     return "\n".join(body) + "\n"
 
 
@@ -121,6 +144,7 @@ def render_markdown(game: Game[Any], lines: list[Line[Any]], catalog: Catalog | 
         level = ln.level if not ln.cut else 0
         text = f"**{_md(w)}**" if ln.level == 0 and not ln.cut else _md(w)
         out.append(f"{'  ' * level}- {text}")
+        out += [f"{'  ' * (level + 1)}- *{_md(note)}*" for note in notes_text(game, ln, catalog)]
     return "\n".join(out) + "\n"
 
 

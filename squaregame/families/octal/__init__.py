@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from squaregame.families.base import Family
+from squaregame.families.base import Family, TableBuild
 
 if TYPE_CHECKING:
     from squaregame.core.game import GameKind
@@ -50,11 +50,22 @@ class OctalFamily(Family):
 
         return WORKSHEETS
 
+    def table_builds(self) -> tuple[TableBuild, ...]:
+        from squaregame.families.octal.values import MAX_CACHED  # (the values: not at start)
+
+        return (TableBuild(self.key, MAX_CACHED, _build),)
+
     def sample(self) -> Sample:
         from squaregame.core.spec import GameSpec  # (not at start: see Family)
         from squaregame.lessons.worksheets import Sample
 
         return Sample(GameSpec(self.kinds[0]), 1, 9)  # Kayles: one to three rows of 1..9
+
+
+def _build(*args: Any) -> tuple[str, dict[str, Any]]:
+    from squaregame.families.octal.build import build  # (only when a build is asked for)
+
+    return build(*args)
 
 
 FAMILY = OctalFamily()

@@ -120,13 +120,22 @@ def winning_splits(block: Block, target: int, g: Values, most: int) -> tuple[int
         return int(hit.size), [int(k) for k in hit[:most]]
     n0, p = g.preperiod, g.period
     assert n0 is not None and p is not None
-    count = 0
-    # the a valued one by one: a < n0, or rest − a < n0 (a > rest − n0)
-    edge = [a for a in range(lo, min(hi, n0 - 1) + 1)]
-    edge += [a for a in range(max(lo, rest - n0 + 1, n0), hi + 1)]
-    for a in edge:
-        if g(a) ^ g(rest - a) == target:
-            count += 1
+    # the a valued one by one (in numpy): a < n0, or rest − a < n0 (a > rest − n0); a heap
+    # x ≥ n0 is read at n0 + (x − n0) mod p, computed from Python ints (rest may pass 2^63)
+    off = (rest - n0) % p
+    near = np.arange(lo, min(hi, n0 - 1) + 1, dtype=np.int64)  # a < n0 ≤ … : rest − a folded
+    other = n0 + (off - near) % p
+    if rest - n0 < n0:  # some rest − a < n0 (rest < 2·n0: no overflow)
+        small = near > rest - n0
+        other[small] = rest - near[small]
+    hits = [near[(g.table[near] ^ g.table[other]) == target]]
+    start = max(lo, rest - n0 + 1, n0)  # rest − a < n0 ≤ a (only when rest < 2·n0 + …)
+    if start <= hi:
+        tail = np.arange(start, hi + 1, dtype=np.int64)
+        b = np.asarray(rest - tail, dtype=np.int64)
+        hits.append(tail[(g.table[n0 + (tail - n0) % p] ^ g.table[b]) == target])
+    edge = np.concatenate(hits)
+    count = int(edge.size)
     mid_lo, mid_hi = max(lo, n0), min(hi, rest - n0)
     firsts: list[int] = []
     if mid_lo <= mid_hi:
@@ -140,8 +149,7 @@ def winning_splits(block: Block, target: int, g: Values, most: int) -> tuple[int
                 continue
             count += (mid_hi - first) // p + 1
             firsts.extend(range(first, min(mid_hi, first + p * most) + 1, p))
-    winners = sorted(a for a in edge if g(a) ^ g(rest - a) == target)
-    winners = sorted(set(winners) | set(firsts))[:most]
+    winners = sorted({int(a) for a in edge[:most]} | set(firsts))[:most]
     return count, [a - lo for a in winners]
 
 

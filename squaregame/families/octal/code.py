@@ -29,6 +29,7 @@ non-zero digit (for the periodicity theorem, :mod:`squaregame.families.octal.per
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Protocol, runtime_checkable
@@ -298,3 +299,18 @@ def per_code(values: tuple[int, ...]) -> tuple[int, ...]:
     for j, v in enumerate(values):
         out += ([0] if j else []) + ([v] if v else [])
     return tuple(out)
+
+
+def parted_rows(positions: Sequence[Rows], to: Rows) -> list[Rows]:
+    """Rows side by side (``positions``, joined: all their rows) after one move to ``to``:
+    the move put what it left of the first row where ``to`` differs in that row's place, so
+    the position holding it gains or loses what the rows did; the others are as they were."""
+    rows = tuple(n for p in positions for n in p)
+    i = next((k for k, (a, b) in enumerate(zip(rows, to, strict=False)) if a != b), len(to))
+    out: list[Rows] = []
+    at = start = 0  # where each position's rows begin in ``to`` and in ``rows``
+    for p in positions:
+        size = len(p) + (len(to) - len(rows) if start <= i < start + len(p) else 0)
+        out.append(to[at : at + size])
+        at, start = at + size, start + len(p)
+    return out

@@ -26,9 +26,9 @@ from squaregame.core.game import Game, GameKind, Progress
 from squaregame.core.moves import MAX_LISTED_MOVES, Run, runs_of
 from squaregame.core.params import Param, ParamType
 from squaregame.core.piles.periodic import Periodicity, ValuePeriod
-from squaregame.core.types import Analysis, Move, Outcome, PositionInfo
-from squaregame.families.octal import big, misere
-from squaregame.families.octal.code import AREA, HeapRule, PileRule, Rows, per_code
+from squaregame.core.types import Analysis, Message, Move, Outcome, PositionInfo
+from squaregame.families.octal import big, misere, why_quotient
+from squaregame.families.octal.code import AREA, HeapRule, PileRule, Rows, parted_rows, per_code
 from squaregame.families.octal.search import bounds, longest_play, shortest_play
 from squaregame.families.octal.store import OctalStore
 from squaregame.families.octal.value_moves import moves_of_value
@@ -101,16 +101,7 @@ class RowsGame(Game[Rows]):
         return None if self.mixed else tuple(n for rows in positions for n in rows)
 
     def parted(self, positions: Sequence[Rows], to: Rows) -> list[Rows]:
-        """The move put what it left of the first row where ``to`` differs in its place."""
-        rows = tuple(n for p in positions for n in p)
-        i = next((k for k, (a, b) in enumerate(zip(rows, to, strict=False)) if a != b), len(to))
-        out: list[Rows] = []
-        at = start = 0  # where each position's rows begin in ``to`` and in ``rows``
-        for p in positions:
-            size = len(p) + (len(to) - len(rows) if start <= i < start + len(p) else 0)
-            out.append(to[at : at + size])
-            at, start = at + size, start + len(p)
-        return out
+        return parted_rows(positions, to)
 
     # -- positions ---------------------------------------------------------------------
     def parse_position(self, values: Sequence[int], *, progress: Progress | None = None) -> Rows:
@@ -142,8 +133,7 @@ class RowsGame(Game[Rows]):
         raise PositionError("octal.errors.rows_per_code", codes=groups, count=len(values))
 
     def check_reach(self, rows: Rows, progress: Progress | None = None) -> None:
-        """Refuse what cannot be answered (misère play beyond the search; a row beyond the
-        values with no proven period), before any long work."""
+        """Refuse, without long work (:meth:`prepare`'s), what cannot be answered."""
         if self.solved.fits(rows):
             return
         if self.misere:  # beyond the search: a proven misère quotient, or one line why not
@@ -151,12 +141,14 @@ class RowsGame(Game[Rows]):
                 raise misere.refusal(self.codes)
             return
         for _i, n, rule in self.cells(rows):
-            self.store.grundy(rule, n, progress)
+            self.store.reach(rule, n, progress)
 
     def prepare(self, pos: Rows, progress: Progress | None = None) -> None:
         self.check_reach(pos, progress)
         if self.solved.fits(pos):
             self.solved.value(pos)
+        for _i, n, rule in () if self.solved.fits(pos) else self.cells(pos):
+            self.store.grundy(rule, n, progress)  # the long work (a worker's: with progress)
 
     def slow_to_open(self, pos: Rows) -> bool:
         if self.solved.fits(pos):
@@ -357,6 +349,10 @@ class RowsGame(Game[Rows]):
         the search: smaller ones are searched, and compute no quotient)."""
         q = misere.used(self.codes) if self.misere else None
         return None if q is None else (misere.quotient_json(q), misere.quotient_line(q))
+
+    def why_notes(self, pos: Rows, answer: Rows | None) -> tuple[Message, ...]:
+        """Misère play beyond the search: the quotient that decided it (:mod:`.why_quotient`)."""
+        return why_quotient.game_notes(self, pos, answer) if self.misere else ()
 
     def analyze(self, pos: Rows, cap: int | None = None) -> Analysis[Rows]:
         if self.move_count(pos) <= MOVE_LIMIT:

@@ -47,10 +47,12 @@ def values_native(
     start: bytearray | None = None,
     sparse: bool = True,
     stats: list[int] | None = None,
+    budget: int = PAIR_BUDGET,
 ) -> bytearray:
     """G(0..n) as uint32 (4·(n+1) bytes), continuing ``start`` (the values of a shorter
     prefix, as bytes) if given. ``sparse=False`` is the plain method. ``stats``, if given,
-    receives the kernel's last mask, rare count and the pairs it examined in all.
+    receives the kernel's last mask, rare count and the pairs it examined in all. Each call's
+    pairs are projected before it starts, and the work refused past ``budget`` pairs.
     Raises :class:`OSError` where the library cannot be had (:class:`ValuesTooLarge` if a
     value outgrows the kernel)."""
     f = _kernel()
@@ -71,7 +73,7 @@ def values_native(
         # the next call's pairs, from the last call's rate (which grows at most with the
         # heap: a pair a smaller heap, so by hi / lo), checked before it starts
         projected = rate * (hi - lo) * (hi / max(lo, 1))
-        if pairs + projected > PAIR_BUDGET:
+        if pairs + projected > budget:
             raise TableLimitError(
                 "octal.errors.too_much_work", rule=rule.text, done=lo, need=total - 1
             )

@@ -10,10 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import TableLimitError
 from squaregame.core.piles.pile import Pile
+from squaregame.core.piles.store import TableStore
 from squaregame.families.octal import period as periods
 from squaregame.families.octal.code import HeapRule, PileRule
 from squaregame.families.octal.search import Solved
-from squaregame.families.octal.values import Kept, Progress, grundy_values
+from squaregame.families.octal.values import (
+    MAX_ON_DEMAND,
+    Kept,
+    Progress,
+    available,
+    grundy_values,
+)
 
 if TYPE_CHECKING:
     from squaregame.core.tables import Tables
@@ -26,9 +33,13 @@ class OctalStore:
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables  # a pile of the rule registry: its values are the registry's
-        self.kept = Kept()
+        # values built ahead are read from the tables' cache folder (asked when first needed)
+        self.kept = Kept(lambda: TableStore.of(tables).cache, self._note)
         self._solved: dict[tuple[str, bool], Solved] = {}  # (the rules' keys, misère)
         self._lock = threading.Lock()
+
+    def _note(self, key: str, **params: Any) -> None:
+        TableStore.of(self.tables).note(key, **params)
 
     @staticmethod
     def of(tables: Tables) -> OctalStore:
@@ -64,6 +75,15 @@ class OctalStore:
                 raise TableLimitError("octal.errors.grundy_unknown")
             return value
         return periods.value(rule, n, progress, kept=self.kept)
+
+    def reach(self, rule: HeapRule, n: int, progress: Progress | None = None) -> None:
+        """Refuse a heap out of reach without long work: valued now if that is a moment's
+        work, else left to the caller's worker (its budget decided before it starts,
+        :mod:`~squaregame.families.octal.cost`); Grundy's game past the values is refused
+        at once (no theorem proves a period of it)."""
+        past = rule.unequal and n >= max(MAX_ON_DEMAND + 1, available(rule, self.kept))
+        if past or self.quick(rule, n):  # (past: refused at once, nothing searched)
+            self.grundy(rule, n, progress)
 
     def proven(self, rule: HeapRule) -> periods.Periodicity | None:
         """The rule's proven period, if one is known already (nothing is computed)."""

@@ -30,8 +30,10 @@ every heap rare: the plain method. Grundy's game (unequal splits) is handled ali
 
 :func:`grundy_values` is what the rest asks: it computes once (C kernel where it can be had,
 :mod:`squaregame.families.octal.native`; else numpy), keeps the values of each rule and extends
-them when asked for more, and refuses past :data:`MAX_ON_DEMAND` before starting. Progress is
-reported between chunks; an exception raised by ``progress`` stops the work there.
+them when asked for more, and refuses past :data:`MAX_ON_DEMAND` before starting — unless the
+cache holds more (:mod:`squaregame.families.octal.files`, written by ``squaregame build-tables
+octal --code C --upto N``, up to :data:`MAX_CACHED`): then the values are read from there.
+Progress is reported between chunks; an exception raised by ``progress`` stops the work there.
 """
 
 from __future__ import annotations
@@ -41,13 +43,16 @@ from collections.abc import Callable
 from typing import Any
 
 from squaregame.core.errors import TableLimitError
+from squaregame.families.octal import files
 from squaregame.families.octal.code import HeapRule
 
 MAX_ON_DEMAND = 10**6  # heaps computed on demand (C kernel: seconds for 0.6, Grundy's game)
+MAX_CACHED = 10**8  # heaps built ahead into the cache (build-tables octal): 200 MB a rule
 # Pairs of heaps numpy may examine for one request (a code whose values are dense makes every
 # pair count: the work grows as n²): checked heap by heap, before each heap's pairs.
 NUMPY_PAIR_BUDGET = 10**9
 NUMPY_STEP = 2048  # heaps between progress reports in numpy
+QUICK_FROM_CACHE = 1 << 14  # fewer values than this are computed, not read from a file
 FIRST_CHECK = 64  # the mask is chosen again at 64, 128, 256, …
 PLACES = range(9)  # d0..d8
 
@@ -59,10 +64,33 @@ class Kept:
     arrays) and periods found. Held by the program's tables (their part ``octal``); a call
     given none keeps nothing."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self, cache: files.Folder | None = None, note: Callable[..., None] | None = None
+    ) -> None:
         self.values: dict[str, Any] = {}  # rule key -> the values computed so far
         self.periods: dict[str, Any] = {}  # rule key -> (Periodicity | None, values searched)
         self.lock = threading.Lock()
+        self.cache = cache  # the cache folder of values built ahead (None: none is read)
+        self.note = note if note is not None else (lambda key, **params: None)
+        self.cached: dict[str, int] = {}  # rule key -> the last heap the cache's files cover
+
+    def folder(self) -> Any:
+        return None if self.cache is None else self.cache()
+
+
+def available(rule: HeapRule, kept: Kept | None) -> int:
+    """How many values of ``rule`` may be had without computing past :data:`MAX_ON_DEMAND`:
+    those kept, or held in a cache file (its header read once a program)."""
+    if kept is None:
+        return 0
+    with kept.lock:
+        have = kept.values.get(rule.key)
+        upto = kept.cached.get(rule.key)
+    if upto is None:
+        upto = files.cached_upto(kept.folder(), rule)
+        with kept.lock:
+            kept.cached[rule.key] = upto
+    return max(0 if have is None else int(have.size), upto + 1)
 
 
 def grundy_reference(rule: HeapRule, n: int) -> list[int]:
@@ -231,17 +259,34 @@ def grundy_values(
 ) -> Any:
     """G(0..n) (a read-only uint32 array, kept per rule and extended when more is asked).
 
-    Refuses n beyond :data:`MAX_ON_DEMAND` with a :class:`TableLimitError`
-    (``octal.errors.too_many_values``) before computing anything."""
-    if n > MAX_ON_DEMAND:
-        raise TableLimitError(
-            "octal.errors.too_many_values", need=n, limit=MAX_ON_DEMAND, rule=rule.text
-        )
+    Read from the cache where a file there covers n (see :mod:`~squaregame.families.octal.files`).
+    Else refuses n beyond :data:`MAX_ON_DEMAND` with a :class:`TableLimitError`
+    (``octal.errors.too_many_values``), and work estimated past the budget
+    (:func:`squaregame.families.octal.cost.check_values`), before the work."""
     store = Kept() if kept_in is None else kept_in
     with store.lock:
         kept = store.values.get(rule.key)
     if kept is not None and kept.size > n:
         return kept[: n + 1]
+    if n >= QUICK_FROM_CACHE and available(rule, store) > n:
+        found = files.load(store.folder(), rule, n, store.note)
+        if found is not None:
+            with store.lock:
+                old = store.values.get(rule.key)
+                if old is None or old.size < found.size:
+                    store.values[rule.key] = found
+            return found[: n + 1]
+        with store.lock:  # damaged, or gone: what the files cover is read again when asked
+            store.cached.pop(rule.key, None)
+    if n > MAX_ON_DEMAND:
+        raise TableLimitError(
+            "octal.errors.too_many_values", need=n, limit=MAX_ON_DEMAND, rule=rule.text
+        )
+    from squaregame.families.octal import cost  # (the budget's estimate: when values are made)
+
+    cost.check_values(rule, n, store, progress)
+    with store.lock:  # (the estimate's probe may have computed some)
+        kept = store.values.get(rule.key)
     g: Any = None
     if builder(n) == "native":
         try:

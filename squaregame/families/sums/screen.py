@@ -119,7 +119,8 @@ class SumsScreen(GameScreen[Pos]):
         if not isinstance(data, SumData):
             return
         put = self.slots.put
-        exact = "" if data.exact else f"[dim]{tr('sums.screen.bounded')}[/dim]"
+        said = "sums.screen.bounded_misere" if self.game.misere else "sums.screen.bounded"
+        exact = "" if data.exact else f"[dim]{tr(said)}[/dim]"
         put(self.exactness, exact, self.exactness.update)
         self.exactness.display = bool(exact)
         put(self.nimsum, (data.nimsum, hints), lambda d: self.nimsum.show(*d))

@@ -23,8 +23,9 @@ from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
 from squaregame.core.errors import GameError
+from squaregame.core.types import Message
 from squaregame.core.why import Line, Step, WhyTree
-from squaregame.play.why_text import file_stem, heading, line_text, render_markdown
+from squaregame.play.why_text import file_stem, heading, line_text, note_text, render_markdown
 from squaregame.text import error_text, tr
 from squaregame.text import games as games_text
 from squaregame.ui.keys import keys
@@ -49,6 +50,7 @@ class Item:
     loaded: bool = False
     start: int = 0
     more: int = 0
+    note: bool = False  # one of the root's notes (its game's reason): a plain line
 
 
 class WhyScreen(Screen[None]):
@@ -78,6 +80,7 @@ class WhyScreen(Screen[None]):
         self.game = game
         self.position = position
         self.why: WhyTree[Any] | None = None
+        self.notes: tuple[Message, ...] = ()  # the root's (WhyTree.notes)
         self._lock = threading.Lock()  # one computation on the game at a time
         self._gone = False  # the worker stops between two moves once the screen is gone
         where = games_text.position_text(game, position)
@@ -134,7 +137,7 @@ class WhyScreen(Screen[None]):
     def _first(self) -> None:
         why = WhyTree(self.game, self.position, moves_per_node=UI_MOVES)
         root = why.root_step()
-        self._send(self._fill_root, why, root)
+        self._send(self._fill_root, why, root, why.notes())
         self._stream(self.proof.root, root, 0, why)
 
     def _stream(self, node: TreeNode[Item], step: Step[Any], start: int, why: WhyTree[Any]) -> None:
@@ -157,12 +160,15 @@ class WhyScreen(Screen[None]):
         self._send(self._fill, node, tuple(batch), page.more, True)
 
     # -- filling the tree ------------------------------------------------------------------
-    def _fill_root(self, why: WhyTree[Any], root: Step[Any]) -> None:
+    def _fill_root(self, why: WhyTree[Any], root: Step[Any], notes: tuple[Message, ...]) -> None:
         self.why = why
         self.sub_title = heading(self.game, root.node)
         node = self.proof.root
         node.data = Item(root, loaded=True)  # its lines are on their way
         node.set_label(line_text(self.game, Line(0, root)))
+        self.notes = notes
+        for note in notes:  # the game's reason first, then the moves
+            node.add_leaf(f"· {note_text(self.game, note)}", Item(note=True))
         node.add_leaf(tr("why.ui.working"), None)
         node.expand()
         self._show_detail()
@@ -285,7 +291,7 @@ class WhyScreen(Screen[None]):
             if item is None:
                 return
             if item.step is not None:
-                out.append(Line(level, item.step))
+                out.append(Line(level, item.step, notes=self.notes if level == 0 else ()))
             elif item.more:
                 out.append(Line(level, more=item.more))
             if node.is_expanded or node is self.proof.root:
