@@ -4,12 +4,15 @@ before it makes its products; codes without a proof stop at it, proven codes sta
 
 from __future__ import annotations
 
+import inspect
+import sys
 from functools import cache
 
 import pytest
 
+from squaregame.families.octal.candidate import _marked
 from squaregame.families.octal.code import parse_code
-from squaregame.families.octal.monoid import OutOfWork, Work
+from squaregame.families.octal.monoid import OutOfWork, Work, uncounted
 from squaregame.families.octal.quotient import WORK, Quotient, Unproven, quotient
 from squaregame.families.octal.search import Solved
 
@@ -75,3 +78,19 @@ def test_0_44_agrees_with_the_search_on_small_sums() -> None:
     search = Solved((rule,), True)
     for rows in [(n,) for n in range(1, 25)] + [(a, b) for a in range(1, 12) for b in range(a)]:
         assert found.cold(rows) == search.value(rows)[0], rows
+
+
+def test_a_candidates_marking_needs_no_deep_stack() -> None:
+    # 300 classes of heap (misère Nim heaps of 1, as parities) under a recursion limit a
+    # little above the caller's depth: marking is iterative, and quotient() sets no limit
+    def times(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+        return ((a[0] + b[0]) % 2,)
+
+    heaps = [((1,), frozenset({(0,)}))] * 300
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + 60)
+    try:
+        cold = _marked(heaps, times, (0,), uncounted)
+    finally:
+        sys.setrecursionlimit(old)
+    assert cold == {(0,): False, (1,): True}  # a heap of 1 alone is a misère P-position
