@@ -184,12 +184,19 @@ def test_kayles_normal_play_says_nothing_of_a_quotient(capsys: pytest.CaptureFix
     assert code == 0 and "misere_quotient" not in json.loads(out)
 
 
-@pytest.mark.slow
 def test_dawsons_kayles_beyond_the_search_is_one_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, out, err = run(capsys, "analyze", "dawsons-kayles", "60", "--misere")
     assert code == 2 and out == "" and "not proven" in err and err.count("\n") == 1
+    # the game named as the user wrote it, and the limit as it is: tokens in all
+    assert "dawsons-kayles (0.07)" in err and "30 pins in all" in err
+    assert "smaller rows" not in err and "this code" not in err
+    # eight rows of 5 are past the search too, though each row is small
+    again = run(capsys, "analyze", "dawsons-kayles", *["5"] * 8, "--misere")
+    assert again[0] == 2 and again[2] == err
+    _code, _out, err = run(capsys, "analyze", "octal", "60", "--code", "0.54", "--misere")
+    assert "misère 0.54 is solved only" in err
 
 
 def test_a_game_without_a_proof_refuses_before_answering() -> None:

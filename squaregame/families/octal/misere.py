@@ -47,12 +47,16 @@ def proven(rules: tuple[HeapRule, ...]) -> Quotient | None:
 
 
 def refusal(rules: tuple[HeapRule, ...]) -> TableLimitError:
-    """Why misère rows beyond the search are not answered: one line."""
+    """Why misère rows beyond the search are not answered: one line, naming the game by its
+    name and code (``dawsons-kayles (0.07)``) or its code, and saying what the search takes
+    (tokens in all, not a row's length: eight rows of 5 are past it too)."""
     if len(rules) == 1 and isinstance(rules[0], OctalCode):
-        found = quotient_of(rules[0])
+        rule = rules[0]
+        found = quotient_of(rule)
         if isinstance(found, Unproven):
             return TableLimitError(
                 "octal.errors.misere_unproven",
+                game=rule.key if rule.name is None else f"{rule.name} ({rule.key})",
                 tokens=SEARCH_TOKENS,
                 heaps=found.heaps,
                 order=found.order,
