@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import accumulate
 from typing import Generic, TypeVar
 
@@ -41,6 +41,7 @@ from squaregame.core.types import (
 )
 
 P = TypeVar("P")
+Q = TypeVar("Q")
 
 MAX_LISTED_MOVES = 1000  # more legal moves than this: the rest are counted, not listed
 EDGE_MOVES = 3  # ... and the first and last three moves of every line are listed
@@ -319,3 +320,48 @@ def _last_missing(ks: list[int], count: int) -> int:
             return top
         top -= 1
     return top
+
+
+def analysis_counted(
+    pos: P,
+    info: PositionInfo,
+    found: tuple[int, int, dict[int, P], list[int]],
+    cap: int,
+    target: Callable[[int], P],
+    child_info: Callable[[P, P], PositionInfo],
+) -> Analysis[P]:
+    """The analysis of a position whose moves are counted, not listed: ``found`` is (legal
+    moves, winning moves, the listed ones by index -> target, the edge indices); the edges
+    listed while the cap allows (:func:`edges_within_cap`), each listed move valued."""
+    total, winning, listed, edges = found
+    shown = edges_within_cap(listed, edges, cap, target)
+    moves = tuple(MoveInfo(listed[k], child_info(pos, listed[k])) for k in sorted(listed))
+    summary = MoveSummary(
+        total=total,
+        winning=winning,
+        ranges=(),
+        edges=tuple(listed[k] for k in shown),
+        target_at=target,
+    )
+    return Analysis(pos, info, moves, summary)
+
+
+def placed_analysis(
+    pos: P, own: Analysis[Q], place: Callable[[Q], P], line: Callable[[Q], int]
+) -> Analysis[P]:
+    """Another game's analysis (``own``, of the same game written another way) placed back at
+    ``pos``: every target through ``place``, each range's line by ``line`` of its first
+    target as ``own`` writes it."""
+    moves = tuple(MoveInfo(place(m.to), m.info) for m in own.moves)
+    s = own.summary
+    if s is None:
+        return Analysis(pos, own.info, moves)
+    ranges: tuple[MoveRange[P], ...] = tuple(
+        replace(r, line=line(r.first), first=place(r.first), last=place(r.last))  # type: ignore[arg-type,misc]
+        for r in s.ranges
+    )
+    at = s.target_at
+    summary: MoveSummary[P] = MoveSummary(
+        s.total, s.winning, ranges, tuple(place(e) for e in s.edges), lambda k: place(at(k))
+    )
+    return Analysis(pos, own.info, moves, summary)

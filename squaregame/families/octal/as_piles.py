@@ -20,13 +20,12 @@ A subtraction rule's group is read as its rows, at least one pile (an empty grou
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from squaregame.core.moves import Run
+from squaregame.core.moves import Run, placed_analysis
 from squaregame.core.parts import Part, join_values, split_values
 from squaregame.core.sums.pile_sums import pile_sum
-from squaregame.core.types import Analysis, MoveInfo, MoveSummary, PositionInfo
+from squaregame.core.types import Analysis, PositionInfo
 from squaregame.families.octal.code import HeapRule, PileRule, Rows
 from squaregame.families.octal.game import RowsGame
 
@@ -113,19 +112,7 @@ class AsPiles:
         def place(q: Any) -> Rows:
             return self.rows(q, shape)
 
-        moves = tuple(MoveInfo(place(m.to), m.info) for m in own.moves)
-        s = own.summary
-        if s is None:
-            return Analysis(pos, own.info, moves)
-        ranges = tuple(
-            replace(r, line=line(pos, place(r.first)), first=place(r.first), last=place(r.last))
-            for r in s.ranges
-        )
-        at = s.target_at
-        summary = MoveSummary(
-            s.total, s.winning, ranges, tuple(place(e) for e in s.edges), lambda k: place(at(k))
-        )
-        return Analysis(pos, own.info, moves, summary)
+        return placed_analysis(pos, own, place, lambda first: line(pos, place(first)))
 
 
 def _groups(pos: Rows) -> list[tuple[int, ...]]:

@@ -23,8 +23,8 @@ from functools import reduce
 from operator import xor
 from typing import Any, Protocol
 
-from squaregame.core.moves import EDGE_MOVES, edges_within_cap
-from squaregame.core.types import Analysis, MoveInfo, MoveSummary, PositionInfo
+from squaregame.core.moves import EDGE_MOVES, analysis_counted
+from squaregame.core.types import Analysis, PositionInfo
 from squaregame.families.octal.code import HeapRule, PileRule, Rows
 
 
@@ -209,13 +209,11 @@ def counted(self: Counting, pos: Rows, cap: int, winners: Winners) -> Analysis[R
             total += b.count
         ends = range(max(row_count - EDGE_MOVES, 0), row_count)
         edges += [start + k for k in sorted({*range(min(EDGE_MOVES, row_count)), *ends})]
-    shown = edges_within_cap(listed, edges, cap, lambda k: self.move_target(pos, k))
-    moves = tuple(MoveInfo(listed[k], self.child_info(pos, listed[k])) for k in sorted(listed))
-    summary = MoveSummary(
-        total=total,
-        winning=winning,
-        ranges=(),
-        edges=tuple(listed[k] for k in shown),
-        target_at=lambda k: self.move_target(pos, k),
+    return analysis_counted(
+        pos,
+        info,
+        (total, winning, listed, edges),
+        cap,
+        lambda k: self.move_target(pos, k),
+        self.child_info,
     )
-    return Analysis(pos, info, moves, summary)

@@ -17,12 +17,11 @@ game says whether it joins positions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from squaregame.core.game import Game
-from squaregame.core.moves import Run, runs_of
-from squaregame.core.types import Analysis, MoveInfo, MoveSummary
+from squaregame.core.moves import Run, placed_analysis, runs_of
+from squaregame.core.types import Analysis
 from squaregame.families.sums.dropped import MixedSumGame
 from squaregame.families.sums.mixed_moves import PART_MOVES
 from squaregame.families.sums.units import GameUnit, Unit
@@ -84,19 +83,7 @@ class Joined:
         def place(q: Any) -> Flat:
             return self.outer(pos, q)
 
-        moves = tuple(MoveInfo(place(m.to), m.info) for m in own.moves)
-        s = own.summary
-        if s is None:
-            return Analysis(pos, own.info, moves)
-        ranges = tuple(
-            replace(r, line=self.line(pos, r.first), first=place(r.first), last=place(r.last))
-            for r in s.ranges
-        )
-        at = s.target_at
-        summary = MoveSummary(
-            s.total, s.winning, ranges, tuple(place(e) for e in s.edges), lambda k: place(at(k))
-        )
-        return Analysis(pos, own.info, moves, summary)
+        return placed_analysis(pos, own, place, lambda first: self.line(pos, first))
 
 
 def live_joined(units: Sequence[Unit], parts: Sequence[Any]) -> tuple[tuple[int, ...], Any] | None:

@@ -25,7 +25,7 @@ from functools import reduce
 from operator import xor
 from typing import Any, Protocol
 
-from squaregame.core.moves import MAX_LISTED_MOVES, edge_indices, edges_within_cap
+from squaregame.core.moves import MAX_LISTED_MOVES, analysis_counted, edge_indices
 from squaregame.core.types import Analysis, MoveInfo, MoveSummary, PositionInfo
 from squaregame.families.sums.mixed_moves import AXIS_FROM, PART_MOVES
 from squaregame.families.sums.units import PileUnit, Unit
@@ -118,16 +118,14 @@ def counted_analysis(game: MixedSumGame, pos: Flat, cap: int) -> Analysis[Flat] 
             listed[total + k] = game.part_move_target(pos, i, k)
         edges += [total + k for k in edge_indices(u.move_count(p))]
         total += u.move_count(p)
-    shown = edges_within_cap(listed, edges, cap, lambda k: game.move_target(pos, k))
-    moves = tuple(MoveInfo(listed[k], game.child_info(pos, listed[k])) for k in sorted(listed))
-    summary = MoveSummary(
-        total=total,
-        winning=winning,
-        ranges=(),
-        edges=tuple(listed[k] for k in shown),
-        target_at=lambda k: game.move_target(pos, k),
+    return analysis_counted(
+        pos,
+        info,
+        (total, winning, listed, edges),
+        cap,
+        lambda k: game.move_target(pos, k),
+        game.child_info,
     )
-    return Analysis(pos, info, moves, summary)
 
 
 def lone_analysis(game: MixedSumGame, pos: Flat, index: int, cap: int) -> Analysis[Flat]:
