@@ -14,7 +14,7 @@ from typing import Any
 
 from squaregame.core.errors import TableLimitError
 from squaregame.core.types import Outcome, PositionInfo
-from squaregame.families.octal import big
+from squaregame.families.octal import big, search
 from squaregame.families.octal.code import HeapRule, OctalCode
 from squaregame.families.octal.quotient import Quotient, Unproven, quotient
 from squaregame.families.octal.search import SEARCH_TOKENS, Solved, longest_play, shortest_play
@@ -66,12 +66,7 @@ def refusal(rules: tuple[HeapRule, ...]) -> TableLimitError:
 
 def bounds(cold: bool, terminal: bool, shortest: int, longest: int) -> tuple[int, int]:
     """Proven (lower, upper) remoteness in misère play (the module's docstring)."""
-    if terminal:
-        return 0, 0
-    parity = 1 if cold else 0
-    lower = max(1 if cold else 2, shortest + (shortest - parity) % 2)
-    upper = longest if longest % 2 == parity else longest - 1
-    return lower, max(upper, lower)
+    return search.bounds(cold, terminal, shortest, longest, misere=True)
 
 
 def info(q: Quotient, solved: Solved, rows: tuple[int, ...]) -> PositionInfo:

@@ -181,11 +181,15 @@ def shortest_play(solved: Solved, rows: tuple[int, ...]) -> int:
     return total
 
 
-def bounds(cold: bool, terminal: bool, shortest: int, longest: int) -> tuple[int, int]:
-    """Proven (lower, upper) remoteness in normal play (B in the module's docstring)."""
+def bounds(
+    cold: bool, terminal: bool, shortest: int, longest: int, misere: bool = False
+) -> tuple[int, int]:
+    """Proven (lower, upper) remoteness (B in the module's docstring): its parity is the
+    outcome's — even when cold in normal play, odd when cold in misère play (a terminal
+    position, 0, is hot there) — between the shortest and the longest play."""
     if terminal:
         return 0, 0
-    parity = 0 if cold else 1
-    lower = max(2 if cold else 1, shortest + (shortest - parity) % 2)
+    parity = (0 if cold else 1) ^ misere
+    lower = max(2 - parity, shortest + (shortest - parity) % 2)
     upper = longest if longest % 2 == parity else longest - 1
     return lower, max(upper, lower)
