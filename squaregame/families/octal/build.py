@@ -4,22 +4,29 @@ whose proof needs more than the :data:`~squaregame.families.octal.values.MAX_ON_
 computed on demand is proven from the file (0.354: period 1,180 from 10,061,916, proven on
 20,123,836 values; 0.376: period 4 from 2,268,248).
 
-**Budget, before the work.** The one estimate every entry point uses
-(:func:`~squaregame.families.octal.cost.estimate`: a bound from the code, then a short probe
-whose values are kept and continued), against :data:`BUILD_PAIR_BUDGET`; a build over it is
-refused then, with the estimate and the largest heap within it. The kernel checks again before
-each chunk (twice the budget, on its measured rate), so a code whose values thicken late is
-stopped, not run for hours.
+**Budget, before the work.** The cost is the pairs of heaps the C kernel examines. The first
+:data:`PROBE` values are computed (a bounded cost: at most PROBE²/4 pairs a split digit), the
+pairs a heap in their last two quarters, r3 and r4, measured (quarters centred on heaps
+5P/8 and 7P/8), the rate taken to grow as a power α of the heap, and the whole estimated as
+
+    r4 · N · (N / (7P/8))^α / (1 + α),    α = ln(r4 / r3) / ln(7/5) clamped to [0, 1]
+
+(α = 0: a sparse code, the rare values few, about r4 pairs a heap: 0.354, 0.6; α = 1:
+dense, the pairs growing with the heap, n²/4 in all; 0.376 grows as about n^0.5). A build
+whose estimate passes :data:`BUILD_PAIR_BUDGET` is refused then, with the estimate; the
+kernel checks again before each chunk (twice the budget, on its measured rate), so a code
+whose values thicken late is stopped, not run for hours.
 Memory: 4·(N + 1) bytes while building, 2·(N + 1) in the file (every value below 2^16).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import TableLimitError
-from squaregame.families.octal import cost, files
+from squaregame.families.octal import files
 from squaregame.families.octal.code import PileRule, parse_rule
 from squaregame.families.octal.native import values_native
 from squaregame.families.octal.period import find_period
@@ -28,11 +35,24 @@ from squaregame.families.octal.values import Progress
 if TYPE_CHECKING:
     from squaregame.core.tables import Tables
 
+PROBE = 1 << 15  # values computed first, to estimate the rest
 BUILD_PAIR_BUDGET = 2 * 10**11  # pairs of heaps one build may examine (about 10 minutes)
 
 
-def build(text: str, upto: int, tables: Tables, progress: Progress) -> tuple[str, dict[str, Any]]:
-    """Build, check the budget first, write, and say what was built (``octal.build.wrote``)."""
+def estimate(upto: int, third: int, fourth: int, probe: int) -> int:
+    """The pairs G(0..upto) should cost, from the pairs of the probe's last two quarters."""
+    quarter = max(probe // 4, 1)
+    r3, r4 = max(third / quarter, 1.0), max(fourth / quarter, 1.0)
+    alpha = min(max(math.log(r4 / r3) / math.log(7 / 5), 0.0), 1.0)
+    grow = (upto / (0.875 * probe)) ** alpha if upto > probe else 1.0
+    return int(r4 * upto * grow / (1 + alpha))
+
+
+def build(
+    text: str, upto: int, tables: Tables, progress: Progress, budget: int = BUILD_PAIR_BUDGET
+) -> tuple[str, dict[str, Any]]:
+    """Build, check the budget (pairs of heaps) first, write, and say what was built
+    (``octal.build.wrote``)."""
     # (numpy: only when values are built)
     import numpy as np
 
@@ -43,24 +63,26 @@ def build(text: str, upto: int, tables: Tables, progress: Progress) -> tuple[str
     if isinstance(rule, PileRule):  # its tables are the rule registry's own
         raise TableLimitError("octal.errors.build_rule", rule=rule.text)
     began = time.perf_counter()
-    kept = OctalStore.of(tables).kept
-    need = cost.estimate(rule, upto, BUILD_PAIR_BUDGET, kept, progress)
-    if need is None:  # (no C kernel: nothing measured, and nothing a build could use)
-        raise TableLimitError("octal.errors.build_kernel")
-    if need > BUILD_PAIR_BUDGET:
+    probe = min(upto, PROBE)
+    stats: list[int] = []
+    try:
+        head = values_native(rule, probe // 2, stats=stats)
+        head = values_native(rule, 3 * probe // 4, start=head, stats=stats)
+        third = stats[2]
+        head = values_native(rule, probe, start=head, stats=stats)
+    except OSError:
+        raise TableLimitError("octal.errors.build_kernel") from None
+    need = estimate(upto, third, stats[2], probe)
+    if need > budget:
         raise TableLimitError(
             "octal.errors.build_budget",
             rule=rule.text,
             upto=f"{upto:,}",
             pairs=f"{need:.1e}",
-            budget=f"{BUILD_PAIR_BUDGET:.0e}",
-            most=f"{cost.affordable(rule, upto, BUILD_PAIR_BUDGET, kept):,}",
+            budget=f"{budget:.0e}",
         )
-    with kept.lock:
-        have = kept.values.get(rule.key)
-    head = None if have is None else bytearray(np.asarray(have, dtype=np.uint32).tobytes())
     try:
-        raw = values_native(rule, upto, progress, head, budget=2 * BUILD_PAIR_BUDGET)
+        raw = values_native(rule, upto, progress, head, budget=2 * budget)
     except OSError:
         raise TableLimitError("octal.errors.build_kernel") from None
     g = np.frombuffer(raw, dtype=np.uint32)
@@ -68,6 +90,7 @@ def build(text: str, upto: int, tables: Tables, progress: Progress) -> tuple[str
     path = files.cache_path(folder, rule, upto)
     files.save(path, rule, g)
     files.drop_smaller(folder, rule, path)
+    kept = OctalStore.of(tables).kept
     with kept.lock:
         kept.cached.pop(rule.key, None)
         kept.periods.pop(rule.key, None)
@@ -85,3 +108,29 @@ def build(text: str, upto: int, tables: Tables, progress: Progress) -> tuple[str
         said.update(period=f"{found.period:,}", preperiod=f"{found.preperiod:,}")
     said["seconds"] = f"{time.perf_counter() - began:.1f}"
     return key, said
+
+
+# Codes whose least preperiod is known to lie past the values computed on demand, with the
+# values the theorem's proof of it needs (2·n0 + 2p + k + 1): where to look, not an answer —
+# the values are computed here and the period proven from them by the theorem, as any other.
+# 0.354: period 1,180 from 10,061,916 (Gangolli and Plambeck 1989); 0.376: period 4 from
+# 2,268,248 (Flammenkamp's tables, via tczajka/octal-games SolvedGames.md).
+LONG_PREPERIODS = {"0.354": 2 * 10_061_916 + 2 * 1_180 + 3, "0.376": 2 * 2_268_248 + 2 * 4 + 4}
+ON_DEMAND_BUDGET = 2 * 10**10  # pairs one build on demand may examine (about 40 s)
+
+
+def on_demand(rule_key: str, text: str, tables: Tables, progress: Progress | None) -> bool:
+    """Build the values a known long preperiod's proof needs into the cache, when the one
+    estimate puts them within :data:`ON_DEMAND_BUDGET` (refused otherwise, before the work).
+    False: no such code, or its values are in the cache already."""
+    upto = LONG_PREPERIODS.get(rule_key)
+    if upto is None or files.cached_upto(_cache_folder(tables), parse_rule(text)) >= upto:
+        return False
+    build(text, upto, tables, progress or (lambda done: None), ON_DEMAND_BUDGET)
+    return True
+
+
+def _cache_folder(tables: Tables) -> Any:
+    from squaregame.core.piles.store import TableStore  # (as build does: when values are built)
+
+    return TableStore.of(tables).cache

@@ -74,7 +74,16 @@ class OctalStore:
             if value is None:
                 raise TableLimitError("octal.errors.grundy_unknown")
             return value
-        return periods.value(rule, n, progress, kept=self.kept)
+        try:
+            return periods.value(rule, n, progress, kept=self.kept)
+        except TableLimitError as refused:
+            if refused.key != "octal.errors.beyond_budget":
+                raise
+            from squaregame.families.octal import build  # (only when values are built)
+
+            if not build.on_demand(rule.key, rule.text, self.tables, progress):
+                raise
+        return periods.value(rule, n, progress, kept=self.kept)  # from the values just built
 
     def reach(self, rule: HeapRule, n: int, progress: Progress | None = None) -> None:
         """Refuse a heap out of reach without long work: valued now if that is a moment's
