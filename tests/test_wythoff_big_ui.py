@@ -10,7 +10,13 @@ from ui_helpers import settle
 from squaregame.families import GAMES
 from squaregame.families.wythoff import closed as C
 from squaregame.families.wythoff.board import WythoffBoard
-from squaregame.families.wythoff.board_axis import far_lines, label, label_width, off_window
+from squaregame.families.wythoff.board_axis import (
+    axis_line,
+    far_lines,
+    label,
+    label_width,
+    off_window,
+)
 from squaregame.families.wythoff.heat import REM_CHARS
 from squaregame.families.wythoff.screen import WythoffScreen
 from squaregame.families.wythoff.side import ColdPairs
@@ -184,3 +190,10 @@ def test_an_over_wide_word_breaks_after_its_comma_and_only_then() -> None:
     assert wrap("♛ to (3,5) ✓", 8) == ["♛ to", "(3,5) ✓"]  # a word that fits: whole
     assert wrap("(1,2,3)", 3) == ["(1,", "2,", "3)"]
     assert wrap("123456789", 3) == ["123456789"]  # no comma: left whole, as before
+
+
+def test_an_x_label_the_edge_would_cut_is_left_out() -> None:
+    xs = range(286, 301)  # the window of (300, 500) at 60×20: 15 columns of 2
+    line = axis_line(33, xs, 300, 286, 2, 3, 500)
+    assert line.split() == ["x", "286", "290", "295"]  # not "30" for 300
+    assert axis_line(40, xs, 300, 286, 2, 3, 500).split()[-1] == "300"
