@@ -15,7 +15,8 @@ BREAK = re.compile(r"(?<![+→]) (?!\+)")  # a space that may end a line
 
 def breaks(text: str, width: int, indent: int = 0) -> list[int]:
     """Where in ``text`` each line after the first begins (just past a space), for lines of
-    at most ``width`` cells where its words allow (a word wider than that is left whole)."""
+    at most ``width`` cells where its words allow (a word wider than that is left whole, or
+    broken after its commas: :func:`_pieces`)."""
     starts: list[int] = []
     used = len(text) - len(text.lstrip(" "))  # a row's own leading spaces are kept
     begun = False
@@ -25,15 +26,26 @@ def breaks(text: str, width: int, indent: int = 0) -> list[int]:
         if end <= at:  # two spaces in a row: nothing to place
             at = end + 1
             continue
-        size = cell_len(text[at:end])
-        if begun and used + 1 + size > width:
-            starts.append(at)
-            used = indent + size
-        else:
-            used += (1 if begun else 0) + size
-        begun = True
+        for k, (lo, hi) in enumerate(_pieces(text, at, end, width - indent)):
+            size, gap = cell_len(text[lo:hi]), 1 if k == 0 else 0
+            if begun and used + gap + size > width:
+                starts.append(lo)
+                used = indent + size
+            else:
+                used += (gap if begun else 0) + size
+            begun = True
         at = end + 1
     return starts
+
+
+def _pieces(text: str, at: int, end: int, room: int) -> list[tuple[int, int]]:
+    """A word as the pieces a line may end between: the word whole, or where it is wider
+    than a line's ``room`` and holds commas (a far-out queen's "(999999999999,618033988749)"),
+    its pieces each ending in a comma: broken between the coordinates, never inside one."""
+    if cell_len(text[at:end]) <= room or "," not in text[at:end]:
+        return [(at, end)]
+    cuts = [i + 1 for i in range(at, end - 1) if text[i] == ","]
+    return list(zip([at, *cuts], [*cuts, end], strict=True))
 
 
 def wrap(text: str, width: int, indent: int = 0) -> list[str]:

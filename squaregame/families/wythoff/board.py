@@ -33,12 +33,12 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from squaregame.families.wythoff.board_axis import axis_line
-from squaregame.families.wythoff.heat import shade, text_on
+from squaregame.families.wythoff.board_axis import axis_line, is_far, label, label_width
+from squaregame.families.wythoff.board_notes import heat_legend, note_rows, notes, winning
+from squaregame.families.wythoff.heat import rem_char, shade, text_on
 from squaregame.text import tr
 
 Cell = tuple[int, int]
-REM_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
 CELL_SIZES = ((8, 4), (6, 3), (4, 2), (4, 1), (3, 1), (2, 1))  # (columns, rows), largest first
 BIG_SIZES = ((10, 5), *CELL_SIZES)  # on the projector
 QUEEN, REACH, WIN, COLD, EMPTY = "♛", "●", "✓", "☹", "·"
@@ -111,6 +111,7 @@ class WythoffBoard(Widget, can_focus=True):
         self.centred = big  # the projector's board in the middle of its room
         self.set_big(big)
         self._drawn: tuple[object, list[list[Segment]]] | None = None
+        self._near: int | None = None  # far out on the heatmap: the queen's remoteness
 
     def set_big(self, big: bool) -> None:
         self.big = big
@@ -122,14 +123,14 @@ class WythoffBoard(Widget, can_focus=True):
 
     # -- geometry ------------------------------------------------------------------------
     def _label_width(self) -> int:
-        return len(str(self.view.size)) if self.view else 1
+        return label_width(self.view.size) if self.view else 1
 
     def _legend_rows(self) -> int:
         """The legend under the board: two lines on the heatmap, else one where there is room."""
         if self.view is None or not self.legend_shown:
             return 0
         if self.view.heatmap:
-            return 2
+            return len(heat_legend(self.view.size, 0, self.size.width))
         lines = len(self._legend_lines())
         return lines if self.size.height - 1 >= self.view.size + 1 + lines else 0
 
@@ -137,9 +138,10 @@ class WythoffBoard(Widget, can_focus=True):
         """The x axis under the board: left out where only that lets every row show."""
         if self.view is None:
             return 1
-        n = self.view.size + 1
-        short = self.size.height - self._legend_rows() == n  # one row of squares each
-        return 0 if short and not self.big else 1
+        v = self.view
+        short = self.size.height - self._legend_rows() == v.size + 1  # one row of squares each
+        far = note_rows(v.size, v.queen, self.size.width)  # (far out: notes)
+        return (0 if short and not self.big else 1) + far
 
     def cell_size(self) -> tuple[int, int]:
         """The largest square size at which the whole board fits; else 2×1, panning."""
@@ -168,11 +170,15 @@ class WythoffBoard(Widget, can_focus=True):
         return cols, rows
 
     def _pan(self) -> Cell:
-        """Move the window as little as possible to show the cursor (and the queen if it fits)."""
+        """Move the window as little as possible to show the cursor (and the queen if it fits);
+        a queen outside it (after a move) goes to its top right: she only moves down and left."""
         assert self.view is not None
         cols, rows = self._window()
         ox, oy = self._origin
         size = self.view.size
+        qx, qy = self.view.queen
+        if not (ox <= qx < ox + cols and oy <= qy < oy + rows):
+            ox, oy = qx - cols + 1, qy - rows + 1
         for cx, cy in (self.view.queen, self.view.cursor):
             if cx < ox:
                 ox = cx
@@ -245,6 +251,8 @@ class WythoffBoard(Widget, can_focus=True):
         xs = range(ox, min(ox + cols, v.size + 1))
         ys = range(min(oy + rows - 1, v.size), oy - 1, -1)
         top = self._top(v, xs, ys) if v.heatmap else 0
+        far_heat = v.heatmap and v.value is not None and is_far(v.size)
+        self._near = v.value(*v.queen)[1] if far_heat and v.value else None
         base = self.rich_style
         dim = base + Style(dim=True)
         indent = " " * self._left()
@@ -255,7 +263,7 @@ class WythoffBoard(Widget, can_focus=True):
             for line in range(ch):
                 middle = line == ch // 2
                 row = _Row(indent, base)
-                row.add(f"{y:>{lw}} " if middle else " " * (lw + 1), dim)
+                row.add(f"{label(y, v.size):>{lw}} " if middle else " " * (lw + 1), dim)
                 for x in xs:  # each square its full width: no gaps, so no stripes
                     mark, style = self._square(v, x, y, top, cw, styles, looks)
                     body = mark if middle else ""
@@ -265,11 +273,14 @@ class WythoffBoard(Widget, can_focus=True):
                 lines.append(row.done())
         if self._axis_rows():
             width = self.size.width - len(indent)
-            axis = axis_line(width, xs, v.queen[0], ox, cw, lw)
+            axis = axis_line(width, xs, v.queen[0], ox, cw, lw, v.size)
             lines.append([Segment(indent + axis, dim)])
+            wins = winning(v.targets, v.wins, v.value) if v.hints else []
+            for note in notes(v.size, v.queen, wins, xs, ys, self.size.width):
+                lines.append([Segment(indent + note, dim)])
         if v.heatmap:
-            for key in ("heatmap_marks", "heatmap_scale"):
-                lines.append([Segment(tr(f"ui_widgets.board.{key}", top=top), dim)])
+            for words in heat_legend(v.size, top, self.size.width):
+                lines.append([Segment(words, dim)])
         elif self._legend_rows():
             pad = indent + " " * (lw + 1)
             for words in self._legend_lines():  # (past a centred board's edge: centred too)
@@ -320,7 +331,7 @@ class WythoffBoard(Widget, can_focus=True):
         looks: dict[tuple[object, ...], Style] | None = None,
     ) -> tuple[str, Style]:
         """A square's mark and style: its background (checker or heatmap shade) under it."""
-        mark, part = self._cell(v, x, y, top)
+        mark, part = self._cell(v, x, y, self._near)
         if part == "reach" and self.big:
             mark = "●"
         if mark == COLD:
@@ -355,8 +366,9 @@ class WythoffBoard(Widget, can_focus=True):
         return mark, style
 
     @staticmethod
-    def _cell(v: BoardView, x: int, y: int, top: int = 1) -> tuple[str, str]:
-        """A square's mark and which part it is (queen, win, cold, reach, num, empty)."""
+    def _cell(v: BoardView, x: int, y: int, near: int | None = None) -> tuple[str, str]:
+        """A square's mark and which part it is (queen, win, cold, reach, num, empty);
+        ``near``: far out, the queen's remoteness (the heatmap counts down from it)."""
         if (x, y) == v.queen:
             return QUEEN, "queen"
         if v.wins is not None:  # a part of a sum: the winning targets alone are marked
@@ -369,7 +381,7 @@ class WythoffBoard(Widget, can_focus=True):
                 return WIN, "win"
             if cold:
                 return COLD, "cold"
-            return (REM_CHARS[rem] if rem < len(REM_CHARS) else "+"), "num"
+            return rem_char(rem, near), "num"
         if v.hints and (x, y) in v.targets and cold:
             return WIN, "win"
         if v.hints and cold:

@@ -84,7 +84,7 @@ def layout_chart(
 def _layout(
     n: int, top: int, width: int, height: int, selected: int | None, reserved: int
 ) -> ChartLayout:
-    axis = len(str(top)) + 3  # "+12 ┤", "−12 ┤"
+    axis = len(short_number(top)) + 3  # "+12 ┤", "−12 ┤", "+1.2·10¹² ┤"
     room = max(1, width - axis)
     cell = 3 if n * 3 <= room else 2 if n * 2 <= room else 1
     count = min(n, room // cell)
@@ -93,6 +93,19 @@ def _layout(
         first = selected
     half = max(1, (height - reserved - 5) // 2)
     return ChartLayout(first, count, cell, axis, half, top)
+
+
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def short_number(n: int) -> str:
+    """``n`` for the axis: as written up to six digits, else two figures and a power of ten
+    (1236067977499 → "1.2·10¹²", rounded down), so a far-out queen's labels stay narrow."""
+    digits = str(n)
+    if len(digits) <= 6:
+        return digits
+    power = str(len(digits) - 1).translate(SUPERSCRIPT)
+    return f"{digits[0]}.{digits[1]}·10{power}"
 
 
 def _fill(rem: int, top: int, rows: int) -> float:
@@ -136,7 +149,7 @@ def render_chart(
     label_w = lay.axis - 2
     bar_w = max(1, lay.cell - 1)
     for row in range(lay.half, 0, -1):  # the upper half, top row first
-        label = f"+{lay.top}" if row == lay.half else ""
+        label = f"+{short_number(lay.top)}" if row == lay.half else ""
         text.append(f"{label:>{label_w}} " + ("┤" if label else "│"), style="dim")
         for i, p in enumerate(shown, lay.first):
             text.append_text(_cell(p, i == selected, row, lay, bar_w, up=True))
@@ -148,7 +161,7 @@ def render_chart(
         text.append("─" * (lay.cell - bar_w), style="dim")
     text.append("\n")
     for row in range(1, lay.half + 1):  # the lower half, hanging from the axis
-        label = f"{MINUS}{lay.top}" if row == lay.half else ""
+        label = f"{MINUS}{short_number(lay.top)}" if row == lay.half else ""
         text.append(f"{label:>{label_w}} " + ("┤" if label else "│"), style="dim")
         for i, p in enumerate(shown, lay.first):
             text.append_text(_cell(p, i == selected, row, lay, bar_w, up=False))
