@@ -245,7 +245,9 @@ def test_a_known_long_preperiod_is_built_on_demand(monkeypatch: pytest.MonkeyPat
             raise TableLimitError("octal.errors.beyond_budget", need=n)
         return 7
 
-    def fake_build(text: str, upto: int, tables: object, progress: object, budget: int) -> None:
+    def fake_build(
+        text: str, upto: int, tables: object, progress: object, budget: int, kept: object
+    ) -> None:
         asked.append((text, upto, budget))
 
     monkeypatch.setattr(period, "value", value)

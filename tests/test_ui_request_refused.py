@@ -18,12 +18,13 @@ from squaregame.ui.app import SquareGameApp
 from squaregame.ui.screens.menu import MenuScreen
 from squaregame.ui.start import StartRequest
 
-TOO_LARGE = "misère play is solved only by an exact search, up to 30 tokens"
+TOO_LARGE = "is solved only by an exact search, at most 30 pins"
 
 
 def test_the_seed_draws_a_misere_start_beyond_the_search() -> None:
-    kayles = GAMES.kinds.find("kayles")
-    spec = GameSpec(kayles, (), True, None).with_random_position(random.Random(5))
+    """(Dawson's Kayles: no misère quotient proven, so past the search it is refused.)"""
+    dawsons = GAMES.kinds.find("dawsons-kayles")
+    spec = GameSpec(dawsons, (), True, None).with_random_position(random.Random(5))
     assert spec.position is not None and sum(spec.position) > 30
     with pytest.raises(TableLimitError):
         spec.start(spec.build(Tables()))
@@ -32,10 +33,10 @@ def test_the_seed_draws_a_misere_start_beyond_the_search() -> None:
 @pytest.mark.parametrize(
     ("request_", "said"),
     [
-        (StartRequest(game="kayles", misere=True, seed=5), TOO_LARGE),
+        (StartRequest(game="dawsons-kayles", misere=True, seed=5), TOO_LARGE),
         (StartRequest(game="subtraction", seed=1), "subtraction needs one --rule"),
     ],
-    ids=["misere-kayles-too-large", "subtraction-without-rule"],
+    ids=["misere-dawsons-kayles-too-large", "subtraction-without-rule"],
 )
 async def test_a_request_that_cannot_open_is_a_notice_on_the_menu(
     request_: StartRequest, said: str

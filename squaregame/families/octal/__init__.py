@@ -62,10 +62,11 @@ class OctalFamily(Family):
         return Sample(GameSpec(self.kinds[0]), 1, 9)  # Kayles: one to three rows of 1..9
 
 
-def _build(*args: Any) -> tuple[str, dict[str, Any]]:
+def _build(text: str, upto: int, tables: Any, progress: Any) -> tuple[str, dict[str, Any]]:
     from squaregame.families.octal.build import build  # (only when a build is asked for)
+    from squaregame.families.octal.store import OctalStore
 
-    return build(*args)
+    return build(text, upto, tables, progress, kept=OctalStore.of(tables).kept)
 
 
 FAMILY = OctalFamily()

@@ -30,7 +30,7 @@ from squaregame.families.octal import files
 from squaregame.families.octal.code import PileRule, parse_rule
 from squaregame.families.octal.native import values_native
 from squaregame.families.octal.period import find_period
-from squaregame.families.octal.values import Progress
+from squaregame.families.octal.values import Kept, Progress
 
 if TYPE_CHECKING:
     from squaregame.core.tables import Tables
@@ -49,15 +49,19 @@ def estimate(upto: int, third: int, fourth: int, probe: int) -> int:
 
 
 def build(
-    text: str, upto: int, tables: Tables, progress: Progress, budget: int = BUILD_PAIR_BUDGET
+    text: str,
+    upto: int,
+    tables: Tables,
+    progress: Progress,
+    budget: int = BUILD_PAIR_BUDGET,
+    kept: Kept | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """Build, check the budget (pairs of heaps) first, write, and say what was built
-    (``octal.build.wrote``)."""
+    (``octal.build.wrote``); ``kept``: the program's values, told to read the new file."""
     # (numpy: only when values are built)
     import numpy as np
 
     from squaregame.core.piles.store import TableStore
-    from squaregame.families.octal.store import OctalStore
 
     rule = parse_rule(text)
     if isinstance(rule, PileRule):  # its tables are the rule registry's own
@@ -90,10 +94,10 @@ def build(
     path = files.cache_path(folder, rule, upto)
     files.save(path, rule, g)
     files.drop_smaller(folder, rule, path)
-    kept = OctalStore.of(tables).kept
-    with kept.lock:
-        kept.cached.pop(rule.key, None)
-        kept.periods.pop(rule.key, None)
+    if kept is not None:
+        with kept.lock:
+            kept.cached.pop(rule.key, None)
+            kept.periods.pop(rule.key, None)
     said: dict[str, Any] = {
         "path": str(path),
         "rule": rule.text,
@@ -119,14 +123,16 @@ LONG_PREPERIODS = {"0.354": 2 * 10_061_916 + 2 * 1_180 + 3, "0.376": 2 * 2_268_2
 ON_DEMAND_BUDGET = 2 * 10**10  # pairs one build on demand may examine (about 40 s)
 
 
-def on_demand(rule_key: str, text: str, tables: Tables, progress: Progress | None) -> bool:
+def on_demand(
+    rule_key: str, text: str, tables: Tables, progress: Progress | None, kept: Kept
+) -> bool:
     """Build the values a known long preperiod's proof needs into the cache, when the one
     estimate puts them within :data:`ON_DEMAND_BUDGET` (refused otherwise, before the work).
     False: no such code, or its values are in the cache already."""
     upto = LONG_PREPERIODS.get(rule_key)
     if upto is None or files.cached_upto(_cache_folder(tables), parse_rule(text)) >= upto:
         return False
-    build(text, upto, tables, progress or (lambda done: None), ON_DEMAND_BUDGET)
+    build(text, upto, tables, progress or (lambda done: None), ON_DEMAND_BUDGET, kept)
     return True
 
 
