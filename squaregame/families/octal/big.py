@@ -173,15 +173,17 @@ def move_at(bs: list[Block], k: int) -> tuple[Block, int]:
 Winners = Callable[[int, Block, int], tuple[int, list[int]]]  # (row, block, most) -> found
 
 
-def normal_winners(self: Counting, pos: Rows) -> Winners:
-    """The winning moves of a block in normal play: what is left of row i must bring the
-    nim-sum to 0 (:func:`winning_splits` for the splits)."""
+def normal_winners(self: Counting, pos: Rows, target: int = 0) -> Winners:
+    """The moves of a block to Grundy value ``target`` in normal play (0: the winning ones):
+    a move on row i leaving pieces of value w gives the rows T xor G_i xor w (T the rows'
+    nim-sum), so what is left of row i must have w = target xor T xor G_i
+    (:func:`winning_splits` for the splits)."""
     g = self.values_for(pos)
     row_values = [g(n) for n in pos]
     total_value = reduce(xor, row_values, 0)
 
     def winners(i: int, b: Block, most: int) -> tuple[int, list[int]]:
-        want = total_value ^ row_values[i]  # what is left of row i must have this value
+        want = target ^ total_value ^ row_values[i]  # what is left of row i must have this
         if b.kind == "split":
             return winning_splits(b, want, g, most)
         left = 0 if b.kind == "whole" else g(b.rest)
@@ -190,29 +192,37 @@ def normal_winners(self: Counting, pos: Rows) -> Winners:
     return winners
 
 
-def counted(self: Counting, pos: Rows, cap: int, winners: Winners) -> Analysis[Rows]:
-    """The analysis of rows with too many moves to list: every move counted, the
-    winning ones found by ``winners`` (the first ``cap`` of them listed, with the first and
-    last :data:`EDGE_MOVES` of every row), never valued one by one."""
-    info = self.info(pos)
+def found_moves(
+    self: Counting, pos: Rows, most: int, winners: Winners
+) -> tuple[int, int, dict[int, Rows], list[int]]:
+    """Every move of ``pos`` counted and those ``winners`` picks found: (moves, picked, the
+    first ``most`` picked by index -> target, the indices of the first and last
+    :data:`EDGE_MOVES` of every row), never valued one by one."""
     listed: dict[int, Rows] = {}  # move index -> target
     edges: list[int] = []
-    total = winning = 0
+    total = picked = 0
     for i in range(len(pos)):
         bs = self.row_blocks(pos, i)
         start, row_count = total, sum(b.count for b in bs)
         for b in bs:
-            count, found = winners(i, b, max(cap - len(listed), 0))
-            winning += count
-            for k in found[: max(cap - len(listed), 0)]:
+            count, found = winners(i, b, max(most - len(listed), 0))
+            picked += count
+            for k in found[: max(most - len(listed), 0)]:
                 listed[total + k] = (*pos[:i], *b.parts(k), *pos[i + 1 :])
             total += b.count
         ends = range(max(row_count - EDGE_MOVES, 0), row_count)
         edges += [start + k for k in sorted({*range(min(EDGE_MOVES, row_count)), *ends})]
+    return total, picked, listed, edges
+
+
+def counted(self: Counting, pos: Rows, cap: int, winners: Winners) -> Analysis[Rows]:
+    """The analysis of rows with too many moves to list: every move counted, the
+    winning ones found by ``winners`` (the first ``cap`` of them listed, with the first and
+    last :data:`EDGE_MOVES` of every row), never valued one by one."""
     return analysis_counted(
         pos,
-        info,
-        (total, winning, listed, edges),
+        self.info(pos),
+        found_moves(self, pos, cap, winners),
         cap,
         lambda k: self.move_target(pos, k),
         self.child_info,

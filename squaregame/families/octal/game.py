@@ -31,7 +31,6 @@ from squaregame.families.octal import big, misere, why_quotient
 from squaregame.families.octal.code import AREA, HeapRule, PileRule, Rows, parted_rows, per_code
 from squaregame.families.octal.search import bounds, longest_play, shortest_play
 from squaregame.families.octal.store import OctalStore
-from squaregame.families.octal.value_moves import moves_of_value
 from squaregame.text import tr
 from squaregame.text.current import current
 
@@ -379,10 +378,12 @@ class RowsGame(Game[Rows]):
         return big.Values(self.store.values(self.rule, upto), proven.preperiod, proven.period)
 
     def grundy_moves(self, pos: Rows, grundy: int, most: int) -> tuple[int, list[int]] | None:
-        """Counted from the values (one code, normal play: :mod:`.value_moves`)."""
+        """Counted from the values (one code, normal play: :func:`.big.normal_winners`)."""
         if self.misere or self.mixed or isinstance(self.rule, PileRule):
             return None
-        count, listed, _edges = moves_of_value(self, pos, grundy, most)
+        _total, count, listed, _edges = big.found_moves(
+            self, pos, most, big.normal_winners(self, pos, grundy)
+        )
         return count, sorted(listed)
 
 
