@@ -192,8 +192,11 @@ def test_an_over_wide_word_breaks_after_its_comma_and_only_then() -> None:
     assert wrap("123456789", 3) == ["123456789"]  # no comma: left whole, as before
 
 
-def test_an_x_label_the_edge_would_cut_is_left_out() -> None:
+def test_an_x_label_the_edge_would_cut_ends_under_its_column_or_is_left_out() -> None:
     xs = range(286, 301)  # the window of (300, 500) at 60×20: 15 columns of 2
     line = axis_line(33, xs, 300, 286, 2, 3, 500)
-    assert line.split() == ["x", "286", "290", "295"]  # not "30" for 300
+    assert line.split() == ["x", "286", "290", "295", "300"]  # whole, never "30"
+    assert line.endswith("300") and len(line) <= 33
     assert axis_line(40, xs, 300, 286, 2, 3, 500).split()[-1] == "300"
+    crowded = axis_line(31, xs, 300, 286, 2, 3, 500)  # no room even ending under it
+    assert "30" not in crowded.split() and crowded.split()[-1] in {"295", "300"}

@@ -35,7 +35,8 @@ def axis_line(width: int, xs: range, queen_x: int, ox: int, cw: int, lw: int, si
     """The x axis: ``x`` under the y labels (``lw`` wide), then every fifth column labelled
     (and the first; every column where squares are 3 wide) where the label fits, its last
     character under the column's mark. Far out the labels are short (:func:`label`) and the
-    queen's column is labelled first. A label the ``width`` would cut is left out."""
+    queen's column is labelled first. A label the ``width`` would cut ends under its column
+    instead ("300", never "30"), or is left out where that does not fit either."""
     far = is_far(size)
     line = [" "] * (lw + 1 + len(xs) * cw + lw + 2)
     line[lw - 1] = "x"
@@ -46,6 +47,8 @@ def axis_line(width: int, xs: range, queen_x: int, ox: int, cw: int, lw: int, si
             text = label(x, size)
             mark = lw + 1 + i * cw + (cw - 1) // 2
             at = mark - len(text) + 1 if far else mark
+            if at + len(text) > width:  # at the edge: ending under its column instead
+                at = mark - len(text) + 1
             if at < lw + 1 or at + len(text) > width:
                 continue  # (under the y labels, or cut short at the edge: "300" as "30")
             if all(c == " " for c in line[max(0, at - 1) : at + len(text) + far]):
