@@ -20,13 +20,12 @@ move is counted, and each listed move is valued with the sum's proven bounds.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import reduce
 from operator import xor
 from typing import Any, Protocol
 
-from squaregame.core.moves import MAX_LISTED_MOVES, analysis_counted, edge_indices
-from squaregame.core.types import Analysis, MoveInfo, MoveSummary, PositionInfo
+from squaregame.core.moves import MAX_LISTED_MOVES, analysis_counted, edge_indices, placed_analysis
+from squaregame.core.types import Analysis, PositionInfo
 from squaregame.families.sums.mixed_moves import AXIS_FROM, PART_MOVES
 from squaregame.families.sums.units import PileUnit, Unit
 
@@ -135,18 +134,4 @@ def lone_analysis(game: MixedSumGame, pos: Flat, index: int, cap: int) -> Analys
     parts = game.split(pos)
     own = game.units[index].own_analysis(parts[index], cap)
 
-    def place(q: Any) -> Flat:
-        return game.replaced(pos, index, q)
-
-    moves = tuple(MoveInfo(place(m.to), m.info) for m in own.moves)
-    s = own.summary
-    if s is None:
-        return Analysis(pos, own.info, moves)
-    ranges = tuple(
-        replace(r, line=index, first=place(r.first), last=place(r.last)) for r in s.ranges
-    )
-    at = s.target_at
-    summary = MoveSummary(
-        s.total, s.winning, ranges, tuple(place(e) for e in s.edges), lambda k: place(at(k))
-    )
-    return Analysis(pos, own.info, moves, summary)
+    return placed_analysis(pos, own, lambda q: game.replaced(pos, index, q), lambda _: index)

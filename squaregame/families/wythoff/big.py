@@ -72,8 +72,9 @@ def best_moves(pos: Cell, misere: bool) -> list[Cell]:
     x, y = pos
     wins = [to for _, to in cold_children(x, y, misere)]
     if wins:
-        least = min(value(*to, misere).remoteness for to in wins)
-        return [to for to in wins if value(*to, misere).remoteness == least]
+        lasts = {to: value(*to, misere).remoteness for to in wins}
+        least = min(lasts.values())
+        return [to for to in wins if lasts[to] == least]
     return delay_moves(x, y, misere)
 
 
