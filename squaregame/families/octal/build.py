@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from squaregame.core.errors import TableLimitError
 from squaregame.families.octal import files
-from squaregame.families.octal.code import PileRule, parse_rule
+from squaregame.families.octal.code import HeapRule, PileRule, parse_rule
 from squaregame.families.octal.native import values_native
 from squaregame.families.octal.period import find_period
 from squaregame.families.octal.values import Kept, Progress
@@ -123,20 +123,12 @@ LONG_PREPERIODS = {"0.354": 2 * 10_061_916 + 2 * 1_180 + 3, "0.376": 2 * 2_268_2
 ON_DEMAND_BUDGET = 2 * 10**10  # pairs one build on demand may examine (about 40 s)
 
 
-def on_demand(
-    rule_key: str, text: str, tables: Tables, progress: Progress | None, kept: Kept
-) -> bool:
+def on_demand(rule: HeapRule, tables: Tables, progress: Progress | None, kept: Kept) -> bool:
     """Build the values a known long preperiod's proof needs into the cache, when the one
     estimate puts them within :data:`ON_DEMAND_BUDGET` (refused otherwise, before the work).
     False: no such code, or its values are in the cache already."""
-    upto = LONG_PREPERIODS.get(rule_key)
-    if upto is None or files.cached_upto(_cache_folder(tables), parse_rule(text)) >= upto:
+    upto = LONG_PREPERIODS.get(rule.key)
+    if upto is None or files.cached_upto(kept.folder(), rule) >= upto:
         return False
-    build(text, upto, tables, progress or (lambda done: None), ON_DEMAND_BUDGET, kept)
+    build(rule.text, upto, tables, progress or (lambda done: None), ON_DEMAND_BUDGET, kept)
     return True
-
-
-def _cache_folder(tables: Tables) -> Any:
-    from squaregame.core.piles.store import TableStore  # (as build does: when values are built)
-
-    return TableStore.of(tables).cache

@@ -170,9 +170,7 @@ def probe(
 ) -> Rates | None:
     """Measure the rates (computing values in windows, each within :data:`WINDOW_BUDGET`)
     until the estimate of G(0..n) is within ``budget`` or no window more is affordable.
-    None where the C kernel is not used (nothing measured)."""
-    if builder(n) != "native":
-        return None
+    None where the C kernel is not used (nothing measured: :func:`estimate` asks first)."""
     rates = _rates(rule, kept)
     s, takes = split_places(rule), sum(1 for j in PLACES if rule.take_mask >> j & 1) + 1
     spent = 0

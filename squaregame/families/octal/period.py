@@ -166,11 +166,11 @@ def periodicity(
         found = find_period(g, k)
         if found is not None and found.proven:
             break
-        if size >= limit or k is None:
-            if k is None and size * 2 <= limit:
-                size *= 2
-                continue
+        if size >= limit or (k is None and size * 2 > limit):
             break
+        if k is None:  # Grundy's game: prefixes doubled, never proven
+            size *= 2
+            continue
         grow = size * 2 if size < DOUBLING_LIMIT else 0
         hint = found if found is not None or grow else find_period(g, k, repeats=1)
         if hint is not None and hint.needs(k) <= limit:  # its proof is within reach

@@ -81,7 +81,7 @@ class OctalStore:
                 raise
             from squaregame.families.octal import build  # (only when values are built)
 
-            if not build.on_demand(rule.key, rule.text, self.tables, progress, self.kept):
+            if not build.on_demand(rule, self.tables, progress, self.kept):
                 raise
         return periods.value(rule, n, progress, kept=self.kept)  # from the values just built
 
