@@ -25,6 +25,14 @@ async def exercise(data: Path) -> dict[str, object]:
     """Run the app on ``data`` and have it write everything; what it said, and whether it
     reached the menu and then opened a game."""
     app = SquareGameApp(GAMES, data_dir=data, ai_delay=0)
+    said: list[str] = []  # every notice, kept: a slow machine may let one expire from the screen
+    shown = app.notify
+
+    def notify(message: str, *args: object, **kwargs: object) -> None:
+        said.append(str(message))
+        shown(message, *args, **kwargs)  # type: ignore[arg-type]
+
+    app.notify = notify  # type: ignore[method-assign]
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         started = isinstance(app.screen, MenuScreen)
@@ -41,7 +49,7 @@ async def exercise(data: Path) -> dict[str, object]:
         for _ in range(20):
             await pilot.pause()
         opened = type(app.screen).__name__
-        notes = [str(n.message) for n in app._notifications]
+        notes = said
     return {"started": started, "opened": opened, "notes": notes}
 
 
