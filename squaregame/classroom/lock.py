@@ -1,23 +1,23 @@
-"""One server per class file: ``serve --class`` holds an exclusive lock on
-``classes.sqlite3.serving`` beside the database for as long as it runs. The operating system
-lets go of it when the process ends, however it ends (kill -9 included), so a crashed server
-never blocks the next one; a second server while the first runs is refused.
+"""A class file's nodes: every ``serve --class`` holds a *shared* lock on
+``classes.sqlite3.serving`` beside the database for as long as it runs, so any number of
+servers (nodes) may serve the same class at once (:mod:`squaregame.classroom.presence`
+says who is online on each). The operating system lets go of a node's lock when its process
+ends, however it ends (kill -9 included).
 
-(Two servers writing one class would each think its students' sessions were the only ones:
-the live view and the session caps would be wrong, though no event would be lost.)
+What the lock still tells: whether *some* server on this machine serves the class file now
+(``class watch`` says whether students can be online; ``class delete`` refuses while one
+does). A probe takes the lock exclusively for a moment, which only a file no node holds
+allows.
 """
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import IO
 
-from squaregame.core.errors import GameError
-
 SUFFIX = ".serving"
-TRIES = 10  # looks at a held lock before a second server is refused
+TRIES = 100  # looks at a lock a probe holds for a moment, before a node goes on without it
 
 
 class ServingLock:
@@ -26,28 +26,19 @@ class ServingLock:
         self._file: IO[str] | None = None
 
     def acquire(self) -> None:
-        """Take the lock, or a GameError saying the class is served already (and by whom)."""
+        """Join the class file's nodes (a shared lock: other nodes are welcome)."""
         f = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held while serving
         try:
-            import fcntl  # (POSIX; Windows has no serving lock: said in the except)
+            import fcntl  # (POSIX; Windows has no serving lock)
         except ImportError:
             self._file = f
             return
-        for attempt in range(TRIES):  # (a watcher's probe holds it for a moment)
+        for _attempt in range(TRIES):  # (a watcher's probe holds it for a moment)
             try:
-                fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(f.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
                 break
             except OSError:
-                if attempt == TRIES - 1:
-                    f.seek(0)
-                    holder = f.read(40).strip()
-                    f.close()
-                    raise GameError("serve.class.errors.served", pid=holder or "?") from None
-                time.sleep(0.05)
-        f.seek(0)
-        f.truncate()
-        f.write(str(os.getpid()))
-        f.flush()
+                time.sleep(0.01)
         self._file = f
 
     def release(self) -> None:
@@ -56,8 +47,7 @@ class ServingLock:
             self._file = None
 
     def held_elsewhere(self) -> bool:
-        """Is a server serving this class file now (``class watch`` says whether students
-        can be online)?"""
+        """Is a server (any node) serving this class file now?"""
         if self._file is not None:
             return False
         try:
@@ -67,7 +57,7 @@ class ServingLock:
         try:
             with open(self.path, encoding="utf-8") as f:  # (none: nobody has served it)
                 try:
-                    fcntl.flock(f.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+                    fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
                 except OSError:
                     return True
         except OSError:

@@ -35,6 +35,7 @@ from squaregame.classroom.challenges import describe
 from squaregame.classroom.child import DB_ENV, STUDENT_ENV
 from squaregame.classroom.folders import student_folder
 from squaregame.classroom.pages import join_page, teacher_page
+from squaregame.classroom.presence import Presence
 from squaregame.classroom.store import ClassStore, Student, folded
 from squaregame.classroom.views import ClassLive
 from squaregame.classroom.wording import (
@@ -70,8 +71,9 @@ class ClassRoom:
         self.kinds = kinds  # (key, title) of every kind of game, for the challenge form
         self.store: ClassStore | None = None
         self.live: ClassLive | None = None
-        self.online: dict[int, int] = {}  # student id → sessions open now
+        self.online: dict[int, int] = {}  # student id → sessions open now on this node
         self._lock = asyncio.Lock()
+        self.presence = Presence(self.call, config.name, self.online)  # (every node's)
         self._looked = 0.0
         # cookies are the host's, whatever the port: each class's have names of its own
         tag = hashlib.sha256(folded(config.name).encode()).hexdigest()[:8]
@@ -85,8 +87,10 @@ class ClassRoom:
     async def open(self) -> None:
         self.store = await self.call(ClassStore.open, self.config.folder)
         self.live = await self.call(ClassLive, self.store, self.config.name)
+        self.presence.start(self.store)
 
     async def close(self) -> None:
+        await self.presence.stop()
         if self.store is not None:
             await self.call(self.store.close)
 
@@ -100,6 +104,7 @@ class ClassRoom:
         self.online[student.id] = self.online.get(student.id, 0) + 1
         assert self.store is not None
         await self.call(self.store.record, student.id, "session_started", {})
+        self.presence.changed()
 
     async def ended(self, student: Student) -> None:
         left = self.online.get(student.id, 1) - 1
@@ -109,6 +114,7 @@ class ClassRoom:
             self.online.pop(student.id, None)
         assert self.store is not None
         await self.call(self.store.record, student.id, "session_ended", {})
+        self.presence.changed()
 
     # -- who is asking -----------------------------------------------------------------------
     async def student(self, request: web.Request) -> Student | None:
@@ -213,7 +219,7 @@ class ClassRoom:
         assert self.live is not None
         if not force and time.monotonic() - self._looked < FRESH:
             return
-        await self.call(self.live.refresh, set(self.online))
+        await self.call(self.presence.refresh, self.live, set(self.online))
         self._looked = time.monotonic()
 
     async def handle_state(self, request: web.Request) -> web.StreamResponse:

@@ -7,7 +7,7 @@ import sqlite3
 
 from squaregame.core.errors import GameError
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # Each migration takes the schema from the version before it to its own (index + 1).
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -35,6 +35,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     (  # 3: a challenge the teacher closed (when; its answer may be shown to the students)
         "ALTER TABLE challenges ADD COLUMN closed REAL",
+    ),
+    (  # 4: the servers (nodes) serving a class now, and who has sessions open on each
+        "CREATE TABLE nodes (id TEXT PRIMARY KEY, "
+        "class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE, "
+        "label TEXT NOT NULL, seen REAL NOT NULL)",
+        "CREATE TABLE presence (node_id TEXT NOT NULL REFERENCES nodes(id) ON DELETE CASCADE, "
+        "student_id INTEGER NOT NULL REFERENCES students(id) ON DELETE CASCADE, "
+        "sessions INTEGER NOT NULL, seen REAL NOT NULL, PRIMARY KEY (node_id, student_id))",
+        "CREATE INDEX nodes_by_class ON nodes (class_id, seen)",
     ),
 )
 

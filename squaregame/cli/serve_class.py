@@ -1,7 +1,7 @@
 """``serve --class NAME``: the class to serve, checked before anything is bound — it exists
-(or is made), no other server serves its file, and the teacher's secret is ready (a new one,
-or the one in ``--teacher-token FILE``: read if the file exists, else written there, for
-this user only)."""
+(or is made), this process joins the nodes serving its file (any number may), and the
+teacher's secret is ready (a new one, or the one in ``--teacher-token FILE``: read if the
+file exists, else written there, for this user only; every node of a class reads the same)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def open_class(name: str, token_file: str | None) -> tuple[ClassConfig, ServingL
     folder = paths.data_dir()
     folder.mkdir(parents=True, exist_ok=True)
     lock = ServingLock(folder / FILE_NAME)
-    lock.acquire()  # first: a class served already is refused before its file is touched
+    lock.acquire()  # (a shared lock: other nodes may serve the class too)
     try:
         store = ClassStore.open(folder)
         try:

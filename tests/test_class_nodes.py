@@ -1,0 +1,141 @@
+"""Several servers (nodes) serving one class: each node's heartbeat in the store, the
+teacher's view on any node shows the whole class, a challenge set on one node reaches a
+student on another, and a node gone silent (kill -9) stops counting."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+from serve_helpers import CLASS, TOKEN, Tab, class_room, classroom
+
+from squaregame.classroom import presence
+from squaregame.classroom.room import ClassConfig
+from squaregame.classroom.store import ClassStore
+
+TEACHER = {"X-Teacher-Token": TOKEN}
+
+
+@pytest.fixture
+def room(tmp_path: Path) -> ClassConfig:
+    return class_room(tmp_path)
+
+
+def test_each_nodes_presence_counts_while_it_beats(tmp_path: Path) -> None:
+    store = ClassStore.open(tmp_path)
+    store.create_class("7B")
+    store.create_class("8C")
+    ana, bo = store.join("7B", "Ana"), store.join("7B", "Bo")
+    stranger = store.join("8C", "Cy")
+    store.beat("7B", "n1", "host:1", {ana: 1, bo: 0})
+    store.beat("7B", "n2", "host:2", {ana: 2, bo: 1, stranger: 1})  # (Cy: not of 7B)
+    since = time.time() - presence.STALE
+    assert store.present("7B", since) == {ana: 3, bo: 1}
+    assert store.present("8C", since) == {}
+    assert [label for _n, label, _s in store.nodes("7B", since)] == ["host:1", "host:2"]
+    store.beat("7B", "n2", "host:2", {bo: 1})  # (a beat replaces the node's rows)
+    assert store.present("7B", since) == {ana: 1, bo: 1}
+    # a node not heard from since (killed): its rows no longer count
+    assert store.present("7B", time.time() + 1) == {}
+    store.leave("n1")  # a clean shutdown: its rows go at once
+    assert store.present("7B", since) == {bo: 1}
+    assert store.db.execute("SELECT COUNT(*) FROM presence WHERE node_id = 'n1'").fetchone()[0] == 0
+    store.leave("n3", before=time.time() + 1)  # (any node long silent goes too)
+    assert store.db.execute("SELECT COUNT(*) FROM nodes").fetchone()[0] == 0
+    store.beat("7B", "n1", "host:1", {ana: 1})
+    store.delete_class("7B")  # (its nodes' rows go with it)
+    assert store.db.execute("SELECT COUNT(*) FROM nodes").fetchone()[0] == 0
+    store.close()
+
+
+def test_a_student_on_one_node_is_seen_and_challenged_from_another(
+    tmp_path: Path, room: ClassConfig
+) -> None:
+    async def state(http: aiohttp.ClientSession, url: str) -> dict[str, object]:
+        async with http.get(f"{url}/teacher/state", headers=TEACHER) as r:
+            assert r.status == 200
+            return dict(await r.json())
+
+    async def main() -> None:
+        async with (
+            classroom(tmp_path / "s", room) as (one, url1, http),
+            classroom(tmp_path / "s", room) as (two, url2, _http2),
+        ):
+            assert one.room is not None and two.room is not None
+            assert one.room.presence.node != two.room.presence.node
+            async with http.post(f"{url1}/join", data={"name": "Ana"}) as r:
+                assert r.status == 200  # (followed to the app's page)
+            async with http.get(f"{url2}/me") as r:  # the cookie works on any node
+                assert r.status == 200 and (await r.json())["name"] == "Ana"
+            async with http.ws_connect(f"{url1}/ws?width=80&height=24") as ws:
+                tab = await Tab(ws).open()
+                await tab.until("take a perfect square", 60)
+                rows: list[dict[str, object]] = []
+
+                async def seen_online() -> bool:
+                    rows[:] = (await state(http, url2))["rows"]  # type: ignore[index]
+                    return bool(rows) and rows[0]["online"] is True
+
+                await until_true(seen_online, "Ana online in node 2's view")
+                assert rows[0]["name"] == "Ana" and two.room.online == {}  # (not its session)
+                async with http.post(
+                    f"{url2}/teacher/challenge",
+                    json={"game": "nim", "position": "5", "ask": "grundy"},
+                    headers=TEACHER,
+                ) as r:
+                    assert (await r.json())["ok"] is True
+                await tab.until("F2", 30)  # the challenge set on node 2, in node 1's session
+                board = (await state(http, url1))["scoreboard"]
+                assert [b["student"] for b in board] == ["Ana"]  # type: ignore[index]
+
+            async def seen_offline() -> bool:
+                rows[:] = (await state(http, url2))["rows"]  # type: ignore[index]
+                return rows[0]["online"] is False
+
+            await until_true(seen_offline, "Ana offline in node 2's view once her tab closed")
+        store = ClassStore.open(room.folder)
+        assert store.present(CLASS, 0.0) == {}  # (both nodes left: their rows went)
+        store.close()
+
+    asyncio.run(main())
+
+
+def test_a_silent_node_stops_counting(tmp_path: Path, room: ClassConfig) -> None:
+    """A node killed mid-class writes no more heartbeats: its students go offline in the
+    other nodes' views once its last beat is :data:`presence.STALE` old."""
+    store = ClassStore.open(room.folder)
+    ana = store.join(CLASS, "Ana")
+    store.beat(CLASS, "killed", "elsewhere:1", {ana: 1})  # (its last beat: now)
+
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room) as (server, url, http):
+            assert server.room is not None
+
+            async def online() -> object:
+                async with http.get(f"{url}/teacher/state", headers=TEACHER) as r:
+                    return (await r.json())["online"]
+
+            assert await online() == 1  # (fresh: Ana counts, though on no session here)
+            old = time.time() - presence.STALE - 1  # as if that much time went by since
+            store.db.execute("UPDATE nodes SET seen = ? WHERE id = 'killed'", (old,))
+            await until_true(lambda: _is(online, 0), "the silent node's student gone")
+
+    asyncio.run(main())
+    store.close()
+
+
+async def _is(f: object, value: object) -> bool:
+    return bool(await f() == value)  # type: ignore[operator]
+
+
+async def until_true(check: object, what: str, timeout: float = 30) -> None:
+    """Wait (a hang guard, not a timing) until the coroutine ``check()`` says True."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not await check():  # type: ignore[operator]
+        if loop.time() > end:
+            raise AssertionError(f"not within {timeout} s: {what}")
+        await asyncio.sleep(0.1)
