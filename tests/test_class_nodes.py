@@ -70,6 +70,8 @@ def test_a_student_on_one_node_is_seen_and_challenged_from_another(
                 assert r.status == 200  # (followed to the app's page)
             async with http.get(f"{url2}/me") as r:  # the cookie works on any node
                 assert r.status == 200 and (await r.json())["name"] == "Ana"
+            async with http.get(f"{url2}/", headers={"X-Forwarded-Proto": "https"}) as r:
+                assert "wss://127.0.0.1:" in await r.text()  # (HTTPS at a reverse proxy)
             async with http.ws_connect(f"{url1}/ws?width=80&height=24") as ws:
                 tab = await Tab(ws).open()
                 await tab.until("take a perfect square", 60)
@@ -139,3 +141,19 @@ async def until_true(check: object, what: str, timeout: float = 30) -> None:
         if loop.time() > end:
             raise AssertionError(f"not within {timeout} s: {what}")
         await asyncio.sleep(0.1)
+
+
+def test_the_watch_counts_every_nodes_students(tmp_path: Path) -> None:
+    """``class watch`` (on any machine): the nodes' heartbeats say who is online; with none
+    heard from, the events do while a server on this machine serves the file, else nobody."""
+    store = ClassStore.open(tmp_path)
+    store.create_class("7B")
+    ana, bo = store.join("7B", "Ana"), store.join("7B", "Bo")
+    assert presence.online_now(store, "7B", served_here=False) == set()
+    assert presence.online_now(store, "7B", served_here=True) is None
+    store.beat("7B", "n1", "host:1", {bo: 1})
+    store.beat("7B", "n2", "elsewhere:2", {})
+    for here in (False, True):
+        assert presence.online_now(store, "7B", served_here=here) == {bo}
+    assert ana not in presence.online_now(store, "7B", served_here=True)  # type: ignore[operator]
+    store.close()

@@ -38,6 +38,17 @@ def label() -> str:
     return f"{socket.gethostname()[:60]}:{os.getpid()}"
 
 
+def online_now(store: ClassStore, class_name: str, served_here: bool) -> set[int] | None:
+    """Who is online, as a watcher outside the servers sees it (``class watch``): the
+    students with a session on a node heard from; with no node heard from (a server from
+    before nodes wrote their heartbeat), None — the events say — if a server on this
+    machine serves the class file (``served_here``), else nobody."""
+    since = Presence.since()
+    if store.nodes(class_name, since):
+        return set(store.present(class_name, since))
+    return None if served_here else set()
+
+
 class Presence:
     """This node's heartbeat for one class. ``call`` runs a function on the store's worker
     thread (the room's); ``online`` is the node's own student id → sessions open, read at

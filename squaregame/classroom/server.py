@@ -170,7 +170,9 @@ class ClassroomServer(Server):
             font_size = 16
         # the addresses the browser used to reach this page (not the one listened on: with
         # --host 0.0.0.0 that is no address a browser can connect to)
-        scheme = "wss" if request.secure else "ws"
+        # (HTTPS at a reverse proxy says so: a header that misleads only whoever sends it)
+        https = request.secure or request.headers.get("X-Forwarded-Proto") == "https"
+        scheme = "wss" if https else "ws"
         context = {
             "font_size": font_size,
             "app_websocket_url": f"{scheme}://{request.host}/ws",

@@ -27,6 +27,7 @@ from textual.widgets import DataTable, Static
 
 from squaregame.classroom.challenges import describe
 from squaregame.classroom.lock import ServingLock
+from squaregame.classroom.presence import online_now
 from squaregame.classroom.store import ClassStore
 from squaregame.classroom.views import ClassLive, StudentState, student_value
 from squaregame.classroom.wording import activity_text, ago, result_text, verdict_mark
@@ -185,7 +186,7 @@ class WatchApp(App[None]):
             # nobody is online unless a server serves the class now (after a kill -9 the
             # events' last word may still be "joined")
             served = ServingLock(self.live.store.path).held_elsewhere()
-            self.live.refresh(None if served else set())
+            self.live.refresh(online_now(self.live.store, self.live.name, served))
             rows = self.live.rows()
             board = board_text(self.live, current())
         except GameError as exc:  # the class was deleted, the file is newer …: said
