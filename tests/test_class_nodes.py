@@ -15,6 +15,7 @@ from serve_helpers import CLASS, TOKEN, Tab, class_room, classroom
 from squaregame.classroom import presence
 from squaregame.classroom.room import ClassConfig
 from squaregame.classroom.store import ClassStore
+from squaregame.cli.main import main
 
 TEACHER = {"X-Teacher-Token": TOKEN}
 
@@ -157,3 +158,21 @@ def test_the_watch_counts_every_nodes_students(tmp_path: Path) -> None:
         assert presence.online_now(store, "7B", served_here=here) == {bo}
     assert ana not in presence.online_now(store, "7B", served_here=True)  # type: ignore[operator]
     store.close()
+
+
+def test_a_class_a_node_serves_is_not_deleted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A node heard from (on any machine: no lock here says so) keeps the class from
+    ``class delete``; once it is silent, the class may go."""
+    monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(tmp_path))
+    store = ClassStore.open(tmp_path)
+    store.create_class("7B")
+    store.beat("7B", "n1", "elsewhere:1", {})
+    assert main(["class", "delete", "7B"]) == 2
+    err = capsys.readouterr().err
+    assert "stop it first" in err and len(err.splitlines()) == 1
+    old = time.time() - presence.STALE - 1
+    store.db.execute("UPDATE nodes SET seen = ?", (old,))
+    store.close()
+    assert main(["class", "delete", "7B"]) == 0

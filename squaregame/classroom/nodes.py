@@ -35,11 +35,14 @@ class NodeRows:
             )
             db.execute("DELETE FROM presence WHERE node_id = ?", (node,))
             for student, sessions in sorted(online.items()):
-                if sessions > 0:  # (a student of this class only)
+                ours = db.execute(  # (a student of this class only)
+                    "SELECT 1 FROM students WHERE id = ? AND class_id = ?", (student, class_id)
+                ).fetchone()
+                if sessions > 0 and ours:
                     db.execute(
                         "INSERT INTO presence (node_id, student_id, sessions, seen) "
-                        "SELECT ?, id, ?, ? FROM students WHERE id = ? AND class_id = ?",
-                        (node, sessions, now, student, class_id),
+                        "VALUES (?, ?, ?, ?)",
+                        (node, student, sessions, now),
                     )
 
     def present(self, class_name: str, since: float) -> dict[int, int]:

@@ -21,6 +21,7 @@ from squaregame.classroom import challenges, export
 from squaregame.classroom.export import FORMATS
 from squaregame.classroom.folders import remove_student_folders
 from squaregame.classroom.lock import ServingLock
+from squaregame.classroom.presence import Presence
 from squaregame.classroom.store import ClassStore, folded
 from squaregame.classroom.views import ClassLive, StudentReport, report
 from squaregame.cli.commands import help_text
@@ -121,7 +122,8 @@ def run_delete(args: argparse.Namespace, tables: Tables) -> int:
     _speak(args)
     store = _store()
     try:
-        if ServingLock(store.path).held_elsewhere():  # (its sessions write into it now)
+        serving = store.nodes(args.name, Presence.since())  # (a node on any machine)
+        if serving or ServingLock(store.path).held_elsewhere():  # (its sessions write now)
             raise UsageError("serve.class.errors.served_delete", name=args.name[:24])
         students = [s.id for s in store.students(args.name)]
         store.delete_class(args.name)
