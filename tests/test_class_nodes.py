@@ -7,10 +7,11 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import aiohttp
 import pytest
-from serve_helpers import CLASS, TOKEN, Tab, class_room, classroom
+from serve_helpers import CLASS, TOKEN, Tab, class_room, classroom, eventually
 
 from squaregame.classroom import presence
 from squaregame.classroom.room import ClassConfig
@@ -176,3 +177,29 @@ def test_a_class_a_node_serves_is_not_deleted(
     store.db.execute("UPDATE nodes SET seen = ?", (old,))
     store.close()
     assert main(["class", "delete", "7B"]) == 0
+
+
+def test_a_failing_heartbeat_is_said_once_and_tried_again(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(presence, "BEAT", 0.01)
+    calls: list[object] = []
+
+    async def call(f: object, *args: object) -> None:
+        calls.append((f, *args))
+        if len(calls) < 5:
+            raise OSError("disk full")
+
+    async def main() -> None:
+        p = presence.Presence(call, "7B", {3: 1})
+        store = SimpleNamespace(beat="beat", leave="leave")  # (only passed to ``call``)
+        p.start(store)  # type: ignore[arg-type]
+        await eventually(lambda: p.beats >= 1, what="a beat once the store works again")
+        await p.stop()
+        assert calls[0] == ("beat", "7B", p.node, p.label, {3: 1})
+        assert calls[-1][:2] == ("leave", p.node)  # type: ignore[index]  # (its rows: gone)
+
+    with caplog.at_level("WARNING", logger="squaregame.class"):
+        asyncio.run(main())
+    said = [r.getMessage() for r in caplog.records if "online" in r.getMessage()]
+    assert len(said) == 1 and "OSError: disk full" in said[0], said

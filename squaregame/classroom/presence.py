@@ -22,6 +22,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from squaregame.text import tr
+
 if TYPE_CHECKING:
     from squaregame.classroom.store import ClassStore
     from squaregame.classroom.views import ClassLive
@@ -108,7 +110,7 @@ class Presence:
                 self._failing = False
             except Exception as exc:  # a deleted class, a busy store: said once, tried again
                 if not self._failing:
-                    log.warning("presence: %s: %s", type(exc).__name__, exc)
+                    log.warning(tr("serve.log.presence", why=f"{type(exc).__name__}: {exc}"))
                 self._failing = True
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), BEAT)

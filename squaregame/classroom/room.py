@@ -12,8 +12,9 @@
   without it they answer 403. The database is a file in the data folder, never under a
   static route.
 
-The store is SQLite: its calls run on a worker thread, one at a time, so the server's
-event loop never waits for the disk or for another process's write.
+The store's calls run on a worker thread, one at a time, so the server's event loop never
+waits for the disk or for another process's write. Several servers (nodes) may serve one
+class: who is online is every node's (:mod:`squaregame.classroom.presence`).
 """
 
 from __future__ import annotations
