@@ -95,6 +95,6 @@ def reason(exc: BaseException) -> str:
     text = lines[-1] if lines else type(exc).__name__
     for line in lines:  # "connection to server … failed: <why>": the why
         if "failed:" in line:
-            text = line.split("failed:", 1)[1].strip() or text
+            text = line.rsplit("failed:", 1)[1].strip() or text
             break
     return text[:160]
