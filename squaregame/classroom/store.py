@@ -33,6 +33,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from squaregame.classroom import dbpath
 from squaregame.classroom.dialect import Db, SqliteDb
 from squaregame.classroom.records import (
     NAME_LENGTH,
@@ -82,28 +83,43 @@ class ClassStore:
         name: str = FILE_NAME,
     ) -> ClassStore:
         """The class file of ``folder`` (made if there is none). A file that is damaged or
-        not ours is set aside and a new one made (``set_aside``; a session or a watcher
-        only fails instead: the server or a command says it); a file of a newer version
-        is refused (a GameError), never set aside; any other error (busy, unreadable)
-        is raised as it is, and the file left alone. A write waits up to ``wait_ms`` for
-        another writer (SQLite's ``busy_timeout``; :data:`BUSY_TIMEOUT_MS` by default)."""
+        not ours is set aside and a new one made (``set_aside``; else it is refused with
+        a GameError and left alone: a command that only reads, a session, a watcher); a
+        file of a newer version is refused (a GameError), never set aside; a path that
+        is no file SQLite can use (a folder, a FIFO, a loop …, :mod:`dbpath`) is one
+        GameError, looked at before anything opens it; any other error (busy) is raised
+        as it is, and the file left alone. A write waits up to ``wait_ms`` for another
+        writer (SQLite's ``busy_timeout``; :data:`BUSY_TIMEOUT_MS` by default)."""
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / name
+        dbpath.check(path)  # (a FIFO is never opened: it would wait for ever)
         said = None
         try:
             db = cls._connect(path, wait_ms)
         except sqlite3.DatabaseError as exc:
-            if not (set_aside and damaged(exc)):
-                raise
-            aside = path.with_name(f"{path.name}.damaged-{int(time.time())}")
+            if not damaged(exc):
+                problem = dbpath.refused(exc, path)  # (a read-only folder …: one line)
+                if problem is None:
+                    raise  # (busy: the caller's to say, the file left alone)
+                raise problem from None
+            if not set_aside:
+                raise GameError("serve.class.errors.damaged", path=str(path)[-80:]) from None
+            cls._set_aside(path)
+            said = "serve.class.set_aside"
+            db = cls._connect(path, wait_ms)
+        return cls(db, path, said)
+
+    @staticmethod
+    def _set_aside(path: Path) -> None:
+        aside = path.with_name(f"{path.name}.damaged-{int(time.time())}")
+        try:
             path.rename(aside)
             for extra in ("-wal", "-shm"):
                 side = path.with_name(path.name + extra)
                 if side.exists():
                     side.rename(aside.with_name(aside.name + extra))
-            said = "serve.class.set_aside"
-            db = cls._connect(path, wait_ms)
-        return cls(db, path, said)
+        except OSError:  # (a read-only folder: the file stays where it is)
+            raise dbpath.unusable(path, "read_only") from None
 
     @classmethod
     def open_readonly(cls, path: Path) -> ClassStore:

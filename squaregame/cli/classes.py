@@ -90,8 +90,10 @@ def _speak(args: argparse.Namespace) -> None:
     set_language(check_lang(args.lang) or language())
 
 
-def _store(args: argparse.Namespace) -> ClassStore:
-    store = open_store(chosen(args.store), paths.data_dir())
+def _store(args: argparse.Namespace, *, set_aside: bool = False) -> ClassStore:
+    """The class store; a damaged file is set aside (and a new one made) only by
+    ``create``: the commands that read refuse it, one line, and leave it alone."""
+    store = open_store(chosen(args.store), paths.data_dir(), set_aside=set_aside)
     if store.said:
         print(f"squaregame: {tr(store.said, path=store.path)}", file=sys.stderr)
     return store
@@ -99,7 +101,7 @@ def _store(args: argparse.Namespace) -> ClassStore:
 
 def run_create(args: argparse.Namespace, tables: Tables) -> int:
     _speak(args)
-    store = _store(args)
+    store = _store(args, set_aside=True)
     try:
         print(tr("serve.class.created", name=store.create_class(args.name)))
     finally:

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from squaregame import paths
+from squaregame.classroom import dbpath
 from squaregame.classroom.lock import ServingLock
 from squaregame.classroom.room import ClassConfig
 from squaregame.classroom.store import FILE_NAME
@@ -27,6 +28,8 @@ def open_class(
 ) -> tuple[ClassConfig, ServingLock]:
     folder = paths.data_dir()
     folder.mkdir(parents=True, exist_ok=True)
+    if url is None:  # a folder, a FIFO, a loop …: said before the lock is made beside it
+        dbpath.check(folder / FILE_NAME)
     lock = ServingLock(folder / FILE_NAME)
     lock.acquire()  # first: a class served already is refused before its file is touched
     try:
