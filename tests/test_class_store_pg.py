@@ -11,10 +11,11 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
-from serve_helpers import CLASS, TOKEN, classroom
+from serve_helpers import CLASS, TOKEN, Tab, classroom
 
 from squaregame.classroom.child import STORE_ENV
 from squaregame.classroom.dialect import masked
@@ -220,3 +221,47 @@ def test_a_student_joins_a_class_served_from_postgres(tmp_path: Path, pg_url: st
         assert again.classes() == [(CLASS, 1)]
     finally:
         again.close()
+
+
+@pytest.mark.slow
+def test_a_real_sessions_moves_reach_the_postgres_store(tmp_path: Path, pg_url: str) -> None:
+    """A student's session (its own process, told the store's URL) writes its game and
+    moves into PostgreSQL."""
+    store = open_store(pg_url, tmp_path / "data")
+    store.create_class(CLASS)
+    store.close()
+    (tmp_path / "s").mkdir()
+    (tmp_path / "data").mkdir()
+    room = ClassConfig(tmp_path / "data", CLASS, TOKEN, pg_url)
+
+    async def keys(ws: object, text: str) -> None:
+        for ch in text:
+            await ws.send_json(["stdin", ch])  # type: ignore[attr-defined]
+
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room) as (server, url, http):
+            async with http.post(f"{url}/join", data={"name": "Ana"}, allow_redirects=False) as r:
+                assert r.status == 303
+            async with http.ws_connect(f"{url}/ws?width=80&height=24") as ws:
+                tab = await Tab(ws).open()
+                await tab.until("take a perfect square", 90)
+                await asyncio.sleep(0.3)  # (the screen takes its keys once drawn)
+                await keys(ws, "\r")
+                await tab.until("New one-pile game", 30)
+                await asyncio.sleep(0.3)
+                await keys(ws, "30\r")
+                await tab.until("30", 30)
+                await asyncio.sleep(0.5)
+                await keys(ws, "4\r")
+
+                async def moved() -> bool:
+                    assert server.room is not None and server.room.store is not None
+                    events = await server.room.call(server.room.store.class_events, CLASS)
+                    return "move" in [e.kind for e in events]
+
+                end = time.monotonic() + 60  # (a hang guard, not a timing)
+                while not await moved():
+                    assert time.monotonic() < end, "the session's move never reached PostgreSQL"
+                    await asyncio.sleep(0.05)
+
+    asyncio.run(main())
