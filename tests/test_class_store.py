@@ -230,3 +230,19 @@ def test_a_busy_file_is_never_set_aside(tmp_path: Path, monkeypatch: pytest.Monk
     again = ClassStore.open(tmp_path)
     assert again.classes() == [("7B", 0)]
     again.close()
+
+
+def test_a_sqlite_store_by_url_or_folder(tmp_path: Path) -> None:
+    for url, file in (
+        (f"sqlite://{tmp_path}/a/mine.sqlite3", tmp_path / "a" / "mine.sqlite3"),
+        (str(tmp_path / "b"), tmp_path / "b" / FILE_NAME),
+        (f"sqlite://{tmp_path}/b", tmp_path / "b" / FILE_NAME),  # (a folder: its file)
+    ):
+        store = open_store(url, tmp_path / "data")
+        try:
+            assert store.path == file and store.url is None
+            store.create_class(file.parent.name + str(len(store.classes())))
+        finally:
+            store.close()
+        assert file.is_file()
+    assert not (tmp_path / "data").exists()
