@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from hypothesis import settings
+from pg_fixture import pg_server, pg_url  # noqa: F401  (a real PostgreSQL, when a test asks)
 
 import squaregame.text
 
@@ -25,6 +26,7 @@ def _private_dirs(
     base = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("SQUAREGAME_CACHE_DIR", str(base / "cache"))
     monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(base / "data"))
+    monkeypatch.delenv("SQUAREGAME_STORE", raising=False)  # the data folder's classes
     # no compiler left running after a test (test_native_background.py turns it on)
     monkeypatch.setenv("SQUAREGAME_COMPILE_IN_BACKGROUND", "0")
     # English unless a test asks (with no saved language the program follows the locale)

@@ -40,7 +40,7 @@ def test_an_event_is_one_statement_with_no_transaction_around_it(
 ) -> None:
     store = ClassStore.open(tmp_path)
     said: list[str] = []
-    store.db.set_trace_callback(said.append)
+    store.db.conn.set_trace_callback(said.append)  # (SQLite: its own connection)
     try:
         store.record(student, "exercise", {"right": True})
     finally:

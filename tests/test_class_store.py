@@ -1,6 +1,7 @@
-"""The class store (SQLite): classes, students and their events, names checked, values only
-ever as parameters, schema versions, damaged files set aside, committed events kept through
-kill -9 and concurrent writers; and the ``squaregame class`` commands."""
+"""The class store (SQLite, and PostgreSQL where the test says ``backend``): classes,
+students and their events, names checked, values only ever as parameters, schema versions,
+damaged files set aside, committed events kept through kill -9 and concurrent writers; and
+the ``squaregame class`` commands."""
 
 from __future__ import annotations
 
@@ -16,14 +17,21 @@ import pytest
 
 from squaregame.classroom.schema import SCHEMA_VERSION
 from squaregame.classroom.store import FILE_NAME, ClassStore, check_name
+from squaregame.classroom.stores import open_store
 from squaregame.classroom.views import report
 from squaregame.cli.main import main
 from squaregame.core.errors import GameError
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest) -> str | None:
+    """The store's URL: None (the folder's SQLite file) or a fresh PostgreSQL database."""
+    return None if request.param == "sqlite" else str(request.getfixturevalue("pg_url"))
+
+
 @pytest.fixture
-def store(tmp_path: Path):  # type: ignore[no-untyped-def]
-    s = ClassStore.open(tmp_path)
+def store(tmp_path: Path, backend: str | None):  # type: ignore[no-untyped-def]
+    s = open_store(backend, tmp_path)
     yield s
     s.close()
 
@@ -70,6 +78,8 @@ def test_the_schema_is_versioned_and_the_pragmas_are_on(store: ClassStore) -> No
     assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == str(
         SCHEMA_VERSION
     )
+    if store.url is not None:
+        return  # (PostgreSQL: no pragmas)
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert db.execute("PRAGMA busy_timeout").fetchone()[0] >= 1000
@@ -106,8 +116,8 @@ def test_a_damaged_or_foreign_file_is_set_aside_never_overwritten(
 WRITER = """
 import sys
 from pathlib import Path
-from squaregame.classroom.store import ClassStore
-store = ClassStore.open(Path(sys.argv[1]))
+from squaregame.classroom.stores import open_store
+store = open_store(sys.argv[5] or None, Path(sys.argv[1]))
 student = int(sys.argv[2])
 for i in range(int(sys.argv[3])):
     store.record(student, "move", {"i": i, "by": sys.argv[4]})
@@ -115,13 +125,13 @@ for i in range(int(sys.argv[3])):
 """
 
 
-def test_two_writers_at_once_lose_nothing(tmp_path: Path) -> None:
-    store = ClassStore.open(tmp_path)
+def test_two_writers_at_once_lose_nothing(tmp_path: Path, backend: str | None) -> None:
+    store = open_store(backend, tmp_path)
     store.create_class("c")
     sid = store.join("c", "Ana")
     runs = [
-        subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), str(sid), "150", who],
-                         stdout=subprocess.DEVNULL)
+        subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path), str(sid), "150", who,
+                          backend or ""], stdout=subprocess.DEVNULL)
         for who in ("a", "b")
     ]  # fmt: skip
     assert all(p.wait(timeout=120) == 0 for p in runs)
@@ -130,12 +140,12 @@ def test_two_writers_at_once_lose_nothing(tmp_path: Path) -> None:
     store.close()
 
 
-def test_kill_9_loses_no_committed_event(tmp_path: Path) -> None:
-    store = ClassStore.open(tmp_path)
+def test_kill_9_loses_no_committed_event(tmp_path: Path, backend: str | None) -> None:
+    store = open_store(backend, tmp_path)
     store.create_class("c")
     sid = store.join("c", "Ana")
     p = subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(tmp_path), str(sid), "100000", "k"],
+        [sys.executable, "-c", WRITER, str(tmp_path), str(sid), "100000", "k", backend or ""],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -148,7 +158,7 @@ def test_kill_9_loses_no_committed_event(tmp_path: Path) -> None:
     os.kill(p.pid, signal.SIGKILL)
     p.wait(timeout=30)
     store.close()
-    again = ClassStore.open(tmp_path)
+    again = open_store(backend, tmp_path)
     try:
         assert len(again.events(sid)) >= committed + 1 and again.said is None
     finally:
@@ -156,11 +166,16 @@ def test_kill_9_loses_no_committed_event(tmp_path: Path) -> None:
 
 
 def test_the_class_commands(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    backend: str | None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setenv("SQUAREGAME_DATA_DIR", str(tmp_path))
+    if backend:  # (every class command reads SQUAREGAME_STORE)
+        monkeypatch.setenv("SQUAREGAME_STORE", backend)
     assert main(["class", "create", "7B"]) == 0
-    store = ClassStore.open(tmp_path)
+    store = open_store(backend, tmp_path)
     store.record(store.join("7B", "Ana"), "move", {"verdict": "blunder"})
     store.close()
     capsys.readouterr()
@@ -215,3 +230,19 @@ def test_a_busy_file_is_never_set_aside(tmp_path: Path, monkeypatch: pytest.Monk
     again = ClassStore.open(tmp_path)
     assert again.classes() == [("7B", 0)]
     again.close()
+
+
+def test_a_sqlite_store_by_url_or_folder(tmp_path: Path) -> None:
+    for url, file in (
+        (f"sqlite://{tmp_path}/a/mine.sqlite3", tmp_path / "a" / "mine.sqlite3"),
+        (str(tmp_path / "b"), tmp_path / "b" / FILE_NAME),
+        (f"sqlite://{tmp_path}/b", tmp_path / "b" / FILE_NAME),  # (a folder: its file)
+    ):
+        store = open_store(url, tmp_path / "data")
+        try:
+            assert store.path == file and store.url is None
+            store.create_class(file.parent.name + str(len(store.classes())))
+        finally:
+            store.close()
+        assert file.is_file()
+    assert not (tmp_path / "data").exists()

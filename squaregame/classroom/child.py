@@ -18,6 +18,7 @@ from pathlib import Path
 from squaregame.core.files.crash import guarded
 
 DB_ENV = "SQUAREGAME_CLASS_DB"  # the class store's folder (a class's session)
+STORE_ENV = "SQUAREGAME_CLASS_STORE"  # its URL, when it is not the folder's SQLite file
 STUDENT_ENV = "SQUAREGAME_CLASS_STUDENT"  # the student's id in it
 MEMORY_ENV = "SQUAREGAME_SESSION_MEMORY"
 PARENT_ENV = "SQUAREGAME_SESSION_PARENT"
@@ -77,12 +78,20 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     lang = language(args)
     folder = os.environ.pop(DB_ENV, "")
+    store = os.environ.pop(STORE_ENV, "") or None
     student = os.environ.pop(STUDENT_ENV, "")
     who = int(student) if student.isdigit() else None
-    return guarded(lambda: _run(lang, folder, who, text=text_mode(args)))
+    return guarded(lambda: _run(lang, folder, who, text=text_mode(args), store=store))
 
 
-def _run(lang: str | None, folder: str, student: int | None, *, text: bool = False) -> int:
+def _run(
+    lang: str | None,
+    folder: str,
+    student: int | None,
+    *,
+    text: bool = False,
+    store: str | None = None,
+) -> int:
     # after the cap: the app and the games are the large part of the process
     from squaregame.families import GAMES
     from squaregame.ui.app import run_app
@@ -91,7 +100,7 @@ def _run(lang: str | None, folder: str, student: int | None, *, text: bool = Fal
     if folder and student is not None:  # a student of a class: what they do is kept
         from squaregame.classroom.link import StoreLink  # (after the cap, as the app)
 
-        link = StoreLink(Path(folder), student)
+        link = StoreLink(Path(folder), student, store)
     if text:  # the accessible page: text mode over the session's pipes
         from squaregame.textmode.run import class_text  # (after the cap, as the app)
 

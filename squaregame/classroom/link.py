@@ -22,6 +22,7 @@ from typing import Any
 
 from squaregame.classroom import challenges
 from squaregame.classroom.store import ClassStore
+from squaregame.classroom.stores import open_store
 from squaregame.ui.class_link import ChallengeOffer
 
 log = logging.getLogger("squaregame.class")
@@ -34,8 +35,9 @@ _STOP = object()
 class StoreLink:
     """:class:`~squaregame.ui.class_link.ClassLink` over a :class:`ClassStore`."""
 
-    def __init__(self, folder: Path, student: int) -> None:
+    def __init__(self, folder: Path, student: int, store: str | None = None) -> None:
         self.folder = folder
+        self.store = store  # the class store's URL (None: the folder's SQLite file)
         self.student = student
         self.events: queue.Queue[Any] = queue.Queue()
         self.offered: Callable[[ChallengeOffer], None] | None = None
@@ -57,8 +59,8 @@ class StoreLink:
 
     def _run(self) -> None:
         try:
-            store = ClassStore.open(  # (a damaged file: the server's to say)
-                self.folder, set_aside=False, wait_ms=BUSY_WAIT_MS
+            store = open_store(  # (a damaged file: the server's to say)
+                self.store, self.folder, set_aside=False, wait_ms=BUSY_WAIT_MS
             )
         except Exception as exc:  # the class is unreachable: the app goes on without it
             self.failed = f"{type(exc).__name__}: {exc}"

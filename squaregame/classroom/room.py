@@ -33,11 +33,12 @@ from aiohttp import web
 
 from squaregame.classroom import challenges, export
 from squaregame.classroom.challenges import describe
-from squaregame.classroom.child import DB_ENV, STUDENT_ENV
+from squaregame.classroom.child import DB_ENV, STORE_ENV, STUDENT_ENV
 from squaregame.classroom.folders import student_folder
 from squaregame.classroom.pages import join_page, teacher_page
 from squaregame.classroom.presence import Presence
 from squaregame.classroom.store import ClassStore, Student, folded
+from squaregame.classroom.stores import open_store
 from squaregame.classroom.views import ClassLive
 from squaregame.classroom.wording import (
     activity_text,
@@ -63,6 +64,7 @@ class ClassConfig:
     folder: Path  # the class store's folder (the data folder)
     name: str  # the class, as created
     token: str  # the teacher's secret
+    store: str | None = None  # the class store's URL (None: the folder's SQLite file)
 
 
 class ClassRoom:
@@ -86,7 +88,7 @@ class ClassRoom:
             return await asyncio.to_thread(f, *args)
 
     async def open(self) -> None:
-        self.store = await self.call(ClassStore.open, self.config.folder)
+        self.store = await self.call(open_store, self.config.store, self.config.folder)
         self.live = await self.call(ClassLive, self.store, self.config.name)
         self.presence.start(self.store)
 
@@ -99,7 +101,10 @@ class ClassRoom:
         """What a session's process is told: where the class is, who it is for, and the
         student's own data folder (kept: their games and lessons outlive a reload)."""
         data = student_folder(self.config.folder, student.id, student.joined)
-        return {DB_ENV: str(self.config.folder), STUDENT_ENV: str(student.id), DATA_ENV: str(data)}
+        env = {DB_ENV: str(self.config.folder), STUDENT_ENV: str(student.id), DATA_ENV: str(data)}
+        if self.config.store:
+            env[STORE_ENV] = self.config.store
+        return env
 
     async def started(self, student: Student) -> None:
         self.online[student.id] = self.online.get(student.id, 0) + 1

@@ -1,11 +1,21 @@
-"""The class file's schema: its versions, the migrations between them, and what counts as
-a damaged file (:mod:`squaregame.classroom.store` opens it)."""
+"""The class store's schema: its versions, the migrations between them, and what counts as
+a damaged file (:mod:`squaregame.classroom.store` opens it).
+
+The migrations are written once, in SQLite's words; PostgreSQL runs the same list with its
+column types (:meth:`squaregame.classroom.dialect.Db.ddl`: ``INTEGER PRIMARY KEY`` → an
+identity, ``INTEGER`` → ``BIGINT``, ``REAL`` → ``DOUBLE PRECISION``). A new migration keeps
+to portable SQL (``ALTER TABLE … ADD COLUMN``, ``CREATE INDEX``, these three types, TEXT).
+"""
 
 from __future__ import annotations
 
 import sqlite3
+from typing import TYPE_CHECKING
 
 from squaregame.core.errors import GameError
+
+if TYPE_CHECKING:
+    from squaregame.classroom.dialect import Db
 
 SCHEMA_VERSION = 4
 
@@ -61,19 +71,15 @@ def damaged(exc: sqlite3.DatabaseError) -> bool:
     return isinstance(exc, NotOurs) or (code is not None and code & 0xFF in _DAMAGE)
 
 
-def version(db: sqlite3.Connection) -> int:
-    """The schema's version (0: an empty file). Another program's database is refused with
-    :class:`NotOurs`, one of a newer version with a GameError (left alone, never set
+def version(db: Db) -> int:
+    """The schema's version (0: an empty database). Another program's database is refused
+    with :class:`NotOurs`, one of a newer version with a GameError (left alone, never set
     aside). Reads only."""
-    has_meta = db.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
-    ).fetchone()
-    if has_meta:
+    if db.has_table("meta"):
         row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
         found = int(row[0]) if row and str(row[0]).isdigit() else -1
     else:
-        others = db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
-        found = 0 if others == 0 else -1
+        found = 0 if db.table_count() == 0 else -1
     if found > SCHEMA_VERSION:
         raise GameError("serve.class.errors.newer", version=found)
     if found < 0:
@@ -81,12 +87,23 @@ def version(db: sqlite3.Connection) -> int:
     return found
 
 
-def migrate(db: sqlite3.Connection, found: int) -> None:
+def migrate(db: Db, found: int) -> None:
     """Bring the schema from version ``found`` to :data:`SCHEMA_VERSION`, one migration at a time,
-    each in a transaction of its own."""
+    each in a transaction of its own. Two servers starting at once migrate one after the
+    other (SQLite's write lock; PostgreSQL's advisory lock): the second finds it done."""
     for target in range(found + 1, SCHEMA_VERSION + 1):
-        db.execute("BEGIN IMMEDIATE")
-        for statement in MIGRATIONS[target - 1]:
-            db.execute(statement)
-        db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", (str(target),))
-        db.execute("COMMIT")
+        db.begin()
+        try:
+            db.lock_schema()
+            if version(db) < target:  # (read again under the lock)
+                for statement in MIGRATIONS[target - 1]:
+                    db.execute(db.ddl(statement))
+                db.execute(
+                    "INSERT INTO meta (key, value) VALUES ('schema', ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (str(target),),
+                )
+        except BaseException:
+            db.rollback()
+            raise
+        db.commit()

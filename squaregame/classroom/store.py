@@ -5,9 +5,10 @@ file holds every class (``classes.sqlite3`` in the data folder): WAL journal (a 
 waits for the writer), a ``busy_timeout`` (two processes writing at once wait for each other
 instead of failing), foreign keys on, a schema version in ``meta`` with migrations applied in
 order. Every statement takes its values as parameters, never by formatting text into SQL: a
-student's name is data, whatever it contains. A school that outgrows one server would put
-another implementation of the same methods in front of PostgreSQL; nothing outside this
-module writes SQL.
+student's name is data, whatever it contains. The same class, with the same SQL, can live in
+PostgreSQL instead (several servers on one class: :mod:`squaregame.classroom.stores` opens
+it; what differs between the two is in :mod:`squaregame.classroom.dialect`); nothing outside
+these modules writes SQL.
 
 A file that is not a database of ours (damaged, or another program's) is set aside, renamed
 ``<name>.damaged-<time>``, never overwritten, and a new one is made; :attr:`ClassStore.said`
@@ -21,26 +22,38 @@ reads them.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import secrets
 import shutil
 import sqlite3
 import tempfile
 import time
-import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from squaregame.classroom import dbpath
+from squaregame.classroom.dialect import Db, SqliteDb
 from squaregame.classroom.nodes import NodeRows
+from squaregame.classroom.records import (
+    NAME_LENGTH,
+    Challenge,
+    Event,
+    Student,
+    check_name,
+    folded,
+    token_hash,
+)
 from squaregame.classroom.schema import damaged, migrate, version
 from squaregame.core.errors import GameError
 
+__all__ = [
+    "BUSY_TIMEOUT_MS", "EVENT_KINDS", "FILE_NAME", "MAX_STUDENTS", "NAME_LENGTH", "Challenge",
+    "ClassStore", "Event", "Student", "check_name", "folded", "token_hash",
+]  # fmt: skip
+
 BUSY_TIMEOUT_MS = 5000  # how long a connection waits for another writer (unless told)
-NAME_LENGTH = (1, 24)  # characters of a class's or a student's name
 MAX_STUDENTS = 500  # in one class: a form sent in a loop cannot fill the disk
 EVENT_KINDS = (
     "game_started", "move", "game_ended", "exercise", "lesson_step",
@@ -49,92 +62,65 @@ EVENT_KINDS = (
 FILE_NAME = "classes.sqlite3"
 
 
-def check_name(name: str, what: str = "student") -> str:
-    """A display name as it is kept: trimmed, within :data:`NAME_LENGTH`, letters, digits,
-    spaces and ``- _ . '`` only (no control or markup characters); else a GameError."""
-    text = unicodedata.normalize("NFC", " ".join(name.split()))
-    lo, hi = NAME_LENGTH
-    if not lo <= len(text) <= hi:
-        raise GameError("serve.class.errors.name_length", what=what, low=lo, high=hi)
-    for ch in text:
-        if not (ch.isalnum() or ch in " -_.'"):
-            raise GameError("serve.class.errors.name_character", what=what, char=repr(ch)[1:-1])
-    return text
-
-
-def folded(name: str) -> str:
-    """The form two names are compared in: "Ana" and "ana" are the same student."""
-    return name.casefold()
-
-
-@dataclass(frozen=True)
-class Student:
-    id: int
-    name: str
-    joined: float
-
-
-@dataclass(frozen=True)
-class Event:
-    id: int
-    student: int
-    at: float
-    kind: str
-    data: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Challenge:
-    id: int
-    student: int | None  # None: the whole class
-    created: float
-    spec: dict[str, Any]  # what is asked (:mod:`squaregame.classroom.challenges`)
-    closed: float | None = None  # when the teacher closed it (no answer counts after)
-
-
-def token_hash(token: str) -> str:
-    """What is kept of a student's secret: its SHA-256 (a copy of the database gives no
-    cookie away, and a lookup by it leaks nothing of the secret through its timing)."""
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
 class ClassStore(NodeRows):
-    """Every class of one data folder. Open with :meth:`open`; close with :meth:`close`."""
+    """Every class of one store. Open with :meth:`open` (or
+    :func:`squaregame.classroom.stores.open_store`); close with :meth:`close`."""
 
-    def __init__(self, db: sqlite3.Connection, path: Path, said: str | None = None) -> None:
+    def __init__(self, db: Db, path: Path, said: str | None = None, url: str | None = None) -> None:
         self.db = db
-        self.path = path
+        self.path = path  # the SQLite file (PostgreSQL: where it would be; the serving lock)
         self.said = said  # a catalog key: the file was set aside (damaged), or None
+        self.url = url  # a PostgreSQL store's URL (None: SQLite)
         self._temporary: Path | None = None
 
     # -- opening -----------------------------------------------------------------------
     @classmethod
     def open(
-        cls, folder: Path, *, set_aside: bool = True, wait_ms: int | None = None
+        cls,
+        folder: Path,
+        *,
+        set_aside: bool = True,
+        wait_ms: int | None = None,
+        name: str = FILE_NAME,
     ) -> ClassStore:
         """The class file of ``folder`` (made if there is none). A file that is damaged or
-        not ours is set aside and a new one made (``set_aside``; a session or a watcher
-        only fails instead: the server or a command says it); a file of a newer version
-        is refused (a GameError), never set aside; any other error (busy, unreadable)
-        is raised as it is, and the file left alone. A write waits up to ``wait_ms`` for
-        another writer (SQLite's ``busy_timeout``; :data:`BUSY_TIMEOUT_MS` by default)."""
+        not ours is set aside and a new one made (``set_aside``; else it is refused with
+        a GameError and left alone: a command that only reads, a session, a watcher); a
+        file of a newer version is refused (a GameError), never set aside; a path that
+        is no file SQLite can use (a folder, a FIFO, a loop …, :mod:`dbpath`) is one
+        GameError, looked at before anything opens it; any other error (busy) is raised
+        as it is, and the file left alone. A write waits up to ``wait_ms`` for another
+        writer (SQLite's ``busy_timeout``; :data:`BUSY_TIMEOUT_MS` by default)."""
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / FILE_NAME
+        path = folder / name
+        dbpath.check(path)  # (a FIFO is never opened: it would wait for ever)
         said = None
         try:
             db = cls._connect(path, wait_ms)
         except sqlite3.DatabaseError as exc:
-            if not (set_aside and damaged(exc)):
-                raise
-            aside = path.with_name(f"{path.name}.damaged-{int(time.time())}")
+            if not damaged(exc):
+                problem = dbpath.refused(exc, path)  # (a read-only folder …: one line)
+                if problem is None:
+                    raise  # (busy: the caller's to say, the file left alone)
+                raise problem from None
+            if not set_aside:
+                raise GameError("serve.class.errors.damaged", path=str(path)[-80:]) from None
+            cls._set_aside(path)
+            said = "serve.class.set_aside"
+            db = cls._connect(path, wait_ms)
+        return cls(db, path, said)
+
+    @staticmethod
+    def _set_aside(path: Path) -> None:
+        aside = path.with_name(f"{path.name}.damaged-{int(time.time())}")
+        try:
             path.rename(aside)
             for extra in ("-wal", "-shm"):
                 side = path.with_name(path.name + extra)
                 if side.exists():
                     side.rename(aside.with_name(aside.name + extra))
-            said = "serve.class.set_aside"
-            db = cls._connect(path, wait_ms)
-        return cls(db, path, said)
+        except OSError:  # (a read-only folder: the file stays where it is)
+            raise dbpath.unusable(path, "read_only") from None
 
     @classmethod
     def open_readonly(cls, path: Path) -> ClassStore:
@@ -151,7 +137,7 @@ class ClassStore(NodeRows):
                 source = path.with_name(path.name + extra)
                 if source.is_file():
                     shutil.copyfile(source, folder / (FILE_NAME + extra))
-            db = sqlite3.connect(folder / FILE_NAME, isolation_level=None)
+            db = SqliteDb(sqlite3.connect(folder / FILE_NAME, isolation_level=None))
             try:
                 version(db)  # read only: a file not ours is refused, a newer one too
             except (sqlite3.DatabaseError, GameError):
@@ -165,12 +151,13 @@ class ClassStore(NodeRows):
         return store
 
     @staticmethod
-    def _connect(path: Path, wait_ms: int | None = None) -> sqlite3.Connection:
+    def _connect(path: Path, wait_ms: int | None = None) -> Db:
         wait = BUSY_TIMEOUT_MS if wait_ms is None else wait_ms
         # (one thread at a time, but not always the same one: the server's worker threads)
-        db = sqlite3.connect(
+        conn = sqlite3.connect(
             path, timeout=wait / 1000, isolation_level=None, check_same_thread=False
         )
+        db = SqliteDb(conn)
         try:
             db.execute(f"PRAGMA busy_timeout = {wait:d}")
             db.execute("PRAGMA foreign_keys = ON")
@@ -188,14 +175,14 @@ class ClassStore(NodeRows):
             shutil.rmtree(self._temporary, ignore_errors=True)
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        self.db.execute("BEGIN IMMEDIATE")
+    def _write(self) -> Iterator[Db]:
+        self.db.begin()  # (SQLite: BEGIN IMMEDIATE, the write lock at once)
         try:
             yield self.db
         except BaseException:
-            self.db.execute("ROLLBACK")
+            self.db.rollback()
             raise
-        self.db.execute("COMMIT")
+        self.db.commit()
 
     # -- classes -------------------------------------------------------------------------
     def create_class(self, name: str) -> str:
@@ -244,11 +231,11 @@ class ClassStore(NodeRows):
             count = db.execute("SELECT COUNT(*) FROM students WHERE class_id = ?", (class_id,))
             if count.fetchone()[0] >= MAX_STUDENTS:
                 raise GameError("serve.class.errors.class_full", most=MAX_STUDENTS)
-            cursor = db.execute(
+            sid = db.insert(
                 "INSERT INTO students (class_id, name, folded, joined) VALUES (?, ?, ?, ?)",
                 (class_id, kept, folded(kept), time.time()),
             )
-        return int(cursor.lastrowid or 0)
+        return sid
 
     def issue_token(self, student: int) -> str:
         """A new secret for the student's browser (a cookie); only its hash is kept."""
@@ -305,11 +292,11 @@ class ClassStore(NodeRows):
                 ).fetchone()
             ):
                 raise GameError("serve.class.errors.no_student")
-            cursor = db.execute(
+            cid = db.insert(
                 "INSERT INTO challenges (class_id, student_id, created, spec) VALUES (?, ?, ?, ?)",
                 (class_id, student, time.time(), json.dumps(spec, sort_keys=True)),
             )
-        return int(cursor.lastrowid or 0)
+        return cid
 
     def challenges(self, class_name: str) -> list[Challenge]:
         rows = self.db.execute(

@@ -1,7 +1,8 @@
 """``squaregame class create|list|delete|report NAME``: the classes kept for ``serve``.
 
-Every class lives in one SQLite file in the data folder
-(:class:`squaregame.classroom.store.ClassStore`); these commands create, list and delete
+Every class lives in one SQLite file in the data folder, or in the store ``--store URL``
+names (or ``SQUAREGAME_STORE``: PostgreSQL, for several servers on one class;
+:class:`squaregame.classroom.store.ClassStore`); these commands create, list and delete
 classes and report what their students did (``--json`` or ``--csv`` for a script or a
 spreadsheet). Names are printed as text, never interpreted.
 """
@@ -23,6 +24,7 @@ from squaregame.classroom.folders import remove_student_folders
 from squaregame.classroom.lock import ServingLock
 from squaregame.classroom.presence import Presence
 from squaregame.classroom.store import ClassStore, folded
+from squaregame.classroom.stores import chosen, open_store
 from squaregame.classroom.views import ClassLive, StudentReport, report
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError, check_lang
@@ -80,6 +82,8 @@ def add_parser(sub: Any) -> None:
     close.add_argument("name", metavar="NAME")
     close.add_argument("id", metavar="ID")
     close.set_defaults(run=run_close)
+    for each in (create, listed, delete, report, export, watch, challenge, close):
+        each.add_argument("--store", metavar="URL", help=tr("serve.cli.store_help"))
 
 
 def _speak(args: argparse.Namespace) -> None:
@@ -87,8 +91,10 @@ def _speak(args: argparse.Namespace) -> None:
     set_language(check_lang(args.lang) or language())
 
 
-def _store() -> ClassStore:
-    store = ClassStore.open(paths.data_dir())
+def _store(args: argparse.Namespace, *, set_aside: bool = False) -> ClassStore:
+    """The class store; a damaged file is set aside (and a new one made) only by
+    ``create``: the commands that read refuse it, one line, and leave it alone."""
+    store = open_store(chosen(args.store), paths.data_dir(), set_aside=set_aside)
     if store.said:
         print(f"squaregame: {tr(store.said, path=store.path)}", file=sys.stderr)
     return store
@@ -96,7 +102,7 @@ def _store() -> ClassStore:
 
 def run_create(args: argparse.Namespace, tables: Tables) -> int:
     _speak(args)
-    store = _store()
+    store = _store(args, set_aside=True)
     try:
         print(tr("serve.class.created", name=store.create_class(args.name)))
     finally:
@@ -106,7 +112,7 @@ def run_create(args: argparse.Namespace, tables: Tables) -> int:
 
 def run_list(args: argparse.Namespace, tables: Tables) -> int:
     _speak(args)
-    store = _store()
+    store = _store(args)
     try:
         found = store.classes()
     finally:
@@ -120,7 +126,7 @@ def run_list(args: argparse.Namespace, tables: Tables) -> int:
 
 def run_delete(args: argparse.Namespace, tables: Tables) -> int:
     _speak(args)
-    store = _store()
+    store = _store(args)
     try:
         serving = store.nodes(args.name, Presence.since())  # (a node on any machine)
         if serving or ServingLock(store.path).held_elsewhere():  # (its sessions write now)
@@ -136,7 +142,7 @@ def run_delete(args: argparse.Namespace, tables: Tables) -> int:
 
 def run_report(args: argparse.Namespace, tables: Tables) -> int:
     _speak(args)
-    store = _store()
+    store = _store(args)
     try:
         rows = report(store, args.name)
     finally:
@@ -184,7 +190,7 @@ def run_export(args: argparse.Namespace, tables: Tables) -> int:
         except sqlite3.DatabaseError:
             raise UsageError("serve.class.errors.not_ours", path=args.source[-80:]) from None
     else:
-        store = _store()
+        store = _store(args)
     cat = current()
     try:
         if args.scoreboard:
@@ -219,7 +225,7 @@ def run_challenge(args: argparse.Namespace, tables: Tables) -> int:
     spec = challenges.make(
         args.game, position, rules=rules, misere=args.misere, ask=args.ask, helps=args.allow_helps
     )
-    store = _store()
+    store = _store(args)
     try:
         student = None
         if args.student:
@@ -241,7 +247,7 @@ def run_close(args: argparse.Namespace, tables: Tables) -> int:
     """Close a challenge: no answer counts after, and the students see its answer."""
     _speak(args)
     cid = read_option(CHALLENGE, args.id)
-    store = _store()
+    store = _store(args)
     try:
         closed = store.close_challenge(args.name, cid)
     finally:
@@ -256,10 +262,11 @@ def run_watch(args: argparse.Namespace, tables: Tables) -> int:
     _speak(args)
     from squaregame.classroom.watch import watch  # (Textual: only when watching)
 
-    store = _store()
+    store = _store(args)
     try:
         store.class_name(args.name)  # a class that does not exist: one line, before the screen
     finally:
         store.close()
     # (a watcher never sets the file aside: a busy moment is not damage)
-    return watch(partial(ClassStore.open, set_aside=False), paths.data_dir(), args.name)
+    opener = partial(open_store, chosen(args.store), set_aside=False)
+    return watch(opener, paths.data_dir(), args.name)

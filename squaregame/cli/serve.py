@@ -62,6 +62,7 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--class", dest="class_name", metavar="NAME", help=tr("serve.cli.class_help"))
     p.add_argument("--teacher-token", metavar="FILE", help=tr("serve.cli.teacher_token_help"))
+    p.add_argument("--store", metavar="URL", help=tr("serve.cli.store_help"))
     p.set_defaults(run=run)
 
 
@@ -100,9 +101,10 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
         raise UsageError("serve.cli.token_needs_class")
     room = lock = None
     if args.class_name:  # the class exists, nobody serves it, the secret: before binding
-        from squaregame.cli.serve_class import open_class  # (only with --class)
+        from squaregame.classroom.stores import chosen  # (only with --class)
+        from squaregame.cli.serve_class import open_class
 
-        room, lock = open_class(args.class_name, args.teacher_token)
+        room, lock = open_class(args.class_name, args.teacher_token, chosen(args.store))
     try:
         bound = bind(args.host, port)  # a busy port or a foreign address fails here
     except BaseException:

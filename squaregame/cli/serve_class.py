@@ -11,9 +11,11 @@ import sys
 from pathlib import Path
 
 from squaregame import paths
+from squaregame.classroom import dbpath
 from squaregame.classroom.lock import ServingLock
 from squaregame.classroom.room import ClassConfig
-from squaregame.classroom.store import FILE_NAME, ClassStore
+from squaregame.classroom.store import FILE_NAME
+from squaregame.classroom.stores import open_store
 from squaregame.cli.common import UsageError
 from squaregame.core.errors import GameError
 from squaregame.text import os_reason, tr
@@ -21,13 +23,17 @@ from squaregame.text import os_reason, tr
 TOKEN_LENGTH = (16, 200)  # characters of a teacher's secret read from a file
 
 
-def open_class(name: str, token_file: str | None) -> tuple[ClassConfig, ServingLock]:
+def open_class(
+    name: str, token_file: str | None, url: str | None = None
+) -> tuple[ClassConfig, ServingLock]:
     folder = paths.data_dir()
     folder.mkdir(parents=True, exist_ok=True)
+    if url is None:  # a folder, a FIFO, a loop …: said before the lock is made beside it
+        dbpath.check(folder / FILE_NAME)
     lock = ServingLock(folder / FILE_NAME)
     lock.acquire()  # (a shared lock: other nodes may serve the class too)
     try:
-        store = ClassStore.open(folder)
+        store = open_store(url, folder)
         try:
             if store.said:
                 print(f"squaregame: {tr(store.said, path=store.path)}", file=sys.stderr)
@@ -42,7 +48,7 @@ def open_class(name: str, token_file: str | None) -> tuple[ClassConfig, ServingL
     except BaseException:
         lock.release()
         raise
-    return ClassConfig(folder, kept, token), lock
+    return ClassConfig(folder, kept, token, url), lock
 
 
 def teacher_token(path: Path) -> str:

@@ -1,0 +1,64 @@
+"""Is the class file a file SQLite may open? Looked at before it is opened (``os.stat``):
+a folder, a FIFO (opening it would wait for ever), a device (``/dev/zero``), a symbolic
+link that loops or leads nowhere, a file this user cannot read or write — each is one
+clear line (a GameError), and nothing is opened, renamed or made. SQLite's own refusals
+after that (a read-only folder: no room for its journal) are said the same way
+(:func:`refused`)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import sqlite3
+import stat
+from pathlib import Path
+
+from squaregame.core.errors import GameError
+
+WHY = "serve.class.errors.why"  # the catalog's reasons
+_CANNOT = (3, 8, 10, 14, 23)  # SQLite: PERM, READONLY, IOERR, CANTOPEN, AUTH
+
+
+def unusable(path: Path, why: str) -> GameError:
+    reason = GameError(f"{WHY}.{why}")  # (said in the message's language)
+    return GameError("serve.class.errors.unusable", path=str(path)[-80:], why=reason)
+
+
+def check(path: Path) -> None:
+    """A GameError if ``path`` is there but is no file SQLite can use; None if it is a
+    regular file this user may read and write, or if there is nothing there yet."""
+    try:
+        found = os.stat(path)  # (follows a link: what SQLite would open)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise unusable(path, "dangling") from None
+        return  # (made when opened)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise unusable(path, "loop") from None
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            raise unusable(path, "unreadable") from None
+        raise unusable(path, "other") from None
+    if stat.S_ISDIR(found.st_mode):
+        raise unusable(path, "folder")
+    if not stat.S_ISREG(found.st_mode):  # a FIFO, a device, a socket: never opened
+        raise unusable(path, "special")
+    for flags, why in ((os.O_RDONLY, "unreadable"), (os.O_RDWR, "unwritable")):
+        try:  # (a regular file: opening it never waits)
+            os.close(os.open(path, flags | os.O_NONBLOCK))
+        except PermissionError:
+            raise unusable(path, why) from None
+        except OSError:
+            raise unusable(path, "other") from None
+
+
+def refused(exc: sqlite3.Error, path: Path) -> GameError | None:
+    """SQLite could not open or write the file (a read-only folder, a full disk …) as one
+    line; None for anything else (busy, damaged: the caller's to handle)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None or code & 0xFF not in _CANNOT:
+        return None
+    folder = path.parent
+    if not os.access(folder, os.W_OK) or code & 0xFF == 8:
+        return unusable(path, "read_only")
+    return unusable(path, "other")

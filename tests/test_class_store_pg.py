@@ -1,0 +1,271 @@
+"""The class store on PostgreSQL (a real server: tests/pg_fixture.py): ``--store`` and
+``SQUAREGAME_STORE`` on the class commands as real processes, a newer schema or another
+program's database refused and left alone, every unreachable or malformed store one line
+(never its password), two servers migrating at once, and a served class's sessions and
+students reaching the same store."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from serve_helpers import CLASS, TOKEN, Tab, classroom
+
+from squaregame.classroom.child import STORE_ENV
+from squaregame.classroom.dialect import masked
+from squaregame.classroom.link import StoreLink
+from squaregame.classroom.room import ClassConfig
+from squaregame.classroom.schema import SCHEMA_VERSION
+from squaregame.classroom.stores import open_store
+from squaregame.cli.serve_class import open_class
+from squaregame.core.errors import GameError
+
+
+def squaregame(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "squaregame", *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def one_line(run: subprocess.CompletedProcess[str], *said: str) -> str:
+    assert run.returncode == 2, (run.stdout, run.stderr)
+    err = run.stderr
+    assert err.count("\n") == 1 and "Traceback" not in err and "internal error" not in err, err
+    assert all(s in err for s in said), err
+    return err
+
+
+def psql(url: str, *statements: str) -> None:
+    import psycopg  # (the fixture has checked it is there)
+
+    with psycopg.connect(url, autocommit=True) as db:
+        for statement in statements:
+            db.execute(statement)  # type: ignore[arg-type]  (our own literal SQL)
+
+
+def test_class_create_and_list_with_store_as_real_processes(tmp_path: Path, pg_url: str) -> None:
+    env = {"SQUAREGAME_DATA_DIR": str(tmp_path / "data")}
+    made = squaregame("class", "create", "7B", "--store", pg_url, env=env)
+    assert made.returncode == 0 and "7B" in made.stdout, made.stderr
+    listed = squaregame("class", "list", "--store", pg_url, env=env)
+    assert listed.returncode == 0 and listed.stdout == "7B: 0 students\n", listed.stderr
+    assert not (tmp_path / "data" / "classes.sqlite3").exists()  # nothing written beside
+    by_env = squaregame("class", "list", env={**env, "SQUAREGAME_STORE": pg_url})
+    assert by_env.stdout == "7B: 0 students\n", by_env.stderr
+    # the flag wins over the environment
+    wins = squaregame(
+        "class", "list", "--store", pg_url, env={**env, "SQUAREGAME_STORE": "mysql://x"}
+    )
+    assert wins.stdout == "7B: 0 students\n", wins.stderr
+
+
+def test_a_newer_schema_is_refused_and_left_alone(tmp_path: Path, pg_url: str) -> None:
+    psql(
+        pg_url,
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        "INSERT INTO meta VALUES ('schema', '99')",
+    )
+    with pytest.raises(GameError) as refused:
+        open_store(pg_url, tmp_path)
+    assert refused.value.key == "serve.class.errors.newer"
+    one_line(squaregame("class", "list", "--store", pg_url), "newer", "99")
+    import psycopg  # (the fixture has checked it is there)
+
+    with psycopg.connect(pg_url) as db:  # left as it was
+        assert db.execute("SELECT value FROM meta").fetchall() == [("99",)]
+
+
+def test_another_programs_database_is_refused_never_set_aside(tmp_path: Path, pg_url: str) -> None:
+    psql(pg_url, "CREATE TABLE recipes (name TEXT)", "INSERT INTO recipes VALUES ('soup')")
+    with pytest.raises(GameError) as refused:
+        open_store(pg_url, tmp_path)
+    assert refused.value.key == "serve.class.errors.store_not_ours"
+    import psycopg  # (the fixture has checked it is there)
+
+    with psycopg.connect(pg_url) as db:
+        assert db.execute("SELECT name FROM recipes").fetchall() == [("soup",)]
+        tables = db.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+        ).fetchall()
+    assert tables == [("recipes",)]
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("postgresql://ana:s3cret@/squaregame?host=/nonexistent-sg", "cannot reach"),
+        ("postgresql:///squaregame?host=/nonexistent-sg&password=s3cret", "cannot reach"),
+        ("postgresql:///squaregame?nonsense=1", "not a class store"),
+        ("postgresql://[broken", "not a class store"),
+        ("mysql://ana:s3cret@db/x", "not a class store"),
+        ("sqlite://relative/x", "not a class store"),
+    ],
+)
+def test_an_unusable_store_is_one_line_without_its_password(url: str, said: str) -> None:
+    for argv in (["class", "list", "--store", url], ["class", "create", "7B", "--store", url]):
+        err = one_line(squaregame(*argv), said)
+        assert "s3cret" not in err
+
+
+def test_a_missing_database_or_user_on_a_real_server_is_one_line(pg_url: str) -> None:
+    for url, said in (
+        (pg_url.replace("/t", "/no_such_db", 1), "no_such_db"),
+        (pg_url.replace("user=", "user=ghost_", 1), "ghost_"),
+    ):
+        one_line(squaregame("class", "list", "--store", url), "cannot reach", said)
+
+
+def test_psycopg_missing_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # (an import of it fails)
+    with pytest.raises(GameError) as caught:
+        open_store("postgresql:///x?host=/nowhere", tmp_path)
+    assert caught.value.key == "serve.class.errors.store_no_psycopg"
+
+
+def test_the_sqlite_store_never_imports_psycopg(tmp_path: Path) -> None:
+    code = (
+        "import sys; from squaregame.cli.main import main; main(['class', 'list']); "
+        "main(['analyze', 'squares', '5']); print('psycopg' in sys.modules)"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "SQUAREGAME_DATA_DIR": str(tmp_path)},
+    )
+    assert run.stdout.strip().splitlines()[-1] == "False", run.stderr
+
+
+def test_a_password_is_masked() -> None:
+    assert masked("postgresql://ana:s3cret@host:5432/db") == "postgresql://ana:***@host:5432/db"
+    assert "s3cret" not in masked("postgres:///db?host=/x&password=s3cret&user=a")
+    assert masked("postgresql:///db?host=/x") == "postgresql:///db?host=/x"
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_servers_migrating_at_once_migrate_once(
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
+) -> None:
+    url = None if backend == "sqlite" else str(request.getfixturevalue("pg_url"))
+    start = threading.Barrier(4)
+    opened: list[object] = []
+
+    def node() -> None:
+        start.wait(timeout=60)
+        try:
+            store = open_store(url, tmp_path)
+        except Exception as exc:  # (said by the assertion below)
+            opened.append(exc)
+            return
+        opened.append(store.db.execute("SELECT value FROM meta").fetchall())
+        store.close()
+
+    threads = [threading.Thread(target=node) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert opened == [[(str(SCHEMA_VERSION),)]] * 4, opened
+
+
+def test_a_session_link_and_serve_reach_the_postgres_store(tmp_path: Path, pg_url: str) -> None:
+    room, lock = open_class("7B", None, pg_url)  # serve --class 7B --store URL
+    lock.release()
+    assert room.store == pg_url
+    store = open_store(pg_url, tmp_path)
+    try:
+        assert store.classes() == [("7B", 0)]
+        ana = store.join("7B", "Ana")
+        link = StoreLink(tmp_path, ana, pg_url)  # as a session's process makes it
+        link.record("move", {"verdict": "best"})
+        link.close(timeout=30)
+        assert link.failed is None
+        assert [k for _at, k, _d in store.events(ana)] == ["move"]
+    finally:
+        store.close()
+
+
+def test_a_student_joins_a_class_served_from_postgres(tmp_path: Path, pg_url: str) -> None:
+    store = open_store(pg_url, tmp_path / "data")
+    store.create_class(CLASS)
+    store.close()
+    (tmp_path / "s").mkdir()
+    (tmp_path / "data").mkdir()  # (serve makes the data folder: the students' games)
+    room = ClassConfig(tmp_path / "data", CLASS, TOKEN, pg_url)
+
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room) as (server, url, http):
+            async with http.post(f"{url}/join", data={"name": "Ana"}, allow_redirects=False) as r:
+                assert r.status == 303
+            assert server.room is not None
+            ana = (await server.room.call(server.room.store.students, CLASS))[0]  # type: ignore[union-attr]
+            assert server.room.env(ana)[STORE_ENV] == pg_url  # its sessions reach the same
+            async with http.get(f"{url}/teacher/state", headers={"X-Teacher-Token": TOKEN}) as r:
+                rows = (await r.json())["rows"]
+            assert [row["name"] for row in rows] == ["Ana"]
+
+    asyncio.run(main())
+    again = open_store(pg_url, tmp_path)
+    try:
+        assert again.classes() == [(CLASS, 1)]
+    finally:
+        again.close()
+
+
+@pytest.mark.slow
+def test_a_real_sessions_moves_reach_the_postgres_store(tmp_path: Path, pg_url: str) -> None:
+    """A student's session (its own process, told the store's URL) writes its game and
+    moves into PostgreSQL."""
+    store = open_store(pg_url, tmp_path / "data")
+    store.create_class(CLASS)
+    store.close()
+    (tmp_path / "s").mkdir()
+    (tmp_path / "data").mkdir()
+    room = ClassConfig(tmp_path / "data", CLASS, TOKEN, pg_url)
+
+    async def keys(ws: object, text: str) -> None:
+        for ch in text:
+            await ws.send_json(["stdin", ch])  # type: ignore[attr-defined]
+
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room) as (server, url, http):
+            async with http.post(f"{url}/join", data={"name": "Ana"}, allow_redirects=False) as r:
+                assert r.status == 303
+            async with http.ws_connect(f"{url}/ws?width=80&height=24") as ws:
+                tab = await Tab(ws).open()
+                await tab.until("take a perfect square", 90)
+                await asyncio.sleep(0.3)  # (the screen takes its keys once drawn)
+                await keys(ws, "\r")
+                await tab.until("New one-pile game", 30)
+                await asyncio.sleep(0.3)
+                await keys(ws, "30\r")
+                await tab.until("30", 30)
+                await asyncio.sleep(0.5)
+                await keys(ws, "4\r")
+
+                async def moved() -> bool:
+                    assert server.room is not None and server.room.store is not None
+                    events = await server.room.call(server.room.store.class_events, CLASS)
+                    return "move" in [e.kind for e in events]
+
+                end = time.monotonic() + 60  # (a hang guard, not a timing)
+                again = time.monotonic() + 5
+                while not await moved():
+                    assert time.monotonic() < end, "the session's move never reached PostgreSQL"
+                    if time.monotonic() > again:  # (a loaded machine: the key came too soon)
+                        await keys(ws, "4\r")
+                        again = time.monotonic() + 5
+                    await asyncio.sleep(0.05)
+
+    asyncio.run(main())
