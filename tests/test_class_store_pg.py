@@ -269,3 +269,51 @@ def test_a_real_sessions_moves_reach_the_postgres_store(tmp_path: Path, pg_url: 
                     await asyncio.sleep(0.05)
 
     asyncio.run(main())
+
+
+def test_events_become_visible_in_the_order_of_their_ids(tmp_path: Path, pg_url: str) -> None:
+    """Identity values are handed out before commit: without the order lock, an event
+    committed later with a smaller id than one a live view has already seen would never
+    be read (``class_events(after=…)``). A writer holding its transaction open makes
+    every other event writer wait, so ids commit in increasing order."""
+    first = open_store(pg_url, tmp_path / "a")
+    second = open_store(pg_url, tmp_path / "b")
+    try:
+        first.create_class(CLASS)
+        ana = first.join(CLASS, "Ana")
+        first.db.begin()  # a writer between taking its id and committing it
+        first.db.lock_order()
+        first.db.execute(
+            "INSERT INTO events (student_id, at, kind, data) VALUES (?, ?, ?, ?)",
+            (ana, time.time(), "move", "{}"),
+        )
+        done = threading.Event()
+
+        def write() -> None:
+            second.record(ana, "move", {"n": 2})
+            done.set()
+
+        thread = threading.Thread(target=write)
+        thread.start()
+        waiting = open_store(pg_url, tmp_path / "c")
+        try:
+            end = time.monotonic() + 30  # (a hang guard, not a timing)
+            while not waiting.db.execute(  # the second writer is queued on the lock
+                "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+            ).fetchone():
+                assert time.monotonic() < end, "the second writer never waited"
+                time.sleep(0.02)
+            assert not done.is_set()
+            seen = [e.id for e in waiting.class_events(CLASS)]
+            assert seen == []  # neither is visible yet: nothing to skip past
+        finally:
+            waiting.close()
+        first.db.commit()
+        thread.join(30)
+        assert done.is_set()
+        events = second.class_events(CLASS)
+        assert [e.data for e in events] == [{}, {"n": 2}]
+        assert events[0].id < events[1].id  # committed first, smaller id
+    finally:
+        first.close()
+        second.close()

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 RETURNING = sqlite3.sqlite_version_info >= (3, 35)  # (older SQLite: its lastrowid)
 SCHEMA_LOCK = 0x5351_4741  # PostgreSQL's advisory lock taken while the schema migrates
+ORDER_LOCK = 0x5351_4745  # … and while a row that readers follow by id (an event) is added
 CONNECT_TIMEOUT = 5  # seconds to reach a PostgreSQL server before it is said unreachable
 
 
@@ -67,6 +68,17 @@ class Db:
 
     def lock_schema(self) -> None:
         """Inside a migration's transaction: no other server migrates at the same time."""
+
+    def in_order(self, sql: str, params: Sequence[Any]) -> None:
+        """One row added so that rows become visible in the order of their ids: a reader
+        that follows a table by ``id > last seen`` (the live view, a session's challenges)
+        never skips one. SQLite has one writer at a time, so one statement is enough (and
+        takes and gives back the write lock inside SQLite, never held while Python waits)."""
+        self.execute(sql, params)
+
+    def lock_order(self) -> None:
+        """Inside a transaction, before a row readers follow by id is added: see
+        :meth:`in_order` (SQLite's ``BEGIN IMMEDIATE`` is that lock already)."""
 
     def has_table(self, name: str) -> bool:
         raise NotImplementedError
@@ -148,6 +160,23 @@ class PostgresDb(Db):
 
     def lock_schema(self) -> None:
         self.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
+
+    def in_order(self, sql: str, params: Sequence[Any]) -> None:
+        """PostgreSQL hands out identity values before commit: two writers may commit ids
+        5 and 4 in that order, and a reader that saw 5 would never read 4. So the id is
+        taken and committed under one advisory lock, held only for this transaction:
+        ids commit in increasing order (a reader sees 4 before 5)."""
+        self.begin()
+        try:
+            self.lock_order()
+            self.execute(sql, params)
+        except BaseException:
+            self.rollback()
+            raise
+        self.commit()
+
+    def lock_order(self) -> None:
+        self.execute("SELECT pg_advisory_xact_lock(?)", (ORDER_LOCK,))
 
     def has_table(self, name: str) -> bool:
         found = self.execute(

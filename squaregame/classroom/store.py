@@ -292,6 +292,7 @@ class ClassStore(NodeRows):
                 ).fetchone()
             ):
                 raise GameError("serve.class.errors.no_student")
+            db.lock_order()  # (sessions follow challenges by id)
             cid = db.insert(
                 "INSERT INTO challenges (class_id, student_id, created, spec) VALUES (?, ?, ?, ?)",
                 (class_id, student, time.time(), json.dumps(spec, sort_keys=True)),
@@ -347,7 +348,7 @@ class ClassStore(NodeRows):
         two cores) never holds the class's lock while it waits for its turn to run."""
         if kind not in EVENT_KINDS:
             raise ValueError(f"unknown event kind {kind!r}")
-        self.db.execute(
+        self.db.in_order(
             "INSERT INTO events (student_id, at, kind, data) VALUES (?, ?, ?, ?)",
             (student, time.time(), kind, json.dumps(data, sort_keys=True)),
         )
