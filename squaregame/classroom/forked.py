@@ -183,10 +183,20 @@ class Zygote:
             try:
                 return await self._spawn(flags, env, keep, limit)
             except OSError as exc:
-                if attempt or self.alive():
+                if attempt or not await self._died():
                     log.warning(f"zygote: {type(exc).__name__}: {exc}")
-                    return None
+                    return None  # (this session: a python of its own)
         return None
+
+    async def _died(self) -> bool:
+        """Whether the helper has died (it failed a request: a moment for its end to be
+        seen); a live one is left alone — its sessions die with it."""
+        process = self.process
+        if process is None:
+            return True
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(process.wait(), 1.0)
+        return process.returncode is not None
 
     async def _spawn(
         self, flags: list[str], env: dict[str, str], keep: tuple[int, ...], limit: int

@@ -55,6 +55,24 @@ def warm() -> None:
     from squaregame.families import GAMES
 
     GAMES.kinds  # noqa: B018  (the registry, filled)
+    warm_lazy()
+
+
+def warm_lazy() -> None:
+    """What Textual and Rich load lazily on a session's first screens (measured: each was
+    imported by every session after its fork), loaded once here instead."""
+    import encodings.ascii  # noqa: F401  (what a session imports on its first screen)
+    import resource  # noqa: F401
+
+    import textual.layouts.factory
+    import textual.layouts.horizontal
+    import textual.layouts.stream
+    import textual.scrollbar  # noqa: F401
+    from rich.cells import cell_len
+
+    import squaregame.ui.messages  # noqa: F401
+
+    cell_len("squaregame ✓ é ①")  # (Rich's table of character widths)
 
 
 def main(argv: list[str] | None = None) -> int:
