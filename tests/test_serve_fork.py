@@ -221,3 +221,23 @@ def test_the_startup_log_says_the_cap(tmp_path: Path, caplog: pytest.LogCaptureF
 
     with caplog.at_level(logging.INFO, logger="squaregame.serve"):
         asyncio.run(main())
+
+
+@linux
+def test_a_dead_helpers_folder_is_swept_a_live_ones_kept(tmp_path: Path) -> None:
+    import fcntl  # (Linux only, as the test)
+
+    from squaregame.classroom.forked import sweep_helpers
+
+    dead, live, other = (tmp_path / n for n in ("squaregame-zygote-a", "squaregame-zygote-b", "x"))
+    for folder in (dead, live, other):
+        folder.mkdir(mode=0o700)
+        (folder / "lock").touch()
+    held = os.open(live / "lock", os.O_RDWR)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # (as a live helper holds it)
+        assert sweep_helpers(tmp_path) == [dead]
+        assert not dead.exists() and live.exists() and other.exists()
+    finally:
+        os.close(held)
+    assert sweep_helpers(tmp_path) == [live]

@@ -18,18 +18,26 @@ import os
 import shutil
 import signal
 import socket
+import stat
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any, Protocol
 
+try:
+    import fcntl
+except ImportError:  # Windows: sessions are not forked there (supported())
+    fcntl = None  # type: ignore[assignment]
+
 from squaregame.classroom.child import PARENT_ENV
-from squaregame.classroom.zygote import READY
+from squaregame.classroom.zygote import LOCK, PREFIX, READY
 
 log = logging.getLogger("squaregame.serve")
 
 START_WAIT = 120.0  # seconds the helper has to import everything (a hang guard)
 CHILD_MODULE = "squaregame.classroom.child"
+STALE = 3600.0  # seconds after which a helper's folder without a lock is a dead one's
 
 
 class SessionProcess(Protocol):
@@ -108,6 +116,7 @@ class Zygote:
         self._lock: asyncio.Lock | None = None
         self.starting: asyncio.Task[bool] | None = None  # (the server's first start)
         self.failed = not supported()
+        self.closed = False
 
     @property
     def socket_path(self) -> Path | None:
@@ -119,7 +128,7 @@ class Zygote:
     async def start(self) -> bool:
         """Start the helper unless it runs; False if it cannot (then sessions are not
         forked: each starts its own ``python``)."""
-        if self.failed:
+        if self.failed or self.closed:
             return False
         if self._lock is None:
             self._lock = asyncio.Lock()
@@ -130,14 +139,16 @@ class Zygote:
             try:
                 await self._start()
             except (OSError, TimeoutError, ValueError) as exc:
-                log.warning(f"zygote: {type(exc).__name__}: {exc}")
+                if not self.closed:  # (not the server stopping while it started)
+                    log.warning(f"zygote: {type(exc).__name__}: {exc}")
                 await self._stop()
                 self.failed = True
                 return False
             return True
 
     async def _start(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="squaregame-zygote-"))  # (mode 0700)
+        sweep_helpers()
+        self.folder = Path(tempfile.mkdtemp(prefix=PREFIX))  # (mode 0700)
         env = {**os.environ, PARENT_ENV: str(os.getpid())}
         self.process = process = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -150,7 +161,7 @@ class Zygote:
             start_new_session=True,  # (Ctrl+C is the server's to handle, not the helper's)
         )
         assert process.stdout is not None
-        line = await asyncio.wait_for(process.stdout.readline(), START_WAIT)
+        line = b"" if self.closed else await asyncio.wait_for(process.stdout.readline(), START_WAIT)
         if line != READY:
             raise ValueError("the fork server did not start")
 
@@ -167,7 +178,11 @@ class Zygote:
 
     async def close(self) -> None:
         """Stop the helper (the server is stopping; its sessions have ended)."""
+        self.closed = True
         await self._stop()
+        if self.starting is not None:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await self.starting
 
     async def spawn(
         self, argv: list[str], env: dict[str, str], keep: tuple[int, ...], limit: int
@@ -227,6 +242,39 @@ class Zygote:
         stdout = await _reader(ours[1], limit)
         stderr = await _reader(ours[2], limit)
         return ForkedProcess(int(number), conn, stdin, stdout, stderr)
+
+
+def sweep_helpers(root: Path | None = None) -> list[Path]:
+    """Remove the folders of helpers that died with their server (``kill -9``): this
+    user's, and only those whose lock no live helper holds."""
+    base = root if root is not None else Path(tempfile.gettempdir())
+    removed = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(base):
+            if not entry.name.startswith(PREFIX):
+                continue
+            with contextlib.suppress(OSError):
+                st = entry.stat(follow_symlinks=False)
+                if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.geteuid():
+                    continue
+                if _unheld(Path(entry.path) / LOCK):
+                    shutil.rmtree(entry.path, ignore_errors=True)
+                    removed.append(Path(entry.path))
+    return removed
+
+
+def _unheld(lock: Path) -> bool:
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except FileNotFoundError:  # (a helper that never got as far as its lock: by age)
+        return time.time() - lock.parent.stat().st_mtime > STALE
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False  # a live helper holds it
+    finally:
+        os.close(fd)
+    return True
 
 
 async def _reader(fd: int, limit: int) -> asyncio.StreamReader:

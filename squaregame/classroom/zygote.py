@@ -33,10 +33,17 @@ import sys
 import threading
 from typing import Any
 
+try:
+    import fcntl
+except ImportError:  # Windows: sessions are not forked there (supported())
+    fcntl = None  # type: ignore[assignment]
+
 from squaregame.classroom import child
 from squaregame.classroom.child import PARENT_ENV, die_with_parent
 
 READY = b"ready\n"
+PREFIX = "squaregame-zygote-"  # its folder in the temp folder
+LOCK = "lock"
 MAX_REQUEST = 2**20  # bytes of one request (an environment, a few flags)
 MAX_FDS = 8  # descriptors one request may carry
 _ACCEPT_WAIT = 5.0  # seconds a connection has to send its request
@@ -75,6 +82,14 @@ def warm_lazy() -> None:
     cell_len("squaregame ✓ é ①")  # (Rich's table of character widths)
 
 
+def hold_lock(path: str) -> int:
+    """Lock the helper's folder for its life (its forks close the descriptor): a folder
+    nobody holds is a dead helper's, for the next server to remove."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    return fd
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
@@ -83,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     parent = os.environ.pop(PARENT_ENV, "")
     if parent.isdigit():
         die_with_parent(int(parent))
+    hold_lock(os.path.join(os.path.dirname(args[0]), LOCK))
     warm()
     gc.collect()
     gc.freeze()  # what the forks share is never touched by their collectors
