@@ -164,9 +164,9 @@ def test_the_limits_are_flags_checked_before_serving(
     assert main(["serve", "--port", port, *flags]) == 0
     assert served[-1]["limits"] == Limits(3, 90.0, 512 * 2**20)
     assert main(["serve", "--port", port, "--idle-timeout", "0", "--memory-limit", "0"]) == 0
-    assert served[-1]["limits"] == Limits(60, None, None)
+    assert served[-1]["limits"] == Limits(None, None, None)
     assert main(["serve", "--port", port]) == 0
-    assert served[-1]["limits"] == Limits(60, 1800.0, 2**30)  # the defaults
+    assert served[-1]["limits"] == Limits(None, 1800.0, 2**30)  # the defaults (None: memory's)
 
 
 def test_durations_and_sizes() -> None:

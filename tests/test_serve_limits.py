@@ -87,7 +87,8 @@ def test_huge_negative_and_nonsense_sizes_never_reach_the_app(
 
     async def main() -> None:
         async with (
-            classroom(tmp_path) as (server, url, http),
+            # (a process of its own: a forked one's /proc/PID/environ is the fork server's)
+            classroom(tmp_path, fork=False) as (server, url, http),
             http.ws_connect(f"{url}/ws?width=100000&height=100000") as ws,
         ):
             tab = Tab(ws)

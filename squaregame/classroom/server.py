@@ -33,7 +33,10 @@ import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.server import Server
 
+from squaregame.classroom.capacity import cap_for
 from squaregame.classroom.folders import sweep
+from squaregame.classroom.forked import Zygote
+from squaregame.classroom.logline import OneLine
 from squaregame.classroom.room import ClassConfig, ClassRoom
 from squaregame.classroom.session import (
     Session,
@@ -58,9 +61,10 @@ TABS_A_STUDENT = 3  # sessions one student may have open at once (a class: not a
 
 @dataclass(frozen=True)
 class Limits:
-    max_sessions: int = 60
+    max_sessions: int | None = None  # None: as many as the memory holds (.capacity)
     idle_timeout: float | None = 30 * 60.0  # seconds; None: never
     memory_limit: int | None = 2**30  # bytes of address space per session; None: no limit
+    fork: bool = True  # sessions forked by a fork server (.zygote), where it can run
 
 
 def command(lang: str | None) -> str:
@@ -82,18 +86,6 @@ def close_reason(text: str) -> bytes:
     return text.encode("utf-8")[:123].decode("utf-8", "ignore").encode("utf-8")
 
 
-class OneLine(logging.Formatter):
-    """Every log record as one line of at most 300 characters; exceptions by name only."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        text = record.getMessage()
-        if record.exc_info and record.exc_info[1] is not None:
-            exc = record.exc_info[1]
-            text += f": {type(exc).__name__}: {exc}"
-        text = " ".join(text.split())
-        return "squaregame serve: " + (text if len(text) <= 300 else text[:299] + "…")
-
-
 class ClassroomServer(Server):
     """textual-serve's Server, with the limits above."""
 
@@ -111,7 +103,9 @@ class ClassroomServer(Server):
         self.lang = self.catalog.lang
         super().__init__(command(self.lang), host="127.0.0.1", port=0, title="squaregame")
         self.limits = limits or Limits()
+        self.cap, self.cap_computed = cap_for(self.limits.max_sessions)  # (None: memory's)
         self.folder_root = folder_root
+        self.zygote = Zygote() if self.limits.fork else None
         self.sessions: set[Session | TextSession] = set()
         self.sockets: set[web.WebSocketResponse] = set()
         self.room = None if room is None else ClassRoom(room, self.catalog, kinds(self.catalog))
@@ -145,6 +139,10 @@ class ClassroomServer(Server):
         removed = sweep(self.folder_root)
         if removed:
             log.info(tr("serve.log.swept", count=len(removed)))
+        key = "serve.log.cap_memory" if self.cap_computed else "serve.log.cap"
+        log.info(tr(key, count=self.cap))
+        if self.zygote is not None:  # (imports everything once, while the server listens)
+            self.zygote.starting = asyncio.create_task(self.zygote.start())
         if self.room is not None:
             await self.room.open()
 
@@ -155,9 +153,11 @@ class ClassroomServer(Server):
         await asyncio.gather(*(s.end() for s in list(self.sessions)), return_exceptions=True)
         if self.room is not None:
             await self.room.close()
+        if self.zygote is not None:
+            await self.zygote.close()
 
     def full(self) -> bool:
-        return len(self.sessions) >= self.limits.max_sessions
+        return len(self.sessions) >= self.cap
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if self.full():
@@ -200,7 +200,7 @@ class ClassroomServer(Server):
     def full_page(self) -> web.Response:
         cat = self.catalog
         title = html.escape(cat("serve.page.full_title"))
-        body = html.escape(cat("serve.page.full", count=self.limits.max_sessions))
+        body = html.escape(cat("serve.page.full", count=self.cap))
         page = (
             f'<!DOCTYPE html><html lang="{cat.lang}"><head><meta charset="utf-8">'
             f'<meta http-equiv="refresh" content="{RETRY_AFTER}"><title>{title}</title>'
@@ -239,6 +239,7 @@ class ClassroomServer(Server):
                 folder_root=self.folder_root,
                 say=say,
                 extra_env=env,
+                zygote=self.zygote,
             )
         return Session(
             self.lang,
@@ -250,6 +251,7 @@ class ClassroomServer(Server):
             download_manager=self.download_manager,
             debug=self.debug,
             extra_env=env,
+            zygote=self.zygote,
         )
 
     async def _session_socket(self, request: web.Request, *, text: bool) -> web.StreamResponse:
@@ -266,7 +268,7 @@ class ClassroomServer(Server):
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=most)
         await websocket.prepare(request)
         if self.full():
-            log.warning(tr("serve.log.full", count=self.limits.max_sessions))
+            log.warning(tr("serve.log.full", count=self.cap))
             reason = close_reason(self.catalog("serve.page.full_close"))
             await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=reason)
             return websocket

@@ -26,6 +26,7 @@ from textual_serve.app_service import AppService
 
 from squaregame.classroom.child import MEMORY_ENV, PARENT_ENV
 from squaregame.classroom.folders import SessionFolder
+from squaregame.classroom.forked import SessionProcess, Zygote
 from squaregame.text import tr
 
 log = logging.getLogger("squaregame.serve")
@@ -107,10 +108,12 @@ class Session(AppService):
         memory_limit: int | None,
         folder_root: Path | None,
         extra_env: dict[str, str] | None = None,
+        zygote: Zygote | None = None,
         **kwargs: Any,
     ) -> None:
         self.argv = child_command(lang)
         self.extra_env = extra_env or {}  # a class's session: where it records, and who
+        self.zygote = zygote  # the fork server, if sessions are forked
         super().__init__(" ".join(self.argv), **kwargs)
         self.memory_limit = memory_limit
         self.folder = SessionFolder(folder_root)
@@ -126,7 +129,8 @@ class Session(AppService):
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
         self.size = (width, height)
         env = self._build_environment(width=width, height=height)
-        self._process = process = await start_process(self.argv, env, self.folder)
+        process = await start_process(self.argv, env, self.folder, zygote=self.zygote)
+        self._process = process  # type: ignore[assignment]  # (a Process, or forked alike)
         assert process.stdin is not None
         self._stdin = process.stdin
         return process
@@ -214,9 +218,19 @@ def session_env(
 
 
 async def start_process(
-    argv: list[str], env: dict[str, str], folder: SessionFolder, limit: int = 2**16
-) -> asyncio.subprocess.Process:
-    """A session's process, with pipes, no shell, in a process group of its own."""
+    argv: list[str],
+    env: dict[str, str],
+    folder: SessionFolder,
+    limit: int = 2**16,
+    zygote: Zygote | None = None,
+) -> SessionProcess:
+    """A session's process, with pipes, no shell, in a process group of its own: forked by
+    ``zygote`` (the fork server) if there is one that can, else a ``python`` of its own."""
+    keep = (folder.fd,) if folder.fd >= 0 else ()
+    if zygote is not None:
+        forked = await zygote.spawn(argv, env, keep, limit)
+        if forked is not None:
+            return forked
     return await asyncio.create_subprocess_exec(
         *argv,
         limit=limit,
@@ -225,7 +239,7 @@ async def start_process(
         stderr=asyncio.subprocess.PIPE,
         env=env,
         start_new_session=True,  # its own process group: killed with whatever it starts
-        pass_fds=(folder.fd,) if folder.fd >= 0 else (),
+        pass_fds=keep,
     )
 
 
@@ -249,7 +263,7 @@ def log_failure(status: int | None, kept: io.BytesIO) -> None:
 
 
 async def reaped(
-    process: asyncio.subprocess.Process, stderr_task: asyncio.Task[None], exited: asyncio.Event
+    process: SessionProcess, stderr_task: asyncio.Task[None], exited: asyncio.Event
 ) -> None:
     """A session's output has ended: wait (bounded) for its process, stop keeping its
     standard error, and say the session exited."""
@@ -261,9 +275,7 @@ async def reaped(
     exited.set()
 
 
-async def stop_process(
-    process: asyncio.subprocess.Process | None, ask: Callable[[], Awaitable[None]]
-) -> None:
+async def stop_process(process: SessionProcess | None, ask: Callable[[], Awaitable[None]]) -> None:
     """Ask a session's process to quit (``ask``); kill its group if it has not within
     :data:`QUIT_GRACE`, and wait for it to be reaped (a bounded wait)."""
     if process is None or process.returncode is not None:
@@ -288,7 +300,7 @@ async def finish_task(task: asyncio.Task[Any] | None) -> None:
         task.cancel()
 
 
-def kill_group(process: asyncio.subprocess.Process | None) -> None:
+def kill_group(process: SessionProcess | None) -> None:
     """Kill a session's whole process group (only while it has not been reaped)."""
     if process is None or process.returncode is not None:
         return

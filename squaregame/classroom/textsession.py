@@ -23,6 +23,7 @@ from aiohttp import WSMsgType, web
 
 from squaregame.classroom.child import TEXT_FLAG
 from squaregame.classroom.folders import SessionFolder
+from squaregame.classroom.forked import SessionProcess, Zygote
 from squaregame.classroom.session import (
     QUIT_GRACE,
     child_command,
@@ -101,15 +102,17 @@ class TextSession:
         folder_root: Path | None,
         say: Callable[[str], Awaitable[None]],
         extra_env: dict[str, str] | None = None,
+        zygote: Zygote | None = None,
     ) -> None:
         self.argv = [*child_command(lang), TEXT_FLAG]
+        self.zygote = zygote  # the fork server, if sessions are forked
         self.memory_limit = memory_limit
         self.extra_env = extra_env or {}  # a class's session: where it records, and who
         self.say = say
         self.folder = SessionFolder(folder_root)
         self.exited = asyncio.Event()
         self.last_input = asyncio.get_running_loop().time()
-        self._process: asyncio.subprocess.Process | None = None
+        self._process: SessionProcess | None = None
         self._task: asyncio.Task[None] | None = None
         self._ending: asyncio.Task[None] | None = None
         self._dropping = False  # lines typed are being dropped (the session reads nothing)
@@ -117,7 +120,9 @@ class TextSession:
     async def start(self, width: int = 0, height: int = 0) -> None:
         """Start the process and relay its lines (a text session has no size)."""
         env = session_env(text_env(), self.folder, self.memory_limit, self.extra_env)
-        self._process = await start_process(self.argv, env, self.folder, limit=_READ_LIMIT)
+        self._process = await start_process(
+            self.argv, env, self.folder, limit=_READ_LIMIT, zygote=self.zygote
+        )
         self._task = asyncio.create_task(self.run())
 
     async def run(self) -> None:

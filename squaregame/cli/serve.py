@@ -12,9 +12,10 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any
 
+from squaregame.classroom.capacity import MOST_SESSIONS, SESSION_BUDGET
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError, check_lang
-from squaregame.cli.options import add_option, number, read_option
+from squaregame.cli.options import add_option, number, read_option, read_optional
 from squaregame.cli.serve_net import bind, is_loopback, shown
 from squaregame.text import language, set_language, tr
 
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 
 __all__ = ["add_parser", "is_loopback", "parse_duration", "parse_memory", "run"]
 
-MAX_SESSIONS = 60  # a class
 PORT = number("port", "--port", minimum=1, maximum=65535, metavar="PORT")
 SESSIONS = number("max_sessions", "--max-sessions", minimum=1, maximum=10_000)
 IDLE_TIMEOUT = "30m"
@@ -45,8 +45,8 @@ def add_parser(sub: Any) -> None:
     add_option(
         p,
         SESSIONS,
-        default=str(MAX_SESSIONS),
-        help=tr("serve.cli.max_sessions_help", default=MAX_SESSIONS),
+        default=None,  # as many as the memory holds (squaregame.classroom.capacity)
+        help=tr("serve.cli.max_sessions_help", budget=SESSION_BUDGET // 2**20, most=MOST_SESSIONS),
     )
     p.add_argument(
         "--idle-timeout",
@@ -92,7 +92,7 @@ def parse_memory(text: str, what: str = "--memory-limit") -> int | None:
 
 def run(args: argparse.Namespace, tables: Tables) -> int:
     port = read_option(PORT, args.port)
-    sessions = read_option(SESSIONS, args.max_sessions)
+    sessions = read_optional(SESSIONS, args.max_sessions)  # None: as the memory holds
     idle = parse_duration(args.idle_timeout)
     memory = parse_memory(args.memory_limit)
     lang = check_lang(args.lang)
