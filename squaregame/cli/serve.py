@@ -10,6 +10,7 @@ import argparse
 import math
 import re
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from squaregame.cli.commands import help_text
@@ -98,17 +99,26 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     set_language(lang or language())  # what the server says, as its sessions do
     if args.teacher_token and not args.class_name:
         raise UsageError("serve.cli.token_needs_class")
-    room = lock = None
-    if args.class_name:  # the class exists, nobody serves it, the secret: before binding
-        from squaregame.cli.serve_class import open_class  # (only with --class)
+    if args.class_name:  # a name no class could have: refused before its file is made
+        from squaregame.classroom.store import check_name  # (only with --class)
 
-        room, lock = open_class(args.class_name, args.teacher_token)
-    try:
-        bound = bind(args.host, port)  # a busy port or a foreign address fails here
-    except BaseException:
-        if lock is not None:
-            lock.release()
-        raise
+        check_name(args.class_name, "class")
+    token = None
+    if args.teacher_token:  # a FIFO or /dev/zero is refused before anything is touched
+        from squaregame.cli.serve_class import read_token  # (only with a token file)
+
+        token = read_token(Path(args.teacher_token))
+    # the address next: a bad host or a busy port is refused before the class is made
+    bound = bind(args.host, port)
+    room = lock = None
+    if args.class_name:  # the class exists, nobody serves it, the secret: before serving
+        try:
+            from squaregame.cli.serve_class import open_class  # (only with --class)
+
+            room, lock = open_class(args.class_name, args.teacher_token, token)
+        except BaseException:
+            bound.close()
+            raise
     try:
         if not bound.loopback_only:
             host = shown(bound.host)
