@@ -25,7 +25,7 @@ import socket
 import sqlite3
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiohttp_jinja2
@@ -33,7 +33,9 @@ import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.server import Server
 
+from squaregame.classroom import guard
 from squaregame.classroom.folders import sweep
+from squaregame.classroom.guard import Guard, GuardLimits, OneLine
 from squaregame.classroom.room import ClassConfig, ClassRoom
 from squaregame.classroom.session import (
     Session,
@@ -61,6 +63,7 @@ class Limits:
     max_sessions: int = 60
     idle_timeout: float | None = 30 * 60.0  # seconds; None: never
     memory_limit: int | None = 2**30  # bytes of address space per session; None: no limit
+    guard: GuardLimits = field(default_factory=GuardLimits)  # per address, per connection
 
 
 def command(lang: str | None) -> str:
@@ -80,18 +83,6 @@ def duration(seconds: float, say: Callable[..., str] = tr) -> str:
 def close_reason(text: str) -> bytes:
     """A close frame's reason: at most 123 bytes of UTF-8."""
     return text.encode("utf-8")[:123].decode("utf-8", "ignore").encode("utf-8")
-
-
-class OneLine(logging.Formatter):
-    """Every log record as one line of at most 300 characters; exceptions by name only."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        text = record.getMessage()
-        if record.exc_info and record.exc_info[1] is not None:
-            exc = record.exc_info[1]
-            text += f": {type(exc).__name__}: {exc}"
-        text = " ".join(text.split())
-        return "squaregame serve: " + (text if len(text) <= 300 else text[:299] + "…")
 
 
 class ClassroomServer(Server):
@@ -115,6 +106,7 @@ class ClassroomServer(Server):
         self.sessions: set[Session | TextSession] = set()
         self.sockets: set[web.WebSocketResponse] = set()
         self.room = None if room is None else ClassRoom(room, self.catalog, kinds(self.catalog))
+        self.guard = Guard(self.catalog, self.limits.guard, self.limits.max_sessions)
 
     def initialize_logging(self) -> None:
         handler = logging.StreamHandler(sys.stderr)
@@ -123,7 +115,9 @@ class ClassroomServer(Server):
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)  # URLs are not echoed
 
     async def _make_app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(
+            middlewares=[self.guard.middleware], client_max_size=self.limits.guard.body_most
+        )
         page = offline_page(Path(self.templates_path) / "app_index.html", self.catalog)
         aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({"app_index.html": page}))
         app.add_routes(
@@ -362,14 +356,19 @@ class ClassroomServer(Server):
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self.request_exit)
-        web.run_app(
-            self._make_app(),
-            sock=sockets,
-            handle_signals=False,
-            loop=loop,
-            print=lambda *args: None,
-            shutdown_timeout=QUIT_GRACE_TOTAL,
+        main = loop.create_task(
+            guard.serve_forever(self._make_app(), sockets, self.guard, QUIT_GRACE_TOTAL)
         )
+        try:
+            loop.run_until_complete(main)
+        except (web.GracefulExit, KeyboardInterrupt):  # (request_exit: Ctrl+C, SIGTERM)
+            pass
+        finally:
+            main.cancel()  # its cleanup ends every session
+            with contextlib.suppress(BaseException):
+                loop.run_until_complete(main)
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
 
 
 QUIT_GRACE_TOTAL = 10.0  # seconds the server waits for sessions to end when it stops

@@ -7,6 +7,7 @@ the address (``serve_net``) before anything says "open http://…".
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import math
 import re
 import sys
@@ -20,6 +21,7 @@ from squaregame.cli.serve_net import bind, is_loopback, shown
 from squaregame.text import language, set_language, tr
 
 if TYPE_CHECKING:
+    from squaregame.classroom.guard import GuardLimits
     from squaregame.core.tables import Tables
 
 __all__ = ["add_parser", "is_loopback", "parse_duration", "parse_memory", "run"]
@@ -27,6 +29,8 @@ __all__ = ["add_parser", "is_loopback", "parse_duration", "parse_memory", "run"]
 MAX_SESSIONS = 60  # a class
 PORT = number("port", "--port", minimum=1, maximum=65535, metavar="PORT")
 SESSIONS = number("max_sessions", "--max-sessions", minimum=1, maximum=10_000)
+JOINS = number("joins_per_minute", "--joins-per-minute", minimum=1, maximum=100_000)
+PER_ADDRESS = number("sessions_per_address", "--sessions-per-address", minimum=1, maximum=10_000)
 IDLE_TIMEOUT = "30m"
 MEMORY_LIMIT = "1G"  # per session; the app itself needs ~300 MB of address space
 MIN_MEMORY = 384 * 2**20  # below this the app cannot even start (numpy + Textual)
@@ -61,6 +65,15 @@ def add_parser(sub: Any) -> None:
         metavar="SIZE",
         help=tr("serve.cli.memory_help", default=MEMORY_LIMIT),
     )
+    add_option(p, JOINS, default="10", help=tr("serve.cli.joins_help", default=10))
+    add_option(p, PER_ADDRESS, default="20", help=tr("serve.cli.per_address_help", default=20))
+    p.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help=tr("serve.cli.trust_proxy_help"),
+    )
     p.add_argument("--class", dest="class_name", metavar="NAME", help=tr("serve.cli.class_help"))
     p.add_argument("--teacher-token", metavar="FILE", help=tr("serve.cli.teacher_token_help"))
     p.set_defaults(run=run)
@@ -90,11 +103,29 @@ def parse_memory(text: str, what: str = "--memory-limit") -> int | None:
     return size
 
 
+def guard_limits(args: argparse.Namespace) -> GuardLimits:
+    """The limits per client address, and the proxies whose ``X-Forwarded-For`` counts."""
+    proxies = tuple(str(p).strip() for p in args.trust_proxy)
+    for proxy in proxies:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise UsageError("serve.cli.bad_proxy", value=shown(proxy)) from None
+    from squaregame.classroom.guard import GuardLimits  # (aiohttp: only when serving)
+
+    return GuardLimits(
+        joins_per_minute=read_option(JOINS, args.joins_per_minute),
+        sessions_per_address=read_option(PER_ADDRESS, args.sessions_per_address),
+        trusted_proxies=proxies,
+    )
+
+
 def run(args: argparse.Namespace, tables: Tables) -> int:
     port = read_option(PORT, args.port)
     sessions = read_option(SESSIONS, args.max_sessions)
     idle = parse_duration(args.idle_timeout)
     memory = parse_memory(args.memory_limit)
+    guarded = guard_limits(args)
     lang = check_lang(args.lang)
     set_language(lang or language())  # what the server says, as its sessions do
     if args.teacher_token and not args.class_name:
@@ -139,7 +170,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
                 file=sys.stderr,
                 flush=True,
             )
-        limits = Limits(max_sessions=sessions, idle_timeout=idle, memory_limit=memory)
+        limits = Limits(sessions, idle, memory, guarded)
         serve(bound.sockets, lang, limits, room=room)
     finally:
         bound.close()
