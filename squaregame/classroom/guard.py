@@ -43,7 +43,10 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 FDS_A_SESSION = 8  # descriptors one session costs: its pipes, its process's, a socket
 FDS_KEPT = 64  # and for the database, logs, the listening sockets, a few spare
+BACKLOG = 128  # connections the kernel queues for this server
+ACCEPT_BURST = 16  # connections accepted at once (each a descriptor before it is counted)
 MIN_CONNECTIONS = 16  # a budget is never below this
+LINGER = 1.0  # seconds a refused body is read (and dropped) after the answer, not 10
 LOG_EVERY = 60.0  # seconds: at most one line of refusals this often
 SESSIONS_RETRY = 30  # seconds, said to an address with all its sessions open
 ADDRESSES_KEPT = 10_000  # addresses remembered for the join limit (the oldest forgotten)
@@ -125,7 +128,8 @@ def descriptor_budget(max_sessions: int) -> int:
             with contextlib.suppress(ValueError, OSError):
                 resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
                 soft = target
-    reserve = FDS_KEPT + FDS_A_SESSION * max_sessions
+    # (the refused ones hold a descriptor for a few turns of the loop: a few bursts' worth)
+    reserve = FDS_KEPT + 4 * ACCEPT_BURST + FDS_A_SESSION * max_sessions
     return max(MIN_CONNECTIONS, soft - reserve)
 
 
@@ -222,7 +226,11 @@ class Guard:
 
     def handler_args(self) -> dict[str, Any]:
         """The runner's settings for every connection."""
-        return {"keepalive_timeout": self.limits.keepalive_timeout, "auto_decompress": False}
+        return {
+            "keepalive_timeout": self.limits.keepalive_timeout,
+            "auto_decompress": False,  # (a body is never inflated: refused above)
+            "lingering_time": LINGER,
+        }
 
     # -- connections -------------------------------------------------------------------------
     def factory(self, server: web.Server) -> Callable[[], asyncio.Protocol]:
@@ -278,6 +286,24 @@ class OneLine(logging.Formatter):
         return "squaregame serve: " + (text if len(text) <= 300 else text[:299] + "…")
 
 
+class Seldom(logging.Filter):
+    """asyncio's "socket.accept() out of system resource" (the descriptors ran out after
+    all: a session's pipes, the database) at most once a minute, not once a second."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said = -math.inf
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith("socket.accept() out of system resource"):
+            return True
+        now = time.monotonic()
+        if now - self.said < LOG_EVERY:
+            return False
+        self.said = now
+        return True
+
+
 class GuardedSite(web.SockSite):
     """A listening socket whose connections pass the guard's factory."""
 
@@ -290,8 +316,9 @@ class GuardedSite(web.SockSite):
         server = self._runner.server
         assert server is not None
         self._server = await asyncio.get_running_loop().create_server(
-            self.guard.factory(server), sock=self._sock, backlog=self._backlog
+            self.guard.factory(server), sock=self._sock, backlog=ACCEPT_BURST
         )
+        self._sock.listen(BACKLOG)  # (asyncio accepts ACCEPT_BURST a turn; the kernel queues more)
 
 
 async def start(

@@ -35,7 +35,7 @@ from textual_serve.server import Server
 
 from squaregame.classroom import guard
 from squaregame.classroom.folders import sweep
-from squaregame.classroom.guard import Guard, GuardLimits, OneLine
+from squaregame.classroom.guard import Guard, GuardLimits, OneLine, Seldom
 from squaregame.classroom.room import ClassConfig, ClassRoom
 from squaregame.classroom.session import (
     Session,
@@ -111,6 +111,7 @@ class ClassroomServer(Server):
     def initialize_logging(self) -> None:
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(OneLine())
+        handler.addFilter(Seldom())  # (the log never floods)
         logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)  # URLs are not echoed
 
