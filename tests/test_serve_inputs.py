@@ -18,6 +18,7 @@ pytest.importorskip("aiohttp")
 from serve_helpers import free_port
 
 from squaregame.classroom import server as classroom_server
+from squaregame.classroom.guard import GuardLimits
 from squaregame.cli.main import main
 from squaregame.cli.serve_class import TOKEN_FILE_MOST, read_token
 
@@ -113,3 +114,30 @@ def test_a_good_token_file_is_read_and_a_link_to_one_too(tmp_path: Path) -> None
     link.symlink_to(secret)
     assert read_token(secret) == read_token(link) == "s" * 32
     assert read_token(tmp_path / "none") is None  # (one is written there when serving)
+
+
+def test_the_limits_per_address_are_flags_checked_before_serving(
+    tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    port = str(free_port())
+    for args in (
+        ["--joins-per-minute", "0"],
+        ["--joins-per-minute", "x"],
+        ["--sessions-per-address", "0"],
+        ["--trust-proxy", "proxy.example"],
+        ["--trust-proxy", "10.0.0.0/33"],
+    ):
+        _refused(capsys, "--port", port, "--class", "7B", *args)
+        assert not data.exists(), args
+    seen: list[Any] = []
+    monkeypatch.setattr(
+        classroom_server, "serve", lambda s, lang, limits, room=None: seen.append(limits)
+    )
+    flags = ["--joins-per-minute", "40", "--sessions-per-address", "90"]
+    proxies = ["--trust-proxy", "127.0.0.1", "--trust-proxy", "10.0.0.0/8"]
+    assert main(["serve", "--port", port, *flags, *proxies]) == 0
+    assert seen[-1].guard == GuardLimits(
+        joins_per_minute=40, sessions_per_address=90, trusted_proxies=("127.0.0.1", "10.0.0.0/8")
+    )
+    assert main(["serve", "--port", port]) == 0
+    assert seen[-1].guard == GuardLimits()  # the defaults: 10 a minute, 20 open, no proxy
