@@ -12,6 +12,7 @@ import stat
 from pathlib import Path
 
 import pytest
+from serve_helpers import free_port
 
 from squaregame.classroom import challenges
 from squaregame.classroom.lock import ServingLock
@@ -258,7 +259,8 @@ def test_a_second_server_on_the_class_file_is_one_line(
     _room, lock = open_class("7B", None)
     capsys.readouterr()  # ("Class '7B' created.")
     try:
-        assert main(["serve", "--class", "7B", "--port", "8000"]) == 2  # (refused before binding)
+        port = str(free_port())  # (bound first, then let go when the class is refused)
+        assert main(["serve", "--class", "7B", "--port", port]) == 2
         err = capsys.readouterr().err
         assert "being served already" in err and err.count("\n") == 1, err
     finally:

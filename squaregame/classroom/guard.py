@@ -235,7 +235,6 @@ class Guard:
     # -- connections -------------------------------------------------------------------------
     def factory(self, server: web.Server) -> Callable[[], asyncio.Protocol]:
         """The protocol factory for the listening sockets: aiohttp's, within the budget."""
-        self.server = server
 
         def make() -> asyncio.Protocol:
             if len(server.connections) >= self.budget:
