@@ -139,17 +139,21 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
         from squaregame.cli.serve_class import read_token  # (only with a token file)
 
         token = read_token(Path(args.teacher_token))
-    # the address next: a bad host or a busy port is refused before the class is made
-    bound = bind(args.host, port)
+    # the address next: a bad host or a busy port is refused before the class is made;
+    # connections are accepted only once the class and its secret (file) are ready
+    bound = bind(args.host, port, listen=False)
     room = lock = None
-    if args.class_name:  # the class exists, nobody serves it, the secret: before serving
-        try:
+    try:
+        if args.class_name:  # the class exists, nobody serves it, the secret
             from squaregame.cli.serve_class import open_class  # (only with --class)
 
             room, lock = open_class(args.class_name, args.teacher_token, token)
-        except BaseException:
-            bound.close()
-            raise
+        bound.listen()
+    except BaseException:
+        bound.close()
+        if lock is not None:
+            lock.release()
+        raise
     try:
         if not bound.loopback_only:
             host = shown(bound.host)
