@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from aiohttp import web
 
+from squaregame.classroom import guard
 from squaregame.classroom.room import ClassConfig
 from squaregame.classroom.server import ClassroomServer, Limits
 from squaregame.classroom.session import Session
@@ -54,18 +54,16 @@ async def classroom(
     given); yields it, its URL and a client (with its own cookies, as one browser)."""
     options: dict[str, Any] = {"max_sessions": 60, "idle_timeout": None, "memory_limit": 2**30}
     server = ClassroomServer(None, Limits(**{**options, **limits}), folder_root=root, room=room)
-    runner = web.AppRunner(await server._make_app(), handle_signals=False)
-    await runner.setup()
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    sock.listen(16)
-    site = web.SockSite(runner, sock)
-    await site.start()
+    sock.listen(128)
+    sock.setblocking(False)
+    runner = await guard.start(await server._make_app(), [sock], server.guard)
     try:
         async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
             yield server, f"http://127.0.0.1:{sock.getsockname()[1]}", http
     finally:
-        await runner.cleanup()  # ends every session (on_shutdown)
+        await guard.stop(runner, server.guard)  # ends every session (on_shutdown)
         sock.close()
 
 

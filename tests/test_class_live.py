@@ -55,7 +55,8 @@ def start_server(tmp: Path, port: int) -> Served:
     data, token_file, log = tmp / "data", tmp / "teacher.txt", tmp / f"server-{port}.log"
     env = {**os.environ, "SQUAREGAME_DATA_DIR": str(data), "SQUAREGAME_CACHE_DIR": str(tmp / "c")}
     out = open(log, "wb")  # noqa: SIM115 - a pipe nobody reads would block the server
-    argv = [sys.executable, "-m", "squaregame", "serve", "--class", CLASS, "--port", str(port)]
+    argv = [sys.executable, "-m", "squaregame", "serve", "--class", CLASS, "--port", str(port),
+            "--joins-per-minute", "1000", "--sessions-per-address", "1000"]  # fmt: skip
     proc = subprocess.Popen(
         [*argv, "--teacher-token", str(token_file)], stdout=out, stderr=out, env=env
     )

@@ -346,7 +346,7 @@ def test_odd_input_is_answered_never_a_server_error(tmp_path: Path, room: ClassC
             async with http.post(f"{url}/join", data=b"name=x", headers=bad_charset) as r:
                 assert r.status == 400
             odd_bodies = [
-                "[" * 100_000,
+                "[" * 60_000,  # (under the body cap: test_serve_guard has one over it)
                 '{"game": "squares", "position": "75", "student": 99999999999999999999999}',
                 '{"game": "squares", "position": "75", "student": true}',
                 '{"game": "squares", "position": "75", "student": 1e400}',

@@ -180,7 +180,7 @@ def test_servers_migrating_at_once_migrate_once(
 
 
 def test_a_session_link_and_serve_reach_the_postgres_store(tmp_path: Path, pg_url: str) -> None:
-    room, lock = open_class("7B", None, pg_url)  # serve --class 7B --store URL
+    room, lock = open_class("7B", None, url=pg_url)  # serve --class 7B --store URL
     lock.release()
     assert room.store == pg_url
     store = open_store(pg_url, tmp_path)

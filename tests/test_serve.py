@@ -19,6 +19,10 @@ aiohttp = pytest.importorskip("aiohttp")
 SESSIONS = int(os.environ.get("SQUAREGAME_TEST_SESSIONS", "30"))
 
 
+SERVE = [sys.executable, "-m", "squaregame", "serve", "--port"]
+PER_ADDRESS = ["--sessions-per-address", "100"]  # (thirty browsers, all on loopback)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -31,7 +35,7 @@ def server(tmp_path: Path):  # type: ignore[no-untyped-def]
     env = {**os.environ, "SQUAREGAME_CACHE_DIR": str(tmp_path / "cache")}
     log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - a pipe nobody reads would block it
     proc = subprocess.Popen(
-        [sys.executable, "-m", "squaregame", "serve", "--port", str(port)],
+        [*SERVE, str(port), *PER_ADDRESS],
         stdout=log,
         stderr=subprocess.STDOUT,
         env=env,

@@ -92,12 +92,12 @@ class Presence:
             with contextlib.suppress(Exception):  # (a deleted class: its rows went with it)
                 await self._call(self._store.leave, self.node, time.time() - FORGET)
 
-    def refresh(self, live: ClassLive, here: set[int]) -> None:
+    def refresh(self, live: ClassLive, here: set[int], students: bool = False) -> None:
         """(On the worker.) The view brought up to date, online: a session on this node
-        (``here``) or on any node heard from."""
+        (``here``) or on any node heard from; ``students``: read the class's students."""
         assert self._store is not None
         present = self._store.present(self._name, self.since())
-        live.refresh(here | set(present))
+        live.refresh(here | set(present), students)
 
     async def _run(self) -> None:
         assert self._store is not None

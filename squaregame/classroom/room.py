@@ -78,6 +78,7 @@ class ClassRoom:
         self._lock = asyncio.Lock()
         self.presence = Presence(self.call, config.name, self.online)  # (every node's)
         self._looked = 0.0
+        self._joined = False  # a student joined since the last look
         # cookies are the host's, whatever the port: each class's have names of its own
         tag = hashlib.sha256(folded(config.name).encode()).hexdigest()[:8]
         self.cookie, self.teacher_cookie = f"{COOKIE}_{tag}", f"{TEACHER_COOKIE}_{tag}"
@@ -190,6 +191,7 @@ class ClassRoom:
         except GameError as exc:
             return self.join_form(error_text(exc, self.cat), name[:24], status=400, text=text)
         token = await self.call(self.store.issue_token, sid)
+        self._looked, self._joined = 0.0, True  # (the next look reads the new student in)
         response = web.HTTPSeeOther("/text" if text else "/")
         response.set_cookie(
             self.cookie, token, max_age=COOKIE_AGE, httponly=True, samesite="Strict", path="/"
@@ -225,7 +227,8 @@ class ClassRoom:
         assert self.live is not None
         if not force and time.monotonic() - self._looked < FRESH:
             return
-        await self.call(self.presence.refresh, self.live, set(self.online))
+        new, self._joined = force or self._joined, False  # (someone new: the students read)
+        await self.call(self.presence.refresh, self.live, set(self.online), new)
         self._looked = time.monotonic()
 
     async def handle_state(self, request: web.Request) -> web.StreamResponse:

@@ -25,7 +25,7 @@ import socket
 import sqlite3
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiohttp_jinja2
@@ -34,9 +34,10 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.server import Server
 
 from squaregame.classroom.capacity import cap_for
+from squaregame.classroom import guard
 from squaregame.classroom.folders import sweep
 from squaregame.classroom.forked import Zygote
-from squaregame.classroom.logline import OneLine
+from squaregame.classroom.guard import Guard, GuardLimits, OneLine, Seldom
 from squaregame.classroom.room import ClassConfig, ClassRoom
 from squaregame.classroom.session import (
     Session,
@@ -65,6 +66,7 @@ class Limits:
     idle_timeout: float | None = 30 * 60.0  # seconds; None: never
     memory_limit: int | None = 2**30  # bytes of address space per session; None: no limit
     fork: bool = True  # sessions forked by a fork server (.zygote), where it can run
+    guard: GuardLimits = field(default_factory=GuardLimits)  # per address, per connection
 
 
 def command(lang: str | None) -> str:
@@ -109,15 +111,19 @@ class ClassroomServer(Server):
         self.sessions: set[Session | TextSession] = set()
         self.sockets: set[web.WebSocketResponse] = set()
         self.room = None if room is None else ClassRoom(room, self.catalog, kinds(self.catalog))
+        self.guard = Guard(self.catalog, self.limits.guard, self.limits.max_sessions)
 
     def initialize_logging(self) -> None:
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(OneLine())
+        handler.addFilter(Seldom())  # (the log never floods)
         logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)  # URLs are not echoed
 
     async def _make_app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(
+            middlewares=[self.guard.middleware], client_max_size=self.limits.guard.body_most
+        )
         page = offline_page(Path(self.templates_path) / "app_index.html", self.catalog)
         aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({"app_index.html": page}))
         app.add_routes(
@@ -366,14 +372,19 @@ class ClassroomServer(Server):
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, self.request_exit)
-        web.run_app(
-            self._make_app(),
-            sock=sockets,
-            handle_signals=False,
-            loop=loop,
-            print=lambda *args: None,
-            shutdown_timeout=QUIT_GRACE_TOTAL,
+        main = loop.create_task(
+            guard.serve_forever(self._make_app(), sockets, self.guard, QUIT_GRACE_TOTAL)
         )
+        try:
+            loop.run_until_complete(main)
+        except (web.GracefulExit, KeyboardInterrupt):  # (request_exit: Ctrl+C, SIGTERM)
+            pass
+        finally:
+            main.cancel()  # its cleanup ends every session
+            with contextlib.suppress(BaseException):
+                loop.run_until_complete(main)
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
 
 
 QUIT_GRACE_TOTAL = 10.0  # seconds the server waits for sessions to end when it stops

@@ -50,6 +50,14 @@ def sqlite_place(url: str, folder: Path) -> tuple[Path, str]:
     return Path(url).expanduser(), FILE_NAME
 
 
+def check_url(url: str | None) -> str | None:
+    """``url`` as given, once its form is right (nothing connected to or made): a store's
+    URL is checked with the other inputs, before anything is written."""
+    if url and not is_postgres(url):
+        sqlite_place(url, Path("."))
+    return url
+
+
 def open_store(url: str | None, folder: Path, **kw: Any) -> ClassStore:
     """The class store ``url`` names (None: ``folder``'s SQLite file); the keywords are
     :meth:`ClassStore.open`'s (``set_aside``, ``wait_ms``: SQLite's only)."""

@@ -9,6 +9,8 @@ both read it. Everything here is data; the words are the caller's.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +19,7 @@ from squaregame.classroom.store import ClassStore, Event, Student
 KEPT_MOVES = 400  # moves of a student's current game kept for the detail
 KEPT_MISTAKES = 50  # a student's latest mistakes kept for the detail
 HELPS = ("hints", "undos", "whys")  # the helps a challenge allowed, each use counted
+STUDENTS_EVERY = 10.0  # seconds: the class's list of students is read again at most this often
 
 
 @dataclass(frozen=True)
@@ -100,22 +103,35 @@ def student_value(move: dict[str, Any]) -> int:
 class ClassLive:
     """A class's students, brought up to date by :meth:`refresh`."""
 
-    def __init__(self, store: ClassStore, class_name: str) -> None:
+    def __init__(
+        self, store: ClassStore, class_name: str, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.store = store
         self.name = store.class_name(class_name)
         self.students: dict[int, StudentState] = {}
         self.seen = 0  # the last event folded in
         self.challenges: list[Any] = []
+        self.clock = clock
+        self.students_read: float | None = None  # when the list of students was last read
+        self.rows_read = 0  # rows read from the store, all told (the work a look costs)
 
-    def refresh(self, online: set[int] | None = None) -> int:
+    def refresh(self, online: set[int] | None = None, students: bool = False) -> int:
         """Fold in what is new; ``online``: the students with a session now (the server
-        knows; else the events say). How many events were new."""
-        for s in self.store.students(self.name):
-            if s.id not in self.students:
-                self.students[s.id] = StudentState(s.id, s.name, s.joined)
+        knows; else the events say). How many events were new.
+
+        A look costs what happened since the last one: the new events, the challenges (a
+        few), and the list of students only when asked (``students``: one has just joined
+        here), when an event names a student not yet known (one joined on another node),
+        or every :data:`STUDENTS_EVERY` seconds — never the whole lesson's events again."""
+        now = self.clock()
+        if students or self.students_read is None or now - self.students_read >= STUDENTS_EVERY:
+            self._read_students(now)
         count = 0
         while True:
             events = self.store.class_events(self.name, self.seen)
+            self.rows_read += len(events)
+            if any(e.student not in self.students for e in events):
+                self._read_students(now)
             for e in events:
                 self.fold(e)
                 self.seen = e.id
@@ -125,7 +141,16 @@ class ClassLive:
         for st in self.students.values():
             st.online = st.connected if online is None else st.id in online
         self.challenges = self.store.challenges(self.name)
+        self.rows_read += len(self.challenges)
         return count
+
+    def _read_students(self, now: float) -> None:
+        listed = self.store.students(self.name)
+        self.rows_read += len(listed)
+        for s in listed:
+            if s.id not in self.students:
+                self.students[s.id] = StudentState(s.id, s.name, s.joined)
+        self.students_read = now
 
     def fold(self, e: Event) -> None:
         st = self.students.get(e.student)

@@ -7,9 +7,11 @@ the address (``serve_net``) before anything says "open http://…".
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import math
 import re
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from squaregame.classroom.capacity import MOST_SESSIONS, SESSION_BUDGET
@@ -20,12 +22,15 @@ from squaregame.cli.serve_net import bind, is_loopback, shown
 from squaregame.text import language, set_language, tr
 
 if TYPE_CHECKING:
+    from squaregame.classroom.guard import GuardLimits
     from squaregame.core.tables import Tables
 
 __all__ = ["add_parser", "is_loopback", "parse_duration", "parse_memory", "run"]
 
 PORT = number("port", "--port", minimum=1, maximum=65535, metavar="PORT")
 SESSIONS = number("max_sessions", "--max-sessions", minimum=1, maximum=10_000)
+JOINS = number("joins_per_minute", "--joins-per-minute", minimum=1, maximum=100_000)
+PER_ADDRESS = number("sessions_per_address", "--sessions-per-address", minimum=1, maximum=10_000)
 IDLE_TIMEOUT = "30m"
 MEMORY_LIMIT = "1G"  # per session; the app itself needs ~300 MB of address space
 MIN_MEMORY = 384 * 2**20  # below this the app cannot even start (numpy + Textual)
@@ -60,6 +65,15 @@ def add_parser(sub: Any) -> None:
         metavar="SIZE",
         help=tr("serve.cli.memory_help", default=MEMORY_LIMIT),
     )
+    add_option(p, JOINS, default="10", help=tr("serve.cli.joins_help", default=10))
+    add_option(p, PER_ADDRESS, default="20", help=tr("serve.cli.per_address_help", default=20))
+    p.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help=tr("serve.cli.trust_proxy_help"),
+    )
     p.add_argument("--class", dest="class_name", metavar="NAME", help=tr("serve.cli.class_help"))
     p.add_argument("--teacher-token", metavar="FILE", help=tr("serve.cli.teacher_token_help"))
     p.add_argument("--store", metavar="URL", help=tr("serve.cli.store_help"))
@@ -90,24 +104,59 @@ def parse_memory(text: str, what: str = "--memory-limit") -> int | None:
     return size
 
 
+def guard_limits(args: argparse.Namespace) -> GuardLimits:
+    """The limits per client address, and the proxies whose ``X-Forwarded-For`` counts."""
+    proxies = tuple(str(p).strip() for p in args.trust_proxy)
+    for proxy in proxies:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise UsageError("serve.cli.bad_proxy", value=shown(proxy)) from None
+    from squaregame.classroom.guard import GuardLimits  # (aiohttp: only when serving)
+
+    return GuardLimits(
+        joins_per_minute=read_option(JOINS, args.joins_per_minute),
+        sessions_per_address=read_option(PER_ADDRESS, args.sessions_per_address),
+        trusted_proxies=proxies,
+    )
+
+
 def run(args: argparse.Namespace, tables: Tables) -> int:
     port = read_option(PORT, args.port)
     sessions = read_optional(SESSIONS, args.max_sessions)  # None: as the memory holds
     idle = parse_duration(args.idle_timeout)
     memory = parse_memory(args.memory_limit)
+    guarded = guard_limits(args)
     lang = check_lang(args.lang)
     set_language(lang or language())  # what the server says, as its sessions do
     if args.teacher_token and not args.class_name:
         raise UsageError("serve.cli.token_needs_class")
-    room = lock = None
-    if args.class_name:  # the class exists, nobody serves it, the secret: before binding
-        from squaregame.classroom.stores import chosen  # (only with --class)
-        from squaregame.cli.serve_class import open_class
+    if args.class_name:  # a name no class could have: refused before its file is made
+        from squaregame.classroom.store import check_name  # (only with --class)
 
-        room, lock = open_class(args.class_name, args.teacher_token, chosen(args.store))
+        check_name(args.class_name, "class")
+    token = None
+    if args.teacher_token:  # a FIFO or /dev/zero is refused before anything is touched
+        from squaregame.cli.serve_class import read_token  # (only with a token file)
+
+        token = read_token(Path(args.teacher_token))
+    # the address next: a bad host or a busy port is refused before the class is made;
+    # connections are accepted only once the class and its secret (file) are ready
+    store = None
+    if args.class_name:
+        from squaregame.classroom.stores import check_url, chosen  # (only with --class)
+
+        store = check_url(chosen(args.store))
+    bound = bind(args.host, port, listen=False)
+    room = lock = None
     try:
-        bound = bind(args.host, port)  # a busy port or a foreign address fails here
+        if args.class_name:  # the class exists, nobody serves it, the secret
+            from squaregame.cli.serve_class import open_class  # (only with --class)
+
+            room, lock = open_class(args.class_name, args.teacher_token, token, store)
+        bound.listen()
     except BaseException:
+        bound.close()
         if lock is not None:
             lock.release()
         raise
@@ -131,7 +180,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
                 file=sys.stderr,
                 flush=True,
             )
-        limits = Limits(max_sessions=sessions, idle_timeout=idle, memory_limit=memory)
+        limits = Limits(sessions, idle, memory, guarded)
         serve(bound.sockets, lang, limits, room=room)
     finally:
         bound.close()

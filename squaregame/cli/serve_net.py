@@ -130,6 +130,15 @@ class Bound:
                 others.append(url(address, self.port))
         return _unique(here), _unique(others)
 
+    def listen(self) -> None:
+        """Start listening (bound by :func:`bind` with ``listen=False``): a connection is
+        accepted only from now on."""
+        for s in self.sockets:
+            try:
+                s.listen(128)
+            except OSError as exc:
+                raise _why(exc, self.host, self.port) from None
+
     def close(self) -> None:
         for s in self.sockets:
             s.close()
@@ -193,7 +202,7 @@ def _why(exc: OSError, host: str, port: int) -> UsageError:
     return UsageError("serve.cli.cannot_listen", host=shown(host), port=port, why=os_reason(exc))
 
 
-def _listen(family: int, address: str, port: int) -> socket.socket:
+def _listen(family: int, address: str, port: int, listen: bool = True) -> socket.socket:
     s = socket.socket(family, socket.SOCK_STREAM)
     try:
         if hasattr(socket, "SO_REUSEADDR") and not hasattr(socket, "SO_EXCLUSIVEADDRUSE"):
@@ -202,7 +211,8 @@ def _listen(family: int, address: str, port: int) -> socket.socket:
             # "::" serves IPv4 too (dual stack); any other IPv6 address only itself
             s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, int(address != "::"))
         s.bind((address, port))
-        s.listen(128)
+        if listen:
+            s.listen(128)
         s.setblocking(False)
     except BaseException:
         s.close()
@@ -210,16 +220,17 @@ def _listen(family: int, address: str, port: int) -> socket.socket:
     return s
 
 
-def bind(host: str, port: int) -> Bound:
-    """Listen on every address ``host`` names. A busy port fails at once; an address family
-    this machine lacks (``localhost``'s ::1 without IPv6) is skipped if another one works."""
+def bind(host: str, port: int, listen: bool = True) -> Bound:
+    """Listen on every address ``host`` names (or only bind: ``listen`` False, then
+    :meth:`Bound.listen`). A busy port fails at once; an address family this machine lacks
+    (``localhost``'s ::1 without IPv6) is skipped if another one works."""
     name = clean_host(host)
     sockets: list[socket.socket] = []
     first_error: OSError | None = None
     try:
         for family, address in resolve(name, port):
             try:
-                sockets.append(_listen(family, address, port))
+                sockets.append(_listen(family, address, port, listen))
             except OSError as exc:
                 if exc.errno == errno.EADDRINUSE or (exc.errno in (errno.EACCES, errno.EPERM)):
                     raise _why(exc, name, port) from None
