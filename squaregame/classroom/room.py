@@ -32,19 +32,14 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from squaregame.classroom import challenges, export
+from squaregame.classroom.carry import Carry
 from squaregame.classroom.challenges import describe
 from squaregame.classroom.child import DB_ENV, STUDENT_ENV
-from squaregame.classroom.folders import student_folder
 from squaregame.classroom.pages import join_page, teacher_page
 from squaregame.classroom.presence import Presence
 from squaregame.classroom.store import ClassStore, Student, folded
 from squaregame.classroom.views import ClassLive
-from squaregame.classroom.wording import (
-    activity_text,
-    ago,
-    result_text,
-    verdict_mark,
-)
+from squaregame.classroom.wording import activity_text, ago, result_text, verdict_mark
 from squaregame.core.errors import GameError
 from squaregame.core.numbers import read_whole, split_values
 from squaregame.text import Catalog, error_text
@@ -75,6 +70,7 @@ class ClassRoom:
         self.online: dict[int, int] = {}  # student id → sessions open now on this node
         self._lock = asyncio.Lock()
         self.presence = Presence(self.call, config.name, self.online)  # (every node's)
+        self.carry = Carry(self.call, config.folder, self.online)  # (students' own folders)
         self._looked = 0.0
         # cookies are the host's, whatever the port: each class's have names of its own
         tag = hashlib.sha256(folded(config.name).encode()).hexdigest()[:8]
@@ -89,8 +85,10 @@ class ClassRoom:
         self.store = await self.call(ClassStore.open, self.config.folder)
         self.live = await self.call(ClassLive, self.store, self.config.name)
         self.presence.start(self.store)
+        self.carry.start(self.store)
 
     async def close(self) -> None:
+        await self.carry.stop()
         await self.presence.stop()
         if self.store is not None:
             await self.call(self.store.close)
@@ -98,10 +96,11 @@ class ClassRoom:
     def env(self, student: Student) -> dict[str, str]:
         """What a session's process is told: where the class is, who it is for, and the
         student's own data folder (kept: their games and lessons outlive a reload)."""
-        data = student_folder(self.config.folder, student.id, student.joined)
+        data = self.carry.folder(student)
         return {DB_ENV: str(self.config.folder), STUDENT_ENV: str(student.id), DATA_ENV: str(data)}
 
     async def started(self, student: Student) -> None:
+        await self.carry.restore(student)  # (their folder as the last node left it)
         self.online[student.id] = self.online.get(student.id, 0) + 1
         assert self.store is not None
         await self.call(self.store.record, student.id, "session_started", {})
@@ -113,6 +112,7 @@ class ClassRoom:
             self.online[student.id] = left
         else:
             self.online.pop(student.id, None)
+        await self.carry.ended(student)
         assert self.store is not None
         await self.call(self.store.record, student.id, "session_ended", {})
         self.presence.changed()

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from squaregame.classroom.filerows import FileRows
 from squaregame.classroom.nodes import NodeRows
 from squaregame.classroom.schema import damaged, migrate, version
 from squaregame.core.errors import GameError
@@ -98,7 +99,7 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-class ClassStore(NodeRows):
+class ClassStore(NodeRows, FileRows):
     """Every class of one data folder. Open with :meth:`open`; close with :meth:`close`."""
 
     def __init__(self, db: sqlite3.Connection, path: Path, said: str | None = None) -> None:
