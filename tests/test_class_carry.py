@@ -217,6 +217,8 @@ def test_a_file_not_utf8_is_not_carried_and_said_once(
 ) -> None:
     one = folder(tmp_path, "one")
     (one / "lessons.json").write_bytes(b'{"a": "\xff\xfe"}')
+    (one / "games").mkdir()
+    (one / "games" / "20260101-120000-abc123.json").write_bytes(b'{"a": "\x00"}')
     put(one / "settings.json", "{}", 1_700_000_000)
     state = Carried()
     with caplog.at_level(logging.WARNING, logger="squaregame.class"):
@@ -224,7 +226,9 @@ def test_a_file_not_utf8_is_not_carried_and_said_once(
         put(one / "settings.json", '{"b": 1}', 1_700_000_010)
         assert save(store, ana, one, state) == 1
     assert set(store.file_times(ana)) == {"settings.json"}
-    assert len([r for r in caplog.records if "lessons.json" in r.getMessage()]) == 1
+    said = [r.getMessage() for r in caplog.records]
+    assert len([m for m in said if "lessons.json" in m]) == 1
+    assert len([m for m in said if "20260101-120000-abc123.json" in m]) == 1
 
 
 def test_a_students_files_go_with_their_class(tmp_path: Path, store: ClassStore, ana: int) -> None:

@@ -12,9 +12,9 @@ several nodes on several machines, the next session may be on another machine, s
   folder goes from the store. Nothing changed: the folder is looked at, the store is not.
 
 Only the app's own files are carried (:data:`NAME`: ``settings.json``, ``lessons.json``,
-``games/<key>.json``), only regular files (never through a link), only UTF-8 text, at most
-:data:`FILE_CAP` bytes each and :data:`STUDENT_BYTES` / :data:`STUDENT_FILES` a student (the
-oldest saved games stay behind); what is left behind is said in the log once.
+``games/<key>.json``), only regular files (never through a link), only UTF-8 text (no NUL),
+at most :data:`FILE_CAP` bytes each and :data:`STUDENT_BYTES` / :data:`STUDENT_FILES` a
+student (the oldest saved games stay behind); what is left behind is said in the log once.
 
 :class:`Carry` does this for one node: restore as a session starts, save every
 :data:`SAVE_EVERY` seconds for each student with a session here and as a session ends, all
@@ -200,6 +200,8 @@ def save(store: ClassStore, student: int, folder: Path, state: Carried) -> int:
         try:
             data, st = _read(folder / name)
             body = data.decode("utf-8")
+            if "\x00" in body:  # (no text column keeps one: PostgreSQL refuses it)
+                raise UnicodeDecodeError("utf-8", data, body.index("\x00"), len(data), "NUL")
         except UnicodeDecodeError:
             _say(state, f"text:{name}", "serve.log.carry_text", student=student, name=name)
             continue
