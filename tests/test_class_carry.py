@@ -275,3 +275,10 @@ def test_a_node_restores_as_a_session_starts_and_saves_as_it_goes(
         await node.stop()
 
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_the_docs_say_the_caps_as_they_are() -> None:
+    text = " ".join((Path(__file__).parents[1] / "docs" / "teaching.md").read_text().split())
+    assert f"up to {carry.FILE_CAP // 1024} KiB" in text
+    assert f"up to {carry.STUDENT_BYTES // 2**20} MiB and {carry.STUDENT_FILES} files" in text
+    assert f"every {'two' if carry.SAVE_EVERY == 2 else carry.SAVE_EVERY} seconds" in text
