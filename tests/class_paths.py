@@ -15,18 +15,30 @@ COMMANDS = (
     ["class", "report", "7B"],
     ["class", "export", "7B"],
     ["class", "create", "8C"],
-    # (refused before anything is bound; else at binding: not an address of this machine)
-    ["serve", "--class", "7B", "--host", "192.0.2.1", "--port", "8000"],
+    # (the address is bound first, but nothing listens: refused before the class is served)
+    ["serve", "--class", "7B", "--host", "127.0.0.1", "--port", "PORT"],
 )
+
+
+def free_port() -> str:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return str(s.getsockname()[1])
 
 
 def main(folder: str) -> dict[str, tuple[int, str]]:
     os.environ["SQUAREGAME_DATA_DIR"] = folder
+    from squaregame.classroom import server
     from squaregame.cli.main import main as squaregame
+
+    server.serve = lambda *args, **kwargs: None  # a class that opens is not served here
 
     said: dict[str, tuple[int, str]] = {}
     for argv in COMMANDS:
         err = io.StringIO()
+        argv = [free_port() if a == "PORT" else a for a in argv]
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
             status = squaregame(argv)
         said[" ".join(argv[:2])] = (status, err.getvalue())

@@ -15,6 +15,7 @@ from squaregame.classroom import challenges
 from squaregame.classroom.link import StoreLink
 from squaregame.classroom.room import ClassRoom
 from squaregame.classroom.store import ClassStore
+from squaregame.classroom.teacherdata import read_challenge, student_detail
 from squaregame.classroom.views import ClassLive
 from squaregame.classroom.wording import activity_text, fewest, result_text
 from squaregame.core.errors import GameError
@@ -25,24 +26,22 @@ EN = Catalog("en")
 
 
 def test_the_form_reads_a_mixed_sum_part_by_part_as_play_sum_does() -> None:
-    spec, student = ClassRoom._read_challenge(
+    spec, student = read_challenge(
         {"game": "sum", "position": "squares:10 wythoff:3,5 kayles:7", "ask": "grundy"}
     )
     assert student is None and spec["ask"] == "grundy" and isinstance(spec["grundy"], int)
     said = challenges.describe(spec, EN)
     assert "10" in said and "(3,5)" in said.replace(" ", "") and "7" in said, said
-    numbers, _ = ClassRoom._read_challenge({"game": "wythoff", "position": "7 9", "ask": "moves"})
+    numbers, _ = read_challenge({"game": "wythoff", "position": "7 9", "ask": "moves"})
     assert len(numbers["moves"]) == 23
     with pytest.raises(GameError):
-        ClassRoom._read_challenge({"game": "sum", "position": "squares:10 bogus:3", "ask": "win"})
+        read_challenge({"game": "sum", "position": "squares:10 bogus:3", "ask": "win"})
 
 
 def test_a_win_challenge_may_allow_helps_and_says_so() -> None:
-    spec, _ = ClassRoom._read_challenge(
-        {"game": "squares", "position": "14", "ask": "win", "helps": True}
-    )
+    spec, _ = read_challenge({"game": "squares", "position": "14", "ask": "win", "helps": True})
     assert spec["helps"] is True and "allowed" in challenges.describe(spec, EN)
-    plain, _ = ClassRoom._read_challenge({"game": "squares", "position": "14", "ask": "win"})
+    plain, _ = read_challenge({"game": "squares", "position": "14", "ask": "win"})
     assert "helps" not in plain
     offer = challenges.offer(9, spec)
     assert offer.helps and offer.request.challenge is not None
@@ -187,7 +186,7 @@ def test_the_students_detail_lists_each_challenge_with_its_result(tmp_path: Path
     room = ClassRoom(ClassConfig(tmp_path, "7B", "t" * 32), EN, [])
     room.store, room.live = store, ClassLive(store, "7B")
     room.live.refresh()
-    shown = room._detail(ana)["challenges"]
+    shown = student_detail(room.live, ana, room.cat)["challenges"]
     assert [c["id"] for c in shown] == [cid]
     assert shown[0]["result"].startswith("✓ solved, 2 moves (fewest 2)"), shown
     assert shown[0]["result"].endswith("2 hints, 1 undo")

@@ -12,7 +12,6 @@ import stat
 from pathlib import Path
 
 import pytest
-from serve_helpers import free_port
 
 from squaregame.classroom import challenges
 from squaregame.classroom.lock import ServingLock

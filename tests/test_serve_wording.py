@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from squaregame.classroom.server import duration
-from squaregame.classroom.wording import activity_text, lesson_name
+from squaregame.classroom.wording import activity_text, duration, lesson_name
 from squaregame.text import Catalog
 
 

@@ -31,23 +31,18 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from squaregame.classroom import challenges, export
+from squaregame.classroom import export
+from squaregame.classroom.carry import Carry
 from squaregame.classroom.challenges import describe
 from squaregame.classroom.child import DB_ENV, STORE_ENV, STUDENT_ENV
-from squaregame.classroom.folders import student_folder
 from squaregame.classroom.pages import join_page, teacher_page
 from squaregame.classroom.presence import Presence
 from squaregame.classroom.store import ClassStore, Student, folded
 from squaregame.classroom.stores import open_store
+from squaregame.classroom.teacherdata import read_challenge, student_detail
 from squaregame.classroom.views import ClassLive
-from squaregame.classroom.wording import (
-    activity_text,
-    ago,
-    result_text,
-    verdict_mark,
-)
+from squaregame.classroom.wording import activity_text, ago, result_text
 from squaregame.core.errors import GameError
-from squaregame.core.numbers import read_whole, split_values
 from squaregame.text import Catalog, error_text
 
 R = TypeVar("R")
@@ -77,6 +72,7 @@ class ClassRoom:
         self.online: dict[int, int] = {}  # student id → sessions open now on this node
         self._lock = asyncio.Lock()
         self.presence = Presence(self.call, config.name, self.online)  # (every node's)
+        self.carry = Carry(self.call, config.folder, self.online)  # (students' own folders)
         self._looked = 0.0
         self._joined = False  # a student joined since the last look
         # cookies are the host's, whatever the port: each class's have names of its own
@@ -92,8 +88,10 @@ class ClassRoom:
         self.store = await self.call(open_store, self.config.store, self.config.folder)
         self.live = await self.call(ClassLive, self.store, self.config.name)
         self.presence.start(self.store)
+        self.carry.start(self.store)
 
     async def close(self) -> None:
+        await self.carry.stop()
         await self.presence.stop()
         if self.store is not None:
             await self.call(self.store.close)
@@ -101,13 +99,14 @@ class ClassRoom:
     def env(self, student: Student) -> dict[str, str]:
         """What a session's process is told: where the class is, who it is for, and the
         student's own data folder (kept: their games and lessons outlive a reload)."""
-        data = student_folder(self.config.folder, student.id, student.joined)
+        data = self.carry.folder(student)
         env = {DB_ENV: str(self.config.folder), STUDENT_ENV: str(student.id), DATA_ENV: str(data)}
         if self.config.store:
             env[STORE_ENV] = self.config.store
         return env
 
     async def started(self, student: Student) -> None:
+        await self.carry.restore(student)  # (their folder as the last node left it)
         self.online[student.id] = self.online.get(student.id, 0) + 1
         assert self.store is not None
         await self.call(self.store.record, student.id, "session_started", {})
@@ -119,6 +118,7 @@ class ClassRoom:
             self.online[student.id] = left
         else:
             self.online.pop(student.id, None)
+        await self.carry.ended(student)
         assert self.store is not None
         await self.call(self.store.record, student.id, "session_ended", {})
         self.presence.changed()
@@ -204,7 +204,8 @@ class ClassRoom:
             return self.forbidden()
         assert self.live is not None
         await self.look(force=student.id not in self.live.students)
-        return web.json_response(await self.call(self._detail, student.id), headers=NO_STORE)
+        detail = await self.call(student_detail, self.live, student.id, self.cat)
+        return web.json_response(detail, headers=NO_STORE)
 
     async def handle_teacher(self, request: web.Request) -> web.StreamResponse:
         if not self.teacher(request):
@@ -282,48 +283,8 @@ class ClassRoom:
             return web.json_response(
                 {"error": self.cat("serve.class.errors.no_student")}, status=404
             )
-        return web.json_response(await self.call(self._detail, sid), headers=NO_STORE)
-
-    def _detail(self, sid: int) -> dict[str, Any]:
-        assert self.live is not None
-        cat = self.cat
-        d = self.live.students[sid].detail()
-        game = d["game"] or {}
-        d["game_title"] = (
-            cat("serve.teacher.game_from", game=game.get("game", ""), start=game.get("start", ""))
-            if game
-            else ""
-        )
-        d["moves"] = [
-            {
-                "n": m.get("n"),
-                "human": m.get("human", True),
-                "move": m.get("move", ""),
-                "mark": verdict_mark(m.get("verdict")),
-            }
-            for m in d["moves"]
-        ]
-        d["mistakes"] = [{"text": self._mistake(m)} for m in d["mistakes"]]
-        d["challenges"] = [
-            {"id": r["challenge"], "text": describe(r["spec"], cat), "result": result_text(r, cat)}
-            for r in self.live.scoreboard()
-            if r["student_id"] == sid
-        ]
-        return d
-
-    def _mistake(self, m: dict[str, Any]) -> str:
-        key = (
-            "serve.teacher.mistake_blunder"
-            if m.get("verdict") == "blunder"
-            else "serve.teacher.mistake_slow"
-        )
-        return self.cat(
-            key,
-            game=m.get("game") or "",
-            n=m.get("n", "?"),
-            move=m.get("move", ""),
-            best=", ".join(m.get("best", [])) or "?",
-        )
+        detail = await self.call(student_detail, self.live, sid, self.cat)
+        return web.json_response(detail, headers=NO_STORE)
 
     async def handle_challenge(self, request: web.Request) -> web.StreamResponse:
         if not self.teacher(request) or not self.same_origin(request):
@@ -337,43 +298,13 @@ class ClassRoom:
                 {"ok": False, "error": self.cat("serve.challenge.errors.form")}
             )
         try:
-            spec, student = await asyncio.to_thread(self._read_challenge, body)  # (the tables)
+            spec, student = await asyncio.to_thread(read_challenge, body)  # (the tables)
             assert self.store is not None
             cid = await self.call(self.store.add_challenge, self.config.name, spec, student)
         except GameError as exc:
             return web.json_response({"ok": False, "error": error_text(exc, self.cat)})
         self._looked = 0.0
         return web.json_response({"ok": True, "id": cid, "text": describe(spec, self.cat)})
-
-    @staticmethod
-    def _read_challenge(body: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
-        """The form's challenge: its position is numbers (``7 9``), or a sum's parts each
-        named as ``play sum`` takes them (``squares:10 wythoff:3,5 kayles:7``)."""
-        typed = str(body.get("position", ""))[:200]
-        position: list[int] | int | str
-        if ":" in typed:
-            position = typed.strip()
-        else:
-            numbers = [read_whole(w) for w in split_values(typed)]
-            if not numbers:
-                raise GameError("serve.challenge.errors.form")
-            position = numbers if len(numbers) > 1 else numbers[0]
-        rules = str(body.get("rules") or "").strip()[:200] or None
-        rule_list = rules.split(";") if rules and ";" in rules else rules
-        spec = challenges.make(
-            str(body.get("game", ""))[:40],
-            position,
-            rules=rule_list,
-            misere=body.get("misere") is True,
-            ask=str(body.get("ask", "win")),
-            helps=body.get("helps") is True,
-        )
-        student = body.get("student")
-        if student is None or student == "":
-            return spec, None  # the whole class
-        if type(student) is not int or not 0 < student < 2**62:
-            raise GameError("serve.class.errors.no_student")
-        return spec, student
 
     async def handle_close(self, request: web.Request) -> web.StreamResponse:
         """The teacher closes a challenge (``{"id": 3}``): the students see its answer."""

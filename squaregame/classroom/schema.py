@@ -17,7 +17,7 @@ from squaregame.core.errors import GameError
 if TYPE_CHECKING:
     from squaregame.classroom.dialect import Db
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # Each migration takes the schema from the version before it to its own (index + 1).
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -54,6 +54,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "student_id INTEGER NOT NULL REFERENCES students(id) ON DELETE CASCADE, "
         "sessions INTEGER NOT NULL, seen REAL NOT NULL, PRIMARY KEY (node_id, student_id))",
         "CREATE INDEX nodes_by_class ON nodes (class_id, seen)",
+    ),
+    (  # 5: a student's own files (saved games, settings, lessons), for any node to give back
+        "CREATE TABLE student_files ("
+        "student_id INTEGER NOT NULL REFERENCES students(id) ON DELETE CASCADE, "
+        "name TEXT NOT NULL, body TEXT NOT NULL, size INTEGER NOT NULL, "
+        "modified REAL NOT NULL, PRIMARY KEY (student_id, name))",
     ),
 )
 

@@ -19,12 +19,10 @@ import asyncio
 import contextlib
 import html
 import logging
-import math
 import signal
 import socket
 import sqlite3
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,8 +31,8 @@ import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.server import Server
 
-from squaregame.classroom.capacity import cap_for
 from squaregame.classroom import guard
+from squaregame.classroom.capacity import cap_for
 from squaregame.classroom.folders import sweep
 from squaregame.classroom.forked import Zygote
 from squaregame.classroom.guard import Guard, GuardLimits, OneLine, Seldom
@@ -49,6 +47,7 @@ from squaregame.classroom.session import (
 from squaregame.classroom.sessionpages import TEXT_PATH, offline_page, text_page, text_policy
 from squaregame.classroom.store import Student
 from squaregame.classroom.textsession import MAX_TEXT_MESSAGE, TextSession, relay_lines
+from squaregame.classroom.wording import close_reason, duration
 from squaregame.text import Catalog, tr
 from squaregame.text.current import current
 
@@ -74,20 +73,6 @@ def command(lang: str | None) -> str:
     return " ".join(child_command(lang))
 
 
-def duration(seconds: float, say: Callable[..., str] = tr) -> str:
-    """``45 seconds``, ``30 minutes``, ``1 hour``: in words of the language (``say``)."""
-    if seconds >= 3600 and seconds % 3600 == 0:
-        return say("serve.time.hours", count=int(seconds // 3600))
-    if seconds >= 60 and seconds % 60 == 0:
-        return say("serve.time.minutes", count=int(seconds // 60))
-    return say("serve.time.seconds", count=math.ceil(seconds))
-
-
-def close_reason(text: str) -> bytes:
-    """A close frame's reason: at most 123 bytes of UTF-8."""
-    return text.encode("utf-8")[:123].decode("utf-8", "ignore").encode("utf-8")
-
-
 class ClassroomServer(Server):
     """textual-serve's Server, with the limits above."""
 
@@ -111,7 +96,7 @@ class ClassroomServer(Server):
         self.sessions: set[Session | TextSession] = set()
         self.sockets: set[web.WebSocketResponse] = set()
         self.room = None if room is None else ClassRoom(room, self.catalog, kinds(self.catalog))
-        self.guard = Guard(self.catalog, self.limits.guard, self.limits.max_sessions)
+        self.guard = Guard(self.catalog, self.limits.guard, self.cap)
 
     def initialize_logging(self) -> None:
         handler = logging.StreamHandler(sys.stderr)

@@ -35,6 +35,7 @@ from typing import Any
 
 from squaregame.classroom import dbpath
 from squaregame.classroom.dialect import Db, SqliteDb
+from squaregame.classroom.filerows import FileRows
 from squaregame.classroom.nodes import NodeRows
 from squaregame.classroom.records import (
     NAME_LENGTH,
@@ -62,7 +63,7 @@ EVENT_KINDS = (
 FILE_NAME = "classes.sqlite3"
 
 
-class ClassStore(NodeRows):
+class ClassStore(NodeRows, FileRows):
     """Every class of one store. Open with :meth:`open` (or
     :func:`squaregame.classroom.stores.open_store`); close with :meth:`close`."""
 

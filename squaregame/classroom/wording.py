@@ -3,11 +3,13 @@ same): a student's current activity, how long ago, a challenge's result, a move'
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 from squaregame.lessons.strings import lesson_language, lesson_titles
-from squaregame.text import Catalog
+from squaregame.text import Catalog, tr
 
 MARKS = {"blunder": "✗", "slow": "~", "best": "✓", "forced": "·", "stall": "·"}
 
@@ -100,3 +102,17 @@ def helps_text(row: dict[str, Any], cat: Catalog) -> list[str]:
 
 def verdict_mark(verdict: str | None) -> str:
     return MARKS.get(verdict or "", "·")
+
+
+def duration(seconds: float, say: Callable[..., str] = tr) -> str:
+    """``45 seconds``, ``30 minutes``, ``1 hour``: in words of the language (``say``)."""
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return say("serve.time.hours", count=int(seconds // 3600))
+    if seconds >= 60 and seconds % 60 == 0:
+        return say("serve.time.minutes", count=int(seconds // 60))
+    return say("serve.time.seconds", count=math.ceil(seconds))
+
+
+def close_reason(text: str) -> bytes:
+    """A close frame's reason: at most 123 bytes of UTF-8."""
+    return text.encode("utf-8")[:123].decode("utf-8", "ignore").encode("utf-8")

@@ -180,7 +180,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
                 file=sys.stderr,
                 flush=True,
             )
-        limits = Limits(sessions, idle, memory, guarded)
+        limits = Limits(sessions, idle, memory, guard=guarded)
         serve(bound.sockets, lang, limits, room=room)
     finally:
         bound.close()
