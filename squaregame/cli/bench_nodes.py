@@ -84,20 +84,20 @@ def _node_env(data: Path, cache: Path) -> dict[str, str]:
 
 
 @contextmanager
-def postgres(folder: Path) -> Iterator[str]:
-    """A throwaway PostgreSQL cluster's URL, for as long as the run."""
+def postgres() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster's URL (a short folder of its own: a socket's path is
+    short), for as long as the run."""
     try:  # (the PostgreSQL store's own module: only for this figure)
         pgserver: Any = importlib.import_module("squaregame.classroom.pgserver")
     except ImportError:
         raise BenchError("cli.errors.bench_no_postgres") from None
-    server = pgserver.TemporaryPostgres(folder)
+    server = pgserver.TemporaryPostgres()
     try:
         url = str(server.start())
     except Exception as exc:  # (its own one line: binaries missing, a refusal)
-        server.stop()
-        raise BenchError("cli.errors.failed", command="TemporaryPostgres.start()",
-                         said=str(exc).strip().splitlines()[-1] if str(exc).strip()
-                         else type(exc).__name__) from None  # fmt: skip
+        lines = str(exc).strip().splitlines() or [type(exc).__name__]
+        raise BenchError("cli.errors.failed", command="PostgreSQL (initdb, pg_ctl start)",
+                         said=lines[-1]) from None  # fmt: skip
     try:
         yield url
     finally:
@@ -172,13 +172,16 @@ def stored_events(url: str | None, folder: Path) -> list[tuple[str, float, str, 
     """The class's events as the store keeps them: (student, time, kind, the student's own
     move). Through the store's opener by URL where there is one (the PostgreSQL store's);
     else the SQLite file of ``folder``."""
-    from squaregame.classroom import store as stores  # (only for a served class's figures)
+    from squaregame.classroom.store import ClassStore  # (only for a served class's figures)
 
-    opener: Any = getattr(stores, "open_store", None)
+    try:  # (the opener of a store by its URL: where there is one)
+        opener: Any = importlib.import_module("squaregame.classroom.stores").open_store
+    except (ImportError, AttributeError):
+        opener = None
     if opener is not None:
-        store: Any = opener(url, folder)
+        store: Any = opener(url, folder, set_aside=False) if url is None else opener(url, folder)
     elif url is None:
-        store = stores.ClassStore.open(folder, set_aside=False)
+        store = ClassStore.open(folder, set_aside=False)
     else:
         raise BenchError("cli.errors.bench_no_postgres")
     try:

@@ -91,7 +91,7 @@ def school_load(setups: list[Setup]) -> tuple[list[Latency], list[str], dict[str
 def run_setup(setup: Setup) -> tuple[Latency, list[str], dict[str, Any]]:
     folder = Path(tempfile.mkdtemp(prefix="squaregame-bench-school-"))
     try:
-        with postgres(folder / "pg") if setup.store == "postgres" else nothing() as url:
+        with postgres() if setup.store == "postgres" else nothing() as url:
             nodes = Nodes(folder, setup.nodes, url)
             try:
                 nodes.start()
