@@ -29,6 +29,7 @@ def test_each_event_is_shown_by_the_first_look_at_or_past_it() -> None:
     lags, unseen = lags_of(events, looks)
     assert lags == pytest.approx([1.5, 1.0, 0.8, 0.5])
     assert unseen == 2  # Bo's last move after the last look; Cy never in the view
+    assert lags_of(events, looks, ended=11.5) == (lags, 1)  # (Bo's: after the end)
 
 
 def _events(moves: dict[str, int]) -> list[tuple[str, float, str, bool]]:

@@ -71,6 +71,7 @@ class Run:
     text_memory: list[tuple[float, float]] = field(default_factory=list)
     nodes_mb: list[float] = field(default_factory=list)  # each node's own resident size
     helpers: int = 0  # the nodes' other processes (neither node nor session)
+    ended: float = float("inf")  # when the last student was done (this machine's clock)
 
 
 # -- the run -------------------------------------------------------------------------------
@@ -254,6 +255,7 @@ async def _run(nodes: Nodes, token: str, students: int) -> Run:
         everyone = [student(i) for i in range(students)]
         everyone += [text_student(i) for i in range(texts)]
         await asyncio.wait_for(asyncio.gather(*everyone), 1800)
+        run.ended = time.time()
         await asyncio.sleep(3 * POLL + 1.0)  # the last events reach the view
     finally:
         done.set()
@@ -274,15 +276,18 @@ def _sessions_memory(pids: list[int], exclude: set[int]) -> list[tuple[float, fl
 
 
 def lags_of(
-    events: list[tuple[str, float, str, bool]], looks: dict[str, list[tuple[float, float]]]
+    events: list[tuple[str, float, str, bool]],
+    looks: dict[str, list[tuple[float, float]]],
+    ended: float = float("inf"),
 ) -> tuple[list[float], int]:
     """Each event's lag — the first look whose ``last_active`` for its student is at or
-    past the event's time, less that time — and how many events no look showed."""
+    past the event's time, less that time — and how many events no look showed (but those
+    written after the students had all ``ended``: a session's end, as the view stops)."""
     lags, unseen = [], 0
     for name, at, _, _ in events:
         shown = next((t for t, last in looks.get(name, []) if last >= at), None)
         if shown is None:
-            unseen += 1
+            unseen += at <= ended
         else:
             lags.append(max(0.0, shown - at))
     return lags, unseen
@@ -297,7 +302,7 @@ def _mb(values: list[float], how: str) -> str:
 def figures(
     setup: Setup, run: Run, events: list[tuple[str, float, str, bool]]
 ) -> tuple[Latency, list[str], dict[str, Any]]:
-    lags, unseen = lags_of(events, run.looks)
+    lags, unseen = lags_of(events, run.looks, run.ended)
     stored: dict[str, int] = {}
     for name, _, _, own in events:
         stored[name] = stored.get(name, 0) + own
