@@ -160,3 +160,14 @@ def test_a_tiny_school_reports_its_figures_and_loses_no_event(
     assert "missing from the store: 0 (must be 0)" in said and "USS" in said and "PSS" in said
     assert "text-mode session" in said and "latencies, not ratios" in said
     assert f"`squaregame bench --only school --nodes {nodes} --students 2" in said
+
+
+def test_a_report_without_the_class_says_where_its_figures_are() -> None:
+    from squaregame.cli.bench_markdown import markdown
+
+    apart = "## A served class and a school (measured apart)"
+    said = markdown({"groups_asked": ["builder"], "groups": []}, "PERFORMANCE.json")
+    assert apart in said and "`squaregame bench --only school --nodes 2 --students 40" in said
+    assert "`bench-school.md`" in said and "`bench-classroom.md`" in said
+    said = markdown({"groups_asked": ["school"], "groups": []}, "bench-school.json")
+    assert apart not in said
