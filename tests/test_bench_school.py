@@ -171,3 +171,17 @@ def test_a_report_without_the_class_says_where_its_figures_are() -> None:
     assert "`bench-school.md`" in said and "`bench-classroom.md`" in said
     said = markdown({"groups_asked": ["school"], "groups": []}, "bench-school.json")
     assert apart not in said
+
+
+def test_the_nodes_let_loopback_past_the_limits_per_address_where_serve_has_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from squaregame.cli import bench_nodes
+
+    def helped(text: str) -> Any:
+        return lambda *a, **k: subprocess.CompletedProcess(a, 0, stdout=text, stderr="")
+
+    monkeypatch.setattr(bench_nodes.subprocess, "run", helped("  --sessions-per-address N"))
+    assert bench_nodes.loopback_flags({}) == ["--sessions-per-address", "10000"]
+    monkeypatch.setattr(bench_nodes.subprocess, "run", helped("  --port PORT"))
+    assert bench_nodes.loopback_flags({}) == []

@@ -104,6 +104,18 @@ def postgres() -> Iterator[str]:
         server.stop()
 
 
+# every student of the bench is on loopback: one address, past a server's limits per address
+PER_ADDRESS = {"--joins-per-minute": "100000", "--sessions-per-address": "10000"}
+
+
+def loopback_flags(env: dict[str, str]) -> list[str]:
+    """The flags that let every student past the limits per address, for a ``serve`` that
+    has them (as its help says)."""
+    done = subprocess.run([sys.executable, "-m", "squaregame", "serve", "--help"], env=env,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    return [w for flag, value in PER_ADDRESS.items() if flag in done.stdout for w in (flag, value)]
+
+
 class Nodes:
     """``count`` ``serve --class`` processes on one store (each its port and log)."""
 
@@ -119,12 +131,14 @@ class Nodes:
         return self.folder / (f"data-{i + 1}" if self.url else "data")
 
     def start(self) -> None:
+        limits = loopback_flags(_node_env(self.data(0), self.folder / "cache-1"))
         for i in range(self.count):  # one after another: the first makes the class
             port = _free_port()
             argv = [sys.executable, "-m", "squaregame", "serve", "--class", CLASS,
                     "--port", str(port), "--teacher-token", str(self.token_file)]  # fmt: skip
             if self.url:
                 argv += ["--store", self.url]
+            argv += limits
             log_path = self.folder / f"node-{i + 1}.log"
             log = open(log_path, "wb")  # noqa: SIM115 - a pipe nobody reads would block
             env = _node_env(self.data(i), self.folder / f"cache-{i + 1}")
