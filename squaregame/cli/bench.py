@@ -22,8 +22,9 @@ references:
 
 The opponent's reply times are measured inside this process: latencies, not ratios; so are
 the keys' (:mod:`squaregame.cli.bench_keys`: key → repaint in a scripted session, goal p95 ≤
-100 ms; ``--pairs`` is the keys timed a step) and a served class's
-(:mod:`squaregame.cli.bench_class`).
+100 ms; ``--pairs`` is the keys timed a step), a served class's
+(:mod:`squaregame.cli.bench_class`) and a school's — ``--nodes`` servers on one class store,
+next to one on SQLite (:mod:`squaregame.cli.bench_school`); only when asked (``--only``).
 
 Each group ends with its verdict (:mod:`squaregame.cli.bench_groups`) and the command that
 reproduces it; each figure shows the commands that give it. ``--markdown FILE`` writes the
