@@ -45,7 +45,7 @@ MOVES = 5  # each app student's moves
 GAP = 3.0  # seconds between a student's moves
 TEXT_STUDENTS = 4  # students on the text-mode page (at most the class's students)
 STORES = ("postgres", "sqlite")
-WAIT = 120.0  # seconds for one step a student waits on (a hang guard, not a figure)
+WAIT = 600.0  # seconds for one step a student waits on (a hang guard, not a figure)
 TEXT_MENU = "squaregame in text mode. Type a number, or quit."
 GAME_OVER = "won in"  # the app's words when a game has ended ("The computer won in 6 moves.")
 
