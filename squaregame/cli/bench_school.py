@@ -48,6 +48,14 @@ STORES = ("postgres", "sqlite")
 WAIT = 600.0  # seconds for one step a student waits on (a hang guard, not a figure)
 TEXT_MENU = "squaregame in text mode. Type a number, or quit."
 GAME_OVER = "won in"  # the app's words when a game has ended ("The computer won in 6 moves.")
+NEW_GAME = "No moves yet."  # a game's list of moves before its first
+ESCAPES = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|[@-Z\\-_])")  # a terminal's control sequences
+
+
+def move_line(n: int) -> str:
+    """The app's list of moves, its ``n``-th line: ``3. You      take 1 → 521`` (the pile
+    after it: group 1)."""
+    return rf"(?<!\d){n}\. (?:You|Computer)\s+take\s+\d+ → (\d+)"
 
 
 @dataclass(frozen=True)
@@ -135,58 +143,48 @@ async def _run(nodes: Nodes, token: str, students: int) -> Run:
             await joined(s, url, name)
             async with s.ws_connect(f"{url}/ws?width=80&height=24") as ws:
                 await ws.send_json(["resize", {"width": 80, "height": 24}])
-                seen = ""
+                plain = ""  # what the screen said since the last clear, without its escapes
 
-                async def until(text: str | re.Pattern[str]) -> str:
-                    """Wait for ``text`` on the screen; what came with it (and after it
-                    until then: the rest of the screen's updates since the last wait)."""
-                    nonlocal seen
-                    while not (text.search(seen) if isinstance(text, re.Pattern) else text in seen):
+                async def until(pattern: str) -> re.Match[str]:
+                    nonlocal plain
+                    found = re.compile(pattern)
+                    while (match := found.search(plain)) is None:
                         msg = await asyncio.wait_for(ws.receive(), WAIT)
                         if msg.type == http_.WSMsgType.BINARY:
-                            seen += msg.data.decode("utf-8", "replace")
+                            plain += ESCAPES.sub("", msg.data.decode("utf-8", "replace"))
                         elif msg.type != http_.WSMsgType.TEXT:
                             raise RuntimeError(f"{name}: the session closed")
-                    said, seen = seen, ""
-                    return said
+                    return match
 
                 async def keys(text: str) -> None:
+                    nonlocal plain
+                    plain = ""
                     for ch in text:
                         await ws.send_json(["stdin", ch])
 
-                async def drained() -> str:
-                    """What the screen has said and nobody has read yet."""
-                    nonlocal seen
-                    while True:
-                        try:
-                            msg = await ws.receive(timeout=0.2)
-                        except TimeoutError:
-                            break
-                        if msg.type == http_.WSMsgType.BINARY:
-                            seen += msg.data.decode("utf-8", "replace")
-                        elif msg.type != http_.WSMsgType.TEXT:
-                            raise RuntimeError(f"{name}: the session closed")
-                    said, seen = seen, ""
-                    return said
-
-                await until("take a perfect square")
+                await until(re.escape("take a perfect square"))
                 await asyncio.sleep(1.0)
                 await keys("\r")
-                await until("New one-pile game")
+                await until(re.escape("New one-pile game"))
                 await asyncio.sleep(0.5)
                 await keys(f"{start}\r")
-                await until(f"→ {start - 1}")
-                run.moves_made[name], in_game, screen = 0, 0, ""
+                await until(re.escape(f"→ {start - 1}"))
+                run.moves_made[name], in_game = 0, 0
                 for _ in range(MOVES):
                     await asyncio.sleep(GAP)
-                    if GAME_OVER in screen + await drained():  # (the same game again)
-                        await keys("a")
-                        await until(f"→ {start - 1}")
-                        in_game = 0
                     await keys("1\r")
                     in_game += 1  # the app took it when its list of moves shows it
-                    screen = await until(re.compile(rf"(?<!\d){2 * in_game - 1}\. You"))
+                    # (the dialog at a game's end may cover its last line)
+                    over = f"|{re.escape(GAME_OVER)}"
+                    pile = (await until(move_line(2 * in_game - 1) + over))[1]
                     run.moves_made[name] += 1
+                    if pile not in (None, "0"):  # and the computer's reply
+                        pile = (await until(move_line(2 * in_game) + over))[1]
+                    if pile in (None, "0"):  # the game is over: the same game again
+                        await until(re.escape(GAME_OVER))
+                        await keys("a")
+                        await until(re.escape(NEW_GAME))
+                        in_game = 0
 
     async def text_student(i: int) -> None:
         name, url = f"Reader {i:02d}", nodes.url_of(i % nodes.count)
