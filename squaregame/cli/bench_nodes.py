@@ -154,12 +154,20 @@ class Nodes:
                 said = log_path.read_text(errors="replace").strip().splitlines()
                 last = said[-1] if said else tr("cli.bench.exit_status", status=proc.returncode)
                 raise BenchError("cli.errors.failed", command=" ".join(argv), said=last)
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                    return
-            except OSError:
-                time.sleep(0.1)
+            if self._answers(port):
+                return
+            time.sleep(0.1)
         raise BenchError("cli.errors.failed", command=" ".join(argv), said="not listening")
+
+    def _answers(self, port: int) -> bool:
+        """Does the node answer HTTP (any status: a port bound before the class is open,
+        or a probe of the address, is not yet the server)?"""
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=2) as conn:
+                conn.sendall(b"HEAD / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+                return conn.recv(5) == b"HTTP/"
+        except OSError:
+            return False
 
     def url_of(self, i: int) -> str:
         return f"http://127.0.0.1:{self.ports[i]}"
