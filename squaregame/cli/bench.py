@@ -22,8 +22,9 @@ references:
 
 The opponent's reply times are measured inside this process: latencies, not ratios; so are
 the keys' (:mod:`squaregame.cli.bench_keys`: key → repaint in a scripted session, goal p95 ≤
-100 ms; ``--pairs`` is the keys timed a step) and a served class's
-(:mod:`squaregame.cli.bench_class`).
+100 ms; ``--pairs`` is the keys timed a step), a served class's
+(:mod:`squaregame.cli.bench_class`) and a school's — ``--nodes`` servers on one class store,
+next to one on SQLite (:mod:`squaregame.cli.bench_school`); only when asked (``--only``).
 
 Each group ends with its verdict (:mod:`squaregame.cli.bench_groups`) and the command that
 reproduces it; each figure shows the commands that give it. ``--markdown FILE`` writes the
@@ -67,7 +68,7 @@ from squaregame.cli.bench_report import Report, figure_json, markdown_paths, wri
 from squaregame.cli.bench_run import MIN_PAIRS, Figure, measure_pairs, pairs_for
 from squaregame.cli.commands import help_text
 from squaregame.cli.common import UsageError
-from squaregame.cli.options import add_option, number, read_option
+from squaregame.cli.options import add_option, number, read_option, read_optional
 from squaregame.core.errors import GameError
 from squaregame.core.numbers import shown
 from squaregame.core.rules import SQUARES
@@ -76,11 +77,13 @@ from squaregame.text import tr
 
 MAX_PAIRS = 50
 MAX_SIZES = 8
-GROUPS = ("builder", "board", "sums", "octal", "cli", "app", "moves", "keys", "class")
-DEFAULT_GROUPS = GROUPS[:-1]  # a class of 60 sessions only when asked: --only class
+GROUPS = ("builder", "board", "sums", "octal", "cli", "app", "moves", "keys", "class", "school")
+DEFAULT_GROUPS = GROUPS[:-2]  # a class of 60 sessions, a school: only when asked (--only)
 DEFAULT_SIZES = "1e6,1e7,4e7"
 PAIRS = number("pairs", "--pairs", minimum=1, maximum=MAX_PAIRS)
 STUDENTS = number("students", "--students", minimum=1, maximum=200)
+NODES = number("nodes", "--nodes", minimum=1, maximum=8)
+CLASS_STUDENTS, SCHOOL_STUDENTS, SCHOOL_NODES = 60, 40, 2
 SIZE = number("size", "--sizes", minimum=1)  # one of them; at most the builder's limit
 DEFAULT_REPORT = "PERFORMANCE.md"
 
@@ -141,7 +144,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help=tr("cli.help.bench_json"))
     p.add_argument("--markdown", metavar="FILE", nargs="?", const=DEFAULT_REPORT,
                    help=tr("cli.help.bench_markdown", default=DEFAULT_REPORT))  # fmt: skip
-    add_option(p, STUDENTS, default="60", help=tr("cli.help.bench_students", default=60))
+    add_option(p, STUDENTS, help=tr("cli.help.bench_students", default=CLASS_STUDENTS,
+                                    school=SCHOOL_STUDENTS))  # fmt: skip
+    add_option(p, NODES, default=str(SCHOOL_NODES),
+               help=tr("cli.help.bench_nodes", default=SCHOOL_NODES))  # fmt: skip
+    p.add_argument("--store", choices=("postgres", "sqlite"), default="postgres",
+                   help=tr("cli.help.bench_store"))  # fmt: skip
     p.set_defaults(run=run)
 
 
@@ -173,6 +181,8 @@ def reproduce(group: str, args: argparse.Namespace, pairs: int, students: int) -
         words += ["--reference", args.reference]
     if group == "class":
         words += ["--students", str(students)]
+    if group == "school":
+        words += ["--nodes", str(args.nodes), "--students", str(students), "--store", args.store]
     return " ".join([*words, "--pairs", str(pairs)])
 
 
@@ -183,6 +193,10 @@ def run_command(args: argparse.Namespace, pairs: int) -> str:
         words += ["--only", args.only]
     if args.sizes != DEFAULT_SIZES:
         words += ["--sizes", args.sizes]
+    if args.students is not None:
+        words += ["--students", args.students]
+    if "school" in (args.only or ""):
+        words += ["--nodes", args.nodes, "--store", args.store]
     words += ["--pairs", str(pairs)]
     if args.no_app:
         words.append("--no-app")
@@ -234,7 +248,8 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     parse_sizes(args.sizes)  # every input checked before any work
     groups = parse_groups(args.only)
     pairs = read_option(PAIRS, args.pairs)
-    students = read_option(STUDENTS, args.students)
+    read_optional(STUDENTS, args.students)
+    read_option(NODES, args.nodes)
     report_to = markdown_paths(args.markdown) if args.markdown is not None else None
     ref = None
     if "builder" in groups or args.reference:
@@ -247,7 +262,7 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     say(intro(pairs))
     done: list[Group] = []
     for key, title, figures in ratio_groups(groups, args, env, ref):
-        group = Group(key, title, reproduce(key, args, pairs, students))
+        group = Group(key, title, reproduce(key, args, pairs, 0))
         say([title])
         if key == "builder" and ref is None:
             say(["  " + tr("cli.bench.no_reference")])
@@ -269,15 +284,20 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
                 say(["  " + group.notes[-1]])
         say(group_end(group))
         done.append(group)
-    for key in ("moves", "keys", "class"):
+    for key in ("moves", "keys", "class", "school"):
         if key in groups:
-            done.append(latency_group(key, tables, args, pairs, students))
+            done.append(latency_group(key, tables, args, pairs))
     report.end(done)
     if report_to is not None:
         write_report(report, *report_to)
         say([tr("cli.bench.wrote", markdown=str(report_to[0]), json=str(report_to[1]))])
     if args.json:
         print(json.dumps([figure_json(r, g.key) for g in done for r in g.results]))
+    lost = sum(int(run.get("events_lost", 0)) for g in done if g.key == "school"
+               for run in g.data.values())  # fmt: skip
+    if lost:  # (a store that loses what a student did: the run fails, whatever its times)
+        print(tr("cli.bench.lost_run", lost=lost), file=sys.stderr)
+        return 1
     failed = [g for g in done if g.verdict is Verdict.FAILED]
     if failed:
         names = "; ".join(name for g in failed for name in g.failures())
@@ -286,11 +306,14 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
     return 0
 
 
-def latency_group(
-    key: str, tables: Tables, args: argparse.Namespace, pairs: int, students: int
-) -> Group:
-    """The moves, the keys or the class: latencies measured, printed as a group."""
-    title = tr(f"cli.bench.title.{key}", rounds=pairs, students=students)
+def latency_group(key: str, tables: Tables, args: argparse.Namespace, pairs: int) -> Group:
+    """The moves, the keys, the class or the school: latencies measured, printed as a
+    group."""
+    students = read_optional(STUDENTS, args.students) or (
+        SCHOOL_STUDENTS if key == "school" else CLASS_STUDENTS
+    )
+    nodes = read_option(NODES, args.nodes)
+    title = tr(f"cli.bench.title.{key}", rounds=pairs, students=students, nodes=nodes)
     group = Group(key, title, reproduce(key, args, pairs, students))
     say([group.title])
     if key == "moves":
@@ -301,11 +324,18 @@ def latency_group(
         from squaregame.cli.bench_keys import key_latencies  # (Textual: only when asked)
 
         group.latencies = key_latencies(pairs)
-    else:
+    elif key == "class":
         from squaregame.cli.bench_class import class_load  # (a served class: only when asked)
 
         lag, group.notes, group.data = class_load(students)
         group.latencies = [lag]
+    else:
+        from squaregame.cli.bench_school import Setup, school_load  # (only when asked)
+
+        setups = [Setup(nodes, students, args.store)]
+        if (nodes, args.store) != (1, "sqlite"):  # and next to it, today's one node
+            setups.append(Setup(1, students, "sqlite"))
+        group.latencies, group.notes, group.data = school_load(setups)
     say([latency_line(lat) for lat in group.latencies] + ["  " + n for n in group.notes])
     say(group_end(group))
     return group

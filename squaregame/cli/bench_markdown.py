@@ -156,4 +156,16 @@ def markdown(data: dict[str, Any], json_name: str) -> str:
     lines = _heading(data, json_name)
     for g in data.get("groups", []):
         lines += _group(g)
+    if not {"class", "school"} & set(data.get("groups_asked", [])):
+        lines += _apart()
     return "\n".join(lines) + "\n"
+
+
+def _apart() -> list[str]:
+    """Where the served class's and the school's figures are (a run of their own)."""
+    school = "squaregame bench --only school --nodes 2 --students 40 --store postgres"
+    said = tr("cli.bench.md.apart", school_command=_code(school),
+              class_command=_code("squaregame bench --only class --students 60"),
+              class_report=_code("bench-classroom.md"),
+              school_report=_code("bench-school.md"))  # fmt: skip
+    return ["", f"## {tr('cli.bench.md.apart_title')}", "", said]
