@@ -20,7 +20,7 @@ from squaregame.play.settings import env_language
 # command shown to be typed again (bench: "$ squaregame table squares …", to the line's end).
 TYPED = re.compile(
     r"\b[\w-]+\.[a-z]{2,5}\b|(?<![\w-])--?[a-z][\w-]*|'[^']*'|«[^»]*»|\{[^}]*\}|\S*/\S*|\b[a-z0-9]+(?:-[a-z0-9]+)+\b"
-    r"|^\s*\d+\s+\S+|(?<!\S)\$ .*$",
+    r"|^\s*\d+\s+\S+|(?<!\S)\$ .*$|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b",  # (…, an environment variable)
     re.MULTILINE,
 )
 COMMAND_WORDS = {
