@@ -64,6 +64,19 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+def _sessions(pid: int) -> list[int]:
+    """The sessions under the server ``pid``: the leaves of its tree of processes (a
+    session forked by the fork server is its grandchild; the fork server is not one)."""
+    leaves, todo = [], _children(pid)
+    while todo:
+        kids = _children(p := todo.pop())
+        if kids:
+            todo += kids
+        else:
+            leaves.append(p)
+    return leaves
+
+
 def class_load(students: int) -> tuple[Latency, list[str], dict[str, Any]]:
     """Run the class: the teacher's view's lag (its goal on the largest), the lines of the
     rest of its report and their figures."""
@@ -182,7 +195,7 @@ async def _run(
         await asyncio.sleep(5)
         while not done.is_set():
             if sum(len(v) for v in sent.values()) >= students * MOVES // 2:
-                memory.append((_rss_mb(pid), [_rss_mb(c) for c in _children(pid)]))
+                memory.append((_rss_mb(pid), [_rss_mb(c) for c in _sessions(pid)]))
                 return
             await asyncio.sleep(1)
 
