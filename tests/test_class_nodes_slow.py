@@ -58,7 +58,8 @@ class School:
             "SQUAREGAME_CACHE_DIR": str(self.tmp / "cache"),
             "PYTHONPATH": str(ROOT),
         }
-        argv = [sys.executable, "-m", "squaregame", "serve", "--class", CLASS, "--port", str(port)]
+        serve = ["serve", "--class", CLASS, "--port", str(port)]
+        argv = [sys.executable, "-m", "squaregame", *serve, "--trust-proxy", "127.0.0.1"]
         with open(log, "wb") as out:  # (the child keeps its own descriptor)
             proc = subprocess.Popen([*argv, "--teacher-token", str(self.secret)], stdout=out,
                                     stderr=out, env=env)  # fmt: skip
