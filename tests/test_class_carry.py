@@ -282,3 +282,69 @@ def test_the_docs_say_the_caps_as_they_are() -> None:
     assert f"up to {carry.FILE_CAP // 1024} KiB" in text
     assert f"up to {carry.STUDENT_BYTES // 2**20} MiB and {carry.STUDENT_FILES} files" in text
     assert f"every {'two' if carry.SAVE_EVERY == 2 else carry.SAVE_EVERY} seconds" in text
+
+
+def test_a_read_that_fails_keeps_the_stores_copy_and_is_tried_again(
+    tmp_path: Path, store: ClassStore, ana: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A changed file that cannot be read this time (no descriptor left, replaced since the
+    scan) is neither forgotten in the store nor skipped by the next saves."""
+    mine = folder(tmp_path, "mine")
+    put(mine / "lessons.json", '{"step": 1}', 1_700_000_000)
+    state = Carried()
+    assert save(store, ana, mine, state) == 1
+    put(mine / "lessons.json", '{"step": 2}', 1_700_000_100)
+    real = carry._read
+
+    def no_descriptors(path: Path) -> Any:
+        raise OSError(24, "Too many open files")
+
+    monkeypatch.setattr(carry, "_read", no_descriptors)
+    assert save(store, ana, mine, state) == 0
+    assert store.file_body(ana, "lessons.json") == '{"step": 1}'  # kept, not forgotten
+    monkeypatch.setattr(carry, "_read", real)
+    assert save(store, ana, mine, state) == 1  # tried again, though nothing changed since
+    assert store.file_body(ana, "lessons.json") == '{"step": 2}'
+
+
+def test_the_store_keeps_the_newest_copy_whoever_writes_last(store: ClassStore, ana: int) -> None:
+    """Two nodes save one student's file (two tabs, two nodes): an older copy written after
+    a newer one does not replace it, and a file forgotten on one node is not forgotten in
+    the store if another node has saved a newer copy since."""
+    store.put_files(ana, [("settings.json", '{"new": 1}', 10, 1_900_000_000.0)], [])
+    store.put_files(ana, [("settings.json", '{"old": 1}', 10, 1_800_000_000.0)], [])
+    assert store.file_body(ana, "settings.json") == '{"new": 1}'
+    store.put_files(ana, [], [("settings.json", 1_800_000_000.0)])  # gone where it was older
+    assert store.file_body(ana, "settings.json") == '{"new": 1}'
+    store.put_files(ana, [], [("settings.json", 1_900_000_000.0)])  # gone: the copy seen
+    assert store.file_body(ana, "settings.json") is None
+
+
+def test_a_restore_that_fails_still_saves_the_session(
+    tmp_path: Path, store: ClassStore, ana: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store cannot be read as a session starts: the student plays on what the folder
+    has, and what they do there is still saved (the store keeps the newer of each file)."""
+    student = next(s for s in store.students(CLASS) if s.id == ana)
+    online: dict[int, int] = {}
+
+    def broken(*args: object) -> Carried:
+        raise OSError("the store is away")
+
+    monkeypatch.setattr(carry, "restore", broken)
+
+    async def call(f: Any, *args: Any) -> Any:
+        return await asyncio.to_thread(f, *args)
+
+    async def main() -> None:
+        (tmp_path / "node").mkdir()
+        node = Carry(call, tmp_path / "node", online)
+        node._store = store  # (no periodic task: the session's end saves)
+        await node.restore(student)
+        online[ana] = 1
+        put(node.folder(student) / "lessons.json", '{"done": 2}', 1_700_000_300)
+        online.pop(ana)
+        await node.ended(student)
+        assert store.file_body(ana, "lessons.json") == '{"done": 2}'
+
+    asyncio.run(asyncio.wait_for(main(), 60))

@@ -20,7 +20,9 @@ aiohttp = pytest.importorskip("aiohttp")
 
 from serve_helpers import class_room, classroom, free_port, wait_listening  # noqa: E402
 
+from squaregame.classroom import guard  # noqa: E402
 from squaregame.classroom.guard import (  # noqa: E402
+    Guard,
     GuardLimits,
     JoinWindow,
     client_address,
@@ -215,6 +217,36 @@ def test_forwarded_for_is_believed_only_from_a_trusted_proxy() -> None:
     assert client_address("127.0.0.1", "", proxy) == "127.0.0.1"
     assert client_address("::ffff:127.0.0.1", "1.2.3.4", proxy) == "1.2.3.4"
     assert client_address("198.51.100.1", "1.2.3.4", proxy) == "198.51.100.1"  # not a proxy
+    # one client's IPv6 addresses (its /64) are one client to the limits
+    assert client_address("2001:db8:1:2::9", None, none) == "2001:db8:1:2::/64"
+    assert client_address("2001:db8:1:2:abcd::1", None, none) == "2001:db8:1:2::/64"
+    assert client_address("2001:db8:1:3::9", None, none) == "2001:db8:1:3::/64"
+
+
+def test_every_forwarded_for_line_is_read() -> None:
+    """A proxy may add a line of its own rather than append to the client's: the client's
+    line comes first and the proxy's last, so the client cannot choose its address."""
+    from aiohttp.test_utils import make_mocked_request
+    from multidict import CIMultiDict
+
+    sentry = Guard(Catalog("en"), GuardLimits(trusted_proxies=("127.0.0.1",)), 4)
+    headers = CIMultiDict([("X-Forwarded-For", "6.6.6.6"), ("X-Forwarded-For", "1.2.3.4")])
+    request = make_mocked_request("GET", "/", headers=headers)
+    request._transport_peername = ("127.0.0.1", 5000)  # type: ignore[attr-defined]
+    assert request.remote == "127.0.0.1"
+    assert sentry.address(request) == "1.2.3.4"
+
+
+def test_the_session_cap_never_leaves_the_connections_at_their_floor(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A cap taken from the memory (hundreds) with a small descriptor limit: the cap is
+    lowered to what the descriptors hold, so the connections keep more than their floor."""
+    monkeypatch.setattr(guard, "descriptor_limit", lambda: 1024)
+    cap = guard.sessions_within_descriptors()
+    assert 1 <= cap < 500
+    assert guard.descriptor_budget(cap) >= guard.MIN_CONNECTIONS + cap  # a socket each
+    assert guard.descriptor_budget(500) == guard.MIN_CONNECTIONS  # (what 500 would leave)
 
 
 def test_the_join_window_slides_and_forgets() -> None:

@@ -193,6 +193,7 @@ def save(store: ClassStore, student: int, folder: Path, state: Carried) -> int:
     files: list[tuple[str, str, int, float]] = []
     stamps: dict[str, Stamp] = {}
     kept = set()
+    missed = False  # a file not read this time: its store copy stays, the next save retries
     for name in _chosen(student, found, state):
         if state.seen.get(name) == found[name]:
             kept.add(name)
@@ -202,23 +203,27 @@ def save(store: ClassStore, student: int, folder: Path, state: Carried) -> int:
             body = data.decode("utf-8")
             if "\x00" in body:  # (no text column keeps one: PostgreSQL refuses it)
                 raise UnicodeDecodeError("utf-8", data, body.index("\x00"), len(data), "NUL")
-        except UnicodeDecodeError:
-            _say(state, f"text:{name}", "serve.log.carry_text", student=student, name=name)
+            if len(data) > FILE_CAP:
+                raise OSError("grew since the scan")  # (the next save says it)
+        except (UnicodeDecodeError, OSError) as exc:
+            if isinstance(exc, UnicodeDecodeError):
+                _say(state, f"text:{name}", "serve.log.carry_text", student=student, name=name)
+            else:
+                missed = True  # (gone or replaced since the scan, or no descriptor left)
+            if name in state.seen:
+                kept.add(name)  # never forgotten in the store for a read that failed
             continue
-        except OSError:
-            continue  # (gone, or replaced by something else, since the scan)
-        if len(data) > FILE_CAP:
-            continue  # (grew since the scan: the next save says it)
         files.append((name, body, len(data), st.st_mtime))
         stamps[name] = (st.st_size, st.st_mtime_ns)
         kept.add(name)
     gone = sorted(n for n in state.seen if n not in kept)
     if files or gone:
-        store.put_files(student, files, gone)
+        store.put_files(student, files, [(n, state.seen[n][1] / 1e9) for n in gone])
     for name in gone:
         del state.seen[name]
     state.seen.update(stamps)
-    state.scanned = found
+    if not missed:
+        state.scanned = found
     state.written += len(files)
     return len(files)
 
@@ -255,9 +260,9 @@ class Carry:
             return  # (no folder: the session says so itself)
         try:
             state = await self._call(restore, self._store, student.id, folder)
-        except Exception as exc:  # the student plays anyway, on what the folder has; not
+        except Exception as exc:  # the student plays anyway, on what the folder has, and it
             log.warning(tr("serve.log.carry", why=f"{type(exc).__name__}: {exc}"))
-            return  # saved either (an older folder never overwrites the store's copy)
+            state = Carried()  # is saved (the store keeps the newer copy of each file)
         self._here[student.id] = (folder, state)
 
     async def ended(self, student: Student) -> None:
@@ -266,13 +271,19 @@ class Carry:
         held = self._here.get(student.id)
         if held is None:
             return
-        if not self._online.get(student.id):
-            del self._here[student.id]
-        await self._call(self._save, [(student.id, *held)])
+        _, failed = await self._call(self._save, [(student.id, *held)])
+        self._let_go(failed)
 
-    def _save(self, students: list[tuple[int, Path, Carried]]) -> int:
-        """(On the worker.) Each student's folder saved; a failure said once until one works."""
-        written = 0
+    def _let_go(self, failed: set[int]) -> None:
+        """Students with no session here any more, once their folder is saved, let go (a
+        save that failed is tried again with the next pass)."""
+        for sid in [s for s in self._here if not self._online.get(s) and s not in failed]:
+            del self._here[sid]
+
+    def _save(self, students: list[tuple[int, Path, Carried]]) -> tuple[int, set[int]]:
+        """(On the worker.) Each student's folder saved; a failure said once until one
+        works. How many files were written, and whose saves failed."""
+        written, failed = 0, set()
         assert self._store is not None
         for sid, folder, state in students:
             try:
@@ -282,13 +293,16 @@ class Carry:
                 if not self._failing:
                     log.warning(tr("serve.log.carry", why=f"{type(exc).__name__}: {exc}"))
                 self._failing = True
-        return written
+                failed.add(sid)
+        return written, failed
 
     async def save_all(self) -> int:
         """Every folder of a student with a session here saved now."""
-        written = int(await self._call(self._save, [(s, *h) for s, h in self._here.items()]))
+        here = [(s, *h) for s, h in self._here.items()]
+        written, failed = await self._call(self._save, here)
+        self._let_go(failed)
         self.passes += 1
-        return written
+        return int(written)
 
     async def _run(self) -> None:
         while True:

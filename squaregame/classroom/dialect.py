@@ -69,12 +69,14 @@ class Db:
     def lock_schema(self) -> None:
         """Inside a migration's transaction: no other server migrates at the same time."""
 
-    def in_order(self, sql: str, params: Sequence[Any]) -> None:
-        """One row added so that rows become visible in the order of their ids: a reader
-        that follows a table by ``id > last seen`` (the live view, a session's challenges)
-        never skips one. SQLite has one writer at a time, so one statement is enough (and
-        takes and gives back the write lock inside SQLite, never held while Python waits)."""
-        self.execute(sql, params)
+    def in_order(self, table: str, columns: Sequence[str], params: Sequence[Any]) -> None:
+        """One row of ``columns`` added to ``table`` so that rows become visible in the
+        order of their ids: a reader that follows a table by ``id > last seen`` (the live
+        view) never skips one. SQLite has one writer at a time, so one plain statement is
+        enough (it takes and gives back the write lock inside SQLite, never held while
+        Python waits)."""
+        marks = ", ".join("?" for _ in columns)
+        self.execute(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", params)
 
     def lock_order(self) -> None:
         """Inside a transaction, before a row readers follow by id is added: see
@@ -161,19 +163,19 @@ class PostgresDb(Db):
     def lock_schema(self) -> None:
         self.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
 
-    def in_order(self, sql: str, params: Sequence[Any]) -> None:
+    def in_order(self, table: str, columns: Sequence[str], params: Sequence[Any]) -> None:
         """PostgreSQL hands out identity values before commit: two writers may commit ids
-        5 and 4 in that order, and a reader that saw 5 would never read 4. So the id is
-        taken and committed under one advisory lock, held only for this transaction:
-        ids commit in increasing order (a reader sees 4 before 5)."""
-        self.begin()
-        try:
-            self.lock_order()
-            self.execute(sql, params)
-        except BaseException:
-            self.rollback()
-            raise
-        self.commit()
+        5 and 4 in that order, and a reader that saw 5 would never read 4. So the row is
+        added by one statement that first takes an advisory lock held to its commit: the
+        id is drawn under the lock, and ids commit in increasing order. One statement in
+        autocommit, so the lock is never held across a round trip (a writer whose machine
+        dies mid-transaction cannot stop the others)."""
+        marks = ", ".join("?" for _ in columns)
+        self.execute(
+            f"INSERT INTO {table} ({', '.join(columns)}) SELECT {marks} "
+            "FROM (SELECT pg_advisory_xact_lock(?)) AS ordered",
+            (*params, ORDER_LOCK),
+        )
 
     def lock_order(self) -> None:
         self.execute("SELECT pg_advisory_xact_lock(?)", (ORDER_LOCK,))

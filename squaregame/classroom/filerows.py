@@ -36,21 +36,26 @@ class FileRows:
         return None if row is None else str(row[0])
 
     def put_files(
-        self, student: int, files: list[tuple[str, str, int, float]], gone: list[str]
+        self, student: int, files: list[tuple[str, str, int, float]], gone: list[tuple[str, float]]
     ) -> None:
         """Keep ``files`` (name, body, size, modification time) of ``student``, each
-        replacing the store's copy, and forget the files named in ``gone``: one transaction."""
+        replacing the store's copy unless that one is newer (two nodes saving one student's
+        folder: the newest copy stays, whoever writes last), and forget the files named in
+        ``gone`` (name, the time of the copy that was seen) unless the store's copy is newer
+        than that: one transaction."""
         with self._write() as db:
             for name, body, size, modified in files:
                 db.execute(
                     "INSERT INTO student_files (student_id, name, body, size, modified) "
                     "VALUES (?, ?, ?, ?, ?) ON CONFLICT (student_id, name) DO UPDATE SET "
-                    "body = excluded.body, size = excluded.size, modified = excluded.modified",
+                    "body = excluded.body, size = excluded.size, modified = excluded.modified "
+                    "WHERE excluded.modified >= student_files.modified",
                     (student, name, body, size, modified),
                 )
-            for name in gone:
+            for name, seen in gone:
                 db.execute(
-                    "DELETE FROM student_files WHERE student_id = ? AND name = ?", (student, name)
+                    "DELETE FROM student_files WHERE student_id = ? AND name = ? AND modified <= ?",
+                    (student, name, seen),
                 )
 
 

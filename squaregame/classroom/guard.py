@@ -86,14 +86,22 @@ def client_address(remote: str | None, forwarded: str | None, trusted: tuple[Net
     if peer is None:
         return remote or "?"
     if not forwarded or not any(peer in net for net in trusted):
-        return str(peer)
+        return _counted(peer)
     for hop in reversed(forwarded.split(",")[-32:]):
         ip = _ip(hop)
         if ip is None:
-            return str(peer)  # (a hop nobody can read: the proxy is who we know)
+            return _counted(peer)  # (a hop nobody can read: the proxy is who we know)
         if not any(ip in net for net in trusted):
-            return str(ip)
-    return str(peer)
+            return _counted(ip)
+    return _counted(peer)
+
+
+def _counted(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str:
+    """The address the limits count: an IPv4 address, or an IPv6 address's /64 (one
+    household or host is given a whole /64: each of its addresses is the same client)."""
+    if isinstance(ip, ipaddress.IPv6Address) and not ip.is_loopback:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 class JoinWindow:
@@ -118,9 +126,8 @@ class JoinWindow:
         return 0
 
 
-def descriptor_budget(max_sessions: int) -> int:
-    """The connections this process may hold open: its descriptor limit (raised to the
-    hard limit first, where allowed) less a reserve for the sessions and the rest."""
+def descriptor_limit() -> int:
+    """This process's descriptor limit, raised to the hard limit first where allowed."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard == resource.RLIM_INFINITY or hard > soft:
         target = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
@@ -128,9 +135,23 @@ def descriptor_budget(max_sessions: int) -> int:
             with contextlib.suppress(ValueError, OSError):
                 resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
                 soft = target
+    return int(soft)
+
+
+def descriptor_budget(max_sessions: int) -> int:
+    """The connections this process may hold open: its descriptor limit less a reserve
+    for the sessions and the rest."""
     # (the refused ones hold a descriptor for a few turns of the loop: a few bursts' worth)
     reserve = FDS_KEPT + 4 * ACCEPT_BURST + FDS_A_SESSION * max_sessions
-    return max(MIN_CONNECTIONS, soft - reserve)
+    return max(MIN_CONNECTIONS, descriptor_limit() - reserve)
+
+
+def sessions_within_descriptors() -> int:
+    """The most sessions the descriptor limit holds with room left for their connections
+    (each session: its pipes and files, and its browser's connection): the session cap is
+    never more, so the connection budget never falls to its floor."""
+    room = descriptor_limit() - FDS_KEPT - 4 * ACCEPT_BURST - MIN_CONNECTIONS
+    return max(1, room // (FDS_A_SESSION + 1))
 
 
 class Refusal(asyncio.Protocol):
@@ -177,7 +198,9 @@ class Guard:
 
     # -- requests ----------------------------------------------------------------------------
     def address(self, request: web.Request) -> str:
-        return client_address(request.remote, request.headers.get("X-Forwarded-For"), self.trusted)
+        # (every X-Forwarded-For line: a proxy may add its own line rather than append)
+        forwarded = ",".join(request.headers.getall("X-Forwarded-For", ()))
+        return client_address(request.remote, forwarded, self.trusted)
 
     def _say(
         self, status: int, text: str, retry: int | None = None, *, close: bool = False

@@ -90,7 +90,8 @@ class ClassroomServer(Server):
         self.lang = self.catalog.lang
         super().__init__(command(self.lang), host="127.0.0.1", port=0, title="squaregame")
         self.limits = limits or Limits()
-        self.cap, self.cap_computed = cap_for(self.limits.max_sessions)  # (None: memory's)
+        cap, self.cap_computed = cap_for(self.limits.max_sessions)  # (None: memory's)
+        self.cap = min(cap, guard.sessions_within_descriptors())  # (and the descriptors')
         self.folder_root = folder_root
         self.zygote = Zygote() if self.limits.fork else None
         self.sessions: set[Session | TextSession] = set()

@@ -205,10 +205,19 @@ class ClassStore(NodeRows, FileRows):
         ).fetchall()
         return [(str(n), int(k)) for n, k in rows]
 
-    def delete_class(self, name: str) -> None:
+    def delete_class(self, name: str, served_since: float = float("inf")) -> None:
+        """The class and everything of it gone, unless a node serving it was heard from
+        after ``served_since`` (checked in the same statement: a node's heartbeat cannot
+        slip in between; a GameError says which)."""
         with self._write() as db:
-            if not db.execute("DELETE FROM classes WHERE folded = ?", (folded(name),)).rowcount:
-                raise GameError("serve.class.errors.no_class", name=name[:24])
+            gone = db.execute(
+                "DELETE FROM classes WHERE folded = ? AND NOT EXISTS "
+                "(SELECT 1 FROM nodes WHERE nodes.class_id = classes.id AND nodes.seen > ?)",
+                (folded(name), served_since),
+            ).rowcount
+            if not gone:
+                self._class_id(name)  # (no such class: said so)
+                raise GameError("serve.class.errors.served_delete", name=name[:24])
 
     def _class_id(self, name: str) -> int:
         row = self.db.execute("SELECT id FROM classes WHERE folded = ?", (folded(name),))
@@ -350,7 +359,8 @@ class ClassStore(NodeRows, FileRows):
         if kind not in EVENT_KINDS:
             raise ValueError(f"unknown event kind {kind!r}")
         self.db.in_order(
-            "INSERT INTO events (student_id, at, kind, data) VALUES (?, ?, ?, ?)",
+            "events",
+            ("student_id", "at", "kind", "data"),
             (student, time.time(), kind, json.dumps(data, sort_keys=True)),
         )
 

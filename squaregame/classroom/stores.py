@@ -25,6 +25,8 @@ SQLITE = "sqlite://"
 
 __all__ = ["ENV", "chosen", "is_postgres", "masked", "open_store"]
 
+IDLE_IN_TRANSACTION_MS = 30_000  # PostgreSQL ends a transaction idle this long
+
 
 def chosen(flag: str | None) -> str | None:
     """``--store`` if given, else ``SQUAREGAME_STORE``, else None (the data folder)."""
@@ -87,6 +89,9 @@ def open_postgres(url: str, folder: Path) -> ClassStore:
         ) from None
     db = PostgresDb(conn)
     try:
+        # a transaction left open (its machine died mid-write) is ended by the server, so
+        # the locks it holds never stop the other nodes for long
+        db.execute(f"SET idle_in_transaction_session_timeout = {IDLE_IN_TRANSACTION_MS:d}")
         migrate(db, version(db))
     except NotOurs:
         db.close()

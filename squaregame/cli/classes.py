@@ -13,6 +13,7 @@ import argparse
 import json
 import sqlite3
 import sys
+import time
 from dataclasses import asdict
 from functools import partial
 from typing import Any
@@ -22,7 +23,6 @@ from squaregame.classroom import challenges, export
 from squaregame.classroom.export import FORMATS
 from squaregame.classroom.folders import remove_student_folders
 from squaregame.classroom.lock import ServingLock
-from squaregame.classroom.presence import Presence
 from squaregame.classroom.store import ClassStore, folded
 from squaregame.classroom.stores import chosen, open_store
 from squaregame.classroom.views import ClassLive, StudentReport, report
@@ -34,6 +34,8 @@ from squaregame.core.tables import Tables
 from squaregame.text import language, set_language, tr
 from squaregame.text.current import current
 from squaregame.ui.class_link import ASKS
+
+DELETE_AFTER_SILENCE = 60.0  # seconds since a node of the class was last heard from
 
 
 def add_parser(sub: Any) -> None:
@@ -128,11 +130,12 @@ def run_delete(args: argparse.Namespace, tables: Tables) -> int:
     _speak(args)
     store = _store(args)
     try:
-        serving = store.nodes(args.name, Presence.since())  # (a node on any machine)
-        if serving or ServingLock(store.path).held_elsewhere():  # (its sessions write now)
+        if ServingLock(store.path).held_elsewhere():  # (a node here: its sessions write now)
             raise UsageError("serve.class.errors.served_delete", name=args.name[:24])
         students = [s.id for s in store.students(args.name)]
-        store.delete_class(args.name)
+        # (a node on any machine heard from in the last minute: a heartbeat held up by a
+        # busy node or a clock a little off still counts)
+        store.delete_class(args.name, time.time() - DELETE_AFTER_SILENCE)
     finally:
         store.close()
     remove_student_folders(store.path.parent, students)  # their saved games and lessons
