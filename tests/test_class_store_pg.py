@@ -112,8 +112,26 @@ def test_another_programs_database_is_refused_never_set_aside(tmp_path: Path, pg
     ],
 )
 def test_an_unusable_store_is_one_line_without_its_password(url: str, said: str) -> None:
-    for argv in (["class", "list", "--store", url], ["class", "create", "7B", "--store", url]):
-        err = one_line(squaregame(*argv), said)
+    for argv in (["class", "list"], ["class", "create", "7B"]):
+        err = one_line(squaregame(*argv, env={"SQUAREGAME_STORE": url}), said)
+        assert "s3cret" not in err
+        if "s3cret" not in url or url.startswith("mysql"):
+            err = one_line(squaregame(*argv, "--store", url), said)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://ana:s3cret@/squaregame?host=/nonexistent-sg",
+        "postgresql:///squaregame?host=/nonexistent-sg&password=s3cret",
+        "postgres://ana:s3cret@db.school/squaregame",
+    ],
+)
+def test_a_password_on_the_command_line_is_refused(url: str) -> None:
+    """Every user of the machine reads a process's command line (``ps``): a password given
+    in ``--store`` is refused before anything is tried, and the line says where it goes."""
+    for argv in (["class", "list", "--store", url], ["serve", "--class", "7B", "--store", url]):
+        err = one_line(squaregame(*argv), "~/.pgpass", "SQUAREGAME_STORE")
         assert "s3cret" not in err
 
 

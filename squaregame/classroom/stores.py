@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
 from squaregame.classroom.dialect import CONNECT_TIMEOUT, PostgresDb, masked
 from squaregame.classroom.schema import NotOurs, migrate, version
@@ -29,8 +30,24 @@ IDLE_IN_TRANSACTION_MS = 30_000  # PostgreSQL ends a transaction idle this long
 
 
 def chosen(flag: str | None) -> str | None:
-    """``--store`` if given, else ``SQUAREGAME_STORE``, else None (the data folder)."""
+    """``--store`` if given, else ``SQUAREGAME_STORE``, else None (the data folder). A
+    password in ``--store`` is refused: a command line is every local user's to read."""
+    if flag and has_password(flag):
+        raise GameError("serve.class.errors.store_password")
     return flag or os.environ.get(ENV) or None
+
+
+def has_password(url: str) -> bool:
+    """Whether a PostgreSQL URL carries a password (``user:secret@`` or ``password=``)."""
+    if not is_postgres(url):
+        return False
+    try:
+        parts = urlsplit(url)
+        given = parts.password
+    except ValueError:
+        return False  # (not a URL at all: said when it is opened)
+    query = {k.lower() for k, _v in parse_qsl(parts.query, keep_blank_values=True)}
+    return bool(given) or "password" in query
 
 
 def is_postgres(url: str | None) -> bool:
