@@ -182,7 +182,9 @@ def test_a_node_killed_mid_class_loses_nothing_and_its_student_goes_on(
             # the same cookie on node 2: the same student, their earlier events
             async with http.get(f"{two.url}/me") as r:
                 me = await r.json()
-            assert me["name"] == "Ana" and me["moves"], me
+            assert me["name"] == "Ana", me
+            # her move from node 1 (30 → 26), committed before the kill, read on node 2
+            assert any(m["move"] == "take 4 → 26" and m["human"] for m in me["moves"]), me["moves"]
             async with http.ws_connect(f"{two.url}/ws?width=80&height=24") as ws2:
                 s2 = await Student(ws2).open()
                 await s2.until(MENU, 60)
