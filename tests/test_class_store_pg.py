@@ -18,7 +18,7 @@ import pytest
 from serve_helpers import CLASS, TOKEN, Tab, classroom
 
 from squaregame.classroom.child import STORE_ENV
-from squaregame.classroom.dialect import masked
+from squaregame.classroom.dialect import StoreOperationalError, masked
 from squaregame.classroom.link import StoreLink
 from squaregame.classroom.room import ClassConfig
 from squaregame.classroom.schema import SCHEMA_VERSION
@@ -335,3 +335,48 @@ def test_events_become_visible_in_the_order_of_their_ids(tmp_path: Path, pg_url:
     finally:
         first.close()
         second.close()
+
+
+def test_a_store_outlives_its_connection_being_cut(tmp_path: Path, pg_url: str) -> None:
+    """The server ends a node's or a session's connection (a restart, a failover, an
+    administrator): the next write makes a new connection and nothing is lost."""
+    store = open_store(pg_url, tmp_path)
+    try:
+        store.create_class(CLASS)
+        ana = store.join(CLASS, "Ana")
+        store.record(ana, "move", {"n": 1})
+        pid = store.db.execute("SELECT pg_backend_pid()").fetchone()[0]
+        psql(pg_url, f"SELECT pg_terminate_backend({int(pid)})")
+        store.record(ana, "move", {"n": 2})  # (on a new connection)
+        assert store.db.execute("SELECT pg_backend_pid()").fetchone()[0] != pid
+        assert [d for _at, k, d in store.events(ana)] == [{"n": 1}, {"n": 2}]
+    finally:
+        store.close()
+
+
+def test_a_sessions_event_waits_for_a_store_that_is_away(
+    tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write that fails because the store is away (here: twice) is tried again, not
+    dropped: the event is there once the store answers."""
+    store = open_store(pg_url, tmp_path)
+    store.create_class(CLASS)
+    ana = store.join(CLASS, "Ana")
+    link = StoreLink.__new__(StoreLink)  # (its writing alone, on this thread)
+    link.student, link.failed = ana, None
+    real, fails = store.record, [2]
+
+    def away(student: int, kind: str, data: dict[str, object]) -> None:
+        if fails[0]:
+            fails[0] -= 1
+            raise StoreOperationalError("the server is restarting")
+        real(student, kind, data)
+
+    monkeypatch.setattr(store, "record", away)
+    monkeypatch.setattr(time, "sleep", lambda s: None)  # (its pauses: not waited here)
+    try:
+        link._write(store, "move", {"n": 7})
+        assert link.failed is None
+        assert [d for _at, _k, d in store.events(ana)] == [{"n": 7}]
+    finally:
+        store.close()

@@ -13,9 +13,10 @@ take before migrating, and PostgreSQL's errors — mapped onto :mod:`sqlite3`'s 
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 RETURNING = sqlite3.sqlite_version_info >= (3, 35)  # (older SQLite: its lastrowid)
@@ -148,17 +149,46 @@ def pg_sql(sql: str) -> str:
 class PostgresDb(Db):
     kind = "postgres"
 
-    def __init__(self, conn: Any) -> None:  # a psycopg.Connection, in autocommit
-        self.conn = conn
+    def __init__(self, conn: Any, reconnect: Callable[[], Any] | None = None) -> None:
+        self.conn = conn  # a psycopg.Connection, in autocommit
+        self._reconnect = reconnect  # a new connection like it (a server restarted)
+        self._open = False  # a transaction begun by :meth:`begin`, not yet ended
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
+        """One statement. A connection found broken outside a transaction (the server
+        restarted, a network blip) is made again once and the statement sent again, so a
+        long-lived session or node outlives a restart of the database."""
         import psycopg  # (imported already: this connection is psycopg's)
 
+        for last in (False, True):
+            if self.conn.closed and not self._open and self._reconnect is not None:
+                with contextlib.suppress(psycopg.Error):
+                    self.conn = self._reconnect()
+            try:
+                cursor: Cursor = self.conn.execute(pg_sql(sql), tuple(params))
+            except psycopg.OperationalError as exc:
+                if last or self._open or not self.conn.closed or self._reconnect is None:
+                    raise mapped(exc) from exc
+                continue  # (the connection is gone: once more on a new one)
+            except psycopg.Error as exc:
+                raise mapped(exc) from exc
+            return cursor
+        raise AssertionError("unreachable")
+
+    def begin(self) -> None:
+        self.execute("BEGIN")
+        self._open = True
+
+    def commit(self) -> None:
         try:
-            cursor: Cursor = self.conn.execute(pg_sql(sql), tuple(params))
-        except psycopg.Error as exc:
-            raise mapped(exc) from exc
-        return cursor
+            self.execute("COMMIT")  # (never on a new connection: its writes were not there)
+        finally:
+            self._open = False
+
+    def rollback(self) -> None:
+        self._open = False
+        if not self.conn.closed:
+            self.execute("ROLLBACK")
 
     def lock_schema(self) -> None:
         self.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))

@@ -15,12 +15,15 @@ from __future__ import annotations
 import contextlib
 import logging
 import queue
+import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from squaregame.classroom import challenges
+from squaregame.classroom.dialect import StoreOperationalError
 from squaregame.classroom.store import ClassStore
 from squaregame.classroom.stores import open_store
 from squaregame.ui.class_link import ChallengeOffer
@@ -94,12 +97,29 @@ class StoreLink:
         }
 
     def _write(self, store: ClassStore, kind: str, data: dict[str, Any]) -> None:
-        try:
-            store.record(self.student, kind, data)
-        except Exception as exc:  # a full disk, a deleted class: said once, the app goes on
-            if self.failed is None:
-                self.failed = f"{type(exc).__name__}: {exc}"
-                log.warning(self.failed)
+        """One event written; a store that is away for a while (a database restarting, a
+        network blip) is tried again, waiting longer each time, for up to
+        :data:`BUSY_WAIT_MS` — the events after it wait in the queue meanwhile."""
+        pause, end = 0.25, time.monotonic() + BUSY_WAIT_MS / 1000
+        while True:
+            try:
+                store.record(self.student, kind, data)
+                return
+            except StoreOperationalError:  # (a database server away: restarting, a blip)
+                if time.monotonic() + pause < end:
+                    time.sleep(pause)
+                    pause = min(2 * pause, 5.0)
+                    continue
+                self._said_failed(sys.exc_info()[1])
+                return
+            except Exception as exc:  # a full disk, a deleted class: said once, app goes on
+                self._said_failed(exc)
+                return
+
+    def _said_failed(self, exc: BaseException | None) -> None:
+        if self.failed is None:
+            self.failed = f"{type(exc).__name__}: {exc}"
+            log.warning(self.failed)
 
     def _look(self, store: ClassStore, after: int, seen: set[int]) -> int:
         offered = self.offered

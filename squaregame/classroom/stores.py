@@ -96,19 +96,24 @@ def open_postgres(url: str, folder: Path) -> ClassStore:
     except ImportError:
         raise GameError("serve.class.errors.store_no_psycopg") from None
     shown = masked(url)[-120:]
-    try:
+
+    def connect() -> Any:
         conn = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+        # a transaction left open (its machine died mid-write) is ended by the server, so
+        # the locks it holds never stop the other nodes for long
+        conn.execute(f"SET idle_in_transaction_session_timeout = {IDLE_IN_TRANSACTION_MS:d}")
+        return conn
+
+    try:
+        conn = connect()
     except psycopg.ProgrammingError:  # the URL itself: a bad parameter, a bracket …
         raise GameError("serve.class.errors.store_url", url=shown) from None
     except psycopg.Error as exc:
         raise GameError(
             "serve.class.errors.store_unreachable", url=shown, why=reason(exc)
         ) from None
-    db = PostgresDb(conn)
+    db = PostgresDb(conn, connect)  # (made again if the server restarts)
     try:
-        # a transaction left open (its machine died mid-write) is ended by the server, so
-        # the locks it holds never stop the other nodes for long
-        db.execute(f"SET idle_in_transaction_session_timeout = {IDLE_IN_TRANSACTION_MS:d}")
         migrate(db, version(db))
     except NotOurs:
         db.close()
