@@ -174,7 +174,7 @@ def test_a_class_a_node_serves_is_not_deleted(
     store.beat("7B", "n1", "elsewhere:1", {})
     assert main(["class", "delete", "7B"]) == 2
     err = capsys.readouterr().err
-    assert "stop it first" in err and len(err.splitlines()) == 1
+    assert "stop every server" in err and len(err.splitlines()) == 1
     # a node whose heartbeat is held up (a busy node, a clock a little off) still counts
     store.db.execute("UPDATE nodes SET seen = ?", (time.time() - presence.STALE - 1,))
     assert main(["class", "delete", "7B"]) == 2
@@ -224,3 +224,39 @@ def test_a_failing_heartbeat_is_said_once_and_tried_again(
         asyncio.run(main())
     said = [r.getMessage() for r in caplog.records if "online" in r.getMessage()]
     assert len(said) == 1 and "OSError: disk full" in said[0], said
+
+
+def test_a_store_away_is_a_503_in_the_classs_words_and_said_once(
+    tmp_path: Path, room: ClassConfig, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The database is away (restarting): the teacher's view and a student's page get a
+    503 with a line in the class's language and ``Retry-After``, not "internal error";
+    the log says it once; once the store answers again, so does the page."""
+    import sqlite3
+
+    async def main() -> None:
+        async with classroom(tmp_path / "s", room) as (server, url, http):
+            assert server.room is not None and server.room.store is not None
+            store = server.room.store
+            real = store.present
+
+            def away(*args: object) -> object:
+                raise sqlite3.OperationalError("the connection is closed")
+
+            store.present = away  # type: ignore[method-assign]
+            for _ in range(3):
+                server.room._looked = 0.0  # (each a fresh look)
+                async with http.get(f"{url}/teacher/state", headers=TEACHER) as r:
+                    assert r.status == 503 and r.headers["Retry-After"] == "5"
+                    assert "database is away" in await r.text()
+            store.present = real  # type: ignore[method-assign]
+            server.room._looked = 0.0
+            async with http.get(f"{url}/teacher/state", headers=TEACHER) as r:
+                assert r.status == 200
+            async with http.get(f"{url}/me") as r:  # (no cookie: a student's words)
+                assert r.status == 403 and "join" in (await r.text()).lower()
+
+    with caplog.at_level("WARNING", logger="squaregame.serve"):
+        asyncio.run(main())
+    said = [r for r in caplog.records if "cannot be reached" in r.getMessage()]
+    assert len(said) == 1, [r.getMessage() for r in caplog.records]

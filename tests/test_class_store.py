@@ -73,6 +73,19 @@ def test_a_name_is_checked_not_interpreted(name: str) -> None:
         check_name(name)
 
 
+def test_a_students_name_cannot_pass_for_another_students() -> None:
+    """A name of one alphabet with a letter or a digit: "Аna" with a Cyrillic А would read
+    as "Ana" in the teacher's grid; ".." or "-" names nobody."""
+    for name, key in (("Аna", "name_scripts"), ("Ana Мария", "name_scripts"),
+                      ("..", "name_no_letter"), ("-", "name_no_letter")):  # fmt: skip
+        with pytest.raises(GameError) as refused:
+            check_name(name)
+        assert refused.value.key == f"serve.class.errors.{key}", name
+    for name in ("José", "Ёжик", "Łukasz", "山田 はな", "Zoë O'Neil", "R2-D2", "7"):
+        assert check_name(name) == name
+    assert check_name("7Б maths", "class") == "7Б maths"  # (a class's name: the teacher's)
+
+
 def test_the_schema_is_versioned_and_the_pragmas_are_on(store: ClassStore) -> None:
     db = store.db
     assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == str(

@@ -70,6 +70,9 @@ def test_nothing_is_made_before_every_input_is_checked(
             ["--teacher-token", str(token)],  # too short a secret
             ["--teacher-token", str(tmp_path)],  # a directory
             ["--teacher-token", str(tmp_path / "dangling")],
+            ["--teacher-token", str(tmp_path / "no such folder" / "secret")],  # (to write)
+            ["--store", "mysql://db/x"],
+            ["--store", "postgresql://ana:s3cret@db/x"],  # (a password for all to see)
         ):
             if args[-1].endswith("dangling"):
                 os.symlink(tmp_path / "nowhere", tmp_path / "dangling")

@@ -12,6 +12,7 @@ function el(tag,text,attrs){const n=document.createElement(tag);
  for(const k in attrs||{})n.setAttribute(k,attrs[k]);return n;}
 async function get(path){const r=await fetch(path,{headers:H,cache:'no-store'});
  if(r.status===403){$('#live').textContent=T.forbidden;throw new Error('403');}
+ if(r.status===503){$('#live').textContent=await r.text();throw new Error('503');}
  return r.json();}
 const COLS=[['name',T['col.student']],['now',T['col.now']],['lessons',T['col.lessons']],
  ['exercises',T['col.exercises']],['blunders',T['col.blunders']],['last',T['col.last']]];
@@ -99,7 +100,7 @@ function scoreboard(){const box=$('#scoreboard');box.replaceChildren();box.appen
   box.append(t);}}
 let last=null;
 async function refresh(){try{state=await get('/teacher/state');}catch(e){
- if(last&&e.message!=='403')$('#live').textContent=T.stale.replace('{time}',last);return;}
+ if(last&&e.message!=='403'&&e.message!=='503')$('#live').textContent=T.stale.replace('{time}',last);return;}
  last=new Date(state.now*1000).toLocaleTimeString(document.documentElement.lang);
  $('#live').textContent=T.live.replace('{count}',state.online).replace('{total}',state.rows.length)
   .replace('{time}',new Date(state.now*1000).toLocaleTimeString(document.documentElement.lang));

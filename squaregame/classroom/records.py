@@ -24,7 +24,21 @@ def check_name(name: str, what: str = "student") -> str:
     for ch in text:
         if not (ch.isalnum() or ch in " -_.'"):
             raise GameError("serve.class.errors.name_character", what=what, char=repr(ch)[1:-1])
+    if not any(ch.isalnum() for ch in text):
+        raise GameError("serve.class.errors.name_no_letter", what=what)
+    scripts = sorted({_script(ch) for ch in text if ch.isalpha()})
+    if what == "student" and len(scripts) > 1:  # ("Аna" with a Cyrillic А beside "Ana")
+        raise GameError("serve.class.errors.name_scripts", scripts=" + ".join(scripts).title())
     return text
+
+
+_ONE_WRITING = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "HANGUL": "CJK"}  # (written together)
+
+
+def _script(ch: str) -> str:
+    """A letter's alphabet, from its Unicode name: LATIN, CYRILLIC, GREEK …"""
+    first = unicodedata.name(ch, "?").split(" ", 1)[0]
+    return _ONE_WRITING.get(first, first)
 
 
 def folded(name: str) -> str:

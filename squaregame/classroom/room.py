@@ -22,7 +22,10 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import logging
+import math
 import re
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,7 +46,7 @@ from squaregame.classroom.teacherdata import read_challenge, student_detail
 from squaregame.classroom.views import ClassLive
 from squaregame.classroom.wording import activity_text, ago, result_text
 from squaregame.core.errors import GameError
-from squaregame.text import Catalog, error_text
+from squaregame.text import Catalog, error_text, tr
 
 R = TypeVar("R")
 COOKIE = "squaregame_student"
@@ -52,6 +55,9 @@ COOKIE_AGE = 30 * 86400  # seconds: the next lesson, the same student
 FRESH = 0.25  # seconds a look at the class is reused for (many teachers' tabs: one look)
 DATA_ENV = "SQUAREGAME_DATA_DIR"  # (squaregame.paths): a student's sessions share their folder
 NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+AWAY = {**NO_STORE, "Retry-After": "5"}  # (the store away: a 503)
+AWAY_SAID_EVERY = 60.0  # seconds between the log's lines that the store is away
+log = logging.getLogger("squaregame.serve")
 
 
 @dataclass(frozen=True)
@@ -75,6 +81,7 @@ class ClassRoom:
         self.carry = Carry(self.call, config.folder, self.online)  # (students' own folders)
         self._looked = 0.0
         self._joined = False  # a student joined since the last look
+        self._away_said = -math.inf  # when the log last said the store was away
         # cookies are the host's, whatever the port: each class's have names of its own
         tag = hashlib.sha256(folded(config.name).encode()).hexdigest()[:8]
         self.cookie, self.teacher_cookie = f"{COOKIE}_{tag}", f"{TEACHER_COOKIE}_{tag}"
@@ -83,6 +90,20 @@ class ClassRoom:
     async def call(self, f: Callable[..., R], *args: Any) -> R:
         async with self._lock:
             return await asyncio.to_thread(f, *args)
+
+    @web.middleware
+    async def away(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """A store that is away (a database server restarting; its connection is made
+        again on the next call) is a 503 for a request, in the class's language, and one
+        line a minute in the log — never "internal error"."""
+        try:
+            return await handler(request)  # type: ignore[no-any-return]
+        except sqlite3.OperationalError as exc:
+            if time.monotonic() - self._away_said > AWAY_SAID_EVERY:
+                self._away_said = time.monotonic()
+                log.warning(tr("serve.log.store_away", why=f"{type(exc).__name__}: {exc}"))
+            text = self.cat("serve.join.store_away")
+            return web.Response(status=503, text=text, headers=AWAY)
 
     async def open(self) -> None:
         self.store = await self.call(open_store, self.config.store, self.config.folder)
@@ -200,8 +221,10 @@ class ClassRoom:
 
     async def handle_me(self, request: web.Request) -> web.StreamResponse:
         student = await self.student(request)
-        if student is None:
-            return self.forbidden()
+        if student is None:  # (a student's page: never the teacher's words)
+            return web.Response(
+                status=403, text=self.cat("serve.join.join_first"), headers=NO_STORE
+            )
         assert self.live is not None
         await self.look(force=student.id not in self.live.students)
         detail = await self.call(student_detail, self.live, student.id, self.cat)

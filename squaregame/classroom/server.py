@@ -108,7 +108,8 @@ class ClassroomServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = web.Application(
-            middlewares=[self.guard.middleware], client_max_size=self.limits.guard.body_most
+            middlewares=[self.guard.middleware, *([self.room.away] if self.room else [])],
+            client_max_size=self.limits.guard.body_most,
         )
         page = offline_page(Path(self.templates_path) / "app_index.html", self.catalog)
         aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({"app_index.html": page}))

@@ -137,9 +137,11 @@ def run(args: argparse.Namespace, tables: Tables) -> int:
         check_name(args.class_name, "class")
     token = None
     if args.teacher_token:  # a FIFO or /dev/zero is refused before anything is touched
-        from squaregame.cli.serve_class import read_token  # (only with a token file)
+        from squaregame.cli.serve_class import check_token_place, read_token  # (a file)
 
         token = read_token(Path(args.teacher_token))
+        if token is None:  # (a new secret is written there once the class is ready)
+            check_token_place(Path(args.teacher_token))
     # the address next: a bad host or a busy port is refused before the class is made;
     # connections are accepted only once the class and its secret (file) are ready
     store = None

@@ -5,6 +5,7 @@ file exists, else written there, for this user only; every node of a class reads
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import stat
@@ -98,6 +99,21 @@ def read_token(path: Path) -> str | None:
     ):
         raise UsageError("serve.cli.token_bad", path=shown, low=lo)
     return token
+
+
+def check_token_place(path: Path) -> None:
+    """A teacher's secret can be written to ``path`` (no file there yet): its folder is
+    one this user may write in — checked before the class is made, so a typo in the path
+    leaves nothing behind."""
+    folder = path.parent
+    try:
+        info = os.stat(folder)
+    except OSError as exc:
+        why = os_reason(exc)
+        raise UsageError("serve.cli.token_unwritable", path=str(path)[-80:], why=why) from None
+    if not stat.S_ISDIR(info.st_mode) or not os.access(folder, os.W_OK | os.X_OK):
+        why = os_reason(PermissionError(errno.EACCES, "Permission denied"))
+        raise UsageError("serve.cli.token_unwritable", path=str(path)[-80:], why=why)
 
 
 def teacher_token(path: Path) -> str:
