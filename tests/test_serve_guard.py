@@ -160,11 +160,11 @@ def test_joins_past_the_limit_get_429_with_retry_after(tmp_path: Path) -> None:
     async def main() -> None:
         room = class_room(tmp_path)
         async with classroom(tmp_path / "s", room, guard=limits) as (server, url, http):
-            for name in ("Ana", "Bo", "Cy"):
+            for name in ("Ana", "ana", "<b>", "Bo", "Cy"):  # (two refused: they don't count)
                 async with http.post(
                     url + "/join", data={"name": name}, allow_redirects=False
                 ) as r:
-                    assert r.status == 303, name
+                    assert (r.status == 303) == (name in ("Ana", "Bo", "Cy")), name
             async with http.post(url + "/join", data={"name": "Di"}, allow_redirects=False) as r:
                 assert r.status == 429
                 assert 1 <= int(r.headers["Retry-After"]) <= 60
@@ -173,6 +173,23 @@ def test_joins_past_the_limit_get_429_with_retry_after(tmp_path: Path) -> None:
             assert len(server.room.store.students(room.name)) == 3  # Di was never added
             async with http.get(url + "/") as r:  # the rest of the server answers as ever
                 assert r.status == 200
+
+    asyncio.run(main())
+
+
+def test_tries_at_joining_are_limited_too(tmp_path: Path) -> None:
+    """Names refused give their join back, but every try counts against a larger allowance:
+    a script trying names in a loop is held off all the same."""
+    limits = GuardLimits(joins_per_minute=2)
+
+    async def main() -> None:
+        room = class_room(tmp_path)
+        async with classroom(tmp_path / "s", room, guard=limits) as (_server, url, http):
+            statuses = []
+            for _ in range(8):
+                async with http.post(url + "/join", data={"name": "<x>"}) as r:
+                    statuses.append(r.status)
+            assert statuses[:6] == [400] * 6 and statuses[6:] == [429, 429], statuses
 
     asyncio.run(main())
 

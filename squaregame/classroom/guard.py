@@ -46,6 +46,7 @@ FDS_KEPT = 64  # and for the database, logs, the listening sockets, a few spare
 BACKLOG = 128  # connections the kernel queues for this server
 ACCEPT_BURST = 16  # connections accepted at once (each a descriptor before it is counted)
 MIN_CONNECTIONS = 16  # a budget is never below this
+TRIES_A_JOIN = 3  # tries at joining (a name taken, mistyped) an address has per join
 LINGER = 1.0  # seconds a refused body is read (and dropped) after the answer, not 10
 LOG_EVERY = 60.0  # seconds: at most one line of refusals this often
 SESSIONS_RETRY = 30  # seconds, said to an address with all its sessions open
@@ -125,6 +126,12 @@ class JoinWindow:
             del self.hits[next(iter(self.hits))]
         return 0
 
+    def forgive(self, address: str) -> None:
+        """The last hit of ``address`` given back (it turned out not to count)."""
+        times = self.hits.get(address)
+        if times:
+            times.pop()
+
 
 def descriptor_limit() -> int:
     """This process's descriptor limit, raised to the hard limit first where allowed."""
@@ -187,6 +194,7 @@ class Guard:
         self.limits = limits
         self.trusted = networks(limits.trusted_proxies)
         self.joins = JoinWindow(limits.joins_per_minute)
+        self.tries = JoinWindow(TRIES_A_JOIN * limits.joins_per_minute)  # (names refused too)
         self.open_sessions: dict[str, int] = {}
         self.join_paths, self.session_paths = join_paths, session_paths
         self.budget = descriptor_budget(max_sessions)
@@ -230,9 +238,15 @@ class Guard:
             except web.HTTPRequestEntityTooLarge:
                 return self._say(413, self.cat("serve.guard.too_big"), close=True)
         if request.method == "POST" and request.path in self.join_paths:
-            wait = self.joins.hit(self.address(request), time.monotonic())
+            who, now = self.address(request), time.monotonic()
+            # the joins that add a student count; every try counts too, against more
+            wait = self.tries.hit(who, now) or self.joins.hit(who, now)
             if wait:
                 return self._say(429, self.cat("serve.guard.joins", count=wait), wait)
+            answer = await handler(request)
+            if answer.status != 303:  # (a name refused, taken, mistyped: nobody joined)
+                self.joins.forgive(who)
+            return answer
         if request.path not in self.session_paths:
             return await handler(request)
         who = self.address(request)
