@@ -380,3 +380,16 @@ def test_a_sessions_event_waits_for_a_store_that_is_away(
         assert [d for _at, _k, d in store.events(ana)] == [{"n": 7}]
     finally:
         store.close()
+
+
+def test_a_command_that_reads_never_makes_a_store_where_none_is(tmp_path: Path) -> None:
+    """``class list --store sqlite:///typo/x.db`` says there is no store there; nothing is
+    made (``class create`` makes it)."""
+    url = f"sqlite://{tmp_path}/no such folder/x.db"
+    one_line(squaregame("class", "list", "--store", url), "does not exist")
+    assert not (tmp_path / "no such folder").exists()
+    made = squaregame("class", "create", "7B", "--store", url)
+    assert made.returncode == 0, made.stderr
+    assert (tmp_path / "no such folder" / "x.db").is_file()
+    listed = squaregame("class", "list", "--store", url)
+    assert listed.returncode == 0 and "7B" in listed.stdout

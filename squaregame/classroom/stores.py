@@ -85,6 +85,8 @@ def open_store(url: str | None, folder: Path, **kw: Any) -> ClassStore:
     if is_postgres(url):
         return open_postgres(url, folder)
     where, name = sqlite_place(url, folder)
+    if not kw.get("set_aside", True) and not where.is_dir():  # (a command that only reads)
+        raise GameError("serve.class.errors.store_no_folder", path=str(where / name)[-80:])
     return ClassStore.open(where, name=name, **kw)
 
 
