@@ -32,7 +32,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 from aiohttp.web_protocol import RequestHandler
 
 from squaregame.text import Catalog, tr
@@ -252,7 +252,10 @@ class Guard:
         who = self.address(request)
         if self.open_sessions.get(who, 0) >= self.limits.sessions_per_address:
             most = self.limits.sessions_per_address
-            return self._say(429, self.cat("serve.guard.sessions", count=most), SESSIONS_RETRY)
+            said = self.cat("serve.guard.sessions", count=most)
+            if request.headers.get("Upgrade", "").lower() == "websocket":
+                return await self._close_socket(request, said)
+            return self._say(429, said, SESSIONS_RETRY)
         self.open_sessions[who] = self.open_sessions.get(who, 0) + 1
         try:
             return await handler(request)
@@ -260,6 +263,16 @@ class Guard:
             left = self.open_sessions.pop(who, 1) - 1
             if left > 0:
                 self.open_sessions[who] = left
+
+    @staticmethod
+    async def _close_socket(request: web.Request, said: str) -> web.StreamResponse:
+        """A session refused: its socket opened and closed at once with the reason ("try
+        again later"), which the page shows — a refused handshake it could not read."""
+        websocket = web.WebSocketResponse()
+        await websocket.prepare(request)
+        reason = said.encode("utf-8")[:123].decode("utf-8", "ignore").encode("utf-8")
+        await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=reason)
+        return websocket
 
     def handler_args(self) -> dict[str, Any]:
         """The runner's settings for every connection."""
