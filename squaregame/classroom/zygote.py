@@ -41,8 +41,10 @@ except ImportError:  # Windows: sessions are not forked there (supported())
 
 from squaregame.classroom import child
 from squaregame.classroom.child import PARENT_ENV, die_with_parent
+from squaregame.classroom.rehearsal import rehearse
 
 READY = b"ready\n"
+REHEARSE_ENV = "SQUAREGAME_ZYGOTE_REHEARSE"  # "0": no rehearsal (rehearsal.py) before forks
 PREFIX = "squaregame-zygote-"  # its folder in the temp folder
 LOCK = "lock"
 MAX_REQUEST = 2**20  # bytes of one request (an environment, a few flags)
@@ -133,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         die_with_parent(int(parent))
     hold_lock(os.path.join(os.path.dirname(args[0]), LOCK))
     warm()
+    if os.environ.get(REHEARSE_ENV, "1") != "0":
+        rehearse(os.path.dirname(args[0]))
     gc.collect()
     gc.freeze()  # what the forks share is never touched by their collectors
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
