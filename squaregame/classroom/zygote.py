@@ -26,6 +26,7 @@ import importlib
 import io
 import json
 import os
+import pkgutil
 import selectors
 import signal
 import socket
@@ -40,8 +41,10 @@ except ImportError:  # Windows: sessions are not forked there (supported())
 
 from squaregame.classroom import child
 from squaregame.classroom.child import PARENT_ENV, die_with_parent
+from squaregame.classroom.rehearsal import rehearse
 
 READY = b"ready\n"
+REHEARSE_ENV = "SQUAREGAME_ZYGOTE_REHEARSE"  # "0": no rehearsal (rehearsal.py) before forks
 PREFIX = "squaregame-zygote-"  # its folder in the temp folder
 LOCK = "lock"
 MAX_REQUEST = 2**20  # bytes of one request (an environment, a few flags)
@@ -63,17 +66,49 @@ def warm() -> None:
 
     GAMES.kinds  # noqa: B018  (the registry, filled)
     warm_lazy()
+    warm_packages()
+    warm_store()
+
+
+SESSION_PACKAGES = (  # what a session may import as its student plays (every game's screens…)
+    "squaregame.core",
+    "squaregame.text",
+    "squaregame.play",
+    "squaregame.lessons",
+    "squaregame.ui",
+    "squaregame.textmode",
+    "squaregame.families",
+)
+
+
+def warm_packages() -> None:
+    """Every module of the packages a session runs (measured: a student's first game imported
+    ~90 of them after the fork — its screens, widgets, tables — ~2 MB of each session's own)."""
+    for name in SESSION_PACKAGES:
+        package = importlib.import_module(name)
+        for info in pkgutil.walk_packages(package.__path__, f"{name}."):
+            importlib.import_module(info.name)
+
+
+def warm_store() -> None:
+    """psycopg (and its C module, libpq), when installed: a session on a PostgreSQL store
+    imports it (with email, zoneinfo, importlib.metadata…), ~8 MB of its own after a fork."""
+    with contextlib.suppress(ImportError):
+        import psycopg  # noqa: F401
 
 
 def warm_lazy() -> None:
     """What Textual and Rich load lazily on a session's first screens (measured: each was
     imported by every session after its fork), loaded once here instead."""
+    import concurrent.futures.thread  # noqa: F401  (a session's worker thread)
     import encodings.ascii  # noqa: F401  (what a session imports on its first screen)
     import resource  # noqa: F401
 
+    import textual.drivers.headless_driver
     import textual.layouts.factory
     import textual.layouts.horizontal
     import textual.layouts.stream
+    import textual.pilot
     import textual.scrollbar  # noqa: F401
     from rich.cells import cell_len
 
@@ -100,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         die_with_parent(int(parent))
     hold_lock(os.path.join(os.path.dirname(args[0]), LOCK))
     warm()
+    if os.environ.get(REHEARSE_ENV, "1") != "0":
+        rehearse(os.path.dirname(args[0]))
     gc.collect()
     gc.freeze()  # what the forks share is never touched by their collectors
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
