@@ -303,3 +303,21 @@ def test_a_dead_helpers_folder_is_swept_a_live_ones_kept(tmp_path: Path) -> None
     finally:
         os.close(held)
     assert sweep_helpers(tmp_path) == [live]
+
+
+def test_a_fork_server_with_a_thread_refuses_to_fork(tmp_path: Path) -> None:
+    """A fork copies only the thread that forks: a lock held by another thread would be
+    held for ever in every session. A helper that finds a thread running (an import
+    started one) ends at once, and the server starts each session as its own program."""
+    code = (
+        "import sys, threading, time\n"
+        "threading.Thread(target=time.sleep, args=(30,), daemon=True).start()\n"
+        "from squaregame.classroom import zygote\n"
+        f"sys.exit(zygote.main([{str(tmp_path / 'socket')!r}]))\n"
+    )
+    env = {**os.environ, "SQUAREGAME_ZYGOTE_REHEARSE": "0"}
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, timeout=120, env=env, check=False
+    )
+    assert run.returncode == 1, run.stderr
+    assert b"threads were started" in run.stderr and not run.stdout  # (never said READY)

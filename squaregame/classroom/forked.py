@@ -36,6 +36,7 @@ from squaregame.classroom.zygote import LOCK, PREFIX, READY
 log = logging.getLogger("squaregame.serve")
 
 START_WAIT = 120.0  # seconds the helper has to import everything (a hang guard)
+REPLY_WAIT = 10.0  # seconds the helper has to answer a fork (a hang guard)
 CHILD_MODULE = "squaregame.classroom.child"
 STALE = 3600.0  # seconds after which a helper's folder without a lock is a dead one's
 
@@ -226,7 +227,10 @@ class Zygote:
             conn.setblocking(False)
             await loop.sock_connect(conn, str(self.socket_path))
             socket.send_fds(conn, [request], [*theirs, *keep])
-            said = await loop.sock_recv(conn, 64)
+            try:  # (a helper stuck in a fork: this session starts as its own program)
+                said = await asyncio.wait_for(loop.sock_recv(conn, 64), REPLY_WAIT)
+            except TimeoutError:
+                raise OSError("the fork server did not answer") from None
             word, _, number = said.decode("ascii", "replace").partition(" ")
             if word != "pid" or not number.isdigit():
                 raise OSError(f"the fork server said {said[:80]!r}")

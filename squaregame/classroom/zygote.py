@@ -142,8 +142,11 @@ def main(argv: list[str] | None = None) -> int:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     listener.bind(args[0])
     listener.listen(64)
-    if threading.active_count() != 1:  # a fork copies only the thread that forks
+    if threading.active_count() != 1:  # a fork copies only the thread that forks: a lock
+        # another thread held would be held for ever in every session; the server starts
+        # each session as its own program instead
         print("squaregame zygote: threads were started by an import", file=sys.stderr)
+        return 1
     sys.stdout.buffer.write(READY)
     sys.stdout.flush()
     Forker(listener).loop()
