@@ -303,7 +303,7 @@ def test_a_served_class_file_is_not_deleted_from(
     capsys.readouterr()
     try:
         assert main(["class", "delete", "7B"]) == 2
-        assert "stop it first" in capsys.readouterr().err
+        assert "stop every server" in capsys.readouterr().err
     finally:
         lock.release()
     assert main(["class", "delete", "7B"]) == 0

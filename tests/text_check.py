@@ -44,6 +44,7 @@ TYPED = re.compile(r"squaregame(?:\s+[\w:,=.-]+)+|[\w,.=-]+:[\d,]+")
 ALLOWED = {
     "squaregame", "wythoff", "grundy", "sprague", "nim", "misère", "phi",
     "mex", "oeis", "beatty", "gardner", "qin",  # a notation, a database, names (lessons)
+    "postgresql", "sqlite",  # the class stores' databases, by name
     "ctrl", "enter", "esc", "tab", "space", "backspace", "pgup", "pgdn", "shift", "alt",
     # file formats, and the record command's words as typed (``squaregame record export``)
     "csv", "json", "markdown", "svg", "record", "records", "export", "import", "show",
