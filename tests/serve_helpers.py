@@ -87,6 +87,11 @@ class Tab:
         except TimeoutError:
             raise AssertionError(f"nothing within {timeout:.0f} s") from None
 
+    async def keys(self, text: str) -> None:
+        """Type ``text``, a key at a time, as the page sends them."""
+        for ch in text:
+            await self.ws.send_json(["stdin", ch])
+
     async def until(self, text: str, timeout: float = 60) -> None:
         end = time.monotonic() + timeout
         while text not in self.seen:
@@ -148,6 +153,16 @@ async def eventually(check: Any, timeout: float = 20, what: str = "") -> None:
         if time.monotonic() > end:
             raise AssertionError(f"not within {timeout} s: {what}")
         await asyncio.sleep(0.05)
+
+
+async def until_true(check: object, what: str, timeout: float = 60) -> None:
+    """Wait (a hang guard, not a timing) until the coroutine ``check()`` says True."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not await check():  # type: ignore[operator]
+        if loop.time() > end:
+            raise AssertionError(f"not within {timeout} s: {what}")
+        await asyncio.sleep(0.1)
 
 
 def session_folders(root: Path) -> list[Path]:

@@ -24,7 +24,7 @@ from typing import Any
 
 import aiohttp
 import pytest
-from serve_helpers import MENU, Tab, free_port, wait_listening
+from serve_helpers import MENU, Tab, free_port, until_true, wait_listening
 
 from squaregame.classroom.store import ClassStore
 
@@ -104,22 +104,6 @@ def machines(tmp_path: Path) -> Iterator[Machines]:
             assert "Traceback" not in log.read_text(), log.read_text()[-2000:]
 
 
-class Student(Tab):
-    async def keys(self, text: str) -> None:
-        for ch in text:
-            await self.ws.send_json(["stdin", ch])
-
-
-async def until_true(check: Any, what: str, timeout: float = 60) -> None:
-    """Wait (a hang guard, not a timing) until ``check()`` says True."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not await check():
-        if loop.time() > end:
-            raise AssertionError(f"not within {timeout} s: {what}")
-        await asyncio.sleep(0.1)
-
-
 def saved_games(data: Path) -> dict[str, str]:
     """The saved games in the students' folders of ``data``: file name → text."""
     return {p.name: p.read_text() for p in sorted((data / "students").glob("*/games/*.json"))}
@@ -134,7 +118,7 @@ def test_a_students_saved_game_follows_them_to_another_machine(machines: Machine
             async with http.post(f"http://127.0.0.1:{one}/join", data={"name": "Ana"}) as r:
                 assert r.status == 200
             ws = await http.ws_connect(f"http://127.0.0.1:{one}/ws?width=80&height=24")
-            s = await Student(ws).open()
+            s = await Tab(ws).open()
             await s.until(MENU, 60)
             await asyncio.sleep(0.3)
             await s.keys("\r")
@@ -175,7 +159,7 @@ def test_a_students_saved_game_follows_them_to_another_machine(machines: Machine
                 shutil.rmtree(machines.data(1) / "students")
             assert saved_games(machines.data(2)) == {}
             async with http.ws_connect(f"http://127.0.0.1:{two}/ws?width=80&height=24") as ws2:
-                s2 = await Student(ws2).open()
+                s2 = await Tab(ws2).open()
                 await s2.until("Continue:", 60)  # the menu offers the game saved on node 1
                 assert saved_games(machines.data(2)) == expected
 

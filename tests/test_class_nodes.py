@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import aiohttp
 import pytest
-from serve_helpers import CLASS, TOKEN, Tab, class_room, classroom, eventually
+from serve_helpers import CLASS, TOKEN, Tab, class_room, classroom, eventually, until_true
 
 from squaregame.classroom import presence
 from squaregame.classroom.room import ClassConfig
@@ -135,16 +135,6 @@ def test_a_silent_node_stops_counting(tmp_path: Path, room: ClassConfig) -> None
 
 async def _is(f: object, value: object) -> bool:
     return bool(await f() == value)  # type: ignore[operator]
-
-
-async def until_true(check: object, what: str, timeout: float = 30) -> None:
-    """Wait (a hang guard, not a timing) until the coroutine ``check()`` says True."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not await check():  # type: ignore[operator]
-        if loop.time() > end:
-            raise AssertionError(f"not within {timeout} s: {what}")
-        await asyncio.sleep(0.1)
 
 
 def test_the_watch_counts_every_nodes_students(tmp_path: Path) -> None:

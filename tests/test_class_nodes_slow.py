@@ -18,7 +18,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from serve_helpers import MENU, Tab, free_port, wait_listening
+from serve_helpers import MENU, Tab, free_port, until_true, wait_listening
 
 from squaregame.classroom import presence
 from squaregame.classroom.store import ClassStore
@@ -99,22 +99,6 @@ def school(tmp_path: Path) -> Iterator[School]:
         assert "Traceback" not in node.log.read_text(), node.log.read_text()[-2000:]
 
 
-class Student(Tab):
-    async def keys(self, text: str) -> None:
-        for ch in text:
-            await self.ws.send_json(["stdin", ch])
-
-
-async def until_true(check: object, what: str, timeout: float = 60) -> None:
-    """Wait (a hang guard, not a timing) until the coroutine ``check()`` says True."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not await check():  # type: ignore[operator]
-        if loop.time() > end:
-            raise AssertionError(f"not within {timeout} s: {what}")
-        await asyncio.sleep(0.1)
-
-
 async def state(http: aiohttp.ClientSession, url: str, token: str) -> dict[str, object]:
     async with http.get(f"{url}/teacher/state", headers={"X-Teacher-Token": token}) as r:
         assert r.status == 200
@@ -144,7 +128,7 @@ def test_a_node_killed_mid_class_loses_nothing_and_its_student_goes_on(
 
             await until_true(seen_on_two, "Ana (joined on node 1) in node 2's view")
             ws = await http.ws_connect(f"{one.url}/ws?width=80&height=24")
-            s = await Student(ws).open()
+            s = await Tab(ws).open()
             await s.until(MENU, 60)
             await asyncio.sleep(0.3)
             await s.keys("\r")
@@ -186,7 +170,7 @@ def test_a_node_killed_mid_class_loses_nothing_and_its_student_goes_on(
             # her move from node 1 (30 → 26), committed before the kill, read on node 2
             assert any(m["move"] == "take 4 → 26" and m["human"] for m in me["moves"]), me["moves"]
             async with http.ws_connect(f"{two.url}/ws?width=80&height=24") as ws2:
-                s2 = await Student(ws2).open()
+                s2 = await Tab(ws2).open()
                 await s2.until(MENU, 60)
                 await until_true(online_on_two, "Ana online again, on node 2")
         kinds = [k for _i, k in school.events()]
@@ -259,7 +243,7 @@ def test_two_nodes_behind_the_docs_nginx(school: School, tmp_path: Path) -> None
                 seen = [await state(http, u, token) for u in (proxied, one.url, two.url)]
                 assert all(ana_online(s["rows"]) is False for s in seen)
                 async with http.ws_connect(f"{proxied}/ws?width=80&height=24") as ws:
-                    s = await Student(ws).open()
+                    s = await Tab(ws).open()
                     await s.until(MENU, 60)
                     for url in (proxied, one.url, two.url):  # (whichever node answers)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from serve_helpers import CLASS, MENU, TOKEN, Tab, class_room, classroom, eventually
+from serve_helpers import CLASS, MENU, TOKEN, Tab, class_room, classroom, eventually, until_true
 from yarl import URL
 
 from squaregame.classroom.room import ClassConfig
@@ -33,12 +33,6 @@ def teacher(token: str = TOKEN) -> dict[str, str]:
 async def join(http: aiohttp.ClientSession, url: str, name: str) -> int:
     async with http.post(f"{url}/join", data={"name": name}, allow_redirects=False) as r:
         return r.status
-
-
-class Student(Tab):
-    async def keys(self, text: str) -> None:
-        for ch in text:
-            await self.ws.send_json(["stdin", ch])
 
 
 def test_the_teachers_pages_need_the_secret(tmp_path: Path, room: ClassConfig) -> None:
@@ -196,7 +190,7 @@ def test_a_students_moves_and_answer_reach_the_teacher(tmp_path: Path, room: Cla
         async with classroom(tmp_path / "s", room) as (_server, url, http):
             assert await join(http, url, "Ana") == 303
             async with http.ws_connect(f"{url}/ws?width=80&height=24") as ws:
-                s = await Student(ws).open()
+                s = await Tab(ws).open()
                 await s.until("take a perfect square", 60)
                 await asyncio.sleep(0.3)
                 await s.keys("\r")
@@ -252,16 +246,6 @@ def test_a_students_moves_and_answer_reach_the_teacher(tmp_path: Path, room: Cla
     store.close()
     assert kinds[0] == "session_started" and kinds[-1] == "session_ended"
     assert {"game_started", "move", "challenge"} <= set(kinds)
-
-
-async def until_true(check: object, what: str, timeout: float = 30) -> None:
-    """Wait (a hang guard, not a timing) until the coroutine ``check()`` says True."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not await check():  # type: ignore[operator]
-        if loop.time() > end:
-            raise AssertionError(f"not within {timeout} s: {what}")
-        await asyncio.sleep(0.1)
 
 
 def test_the_state_is_json_with_names_as_data(tmp_path: Path, room: ClassConfig) -> None:
