@@ -92,6 +92,18 @@ class Tab:
         for ch in text:
             await self.ws.send_json(["stdin", ch])
 
+    async def squares_from(self, start: int) -> None:
+        """From the menu's first screen: a new game of Squares from ``start`` (the menu's
+        first item), as a student types it; each key once the screen has drawn."""
+        await self.until(MENU, 60)
+        await asyncio.sleep(0.3)  # (the screen takes its keys once drawn)
+        await self.keys("\r")
+        await self.until("New one-pile game", 30)
+        await asyncio.sleep(0.3)
+        await self.keys(f"{start}\r")
+        await self.until(str(start), 30)
+        await asyncio.sleep(0.5)
+
     async def until(self, text: str, timeout: float = 60) -> None:
         end = time.monotonic() + timeout
         while text not in self.seen:

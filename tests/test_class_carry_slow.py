@@ -24,7 +24,7 @@ from typing import Any
 
 import aiohttp
 import pytest
-from serve_helpers import MENU, Tab, free_port, until_true, wait_listening
+from serve_helpers import Tab, free_port, until_true, wait_listening
 
 from squaregame.classroom.store import ClassStore
 
@@ -119,14 +119,7 @@ def test_a_students_saved_game_follows_them_to_another_machine(machines: Machine
                 assert r.status == 200
             ws = await http.ws_connect(f"http://127.0.0.1:{one}/ws?width=80&height=24")
             s = await Tab(ws).open()
-            await s.until(MENU, 60)
-            await asyncio.sleep(0.3)
-            await s.keys("\r")
-            await s.until("New one-pile game", 30)
-            await asyncio.sleep(0.3)
-            await s.keys("30\r")
-            await s.until("30", 30)
-            await asyncio.sleep(0.5)
+            await s.squares_from(30)
             await s.keys("4\r")  # 30 → 26: a move, saved in node 1's folder
 
             async def saved_on_one() -> bool:

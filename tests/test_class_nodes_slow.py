@@ -129,14 +129,7 @@ def test_a_node_killed_mid_class_loses_nothing_and_its_student_goes_on(
             await until_true(seen_on_two, "Ana (joined on node 1) in node 2's view")
             ws = await http.ws_connect(f"{one.url}/ws?width=80&height=24")
             s = await Tab(ws).open()
-            await s.until(MENU, 60)
-            await asyncio.sleep(0.3)
-            await s.keys("\r")
-            await s.until("New one-pile game", 30)
-            await asyncio.sleep(0.3)
-            await s.keys("30\r")
-            await s.until("30", 30)
-            await asyncio.sleep(0.5)
+            await s.squares_from(30)
             await s.keys("4\r")  # 30 → 26: a move, recorded
             typed = [asyncio.get_running_loop().time()]
 

@@ -191,14 +191,7 @@ def test_a_students_moves_and_answer_reach_the_teacher(tmp_path: Path, room: Cla
             assert await join(http, url, "Ana") == 303
             async with http.ws_connect(f"{url}/ws?width=80&height=24") as ws:
                 s = await Tab(ws).open()
-                await s.until("take a perfect square", 60)
-                await asyncio.sleep(0.3)
-                await s.keys("\r")
-                await s.until("New one-pile game", 30)
-                await asyncio.sleep(0.3)
-                await s.keys("30\r")
-                await s.until("30", 30)
-                await asyncio.sleep(0.5)
+                await s.squares_from(30)
                 await s.keys("4\r")  # 30 → 26: a blunder (take 25 wins)
                 seen: dict[str, object] = {}
 
