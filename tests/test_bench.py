@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from squaregame.cli import bench_figures
-from squaregame.cli.bench_lines import figure_lines
-from squaregame.cli.bench_run import (
+from squaregame.bench import figures as bench_figures
+from squaregame.bench.lines import figure_lines
+from squaregame.bench.run import (
     Agreement,
     BenchError,
     Figure,
@@ -139,7 +139,7 @@ def test_the_short_figures_run_at_least_21_pairs_whatever_is_asked() -> None:
 def test_the_bench_gives_a_figure_its_least_number_of_pairs(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from squaregame.cli import bench
+    from squaregame.bench import main as bench
 
     order: list[str] = []
     fake = Figure(
@@ -155,7 +155,7 @@ def test_the_keys_group_times_a_key_in_the_app(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """One real step (a move in a small sum, one key after a warm-up), as the group prints it."""
-    from squaregame.cli import bench_keys
+    from squaregame.bench import keys as bench_keys
     from squaregame.ui.start import StartRequest
 
     small = StartRequest(game="sum", start=(3, 4, 5))

@@ -16,11 +16,12 @@ from test_cli_language import english_in
 from test_table_hash import slow_fnv1a
 
 from reference import pile_children, solve, squares_amounts
-from squaregame.cli import bench, bench_figures
-from squaregame.cli.bench_groups import Group, Latency, Verdict
-from squaregame.cli.bench_markdown import markdown
-from squaregame.cli.bench_report import Report
-from squaregame.cli.bench_run import Agreement, Figure, Result, Sample, Side
+from squaregame.bench import figures as bench_figures
+from squaregame.bench import main as bench
+from squaregame.bench.groups import Group, Latency, Verdict
+from squaregame.bench.markdown import markdown
+from squaregame.bench.report import Report
+from squaregame.bench.run import Agreement, Figure, Result, Sample, Side
 from squaregame.cli.main import main
 from squaregame.core.files import digest
 from squaregame.families import GAMES

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from squaregame.cli.bench_nodes import postgres, sessions_of, smaps
-from squaregame.cli.bench_run import BenchError
-from squaregame.cli.bench_school import Run, Setup, figures, lags_of
+from squaregame.bench.nodes import postgres, sessions_of, smaps
+from squaregame.bench.run import BenchError
+from squaregame.bench.school import Run, Setup, figures, lags_of
 from squaregame.cli.main import main
 
 
@@ -163,7 +163,7 @@ def test_a_tiny_school_reports_its_figures_and_loses_no_event(
 
 
 def test_a_report_without_the_class_says_where_its_figures_are() -> None:
-    from squaregame.cli.bench_markdown import markdown
+    from squaregame.bench.markdown import markdown
 
     apart = "## A served class and a school (measured apart)"
     said = markdown({"groups_asked": ["builder"], "groups": []}, "PERFORMANCE.json")
@@ -176,7 +176,7 @@ def test_a_report_without_the_class_says_where_its_figures_are() -> None:
 def test_the_nodes_let_loopback_past_the_limits_per_address_where_serve_has_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from squaregame.cli import bench_nodes
+    from squaregame.bench import nodes as bench_nodes
 
     def helped(text: str) -> Any:
         return lambda *a, **k: subprocess.CompletedProcess(a, 0, stdout=text, stderr="")

@@ -15,6 +15,7 @@ The layers, lowest first (a module may import its own layer and those below it):
     families  the families of games, one package each (and their registry)
     api       the public Python API (squaregame.api)
     classroom the server that gives students the app in a browser
+    bench     ``squaregame bench``: every speed figure (the CLI only registers the command)
     cli       the command line
     face      squaregame/__init__.py (the API's names), squaregame/__main__.py
 
@@ -37,7 +38,7 @@ import squaregame
 
 PACKAGE = Path(squaregame.__file__).parent
 LAYERS = ("ground", "core", "text", "play", "lessons", "ui", "textmode", "families", "api",
-          "classroom", "cli", "face")  # fmt: skip
+          "classroom", "bench", "cli", "face")  # fmt: skip
 MAX_LINES = 400
 
 
@@ -131,7 +132,7 @@ INSIDE: dict[str, Floors] = {
         ("lesson panels", ("lesson", "lesson.*")),  # a lesson step's panel: widgets, keys
         ("screens", ("screens", "screens.*")),
         ("services", ("services", "services.*")),
-        ("app", ("app", "bench_app")),  # bench_app drives the app for the benchmarks
+        ("app", ("app",)),
     ),
     "squaregame.families": (
         ("base", ("base",)),  # the contract the rest of the program knows a family by

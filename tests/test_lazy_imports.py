@@ -35,6 +35,7 @@ def test_a_squares_answer_imports_neither_numpy_nor_textual_nor_other_commands()
         "squaregame.families.wythoff.table",
         "squaregame.lessons.schema",
         "squaregame.cli.bench",
+        "squaregame.bench",
         "squaregame.cli.serve",
     ):
         assert heavy not in loaded, heavy

@@ -252,8 +252,8 @@ def test_bad_input_is_one_line_and_exit_2(
 
 
 def test_the_bench_times_the_family_through_the_command_line() -> None:
+    from squaregame.bench.figures import OCTAL, octal_figures
     from squaregame.cli.bench import parse_groups
-    from squaregame.cli.bench_figures import OCTAL, octal_figures
 
     assert parse_groups("octal") == ["octal"]
     figures = list(octal_figures({}))

@@ -33,8 +33,8 @@ FAMILY_DIRS = {
 }
 NAMES = {k.key for k in GAMES.kinds}
 LITERAL_EXEMPT = (
-    "text/", "core/rules/", "cli/bench.py", "cli/bench_figures.py", "cli/bench_keys.py",
-    "cli/bench_moves.py",
+    "text/", "core/rules/", "bench/main.py", "bench/figures.py", "bench/keys.py",
+    "bench/moves.py",
 )  # fmt: skip
 
 

@@ -32,9 +32,9 @@ from serve_helpers import (  # noqa: E402
     wait_listening,
 )
 
+from squaregame.bench.school import ESCAPES, GAME_OVER, move_line  # noqa: E402
 from squaregame.classroom.forked import ForkedProcess, supported  # noqa: E402
 from squaregame.classroom.zygote import REHEARSE_ENV  # noqa: E402
-from squaregame.cli.bench_school import ESCAPES, GAME_OVER, move_line  # noqa: E402
 
 linux = pytest.mark.skipif(not supported(), reason="sessions are forked on Linux only")
 USS_MOST = 20 * 2**20  # bytes of a forked app session's own memory (the goal)

@@ -36,9 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from squaregame.cli.bench_class import GOAL, POLL, _rss_mb
-from squaregame.cli.bench_groups import Latency
-from squaregame.cli.bench_nodes import Nodes, nothing, postgres, sessions_of, smaps, stored_events
+from squaregame.bench.class_load import GOAL, POLL, _rss_mb
+from squaregame.bench.groups import Latency
+from squaregame.bench.nodes import Nodes, nothing, postgres, sessions_of, smaps, stored_events
 from squaregame.text import tr
 
 MOVES = 5  # each app student's moves

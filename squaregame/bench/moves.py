@@ -11,7 +11,7 @@ import random
 import time
 from typing import Any
 
-from squaregame.cli.bench_groups import Latency
+from squaregame.bench.groups import Latency
 from squaregame.core.ai import Opponent
 from squaregame.core.game import Game
 from squaregame.core.rules import NIM, SQUARES

@@ -1,4 +1,4 @@
-"""The bench's Markdown report, made from its JSON alone (:mod:`squaregame.cli.bench_report`),
+"""The bench's Markdown report, made from its JSON alone (:mod:`squaregame.bench.report`),
 in the run's language: what was measured where, then each group — its verdict, a table of
 its figures (each ratio as minimum – median – maximum of its pairs), the commands that give
 each figure and the command that reproduces the group."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from squaregame.cli.bench_lines import goal_words, latency_goal_words, shown_time
+from squaregame.bench.lines import goal_words, latency_goal_words, shown_time
 from squaregame.text import tr
 
 VERDICT_KEYS = {"failed": "failed", "not_met": "not_met", "met": "met", "no_goal": "no_goal"}

@@ -23,16 +23,17 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from squaregame.cli.common import UsageError
+from squaregame.core.errors import GameError
 from squaregame.text import Catalog, error_text, tr
 
 MIN_PAIRS = 7  # fewer pairs give a figure that is not to be quoted
 RUN_TIMEOUT = 300.0  # seconds for one run: past it the run is killed and the bench stops
 
 
-class BenchError(UsageError):
-    """A measured command failed or disagreed with its reference: said in one line (a usage
-    error: the bench stops, exit status 2); ``str()`` is the English sentence, for a log."""
+class BenchError(GameError):
+    """A measured command failed or disagreed with its reference, or a figure cannot be had
+    (its reference or a compiler missing, a report that cannot be written): said in one line
+    (the bench stops, exit status 2); ``str()`` is the English sentence, for a log."""
 
     def __str__(self) -> str:
         return error_text(self, Catalog("en"))

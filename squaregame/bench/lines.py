@@ -4,8 +4,8 @@ that reproduces the group. A command a reader can type is shown after ``$ ``, as
 
 from __future__ import annotations
 
-from squaregame.cli.bench_groups import Group, Latency, Verdict
-from squaregame.cli.bench_run import Figure, Result, Side
+from squaregame.bench.groups import Group, Latency, Verdict
+from squaregame.bench.run import Figure, Result, Side
 from squaregame.text import tr
 
 NAME_WIDTH = 52

@@ -19,25 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from squaregame import paths
-from squaregame.cli.bench_groups import Group, Latency
-from squaregame.cli.bench_run import MIN_PAIRS, Result, Side
-from squaregame.cli.build_tables import check_output
-from squaregame.cli.common import UsageError
+from squaregame.bench.groups import Group, Latency
+from squaregame.bench.run import MIN_PAIRS, BenchError, Result, Side
 from squaregame.core.files.atomic import write_atomic
 from squaregame.version import __version__
 
-__all__ = ["Report", "figure_json", "markdown_paths", "write_report"]
-
-
-def markdown_paths(asked: str) -> tuple[Path, Path]:
-    """The report's file and its JSON's, both checked before any work."""
-    path = Path(asked)
-    data = path.with_suffix(".json")
-    if data == path:
-        data = path.with_name(path.name + ".json")
-    check_output(path, "--markdown")
-    check_output(data, "--markdown")
-    return path, data
+__all__ = ["Report", "figure_json", "write_report"]
 
 
 def _git(*words: str) -> str | None:
@@ -179,7 +166,7 @@ def group_json(g: Group) -> dict[str, Any]:
 
 def write_report(report: Report, path: Path, data_path: Path) -> None:
     """The JSON, then the Markdown made from it (each written whole, atomically)."""
-    from squaregame.cli.bench_markdown import markdown  # (the report's words: only here)
+    from squaregame.bench.markdown import markdown  # (the report's words: only here)
 
     raw = json.dumps(report.data, indent=1, ensure_ascii=False) + "\n"
     try:
@@ -188,5 +175,5 @@ def write_report(report: Report, path: Path, data_path: Path) -> None:
     except OSError as exc:
         from squaregame.text import os_reason  # (only on a failure)
 
-        raise UsageError("cli.errors.unusable", option="--markdown", path=str(path),
+        raise BenchError("cli.errors.unusable", option="--markdown", path=str(path),
                          why=os_reason(exc)) from None  # fmt: skip

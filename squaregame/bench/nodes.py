@@ -1,4 +1,4 @@
-"""The processes of ``squaregame bench --only school`` (:mod:`squaregame.cli.bench_school`):
+"""The processes of ``squaregame bench --only school`` (:mod:`squaregame.bench.school`):
 ``serve --class`` nodes on one class store, the throwaway PostgreSQL they share, the class's
 events read back from the store, and what each process costs in memory.
 
@@ -22,8 +22,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from squaregame.cli.bench_class import _free_port
-from squaregame.cli.bench_run import BenchError
+from squaregame.bench.class_load import _free_port
+from squaregame.bench.run import BenchError
 from squaregame.text import tr
 
 CLASS = "school"

@@ -1,6 +1,6 @@
 """What ``squaregame bench`` measures: each figure as two whole processes, ours and its
 reference (the commands, the goals, and the agreement checks), for
-:mod:`squaregame.cli.bench` to run in interleaved pairs.
+:mod:`squaregame.bench.main` to run in interleaved pairs.
 
 Every builder's table, at every size timed, is checked value for value before it is timed:
 the same build run once more with ``--hash`` gives the FNV-1a hash of its remoteness array
@@ -21,12 +21,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from squaregame import paths
-from squaregame.cli.bench_run import Agreement, Figure, Sample, Side, run_process
-from squaregame.cli.common import UsageError
+from squaregame.bench.app import BARE_APP, WIDGETS_APP, launch
+from squaregame.bench.run import Agreement, BenchError, Figure, Sample, Side, run_process
 from squaregame.core.build import native
 from squaregame.core.rules import NIM, SQUARES
 from squaregame.text import tr
-from squaregame.ui.bench_app import BARE_APP, WIDGETS_APP, launch
 
 SQUARES_GAME = SQUARES.key  # the game of one pile under the rule is named as the rule
 WYTHOFF_GAME = "wythoff"  # the games timed, by the keys the command line takes
@@ -67,17 +66,17 @@ def compile_c(src: Path | None, explicit: bool = False) -> Path | None:
     and not usable: one clear line)."""
 
     if src is not None and explicit and not src.is_file():
-        raise UsageError("cli.errors.no_reference", path=str(src))
+        raise BenchError("cli.errors.no_reference", path=str(src))
     if src is None or not src.is_file() or shutil.which("gcc") is None:
         if explicit:
-            raise UsageError("cli.errors.no_gcc")
+            raise BenchError("cli.errors.no_gcc")
         return None
     exe = Path(tempfile.mkdtemp()) / src.stem
     built = subprocess.run(["gcc", "-O2", "-o", str(exe), str(src)], capture_output=True)
     if built.returncode != 0:
         said = built.stderr.decode(errors="replace").strip().splitlines() or ["?"]
         first = next((line for line in said if "error" in line), said[0])  # not "In function"
-        raise UsageError("cli.errors.not_compiled", path=str(src), error=first)
+        raise BenchError("cli.errors.not_compiled", path=str(src), error=first)
     return exe
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from squaregame.cli.bench_run import Result
+from squaregame.bench.run import Result
 
 
 class Verdict(Enum):

@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from squaregame.cli.bench_groups import Latency, percentile
+from squaregame.bench.groups import Latency, percentile
 from squaregame.families import GAMES
 from squaregame.text import language, tr
 

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from squaregame.cli.bench_groups import Latency
+from squaregame.bench.groups import Latency
 from squaregame.text import tr
 
 POLL = 0.5  # seconds between looks at the teacher's view: as often as its page asks
