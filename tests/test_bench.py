@@ -111,9 +111,8 @@ def test_the_figures_name_each_builder_and_the_floors(monkeypatch: pytest.Monkey
     # Nothing runs here: a figure's sides run only when the bench measures them, and the C
     # reference is taken as compiled.
     env = dict(os.environ)
-    monkeypatch.setattr(bench_figures, "compile_c", lambda *_, **__: Path("wythoff_ref"))
     monkeypatch.setattr(bench_figures, "installed_builders", lambda: ["numpy", "native"])
-    board = [f.name for f in bench_figures.wythoff_figures(env)]
+    board = [f.name for f in bench_figures.wythoff_figures(env, Path("wythoff_ref"))]
     assert "Wythoff table 2000×2000, native builder vs C" in board
     assert "Wythoff table 5000×5000, numpy builder vs C" in board
     assert any(name.endswith("native vs numpy builder") for name in board)

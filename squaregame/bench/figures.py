@@ -50,27 +50,29 @@ TEXTUAL = [sys.executable, "-c", "import textual"]
 TEXTUAL_SHOWN = 'python -c "import textual"'
 
 
-def find_reference(explicit: str | None) -> Path | None:
-    if explicit:
-        return Path(explicit)
-    here = Path(__file__).resolve()
-    for base in (Path.cwd(), *Path.cwd().parents, *here.parents):
-        cand = base / "shared" / "bench" / "squares_ref.c"
-        if cand.is_file():
-            return cand
-    return None
+SQUARES_REF = ("bench", "squares_ref.c")  # shipped with the package: assets/bench/
+WYTHOFF_REF = ("bench", "wythoff_ref.c")
 
 
-def compile_c(src: Path | None, explicit: bool = False) -> Path | None:
-    """``src`` compiled with ``gcc -O2`` (None without it or without gcc; asked for by name
-    and not usable: one clear line)."""
+def find_reference(explicit: str | None) -> Path:
+    """The Squares builder's C reference: ``--reference FILE``, else the one shipped with the
+    package (found from the package, never from the current folder)."""
+    return Path(explicit) if explicit else paths.asset(*SQUARES_REF)
 
-    if src is not None and explicit and not src.is_file():
-        raise BenchError("cli.errors.no_reference", path=str(src))
-    if src is None or not src.is_file() or shutil.which("gcc") is None:
+
+def compile_c(src: Path, group: str, explicit: bool = False) -> Path:
+    """``src`` compiled with ``gcc -O2``, for the figures of ``group``. A reference that cannot
+    be had — no such file, no gcc, or it does not compile — is one clear line and the run's
+    end (exit status 2): a figure is never left out for want of its reference."""
+
+    if not src.is_file():
+        if explicit:
+            raise BenchError("cli.errors.no_reference", path=str(src))
+        raise BenchError("cli.errors.reference_missing", group=group, path=str(src))
+    if shutil.which("gcc") is None:
         if explicit:
             raise BenchError("cli.errors.no_gcc")
-        return None
+        raise BenchError("cli.errors.reference_no_gcc", group=group, path=str(src))
     exe = Path(tempfile.mkdtemp()) / src.stem
     built = subprocess.run(["gcc", "-O2", "-o", str(exe), str(src)], capture_output=True)
     if built.returncode != 0:
@@ -129,9 +131,8 @@ def _with_hash(argv: list[str], env: dict[str, str], name: str) -> Side:
     return _built_by(name, [*argv, "--hash"], env)
 
 
-def squares_figures(sizes: list[int], ref: Path | None, env: dict[str, str]) -> Iterator[Figure]:
-    if ref is None:
-        return
+def squares_figures(sizes: list[int], ref: Path, env: dict[str, str]) -> Iterator[Figure]:
+    """Each builder at each size against the C reference ``ref`` (compiled)."""
     for name in installed_builders():
         for n in sizes:
             goals = (
@@ -147,22 +148,23 @@ def squares_figures(sizes: list[int], ref: Path | None, env: dict[str, str]) -> 
             )  # fmt: skip
 
 
-def wythoff_figures(env: dict[str, str]) -> Iterator[Figure]:
+def wythoff_figures(env: dict[str, str], exe: Path) -> Iterator[Figure]:
+    """The Wythoff builders against their C reference ``exe`` (compiled), and the rest of
+    the board's figures."""
+
     def board(n: int) -> list[str]:
         return [*PY, "table", WYTHOFF_GAME, "--upto", str(n), "--stats", "--json"]
 
-    exe = compile_c(paths.asset("bench", "wythoff_ref.c"))
     builders = installed_builders()
-    if exe is not None:
-        for name in builders:
-            for n in WYTHOFF_SIZES:
-                ours = _built_by(name, board(n), env)
-                yield Figure(
-                    tr("cli.bench.figure.wythoff", size=n, builder=name), ours,
-                    _process([str(exe), str(n)], shown=f"wythoff_ref {n}"),
-                    None, agree, key=f"wythoff-{n}-{name}",
-                    verify=_with_hash(board(n), env, name),
-                )  # fmt: skip
+    for name in builders:
+        for n in WYTHOFF_SIZES:
+            ours = _built_by(name, board(n), env)
+            yield Figure(
+                tr("cli.bench.figure.wythoff", size=n, builder=name), ours,
+                _process([str(exe), str(n)], shown=f"wythoff_ref {n}"),
+                None, agree, key=f"wythoff-{n}-{name}",
+                verify=_with_hash(board(n), env, name),
+            )  # fmt: skip
     if "native" in builders:  # a 4000² board's Grundy values: the longest Wythoff wait
         far = [*PY, "analyze", WYTHOFF_GAME, "3000", "4000", "--json"]
         yield Figure(

@@ -7,7 +7,7 @@ references:
 
 * the Squares builder (``table squares --upto N --stats --json``, each builder this machine
   has: numpy; ``native``, the C kernels compiled here, by the machine's compiler or by
-  Zig's from ``squaregame[fast]``) against ``shared/bench/squares_ref.c`` compiled here with
+  Zig's from ``squaregame[fast]``) against ``assets/bench/squares_ref.c`` compiled here with
   ``gcc -O2``; before it is timed, each builder's table at each size is checked value for
   value against the reference (the FNV-1a hash of its remoteness array);
 * the Wythoff builders (``table wythoff --upto N --stats --json``: numpy, and the C kernel
@@ -31,7 +31,9 @@ reproduces it; each figure shows the commands that give it. ``--markdown FILE`` 
 run as a report, with its raw figures as JSON beside it (:mod:`squaregame.bench.report`).
 Every process the bench runs speaks English (``LANG=C.UTF-8``), whatever the run's language:
 the figures do not depend on it. Exit status 1 if a figure's answers differed from its
-reference's.
+reference's; 2, before any work, if a C reference the groups need cannot be had (the file
+shipped with the package, or ``--reference FILE``, missing; no gcc; it does not compile):
+a figure is never skipped for want of its reference.
 """
 
 from __future__ import annotations
@@ -40,7 +42,6 @@ import compileall
 import contextlib
 import json
 import os
-import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -50,6 +51,7 @@ from pathlib import Path
 from squaregame import paths
 from squaregame.bench.figures import (
     SHORT_PAIRS,
+    WYTHOFF_REF,
     app_figures,
     cli_figures,
     compile_c,
@@ -150,9 +152,24 @@ def run_command(args: Asked, pairs: int) -> str:
     return " ".join(words)
 
 
+def references(args: Asked) -> dict[str, tuple[Path, bool]]:
+    """The C references the groups asked for need: group → (source, named by
+    ``--reference``). The shipped ones are found from the package, never the current folder;
+    ``--reference`` is compiled (and so checked) whatever the groups."""
+    found: dict[str, tuple[Path, bool]] = {}
+    if "builder" in args.groups or args.reference:
+        found["builder"] = (find_reference(args.reference), bool(args.reference))
+    if "board" in args.groups:
+        found["board"] = (paths.asset(*WYTHOFF_REF), False)
+    return found
+
+
 def compiled(source: Path) -> str:
-    """How a C reference was made, as a reader in this folder would make it."""
+    """How a C reference was made, as a reader in this folder would make it (a file
+    elsewhere, the package's own in an installed copy: by its whole path)."""
     where = os.path.relpath(source) if source.is_absolute() else str(source)
+    if where.startswith(os.pardir):
+        where = str(source)
     return tr("cli.bench.compiled", command=f"$ gcc -O2 -o {source.stem} {where}")
 
 
@@ -167,14 +184,15 @@ def intro(pairs: int) -> list[str]:
 
 
 def ratio_groups(
-    groups: list[str], args: Asked, env: dict[str, str], ref: Path | None
+    groups: list[str], args: Asked, env: dict[str, str], refs: dict[str, Path]
 ) -> Iterator[tuple[str, str, Iterator[Figure]]]:
-    """The groups of paired figures asked for: (key, title, figures)."""
-    sizes = args.sizes
+    """The groups of paired figures asked for: (key, title, figures); ``refs``, their C
+    references compiled."""
     if "builder" in groups:
-        yield "builder", tr("cli.bench.title.builder"), squares_figures(sizes, ref, env)
+        figures = squares_figures(args.sizes, refs["builder"], env)
+        yield "builder", tr("cli.bench.title.builder"), figures
     if "board" in groups:
-        yield "board", tr("cli.bench.title.board"), wythoff_figures(env)
+        yield "board", tr("cli.bench.title.board"), wythoff_figures(env, refs["board"])
     if "sums" in groups:
         yield "sums", tr("cli.bench.title.sums"), sums_figures(env)
     if "octal" in groups:
@@ -192,9 +210,8 @@ def say(lines: list[str]) -> None:
 def run(args: Asked, tables: Tables) -> int:
     """The run ``args`` asks for: its figures printed, its report written; the exit status."""
     groups, pairs, report_to = args.groups, args.pairs, args.report_to
-    ref = None
-    if "builder" in groups or args.reference:
-        ref = compile_c(find_reference(args.reference), explicit=bool(args.reference))
+    sources = references(args)  # each compiled now, before any work: none missing
+    refs = {key: compile_c(src, key, explicit) for key, (src, explicit) in sources.items()}
     env = child_env()
     # Timed as installed: pip writes every module's bytecode at install, so ours is written
     # now (a source checkout, or an environment that says not to write it, has none yet).
@@ -202,21 +219,17 @@ def run(args: Asked, tables: Tables) -> int:
     report = Report.begin(groups, pairs, run_command(args, pairs), SHORT_PAIRS)
     say(intro(pairs))
     done: list[Group] = []
-    for key, title, figures in ratio_groups(groups, args, env, ref):
+    for key, title, figures in ratio_groups(groups, args, env, refs):
         group = Group(key, title, reproduce(key, args, pairs, 0))
         say([title])
-        if key == "builder" and ref is None:
-            say(["  " + tr("cli.bench.no_reference")])
-        source = {"builder": find_reference(args.reference) if ref else None,
-                  "board": paths.asset("bench", "wythoff_ref.c")}.get(key)  # fmt: skip
-        if source is not None and shutil.which("gcc"):  # (the board's reference: if it can be)
-            group.notes.append(compiled(source))
+        if key in sources:
+            group.notes.append(compiled(sources[key][0]))
             say(["  " + group.notes[-1]])
         for figure in figures:  # a BenchError (a usage error): one line, exit status 2
             r = measure_pairs(figure, pairs_for(figure, pairs))
             group.results.append(r)
             say(figure_lines(r))
-        if key == "builder" and ref is not None:
+        if key == "builder":
             for name, first, then in first_use(env):
                 use = dict(builder=name, first_seconds=round(first, 3), then_seconds=round(then, 3))
                 group.data.setdefault("first_use", []).append(use)
