@@ -131,7 +131,8 @@ def test_the_short_figures_run_at_least_21_pairs_whatever_is_asked() -> None:
     assert len(figures) == 5 and {f.goal for f in figures} == {1.15, 0.5, None}
     assert all(pairs_for(f, 7) == bench_figures.SHORT_PAIRS == 21 for f in figures)
     assert all(pairs_for(f, 30) == 30 for f in figures)
-    other = next(bench_figures.sums_figures(env))  # half a second to two: the usual pairs
+    sums = bench_figures.games.answers()["sums"]
+    other = next(bench_figures.answer_figures(sums, env))  # half a second to two: usual pairs
     assert pairs_for(other, 7) == 7
 
 
@@ -167,3 +168,24 @@ def test_the_keys_group_times_a_key_in_the_app(
     assert "every key" in out and "verdict: goal" in out
     assert "reproduce: $ squaregame bench --only keys --pairs 1" in out
     assert bench_keys.percentile([1.0, 2.0, 3.0, 4.0], 95) == 4.0
+
+
+def test_the_games_the_bench_times_are_the_registrys() -> None:
+    """The bench names no game in its code (tests/test_registry_only.py): the games of
+    assets/bench/games.toml are each one the registry knows, with their words in the
+    catalogs."""
+    from squaregame.bench import games
+    from squaregame.families import GAMES
+    from squaregame.text import tr
+
+    assert GAMES.kinds.find(games.board().game).key == games.board().game
+    for r in games.replies():
+        GAMES.kinds.spec(r.game, r.rules)  # a GameError if it were not a game
+        assert not tr(f"cli.bench.moves.{r.key}").startswith("cli.")
+    for start in games.key_starts().values():
+        GAMES.kinds.spec(start.game, position=start.start)
+    for key, group in games.answers().items():
+        assert not tr(f"cli.bench.title.{key}").startswith("cli.")
+        for f in group.figures:
+            GAMES.kinds.find(f.words[0])
+            assert not tr(f"cli.bench.{group.figure}.{f.name}").startswith("cli.")

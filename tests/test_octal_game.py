@@ -252,15 +252,22 @@ def test_bad_input_is_one_line_and_exit_2(
 
 
 def test_the_bench_times_the_family_through_the_command_line() -> None:
-    from squaregame.bench.figures import OCTAL, octal_figures
+    from squaregame.bench.figures import answer_figures
+    from squaregame.bench.games import answers
     from squaregame.cli.bench import parse_groups
 
     assert parse_groups("octal") == ["octal"]
-    figures = list(octal_figures({}))
-    assert len(figures) == len(OCTAL) == 5
-    for f, (_name, words, _goal) in zip(figures, OCTAL, strict=True):
-        assert f.ours.shown == " ".join(["squaregame", "analyze", *words, "--json"])
+    octal = answers()["octal"]
+    figures = list(answer_figures(octal, {}))
+    assert len(figures) == len(octal.figures) == 5 and octal.work
+    for f, asked in zip(figures, octal.figures, strict=True):
+        assert f.ours.shown == " ".join(["squaregame", "analyze", *asked.words, "--json"])
         assert f.ref.shown == "squaregame analyze squares 1000 --json"
+        assert f.key == asked.key and f.seconds_goal == asked.seconds
+    assert [f.words[0] for f in octal.figures] == [
+        "kayles", "dawsons-kayles", "grundys-game", "octal", "octal"
+    ]  # fmt: skip
+    assert all(GAMES.kinds.find(f.words[0]) is not None for f in octal.figures)
 
 
 # -- games side by side: a row of one rule beside a pile of another ------------------------

@@ -11,8 +11,8 @@ Each family is a package of ``squaregame/families/``; the registry lists it once
   name), or ``except AttributeError`` around a call (the same, found by failing);
 * name one of its kinds by a string literal (``kind.key == "sum"``: a switch on a type tag).
   The catalogs (``text/``) and the rule registry (``core/rules``: "squares" and "nim" are
-  rule keys there) are not kinds; the benchmarks name the games they time, through the
-  registry (``GAMES.kinds.find``), never to switch. (Aliases and family keys are ordinary
+  rule keys there) are not kinds. The bench has no exemption: the games it times are named
+  in a data file (``assets/bench/games.toml``). (Aliases and family keys are ordinary
   words — "piles", "sums", "pile" — and are not searched for.)
 """
 
@@ -32,10 +32,7 @@ FAMILY_DIRS = {
     f.key: PACKAGE / "families" / type(f).__module__.rsplit(".", 1)[-1] for f in FAMILIES
 }
 NAMES = {k.key for k in GAMES.kinds}
-LITERAL_EXEMPT = (
-    "text/", "core/rules/", "bench/main.py", "bench/figures.py", "bench/keys.py",
-    "bench/moves.py",
-)  # fmt: skip
+LITERAL_EXEMPT = ("text/", "core/rules/")
 
 
 def family_of(path: Path) -> str | None:

@@ -21,15 +21,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from squaregame import paths
+from squaregame.bench import games
 from squaregame.bench.app import BARE_APP, WIDGETS_APP, launch
 from squaregame.bench.run import Agreement, BenchError, Figure, Sample, Side, run_process
 from squaregame.core.build import native
-from squaregame.core.rules import NIM, SQUARES
+from squaregame.core.rules import SQUARES
 from squaregame.text import tr
 
 SQUARES_GAME = SQUARES.key  # the game of one pile under the rule is named as the rule
-WYTHOFF_GAME = "wythoff"  # the games timed, by the keys the command line takes
-SUM_GAME = "sum"
 WYTHOFF_SIZES = (2000, 5000)
 
 
@@ -152,8 +151,10 @@ def wythoff_figures(env: dict[str, str], exe: Path) -> Iterator[Figure]:
     """The Wythoff builders against their C reference ``exe`` (compiled), and the rest of
     the board's figures."""
 
+    game = games.board()  # (the game: games.toml's; its answers' positions too)
+
     def board(n: int) -> list[str]:
-        return [*PY, "table", WYTHOFF_GAME, "--upto", str(n), "--stats", "--json"]
+        return [*PY, "table", game.game, "--upto", str(n), "--stats", "--json"]
 
     builders = installed_builders()
     for name in builders:
@@ -162,71 +163,44 @@ def wythoff_figures(env: dict[str, str], exe: Path) -> Iterator[Figure]:
             yield Figure(
                 tr("cli.bench.figure.wythoff", size=n, builder=name), ours,
                 _process([str(exe), str(n)], shown=f"wythoff_ref {n}"),
-                None, agree, key=f"wythoff-{n}-{name}",
+                None, agree, key=f"{game.game}-{n}-{name}",
                 verify=_with_hash(board(n), env, name),
             )  # fmt: skip
     if "native" in builders:  # a 4000² board's Grundy values: the longest Wythoff wait
-        far = [*PY, "analyze", WYTHOFF_GAME, "3000", "4000", "--json"]
+        far = [*PY, "analyze", game.game, *game.far, "--json"]
         yield Figure(
             tr("cli.bench.figure.far"),
             _built_by("native", far, env),
             _built_by("numpy", far, env),
-            None, _same, key="wythoff-analyze-3000-4000-native-numpy",
+            None, _same, key=f"{game.game}-analyze-{'-'.join(game.far)}-native-numpy",
         )  # fmt: skip
     yield Figure(  # the start any numpy program pays, beside the whole board
         tr("cli.bench.figure.board_numpy"),
         _process(board(2000), env),
         _process([sys.executable, "-c", "import numpy"], env, 'python -c "import numpy"'),
-        min_pairs=SHORT_PAIRS, key="wythoff-2000-default-import-numpy",
+        min_pairs=SHORT_PAIRS, key=f"{game.game}-2000-default-import-numpy",
     )  # fmt: skip
     yield Figure(
         tr("cli.bench.figure.board_textual"),
-        _process([*PY, "analyze", WYTHOFF_GAME, "300", "500"], env),
+        _process([*PY, "analyze", game.game, *game.near], env),
         _process(TEXTUAL, shown=TEXTUAL_SHOWN),
-        1.5, min_pairs=SHORT_PAIRS, key="analyze-wythoff-300-500-import-textual",
+        1.5, min_pairs=SHORT_PAIRS, key=f"analyze-{game.game}-{'-'.join(game.near)}-import-textual",
     )  # fmt: skip
 
 
-SUM_GOAL = 2.0  # seconds: an exact search of a sum answers within this, start-up included
-SUMS: tuple[tuple[str, str, list[str], list[str]], ...] = (
-    ("squares-4x50", "same_rules", ["50", "50", "50", "50"], []),
-    ("rules-4x50", "four_rules", ["50", "50", "50", "50"],
-     ["--rule", SQUARES.key, "--rule", NIM.key, "--rule", "1,3,7,8", "--rule", "1,2"]),
-)  # fmt: skip
-
-
-def sums_figures(env: dict[str, str]) -> Iterator[Figure]:
-    for key, name, piles, rules in SUMS:
-        cmd = [*PY, "analyze", SUM_GAME, *piles, *rules, "--json"]
+def answer_figures(group: games.Answers, env: dict[str, str]) -> Iterator[Figure]:
+    """A group of answers (``sums``, ``octal``: :mod:`squaregame.bench.games`), each
+    ``analyze <words> --json`` against the group's reference, within its seconds."""
+    if group.python:
+        ref = _process([sys.executable, "-c", group.python], shown=f'python -c "{group.python}"')
+    else:
+        ref = _process([*PY, *group.ours], env)
+    for f in group.figures:
+        name = tr(f"cli.bench.{group.figure}.{f.name}")
         yield Figure(
-            tr("cli.bench.figure.sum", name=tr(f"cli.bench.sum.{name}")),
-            _process(cmd, env),
-            _process(TEXTUAL, shown=TEXTUAL_SHOWN),
-            key=f"sum-{key}-import-textual", seconds_goal=SUM_GOAL,
-        )  # fmt: skip
-
-
-# Take-and-break games timed, with their goals in seconds of work (ours less the reference):
-# the proof of a period by the Octal Periodicity Theorem, and 10^6 values of an unsolved game.
-OCTAL = (
-    ("kayles", ["kayles", "1000000000"], 0.1),
-    ("dawsons_kayles", ["dawsons-kayles", "1000000000"], 0.1),
-    ("grundys_game", ["grundys-game", "1000000"], 60.0),
-    ("octal_06", ["octal", "1000000", "--code", "0.6"], 60.0),
-    ("octal_016", ["octal", "2000000", "--code", "0.16"], 10.0),  # proven past 2^18 values
-)
-
-
-def octal_figures(env: dict[str, str]) -> Iterator[Figure]:
-    """Each against ``analyze squares 1000`` (a command-line answer that computes almost
-    nothing): the difference of the two is what the octal work costs, and is its goal."""
-    ref = [*PY, "analyze", SQUARES_GAME, "1000", "--json"]
-    for name, words, seconds in OCTAL:
-        yield Figure(
-            tr("cli.bench.figure.octal", name=tr(f"cli.bench.octal.{name}")),
-            _process([*PY, "analyze", *words, "--json"], env),
-            _process(ref, env),
-            key=f"octal-{words[0]}-{words[1]}", seconds_goal=seconds, work=True,
+            tr(f"cli.bench.figure.{group.figure}", name=name),
+            _process([*PY, "analyze", *f.words, "--json"], env), ref,
+            key=f.key, seconds_goal=f.seconds, work=group.work,
         )  # fmt: skip
 
 

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from squaregame.bench.games import key_starts
 from squaregame.bench.groups import Latency, percentile
 from squaregame.families import GAMES
 from squaregame.text import language, tr
@@ -166,8 +167,9 @@ def steps(rounds: int) -> list[tuple[str, Callable[[], Any]]]:
     times, in seconds)."""
     from squaregame.ui.start import StartRequest  # (the app only when this group runs)
 
-    big = StartRequest(game="sum", start=(70, 70, 70, 71))
-    board = StartRequest(game="wythoff", start=(2000, 3000))
+    games = key_starts()  # (the games: games.toml's)
+    big = StartRequest(game=games["big"].game, start=games["big"].start)
+    board = StartRequest(game=games["board"].game, start=games["board"].start)
     return [
         ("dialog", lambda: _dialog(rounds)),
         ("sum_move", lambda: _moves(big, ("enter",), rounds)),

@@ -52,16 +52,16 @@ from squaregame import paths
 from squaregame.bench.figures import (
     SHORT_PAIRS,
     WYTHOFF_REF,
+    answer_figures,
     app_figures,
     cli_figures,
     compile_c,
     find_reference,
     first_use,
-    octal_figures,
     squares_figures,
-    sums_figures,
     wythoff_figures,
 )
+from squaregame.bench.games import answers
 from squaregame.bench.groups import Group, Verdict
 from squaregame.bench.lines import figure_lines, group_end, latency_line
 from squaregame.bench.report import Report, figure_json, write_report
@@ -71,7 +71,8 @@ from squaregame.text import tr
 
 MAX_PAIRS = 50
 MAX_SIZES = 8
-GROUPS = ("builder", "board", "sums", "octal", "cli", "app", "moves", "keys", "class", "school")
+ANSWERS = answers()  # the groups of answers (sums, take-and-break games): games.toml's
+GROUPS = ("builder", "board", *ANSWERS, "cli", "app", "moves", "keys", "class", "school")
 DEFAULT_GROUPS = GROUPS[:-2]  # a class of 60 sessions, a school: only when asked (--only)
 DEFAULT_SIZES = "1e6,1e7,4e7"
 CLASS_STUDENTS, SCHOOL_STUDENTS, SCHOOL_NODES = 60, 40, 2
@@ -193,10 +194,9 @@ def ratio_groups(
         yield "builder", tr("cli.bench.title.builder"), figures
     if "board" in groups:
         yield "board", tr("cli.bench.title.board"), wythoff_figures(env, refs["board"])
-    if "sums" in groups:
-        yield "sums", tr("cli.bench.title.sums"), sums_figures(env)
-    if "octal" in groups:
-        yield "octal", tr("cli.bench.title.octal"), octal_figures(env)
+    for key, answered in ANSWERS.items():
+        if key in groups:
+            yield key, tr(f"cli.bench.title.{key}"), answer_figures(answered, env)
     if "cli" in groups:
         yield "cli", tr("cli.bench.title.cli"), cli_figures(env)
     if "app" in groups and not args.no_app and sys.platform.startswith("linux"):

@@ -11,10 +11,10 @@ import random
 import time
 from typing import Any
 
+from squaregame.bench.games import replies
 from squaregame.bench.groups import Latency
 from squaregame.core.ai import Opponent
 from squaregame.core.game import Game
-from squaregame.core.rules import NIM, SQUARES
 from squaregame.core.tables import Tables
 from squaregame.families import GAMES
 from squaregame.text import tr
@@ -25,17 +25,11 @@ PLIES = 12  # replies timed from each start
 def opponent_latencies(tables: Tables) -> list[Latency]:
     rng = random.Random(7)
 
-    def build(kind: str, *rules: str) -> Game[Any]:
-        return GAMES.kinds.spec(kind, rules).build(tables)
-
-    cases: list[tuple[str, Game[Any], list[Any]]] = [
-        ("squares", build(SQUARES.key), [rng.randrange(10**6) for _ in range(40)]),
-        ("subtraction", build("subtraction", "1,3,7,8"),
-         [rng.randrange(10**18) for _ in range(20)]),
-        ("nim", build(NIM.key), [rng.randrange(10**6) for _ in range(20)]),
-        ("wythoff", build("wythoff"),
-         [(rng.randrange(2000), rng.randrange(2000)) for _ in range(20)]),
-    ]  # fmt: skip
+    cases: list[tuple[str, Game[Any], list[Any]]] = []
+    for r in replies():  # the games of games.toml, in its order (one seed for all)
+        game = GAMES.kinds.spec(r.game, r.rules).build(tables)
+        starts = [tuple(rng.randrange(b) for b in r.below) for _ in range(r.starts)]
+        cases.append((r.key, game, [s[0] if len(s) == 1 else s for s in starts]))
     found: list[Latency] = []
     for key, game, starts in cases:
         game.best_moves(max(starts))  # a one-time table load or build is not a move
