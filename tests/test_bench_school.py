@@ -59,6 +59,18 @@ def test_a_move_the_store_lacks_is_lost_and_the_computers_moves_do_not_stand_in(
     assert data["events_lost"] == 0 and "missing from the store: 0" in notes[0]
 
 
+def test_a_forked_sessions_memory_is_split_into_copied_and_new_or_said_unmeasured() -> None:
+    setup, run = Setup(1, 2, "sqlite"), _run({"Ann": 5})
+    run.app_copied = [(9.0, 3.0), (11.0, 5.0)]
+    _, notes, data = figures(setup, run, _events({"Ann": 5}))
+    said = next(n for n in notes if "fork-server pages" in n)
+    assert "10.0 MB are fork-server pages" in said and "4.0 MB are pages new" in said
+    assert data["session_copied_mb"] == [9.0, 11.0] and data["session_new_mb"] == [3.0, 5.0]
+    run.app_copied = None  # (page frames unreadable: not root)
+    _, notes, data = figures(setup, run, _events({"Ann": 5}))
+    assert any("needs root" in n for n in notes) and data["session_copied_mb"] is None
+
+
 def test_sessions_are_the_leaves_under_a_node_and_their_memory_is_read() -> None:
     shell = subprocess.Popen(["sh", "-c", "sleep 60 & sleep 60 & wait"])
     try:
@@ -119,6 +131,12 @@ def _postgres_here() -> bool:
     return found
 
 
+def forked_here() -> bool:
+    from squaregame.classroom.forked import supported
+
+    return supported()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("store", "nodes"),
@@ -153,6 +171,9 @@ def test_a_tiny_school_reports_its_figures_and_loses_no_event(
         sizes = zip(run["session_uss_mb"], run["session_pss_mb"], strict=True)
         assert all(0 < uss <= pss for uss, pss in sizes)
         assert len(run["nodes_rss_mb"]) == run["nodes"]
+        if os.geteuid() == 0 and forked_here():  # (page frames: root's; CI runs as root)
+            copied, new = run["session_copied_mb"], run["session_new_mb"]
+            assert len(copied) == len(new) == 2 and all(c > 0 for c in copied), run
     lags = group["latencies"]
     assert [lat["id"] for lat in lags] == [f"teacher-view-lag-{k}" for k in setups]
     assert all(lat["max_s"] >= lat["p95_s"] >= lat["median_s"] >= 0 for lat in lags)

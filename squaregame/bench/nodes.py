@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from squaregame.bench.class_load import _free_port
+from squaregame.bench.forkpages import split
 from squaregame.bench.run import BenchError
 from squaregame.text import tr
 
@@ -73,6 +74,21 @@ def smaps(pid: int) -> tuple[float, float] | None:
             kb[name] = int(words[0])
     uss = kb.get("Private_Clean", 0) + kb.get("Private_Dirty", 0)
     return uss / 1024, kb.get("Pss", 0) / 1024
+
+
+def fork_split(sessions: list[int], helpers: list[int]) -> list[tuple[float, float]] | None:
+    """For each session forked by a helper (a fork server): its own pages in MB, copied from
+    the fork server and new (:func:`~squaregame.bench.forkpages.split`); None when the page
+    frames cannot be read (not root)."""
+    parents, out = _parents(), []
+    for pid in sessions:
+        parent = parents.get(pid)
+        if parent in helpers:
+            got = split(pid, parent)
+            if got is None:
+                return None
+            out.append((got[0] / 2**20, got[1] / 2**20))
+    return out
 
 
 def _node_env(data: Path, cache: Path) -> dict[str, str]:

@@ -38,7 +38,15 @@ from typing import Any
 
 from squaregame.bench.class_load import GOAL, POLL, _rss_mb
 from squaregame.bench.groups import Latency
-from squaregame.bench.nodes import Nodes, nothing, postgres, sessions_of, smaps, stored_events
+from squaregame.bench.nodes import (
+    Nodes,
+    fork_split,
+    nothing,
+    postgres,
+    sessions_of,
+    smaps,
+    stored_events,
+)
 from squaregame.text import tr
 
 MOVES = 5  # each app student's moves
@@ -77,6 +85,7 @@ class Run:
     moves_made: dict[str, int] = field(default_factory=dict)  # name → moves the app showed
     app_memory: list[tuple[float, float]] = field(default_factory=list)  # (USS, PSS) MB
     text_memory: list[tuple[float, float]] = field(default_factory=list)
+    app_copied: list[tuple[float, float]] | None = field(default_factory=list)  # (copied, new) MB
     nodes_mb: list[float] = field(default_factory=list)  # each node's own resident size
     helpers: int = 0  # the nodes' other processes (neither node nor session)
     ended: float = float("inf")  # when the last student was done (this machine's clock)
@@ -243,6 +252,7 @@ async def _run(nodes: Nodes, token: str, students: int) -> Run:
         leaves, others = sessions_of(pids)
         app_pids.update(leaves)
         run.app_memory = _sessions_memory(pids, exclude=set())
+        run.app_copied = fork_split(leaves, others)
         run.nodes_mb = [_rss_mb(pid) for pid in pids]
         run.helpers = len(others)
         app_measured.set()
@@ -322,6 +332,19 @@ def figures(
            uss_max=_mb(uss, "max"), pss=_mb(pss, "median"), pss_max=_mb(pss, "max"),
            sessions=len(uss), nodes=nodes_mb, helpers=run.helpers),
     ]  # fmt: skip
+    copied = run.app_copied
+    if copied is None:
+        notes.append(tr("cli.bench.school.copied_unread", setup=where))
+    elif copied:
+        notes.append(
+            tr(
+                "cli.bench.school.copied",
+                setup=where,
+                copied=_mb([c for c, _ in copied], "median"),
+                new=_mb([n for _, n in copied], "median"),
+                sessions=len(copied),
+            )
+        )
     if t_uss:
         less = statistics.median(uss) - statistics.median(t_uss) if uss else 0.0
         notes.append(tr("cli.bench.school.text", setup=where, uss=_mb(t_uss, "median"),
@@ -333,6 +356,8 @@ def figures(
         "events_shown": len(lags), "events_unseen": unseen, "moves_made": made,
         "events_lost": lost,
         "session_uss_mb": [round(u, 1) for u in uss], "session_pss_mb": [round(p, 1) for p in pss],
+        "session_copied_mb": None if copied is None else [round(c, 1) for c, _ in copied],
+        "session_new_mb": None if copied is None else [round(n, 1) for _, n in copied],
         "text_uss_mb": [round(u, 1) for u in t_uss], "text_pss_mb": [round(p, 1) for p in t_pss],
         "nodes_rss_mb": [round(mb, 1) for mb in run.nodes_mb], "helper_processes": run.helpers,
     }  # fmt: skip
