@@ -213,9 +213,12 @@ def test_in_a_class_only_a_joined_student_gets_text_mode(tmp_path: Path, room: C
             for _ in range(TABS_A_STUDENT):
                 pages.append(Lines(await http.ws_connect(text_socket(url))))
                 await pages[-1].until(MENU)
-            with pytest.raises(aiohttp.WSServerHandshakeError) as too_many:
-                await http.ws_connect(text_socket(url))
-            assert too_many.value.status == 429
+            async with http.ws_connect(text_socket(url)) as too_many:  # refused: said why
+                closing = await too_many.receive(timeout=30)
+                assert closing.type == aiohttp.WSMsgType.CLOSE, closing
+                assert closing.data == aiohttp.WSCloseCode.TRY_AGAIN_LATER
+                assert f"{TABS_A_STUDENT} tabs of this class open already" in closing.extra
+            assert len(server.sessions) == TABS_A_STUDENT
             for session in server.sessions:  # each records into the class as Ana
                 assert isinstance(session, TextSession)
                 assert session.extra_env["SQUAREGAME_CLASS_STUDENT"] == "1"

@@ -254,7 +254,7 @@ class Guard:
             most = self.limits.sessions_per_address
             said = self.cat("serve.guard.sessions", count=most)
             if request.headers.get("Upgrade", "").lower() == "websocket":
-                return await self._close_socket(request, said)
+                return await close_refused(request, said)
             return self._say(429, said, SESSIONS_RETRY)
         self.open_sessions[who] = self.open_sessions.get(who, 0) + 1
         try:
@@ -263,16 +263,6 @@ class Guard:
             left = self.open_sessions.pop(who, 1) - 1
             if left > 0:
                 self.open_sessions[who] = left
-
-    @staticmethod
-    async def _close_socket(request: web.Request, said: str) -> web.StreamResponse:
-        """A session refused: its socket opened and closed at once with the reason ("try
-        again later"), which the page shows — a refused handshake it could not read."""
-        websocket = web.WebSocketResponse()
-        await websocket.prepare(request)
-        reason = said.encode("utf-8")[:123].decode("utf-8", "ignore").encode("utf-8")
-        await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=reason)
-        return websocket
 
     def handler_args(self) -> dict[str, Any]:
         """The runner's settings for every connection."""
@@ -398,3 +388,13 @@ async def serve_forever(
         await asyncio.Event().wait()  # (until cancelled: Ctrl+C, SIGTERM)
     finally:
         await stop(runner, guard)
+
+
+async def close_refused(request: web.Request, said: str) -> web.StreamResponse:
+    """A session refused: its socket opened and closed at once (1013) with the reason, cut to
+    a close frame's 123 bytes, which the page shows (no page can read a refused handshake)."""
+    websocket = web.WebSocketResponse()
+    await websocket.prepare(request)
+    reason = said.encode("utf-8")[:123].decode("utf-8", "ignore").encode("utf-8")
+    await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=reason)
+    return websocket

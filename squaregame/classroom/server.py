@@ -256,7 +256,7 @@ class ClassroomServer(Server):
                 return self.room.forbidden()
             if self.room.online.get(student.id, 0) >= TABS_A_STUDENT:  # (the class's places)
                 said = self.catalog("serve.page.too_many_tabs", count=TABS_A_STUDENT)
-                return web.Response(status=429, text=said)
+                return await guard.close_refused(request, said)  # (the page shows why)
         most = MAX_TEXT_MESSAGE if text else MAX_MESSAGE
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=most)
         await websocket.prepare(request)

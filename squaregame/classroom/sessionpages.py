@@ -54,6 +54,38 @@ _BAR_STYLE = """<style>
     </style>"""
 
 
+# The full app's page: a session the server closes with a reason (the class full, too many
+# tabs, idle) says why in the page's "Session ended." dialog. textual-serve's script opens
+# its socket with the page's ``WebSocket``, which this wraps before that script loads; the
+# reason goes in as text, never markup.
+_SAY_WHY = """<script>
+      (function () {
+        var Native = window.WebSocket, said = %s;
+        function show(reason) {
+          var box = document.querySelector(".closed-dialog .message");
+          if (box) box.textContent = said.replace("{reason}", reason);
+        }
+        function Socket(url, protocols) {
+          var ws = protocols === undefined ? new Native(url) : new Native(url, protocols);
+          ws.addEventListener("close", function (event) {
+            if (event.reason) show(event.reason);
+          });
+          return ws;
+        }
+        Socket.prototype = Native.prototype;
+        ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (k) {
+          Socket[k] = Native[k];
+        });
+        window.WebSocket = Socket;
+      })();
+    </script>"""
+
+
+def _say_why(catalog: Catalog) -> str:
+    said = json.dumps(catalog.raw("serve.page.ended_because")).replace("</", "<\\/")
+    return _SAY_WHY % said
+
+
 def offline_page(template: Path, catalog: Catalog | None = None) -> str:
     """textual-serve's page template with every remote stylesheet replaced by the local font,
     and (with ``catalog``) its words, ``lang``, a ``<title>`` and a visible link to text mode
@@ -65,8 +97,12 @@ def offline_page(template: Path, catalog: Catalog | None = None) -> str:
         for english, key in _PAGE_WORDS.items():
             said = e(catalog(key))
             text = text.replace(english, english.replace(_english_word(english), said))
+        # (the ended dialog's words, and why, are announced: a status, not only a picture)
+        text = text.replace('<div class="message">', '<div class="message" role="status">', 1)
         title = f"<title>{e(catalog('serve.page.title'))}</title>"
-        text = text.replace("<head>", f"<head>\n    {title}\n    {_BAR_STYLE}", 1)
+        text = text.replace(
+            "<head>", f"<head>\n    {title}\n    {_BAR_STYLE}\n    {_say_why(catalog)}", 1
+        )
         bar = (
             f'<nav id="text-mode-bar"><a href="{TEXT_PATH}">'
             f"{e(catalog('serve.text.link'))}</a></nav>"
