@@ -47,6 +47,7 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from squaregame import paths
 from squaregame.bench.figures import (
@@ -64,6 +65,7 @@ from squaregame.bench.figures import (
 from squaregame.bench.games import answers
 from squaregame.bench.groups import Group, Verdict
 from squaregame.bench.lines import figure_lines, group_end, latency_line
+from squaregame.bench.recheck import check_lines, compare
 from squaregame.bench.report import Report, figure_json, write_report
 from squaregame.bench.run import MIN_PAIRS, Figure, measure_pairs, pairs_for
 from squaregame.core.tables import Tables
@@ -99,6 +101,8 @@ class Asked:
     json: bool = False
     markdown: str | None = None  # as typed
     report_to: tuple[Path, Path] | None = None  # the report and its JSON, checked writable
+    check: str | None = None  # --check FILE as typed: a committed run re-checked by this one
+    check_data: dict[str, Any] | None = None  # that run's JSON, read before any work
 
 
 def compile_package() -> None:
@@ -148,6 +152,8 @@ def run_command(args: Asked, pairs: int) -> str:
     words += ["--pairs", str(pairs)]
     if args.no_app:
         words.append("--no-app")
+    if args.check is not None:
+        words += ["--check", args.check]
     if args.markdown is not None:
         words += ["--markdown", args.markdown]
     return " ".join(words)
@@ -242,11 +248,18 @@ def run(args: Asked, tables: Tables) -> int:
         if key in groups:
             done.append(latency_group(key, tables, args, pairs))
     report.end(done)
+    if args.check_data is not None:
+        report.data["recheck"] = compare(args.check_data, report.data, args.check or "")
+        say(check_lines(report.data["recheck"]))
     if report_to is not None:
         write_report(report, *report_to)
         say([tr("cli.bench.wrote", markdown=str(report_to[0]), json=str(report_to[1]))])
     if args.json:
         print(json.dumps([figure_json(r, g.key) for g in done for r in g.results]))
+    if report.data.get("recheck", {}).get("lost"):  # (a committed figure did not hold)
+        names = "; ".join(report.data["recheck"]["lost"])
+        print(tr("cli.bench.check.lost_run", figures=names), file=sys.stderr)
+        return 1
     lost = sum(int(run.get("events_lost", 0)) for g in done if g.key == "school"
                for run in g.data.values())  # fmt: skip
     if lost:  # (a store that loses what a student did: the run fails, whatever its times)

@@ -154,6 +154,8 @@ def _group(g: dict[str, Any]) -> list[str]:
 def markdown(data: dict[str, Any], json_name: str) -> str:
     """The report of a run whose JSON is ``data`` (written beside it as ``json_name``)."""
     lines = _heading(data, json_name)
+    if data.get("recheck"):
+        lines += _recheck(data["recheck"])
     for g in data.get("groups", []):
         lines += _group(g)
     if not {"class", "school"} & set(data.get("groups_asked", [])):
@@ -169,3 +171,21 @@ def _apart() -> list[str]:
               class_report=_code("bench-classroom.md"),
               school_report=_code("bench-school.md"))  # fmt: skip
     return ["", f"## {tr('cli.bench.md.apart_title')}", "", said]
+
+
+def _recheck(check: dict[str, Any]) -> list[str]:
+    """``--check``: each figure beside its committed self, first (what the run was for)."""
+    from squaregame.bench.recheck import rows_of, shown  # (only for a re-check)
+
+    lines = ["", f"## {tr('cli.bench.md.check_title')}", "",
+             tr("cli.bench.md.check_intro", against=_code(check["against"]),
+                date=check.get("then_date") or "?",
+                commit=_code((check.get("then_commit") or "?")[:12])),
+             "", tr("cli.bench.md.check_head"), "|---|---|---|---|---|"]  # fmt: skip
+    for r in rows_of(check):
+        lines.append("| " + " | ".join(_cell(c) for c in (
+            r.name, shown(r.then, r.unit), shown(r.now, r.unit), f"{r.change:+.0%}",
+            tr(f"cli.bench.check.verdict.{r.verdict}"))) + " |")  # fmt: skip
+    if check.get("not_run_now"):
+        lines += ["", tr("cli.bench.check.not_run", figures=", ".join(check["not_run_now"]))]
+    return lines

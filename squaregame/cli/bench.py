@@ -23,6 +23,7 @@ from squaregame.bench.main import (
     Asked,
 )
 from squaregame.bench.main import run as run_bench
+from squaregame.bench.recheck import read_run
 from squaregame.bench.run import MIN_PAIRS
 from squaregame.cli.build_tables import check_output
 from squaregame.cli.commands import help_text
@@ -112,14 +113,27 @@ def add_parser(sub: Any) -> None:
     add_option(p, NODES, default=str(SCHOOL_NODES),
                help=tr("cli.help.bench_nodes", default=SCHOOL_NODES))  # fmt: skip
     p.add_argument("--store", choices=STORES, default=STORES[0], help=tr("cli.help.bench_store"))
+    p.add_argument("--check", metavar="FILE", help=tr("cli.help.bench_check"))
     p.set_defaults(run=run)
+
+
+def checked_run(asked: str | None, only: str | None) -> tuple[dict[str, Any] | None, list[str]]:
+    """``--check FILE``: the committed run (read now, before any work) and the groups to run:
+    ``--only``'s, else that run's own."""
+    if asked is None:
+        return None, parse_groups(only)
+    data = read_run(Path(asked))
+    if only is not None:
+        return data, parse_groups(only)
+    return data, [g for g in data.get("groups_asked", []) if g in GROUPS] or list(DEFAULT_GROUPS)
 
 
 def asked(args: argparse.Namespace) -> Asked:
     """The run the options ask for, every one of them checked before any work."""
+    check_data, groups = checked_run(args.check, args.only)
     return Asked(
         sizes=parse_sizes(args.sizes),
-        groups=parse_groups(args.only),
+        groups=groups,
         pairs=read_option(PAIRS, args.pairs),
         sizes_text=args.sizes,
         only=args.only,
@@ -131,6 +145,8 @@ def asked(args: argparse.Namespace) -> Asked:
         json=args.json,
         markdown=args.markdown,
         report_to=markdown_paths(args.markdown) if args.markdown is not None else None,
+        check=args.check,
+        check_data=check_data,
     )
 
 
