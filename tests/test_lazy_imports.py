@@ -69,7 +69,8 @@ def test_a_saved_language_is_read_where_there_is_a_settings_file(tmp_path: Path)
 def test_a_second_squares_answer_parses_no_catalog_and_makes_no_period_search() -> None:
     _modules_after("analyze", "squares", "1000")  # the first run keeps the parsed catalogs
     loaded = _modules_after("analyze", "squares", "1000")
-    for needless in ("tomllib", "shutil", "tempfile", "squaregame.core.piles.periodic"):
+    needless_here = ("tomllib", "shutil", "tempfile", "squaregame.core.piles.periodic", "random")
+    for needless in needless_here:  # (random: drawn by an opponent, or a random start)
         assert needless not in loaded, needless
     assert not [m for m in loaded if m.startswith("squaregame.cli.") and m.endswith(
         ("why", "table", "play", "lesson", "record", "worksheet", "build_tables", "serve")
