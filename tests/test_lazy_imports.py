@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -37,14 +39,39 @@ def test_a_squares_answer_imports_neither_numpy_nor_textual_nor_other_commands()
         "squaregame.cli.bench",
         "squaregame.bench",
         "squaregame.cli.serve",
+        "secrets",  # (a saved game's name: with hashlib, hmac and base64)
+        "hashlib",
+        "traceback",  # (a program error's report only)
+        "squaregame.play.settings",  # (no settings file: the language from the environment)
+        "squaregame.play.files",
     ):
         assert heavy not in loaded, heavy
+
+
+def test_a_saved_language_is_read_where_there_is_a_settings_file(tmp_path: Path) -> None:
+    settings = tmp_path / "settings.json"
+    settings.write_text(json.dumps({"version": 1, "lang": "es"}), encoding="utf-8")
+    env = {**os.environ, "SQUAREGAME_DATA_DIR": str(tmp_path), "LANG": "ru_RU.UTF-8"}
+    env.pop("LC_ALL", None)
+    env.pop("LANGUAGE", None)
+    code = (
+        "import sys\n"
+        "from squaregame.play.language import cli_language\n"
+        "print(cli_language(), 'squaregame.play.files' in sys.modules)\n"
+    )
+    run = [sys.executable, "-c", code]
+    out = subprocess.run(run, capture_output=True, text=True, check=True, env=env)
+    assert out.stdout.split() == ["es", "True"]  # the saved one, by the files' reader
+    settings.unlink()
+    out = subprocess.run(run, capture_output=True, text=True, check=True, env=env)
+    assert out.stdout.split() == ["ru", "False"]  # none saved: the environment's, read alone
 
 
 def test_a_second_squares_answer_parses_no_catalog_and_makes_no_period_search() -> None:
     _modules_after("analyze", "squares", "1000")  # the first run keeps the parsed catalogs
     loaded = _modules_after("analyze", "squares", "1000")
-    for needless in ("tomllib", "shutil", "tempfile", "squaregame.core.piles.periodic"):
+    needless_here = ("tomllib", "shutil", "tempfile", "squaregame.core.piles.periodic", "random")
+    for needless in needless_here:  # (random: drawn by an opponent, or a random start)
         assert needless not in loaded, needless
     assert not [m for m in loaded if m.startswith("squaregame.cli.") and m.endswith(
         ("why", "table", "play", "lesson", "record", "worksheet", "build_tables", "serve")

@@ -12,7 +12,7 @@ from squaregame.families import GAMES
 from squaregame.lessons.model import load_lessons, match_lesson
 from squaregame.lessons.schema import LessonError
 from squaregame.lessons.strings import lesson_language
-from squaregame.play.settings import cli_language
+from squaregame.play.language import cli_language
 from squaregame.text import set_language, tr
 from squaregame.textmode.wanted import text_wanted
 

@@ -119,7 +119,7 @@ def speak(args_list: list[str]) -> str:
     one, else the locale's (``LC_ALL``, ``LANG``, …); argparse speaks it too."""
     # (a command, not the app's fast start: the menu's first frame needs none of these)
     from squaregame.cli.words import install
-    from squaregame.play.settings import cli_language
+    from squaregame.play.language import cli_language  # (no settings file: nothing more)
     from squaregame.text import set_language
 
     lang = set_language(cli_language(lang_asked(args_list)))

@@ -12,7 +12,6 @@ draw it, without listing them: a Nim pile of 10^18 has 10^18 moves.)
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
 from squaregame.core.errors import GameError
@@ -54,6 +53,8 @@ class Opponent(Generic[P]):
 
     def __init__(self, level: str | Level = "perfect", seed: int | None = None) -> None:
         self.level = level if isinstance(level, Level) else get_level(level)
+        import random  # (a game against the opponent: not an answer's start)
+
         self.rng = random.Random(seed)
 
     def choose(self, analysis: Analysis[P]) -> P | None:

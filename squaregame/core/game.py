@@ -15,7 +15,6 @@ kind declares (:attr:`GameKind.traits`, its parameters) and asks a game for capa
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from itertools import product
@@ -31,6 +30,8 @@ from squaregame.core.types import Analysis, Message, Move, Outcome, PositionInfo
 from squaregame.core.writing import Writing
 
 if TYPE_CHECKING:
+    import random
+
     from squaregame.core.piles.periodic import Periodicity
     from squaregame.core.piles.pile import Pile
     from squaregame.core.rules.base import Rule

@@ -12,7 +12,6 @@ no negative number. Whether a position is within reach of the tables is checked 
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -20,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 from squaregame.core.errors import GameError
 
 if TYPE_CHECKING:
+    import random
+
     from squaregame.core.game import Game, GameKind, Progress
     from squaregame.core.rules.base import Rule
     from squaregame.core.tables import Tables

@@ -28,7 +28,6 @@ import contextlib
 import json
 import math
 import os
-import secrets
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -264,4 +263,6 @@ def expect_int(value: Any, field: str, low: int, high: int) -> int:
 
 def new_key() -> str:
     """A fresh name for a game's save: when it began, and a random part."""
+    import secrets  # (only when a game is saved: it brings hashlib, hmac and random)
+
     return f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"

@@ -8,18 +8,18 @@ the override into these settings, so saving them (after any change) keeps the sa
 from __future__ import annotations
 
 import json
-import os
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from squaregame import paths
-from squaregame.play.files import Damaged, Foreign, Salvaged, Unreadable, UserFile, read_json
+from squaregame.play.files import Damaged, Salvaged, UserFile
+from squaregame.play.language import SETTINGS_LIMIT, SETTINGS_VERSION, check_version, env_language
+from squaregame.play.language import cli_language as cli_language  # (the command line's)
+from squaregame.play.language import saved_language as saved_language
+from squaregame.play.language import settings_path as settings_path
 from squaregame.text import languages
 
-DEFAULT_LANG = "en"
 THEMES = ("textual-dark", "textual-light", "high-contrast")
 DEMO_SPEED = 1.5  # a demo's seconds per move, unless ``--speed`` says (squaregame.play.sides)
 
@@ -58,45 +58,6 @@ def run_language(settings: Settings, override: str | None = None, *, saved: bool
     return settings.lang if saved else env_language()
 
 
-def env_language(environ: Mapping[str, str] | None = None) -> str:
-    """The language the environment asks for, as the C library reads it: ``LC_ALL``, else
-    ``LC_MESSAGES``, else ``LANG`` (``ru_RU.UTF-8`` → ru); ``LANGUAGE``, a list
-    (``es:en``), comes first where it names one of ours. ``C``, ``POSIX``, unset or a
-    language without a catalog: English."""
-    env = os.environ if environ is None else environ
-    locale = next((env[n] for n in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(n)), "")
-    if _lang_code(locale) in ("", "c", "posix"):
-        return DEFAULT_LANG  # (LANGUAGE counts only beside a real locale, as in gettext)
-    for wanted in [*env.get("LANGUAGE", "").split(":"), locale]:
-        code = _lang_code(wanted)
-        if code in languages():
-            return code
-    return DEFAULT_LANG
-
-
-def _lang_code(locale: str) -> str:
-    """``ru_RU.UTF-8@euro`` → ``ru``."""
-    return re.split(r"[_.@-]", locale.strip(), maxsplit=1)[0].lower()
-
-
-def cli_language(override: str | None = None, path: Path | None = None) -> str:
-    """The language the command line speaks: ``--lang`` if it is one of ours, else the
-    saved one, else the environment's — the same order as the app's."""
-    if override is not None and override in languages():
-        return override
-    return saved_language(path) or env_language()
-
-
-SETTINGS_LIMIT = 64 * 1024  # bytes: a sound settings file is a few hundred
-# The settings file's version, written since 1.1 (a file without one is 1.0's, read as 1).
-# A file of any other version was written by another squaregame: it is never overwritten.
-SETTINGS_VERSION = 1
-
-
-def settings_path() -> Path:
-    return paths.data_dir() / "settings.json"
-
-
 def _valid(name: str, value: Any) -> bool:
     from squaregame.core.ai import LEVELS  # (the opponent's module: not needed to start)
 
@@ -110,14 +71,6 @@ def _valid(name: str, value: Any) -> bool:
     }
     check = checks.get(name, lambda v: isinstance(v, bool))  # the rest are switches
     return check(value)
-
-
-def check_version(doc: dict[str, Any]) -> None:
-    """Raise :class:`Foreign` unless ``doc`` is of :data:`SETTINGS_VERSION` (1.0's files say
-    no version and have no ``format``)."""
-    version = doc.get("version", None if "format" in doc else SETTINGS_VERSION)
-    if version != SETTINGS_VERSION or isinstance(version, bool):
-        raise Foreign(version)
 
 
 def parse_settings(doc: Any) -> Settings:
@@ -157,20 +110,6 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings (or defaults) and a message if the file had to be set aside."""
     settings, message = settings_file(path).load()
     return settings or Settings(), message
-
-
-def saved_language(path: Path | None = None) -> str | None:
-    """The saved language (None: none saved), read without side effects (a damaged file is
-    left for the app to set aside and report): for the command line, which prints before
-    the app runs."""
-    try:
-        raw: Any = read_json(path or settings_path(), SETTINGS_LIMIT)
-        if isinstance(raw, dict):
-            check_version(raw)  # a language only from settings this version reads
-    except (OSError, Damaged, Unreadable, Foreign):
-        return None
-    lang = raw.get("lang") if isinstance(raw, dict) else None
-    return lang if isinstance(lang, str) and lang in languages() else None
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

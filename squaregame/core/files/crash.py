@@ -4,7 +4,6 @@ entry that runs the program (the command line's and a served session's)."""
 from __future__ import annotations
 
 import sys
-import traceback
 from collections.abc import Callable
 
 from squaregame import paths
@@ -21,6 +20,8 @@ def internal_error(exc: BaseException) -> int:
         said = said[: LINE_LIMIT - 1] + "…"
     line = f"squaregame: internal error: {exc.__class__.__name__}: {said}"
     try:
+        import traceback  # (only on an error: not on every start)
+
         report = paths.cache_dir() / "last-error.txt"
         write_atomic(report, "".join(traceback.format_exception(exc)).encode())
         line += f" (details in {report})"

@@ -95,12 +95,12 @@ class Values:
     """A rule's values as the counting needs them: G(x) from ``table`` (G(0..len−1)) and,
     beyond it, the period (``preperiod``, ``period``), which must then be proven."""
 
-    table: Any  # numpy array
+    table: Any  # a numpy array, or a list (a period proven in plain Python)
     preperiod: int | None = None
     period: int | None = None
 
     def __call__(self, x: int) -> int:
-        if x < self.table.size:
+        if x < len(self.table):
             return int(self.table[x])
         assert self.preperiod is not None and self.period is not None
         return int(self.table[self.preperiod + (x - self.preperiod) % self.period])
@@ -108,34 +108,29 @@ class Values:
 
 def winning_splits(block: Block, target: int, g: Values, most: int) -> tuple[int, list[int]]:
     """How many splits of ``block`` leave values xor-ing to ``target``, and the first
-    ``most`` of them (as indices in the block)."""
-    import numpy as np  # (numpy: only to count a long row's splits)
-
+    ``most`` of them (as indices in the block). Values held as a list (a period proven in
+    plain Python, :mod:`.quick`: a few dozen values) are read in plain Python, an array in
+    numpy."""
     lo, hi, rest = block.first, block.last, block.rest
     if hi < lo:
         return 0, []
-    if rest < g.table.size:
+    t = g.table
+    plain = isinstance(t, list)
+    if rest < len(t):
+        if plain:
+            found = [a - lo for a in range(lo, hi + 1) if t[a] ^ t[rest - a] == target]
+            return len(found), found[:most]
+        import numpy as np  # (numpy: only to count a long row's splits)
+
         heaps = np.arange(lo, hi + 1)
-        hit = np.flatnonzero((g.table[heaps] ^ g.table[rest - heaps]) == target)
+        hit = np.flatnonzero((t[heaps] ^ t[rest - heaps]) == target)
         return int(hit.size), [int(k) for k in hit[:most]]
     n0, p = g.preperiod, g.period
     assert n0 is not None and p is not None
-    # the a valued one by one (in numpy): a < n0, or rest − a < n0 (a > rest − n0); a heap
-    # x ≥ n0 is read at n0 + (x − n0) mod p, computed from Python ints (rest may pass 2^63)
-    off = (rest - n0) % p
-    near = np.arange(lo, min(hi, n0 - 1) + 1, dtype=np.int64)  # a < n0 ≤ … : rest − a folded
-    other = n0 + (off - near) % p
-    if rest - n0 < n0:  # some rest − a < n0 (rest < 2·n0: no overflow)
-        small = near > rest - n0
-        other[small] = rest - near[small]
-    hits = [near[(g.table[near] ^ g.table[other]) == target]]
-    start = max(lo, rest - n0 + 1, n0)  # rest − a < n0 ≤ a (only when rest < 2·n0 + …)
-    if start <= hi:
-        tail = np.arange(start, hi + 1, dtype=np.int64)
-        b = np.asarray(rest - tail, dtype=np.int64)
-        hits.append(tail[(g.table[n0 + (tail - n0) % p] ^ g.table[b]) == target])
-    edge = np.concatenate(hits)
-    count = int(edge.size)
+    # the a valued one by one: a < n0, or rest − a < n0 (a > rest − n0); a heap x ≥ n0 is
+    # read at n0 + (x − n0) mod p, computed from Python ints (rest may pass 2^63)
+    edge = _edge_plain(lo, hi, rest, target, g) if plain else _edge_numpy(lo, hi, rest, target, g)
+    count = len(edge)
     mid_lo, mid_hi = max(lo, n0), min(hi, rest - n0)
     firsts: list[int] = []
     if mid_lo <= mid_hi:
@@ -151,6 +146,41 @@ def winning_splits(block: Block, target: int, g: Values, most: int) -> tuple[int
             firsts.extend(range(first, min(mid_hi, first + p * most) + 1, p))
     winners = sorted({int(a) for a in edge[:most]} | set(firsts))[:most]
     return count, [a - lo for a in winners]
+
+
+def _edge_plain(lo: int, hi: int, rest: int, target: int, g: Values) -> list[int]:
+    """The splits a < n0 or rest − a < n0 of a block that hit ``target``, ascending (values
+    in a list)."""
+    n0, p, t = g.preperiod, g.period, g.table
+    assert n0 is not None and p is not None
+
+    def fold(x: int) -> int:
+        return x if x < n0 else n0 + (x - n0) % p
+
+    near = [a for a in range(lo, min(hi, n0 - 1) + 1) if t[a] ^ t[fold(rest - a)] == target]
+    start = max(lo, rest - n0 + 1, n0)  # rest − a < n0 ≤ a (only when rest < 2·n0 + …)
+    return near + [a for a in range(start, hi + 1) if t[fold(a)] ^ t[rest - a] == target]
+
+
+def _edge_numpy(lo: int, hi: int, rest: int, target: int, g: Values) -> Any:
+    """:func:`_edge_plain` on an array, in numpy."""
+    import numpy as np  # (numpy: only to count a long row's splits)
+
+    n0, p = g.preperiod, g.period
+    assert n0 is not None and p is not None
+    off = (rest - n0) % p
+    near = np.arange(lo, min(hi, n0 - 1) + 1, dtype=np.int64)  # a < n0 ≤ … : rest − a folded
+    other = n0 + (off - near) % p
+    if rest - n0 < n0:  # some rest − a < n0 (rest < 2·n0: no overflow)
+        small = near > rest - n0
+        other[small] = rest - near[small]
+    hits = [near[(g.table[near] ^ g.table[other]) == target]]
+    start = max(lo, rest - n0 + 1, n0)  # rest − a < n0 ≤ a (only when rest < 2·n0 + …)
+    if start <= hi:
+        tail = np.arange(start, hi + 1, dtype=np.int64)
+        b = np.asarray(rest - tail, dtype=np.int64)
+        hits.append(tail[(g.table[n0 + (tail - n0) % p] ^ g.table[b]) == target])
+    return np.concatenate(hits)
 
 
 def option_count(rule: HeapRule, n: int) -> int:

@@ -373,9 +373,9 @@ class RowsGame(Game[Rows]):
             self.store.grundy(self.rule, n)  # refuses a row out of reach (before any listing)
         proven = self.store.proven(self.rule)
         if proven is None or longest < proven.preperiod + proven.period:
-            return big.Values(self.store.values(self.rule, longest))
+            return big.Values(self.store.few_values(self.rule, longest))
         upto = proven.preperiod + proven.period
-        return big.Values(self.store.values(self.rule, upto), proven.preperiod, proven.period)
+        return big.Values(self.store.few_values(self.rule, upto), proven.preperiod, proven.period)
 
     def grundy_moves(self, pos: Rows, grundy: int, most: int) -> tuple[int, list[int]] | None:
         """Counted from the values (one code, normal play: :func:`.big.normal_winners`)."""

@@ -3,7 +3,6 @@ game, each with its rule fixed, and Octal, with any code given (``--code 0.6``).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -29,6 +28,8 @@ from squaregame.families.octal.code import (
 from squaregame.families.octal.search import Solved
 
 if TYPE_CHECKING:
+    import random
+
     from squaregame.core.rules.base import Rule
     from squaregame.core.tables import Tables
 

@@ -57,6 +57,7 @@ from typing import Any
 from squaregame.core.errors import PositionError, TableLimitError
 from squaregame.families.octal import cost
 from squaregame.families.octal.code import HeapRule
+from squaregame.families.octal.quick import quick_period
 from squaregame.families.octal.values import (
     MAX_CACHED,
     MAX_ON_DEMAND,
@@ -157,6 +158,11 @@ def periodicity(
         return known[0]
     if known is not None and known[1] >= limit:
         return known[0]
+    found_quickly = quick(rule, kept) if limit >= FIRST_PREFIX else None
+    if found_quickly is not None:  # the first prefix's search, made without numpy
+        with kept.lock:
+            kept.periods[rule.key] = (found_quickly[0], FIRST_PREFIX)
+        return found_quickly[0]
     k = rule.last_place
     if k is None:
         limit = min(limit, FIRST_PREFIX * 64)
@@ -188,6 +194,28 @@ def periodicity(
     return found
 
 
+def quick(rule: HeapRule, kept: Kept | None) -> tuple[Periodicity, list[int]] | None:
+    """A period proven on a few values in plain Python (:mod:`.quick`), reported as the
+    search of the first prefix (:data:`FIRST_PREFIX` values) reports it, and G(0..255);
+    None where none is proven so (then numpy's search, as before). Made once per rule in
+    ``kept``; its proof is kept as a search's is (:meth:`Kept.periods`)."""
+    kept = Kept() if kept is None else kept
+    with kept.lock:
+        if rule.key in kept.quick:
+            found: tuple[Periodicity, list[int]] | None = kept.quick[rule.key]
+            return found
+    proof = quick_period(rule)
+    found = None
+    if proof is not None:
+        start, period, g = proof
+        found = (Periodicity(start, period, True, FIRST_PREFIX), g)
+    with kept.lock:
+        kept.quick[rule.key] = found
+        if found is not None:
+            kept.periods.setdefault(rule.key, (found[0], FIRST_PREFIX))
+    return found
+
+
 def value(
     rule: HeapRule,
     n: int,
@@ -208,6 +236,10 @@ def value(
     (:data:`~squaregame.families.octal.values.MAX_ON_DEMAND` heaps, and the pairs examined)."""
     if n < 0:
         raise PositionError("errors.negative_number", value=n)
+    found_quickly = quick(rule, kept)
+    if found_quickly is not None:  # (Kayles: a period proven in plain Python)
+        proof, g = found_quickly
+        return g[proof.fold(n)]
     if n < FIRST_PREFIX:
         return int(grundy_values(rule, n, progress, kept)[n])
     octal = rule.last_place is not None

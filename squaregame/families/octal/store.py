@@ -57,6 +57,14 @@ class OctalStore:
         """G(0..n) (refused past :data:`~squaregame.families.octal.values.MAX_ON_DEMAND`)."""
         return grundy_values(rule, n, progress, self.kept)
 
+    def few_values(self, rule: HeapRule, n: int) -> Any:
+        """G(0..n): a list where a period proven in plain Python holds them (Kayles' first
+        83: no numpy loaded), else :meth:`values`' array."""
+        found = self.kept.quick.get(rule.key)
+        if found is not None and n < len(found[1]):
+            return found[1][: n + 1]
+        return self.values(rule, n)
+
     def periodicity(
         self, rule: HeapRule, progress: Progress | None = None
     ) -> periods.Periodicity | None:

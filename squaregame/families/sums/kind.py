@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +15,8 @@ from squaregame.core.writing import Named, Spoken
 from squaregame.families.sums.limits import check_pile_count
 
 if TYPE_CHECKING:
+    import random
+
     from squaregame.core.tables import Tables
 
 AREA = "sums"  # its words: assets/i18n/<lang>/sums.toml

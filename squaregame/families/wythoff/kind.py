@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -14,6 +13,8 @@ from squaregame.core.traits import Shape, Traits
 from squaregame.core.writing import Spoken
 
 if TYPE_CHECKING:
+    import random
+
     from squaregame.core.rules.base import Rule
     from squaregame.core.tables import Tables
 
