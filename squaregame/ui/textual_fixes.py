@@ -1,5 +1,6 @@
 """Work-arounds for two of Textual's memory leaks (both open upstream), applied on import,
-and for how it ends on an unhandled error (:class:`OneLineErrors`).
+for a screen styled twice as it is first shown, and for how it ends on an unhandled error
+(:class:`OneLineErrors`).
 
 - **#6665**: ``StylesCache.get_inner_outer`` is an ``lru_cache`` on a method, so its key
   holds the ``StylesCache`` itself — each widget's cache of drawn lines — and keeps the
@@ -18,6 +19,21 @@ Measured on a lesson's try-it and back, seven times (``squaregame bench --only k
 each round kept a game screen's Header, six Footer keys, ~600 drawn lines and ~4,000 small
 caches alive for good; the app's memory grew by a quarter every few rounds, and each full
 pass of Python's collector walked it all (40–170 ms).
+
+- **A new screen styled twice**: ``push_screen`` sends the new screen a ``ScreenResume``
+  that asks it to restyle itself and every widget in it, handled once it has composed and
+  mounted them — each widget styled as it was mounted, then all again (issue 46). The
+  first ``ScreenResume`` of a screen restyles only the screen itself (styled before its
+  CSS file was loaded: a dialog's ``align``); a screen shown again (another on top closed:
+  a theme, the language or the focus may have changed meanwhile) still restyles it all.
+  Likewise a new screen's first ``Resize`` gave it its size classes (the app's and the game
+  screens' breakpoints: ``-narrow``, ``-small`` …) once its widgets were mounted, and
+  restyled them all again: a screen now has them from the start, for the app's size then
+  (the ``Resize`` still sets them if the size has changed by the time it comes). And a
+  class given to a widget not yet in the tree (``Button(compact=True)``, a key of the
+  Footer) restyled it there and then, for nothing: it is styled as it is mounted. With
+  these three, the new-game dialog's 82 widgets are styled 161 times as it opens (532 before,
+  in two batches: ``Stylesheet.apply``); ``tests/test_ui_restyles.py`` counts them.
 """
 
 from __future__ import annotations
@@ -25,9 +41,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from textual import events
+from textual._context import active_app
 from textual._styles_cache import StylesCache
 from textual.app import App
 from textual.color import Color
+from textual.dom import DOMNode
+from textual.screen import Screen
 from textual.style import Style
 from textual.worker import WorkerFailed
 
@@ -42,6 +62,69 @@ def _get_inner_outer(_cache: Any, base_background: Color, background: Color) -> 
 
 
 StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[method-assign,assignment]
+
+
+_resume = Screen._on_screen_resume
+
+
+def _on_screen_resume(screen: Screen[Any], event: events.ScreenResume) -> None:
+    if not getattr(screen, "_squaregame_shown", False):  # its widgets: just styled
+        screen._squaregame_shown = True  # type: ignore[attr-defined]
+        event.refresh_styles = False
+        # the screen itself was styled before ``push_screen`` loaded its own CSS file
+        screen.app.stylesheet.update_nodes([screen], animate=False)
+    _resume(screen, event)
+
+
+Screen._on_screen_resume = _on_screen_resume  # type: ignore[method-assign,assignment]
+
+_update_node_styles = DOMNode.update_node_styles
+
+
+def _update_styles_in_tree(node: DOMNode, animate: bool = True) -> None:
+    if node._parent is None and not isinstance(node, App):  # not in the tree: styled as mounted
+        return
+    _update_node_styles(node, animate)
+
+
+DOMNode.update_node_styles = _update_styles_in_tree  # type: ignore[method-assign,assignment]
+
+_screen_init = Screen.__init__
+
+
+def _breakpoints(screen: Screen[Any], width: int, height: int) -> dict[str, bool]:
+    """The size classes ``screen`` is given at ``width`` × ``height`` (as its ``Resize``)."""
+    app = screen.app
+    across = (
+        app.HORIZONTAL_BREAKPOINTS
+        if screen.HORIZONTAL_BREAKPOINTS is None
+        else screen.HORIZONTAL_BREAKPOINTS
+    ) or []
+    down = (
+        app.VERTICAL_BREAKPOINTS
+        if screen.VERTICAL_BREAKPOINTS is None
+        else screen.VERTICAL_BREAKPOINTS
+    ) or []
+    found = {name: False for _, name in (*across, *down)}
+    for name in screen._get_breakpoint_classes(width, list(across)):
+        found[name] = True
+    for name in screen._get_breakpoint_classes(height, list(down)):
+        found[name] = True
+    return found
+
+
+def _init_with_size_classes(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
+    _screen_init(screen, *args, **kwargs)
+    try:
+        app = active_app.get()
+    except LookupError:  # made before the app runs: its Resize gives them
+        return
+    if app.is_running:
+        width, height = app.size
+        screen.update_classes(_breakpoints(screen, width, height), update=False)
+
+
+Screen.__init__ = _init_with_size_classes  # type: ignore[method-assign,assignment]
 
 
 def drop_closed_watchers(node: Any) -> None:

@@ -143,7 +143,6 @@ class NewGameDialog(Dialog[GameSetup | None]):
         self.params = self._family_params()
         self.labels: dict[str, RowLabel] = {}
         self.shown_example = ""  # the example start the field was given (while untouched)
-        self.ready = False  # every row mounted (the later ones come after the first paint)
 
     def example(self) -> str:  # the chosen kind's example start (75 for Squares)
         return start_example(self.kind, self.spec)
@@ -158,28 +157,20 @@ class NewGameDialog(Dialog[GameSetup | None]):
 
     # -- the fields ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        """The title and the game's rows, the error and the buttons: what the dialog opens
-        with. The application's own rows (:meth:`_later_rows`, seven choices: most of the
-        cost of building the dialog) are mounted after its first paint, in their place
-        before the error line, so the order of the fields and of Tab is the same."""
-        with Vertical(id="dialog"):
+        """The title, every row, the error and the buttons, in one batch (issue 46): each row
+        shown or hidden and the rows' spacing chosen before they are mounted — a class set on
+        the dialog once mounted restyles all its ~80 widgets, and rows mounted after the first
+        paint left the dialog half usable for a few frames."""
+        rows = [*self._game_rows(), *self._later_rows()]
+        kept = self.again if self.again is not None else self.current
+        players = kept.players if kept is not None else "solo"
+        for row in rows:
+            row.display = self._shows(row.id, players)
+        dense = sum(1 for row in rows if row.display) > DENSE_ROWS
+        with Vertical(id="dialog", classes="dense" if dense else ""):
             title = tr(f"{self.family.key}.dialog_title")
             yield Static(f"[b]{title}[/b]", id="dialog-title")
-            presets = [(tr(name), i) for i, (name, _) in enumerate(self.presets)]
-            if presets:
-                prompt = tr("ui_dialog.new.preset_prompt")
-                select = Select(presets, prompt=prompt, id="preset", compact=True)
-                yield form_row(tr("ui_dialog.new.preset"), select)
-            if len(self.family.kinds) > 1:
-                kinds = [(kind_choice(k), k.key) for k in self.family.kinds]
-                yield form_row(tr("ui_dialog.new.game"), choice("kind", self.kind.key, kinds))
-            flags = [p for p in self.params.values() if p.type is ParamType.FLAG]
-            for param in self.params.values():
-                if param not in flags:
-                    yield self._row(param)
-                if param.type is ParamType.RULES and param.count[1] > 1:
-                    note = Static(f"[dim]{rule_names()}[/dim]")  # the rules one may type
-                    yield form_row("", note, id="row-rule-names")
+            yield from rows
             yield Static("", id="dialog-error")
             yield Static("", id="dialog-advice")
             with Horizontal(classes="buttons"):
@@ -189,10 +180,43 @@ class NewGameDialog(Dialog[GameSetup | None]):
                 yield Button(tr("ui_dialog.new.cancel_button"), id="cancel", compact=True)
         yield Footer(compact=True)
 
+    def _game_rows(self) -> list[Horizontal]:
+        """The game's rows: a ready-made game, the kind, each parameter of the family's kinds
+        but its flags (one row each: the chosen kind's shown, the others hidden)."""
+        rows: list[Horizontal] = []
+        presets = [(tr(name), i) for i, (name, _) in enumerate(self.presets)]
+        if presets:
+            prompt = tr("ui_dialog.new.preset_prompt")
+            select = Select(presets, prompt=prompt, id="preset", compact=True)
+            rows.append(form_row(tr("ui_dialog.new.preset"), select))
+        if len(self.family.kinds) > 1:
+            kinds = [(kind_choice(k), k.key) for k in self.family.kinds]
+            rows.append(form_row(tr("ui_dialog.new.game"), choice("kind", self.kind.key, kinds)))
+        for param in self.params.values():
+            if param.type is not ParamType.FLAG:
+                rows.append(self._row(param))
+            if param.type is ParamType.RULES and param.count[1] > 1:
+                note = Static(f"[dim]{rule_names()}[/dim]")  # the rules one may type
+                rows.append(form_row("", note, id="row-rule-names"))
+        return rows
+
     def _later_rows(self) -> list[Horizontal]:
-        """The application's own rows, after the game's: mounted once the dialog has painted."""
+        """The application's own rows, after the game's, as the game kept had them."""
         flags = [self._row(p) for p in self.params.values() if p.type is ParamType.FLAG]
-        return later_rows(self.settings, flags)
+        kept = self.again if self.again is not None else self.current
+        return later_rows(self.settings, flags, kept)
+
+    def _shows(self, row_id: str | None, players: str) -> bool:
+        """Whether the row ``row_id`` is shown: a parameter's if the chosen kind has it, the
+        rules one may type if it has rules, the sides' names if ``players`` want them."""
+        if row_id == "row-rule-names":
+            return self.kind.param("rule") is not None
+        if row_id == "row-names":
+            return names_wanted(players) > 0
+        for name, param in self.params.items():
+            if row_id == f"row-{field_id(param)}":
+                return self.kind.param(name) is not None
+        return True
 
     def _row(self, param: Param) -> Horizontal:
         """A parameter's field, from its form field: a choice for a flag, else a text."""
@@ -206,7 +230,13 @@ class NewGameDialog(Dialog[GameSetup | None]):
         else:
             text = rules_text(spec) if given and spec and param.type is ParamType.RULES else ""
             long = param.type is ParamType.RULES or self.kind.traits.parts  # wythoff:3,5 …
-            widget = Input(text, id=wid, max_length=200 if long else 30, compact=True)
+            widget = Input(
+                text,
+                placeholder=placeholder(param),
+                id=wid,
+                max_length=200 if long else 30,
+                compact=True,
+            )
         label = RowLabel(field_label(param))
         self.labels[param.name] = label
         return Horizontal(label, widget, classes="row", id=f"row-{wid}")
@@ -222,30 +252,10 @@ class NewGameDialog(Dialog[GameSetup | None]):
             start.value = self.shown_example = self.example()
         start.focus()
         start.select_all()  # typing replaces it
-        self.call_after_refresh(self.mount_later_rows)
-
-    async def mount_later_rows(self) -> None:
-        """The rows left out of the first paint, then what depends on them."""
-        if self.ready:
-            return
-        await self.query_one("#dialog", Vertical).mount_all(
-            self._later_rows(), before="#dialog-error"
-        )
-        self.ready = True
-        kept = self.again if self.again is not None else self.current
-        if kept is not None:
-            self.query_one("#first", Select).value = kept.human_first
-            self.query_one("#level", Select).value = kept.level
-            self.query_one("#hints", Select).value = kept.hints
-            self.query_one("#players", Select).value = kept.players
-            self.query_one("#names", Input).value = ",".join(kept.names)
-        self.show_kind()
 
     def show_kind(self) -> None:
         """Show the fields of the chosen kind (a set to type for Subtraction, none for Squares),
-        each labelled and prompted by that kind's own parameter."""
-        if not self.ready:  # shown once every row is mounted
-            return
+        each labelled and prompted by that kind's own parameter (another kind chosen)."""
         for name, param in self.params.items():
             own = self.kind.param(name)
             row = self.query_one(f"#row-{field_id(param)}", Horizontal)
@@ -263,7 +273,8 @@ class NewGameDialog(Dialog[GameSetup | None]):
             start.select_all()
         self.show_names()
         rows = [r for r in self.query(".row").results(Horizontal) if r.display]
-        self.query_one("#dialog", Vertical).set_class(len(rows) > DENSE_ROWS, "dense")
+        dialog = self.query_one("#dialog", Vertical)
+        dialog.set_class(len(rows) > DENSE_ROWS, "dense")  # (only if it changed: a restyle)
 
     def show_names(self) -> None:
         """The sides' names: a field for the class, two teams or a demo (not for one person)."""
@@ -296,9 +307,6 @@ class NewGameDialog(Dialog[GameSetup | None]):
         self.dismiss(None)
 
     def action_random(self) -> None:
-        if not self.ready:  # a key before the later rows are in: once they are
-            self.call_after_refresh(self.action_random)
-            return
         hi = self.query_one("#range", Select).value
         top = hi if isinstance(hi, int) else 100
         start = self.query_one("#start", Input)
@@ -328,9 +336,6 @@ class NewGameDialog(Dialog[GameSetup | None]):
     def action_advice(self) -> None:
         """ "Who should start?": hot or cold, said in words below the form (on request only:
         the answer is the game's secret)."""
-        if not self.ready:  # a key before the later rows are in: once they are
-            self.call_after_refresh(self.action_advice)
-            return
         try:
             said = start_advice(spec_from_fields(self.kind, self.fields(), self.kinds), self.tables)
         except GameError as exc:
@@ -361,9 +366,6 @@ class NewGameDialog(Dialog[GameSetup | None]):
         return out
 
     def action_start(self) -> None:
-        if not self.ready:  # a key before the later rows are in: once they are
-            self.call_after_refresh(self.action_start)
-            return
         try:
             spec = spec_from_fields(self.kind, self.fields(), self.kinds)
             check_start(spec, self.tables)
