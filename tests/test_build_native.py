@@ -43,6 +43,7 @@ def test_native_and_numpy_builders_agree_byte_for_byte(
     assert np.array_equal(out[1], plain.cold)
 
 
+@pytest.mark.usefixtures("shared_cache")  # (what the kernels compute: compiled once)
 def test_native_builder_against_brute_force() -> None:
     ref = solve(range(5000), pile_children(squares_amounts), False)
     rem, cold = build_native.squares_table_native(4999, np.uint8, None) or ((), ())
@@ -50,6 +51,7 @@ def test_native_builder_against_brute_force() -> None:
     assert list(cold) == [k for k in range(5000) if ref[k][1] % 2 == 0]
 
 
+@pytest.mark.usefixtures("shared_cache")  # (what the kernels compute: compiled once)
 def test_native_builder_matches_the_shipped_table() -> None:
     # The shipped table is the C reference's, byte for byte (test_squares.py checks its hash).
     rem, cold = build_native.squares_table_native(999_999, np.uint16, None) or ((), ())
@@ -58,6 +60,7 @@ def test_native_builder_matches_the_shipped_table() -> None:
     assert len(cold) == 13952 and int(max(rem)) == 128
 
 
+@pytest.mark.usefixtures("shared_cache")  # (what the kernels compute: compiled once)
 def test_a_remoteness_over_the_limit_is_reported_not_wrapped() -> None:
     assert build_native.squares_table_native(999_999, np.uint8, None, limit=127) is None
     small = build_native.squares_table_native(20_000, np.uint8, None, limit=127)
@@ -66,6 +69,7 @@ def test_a_remoteness_over_the_limit_is_reported_not_wrapped() -> None:
         build_native.squares_table_native(10, np.int32, None)
 
 
+@pytest.mark.usefixtures("shared_cache")  # (what the kernels compute: compiled once)
 def test_progress_is_reported_and_ends_at_one() -> None:
     seen: list[float] = []
     build_native.squares_table_native(9_000_000, np.uint8, seen.append)

@@ -112,7 +112,7 @@ def test_watching_a_class_that_is_not_there_is_one_line(
     assert capsys.readouterr().err.count("\n") == 1
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("lang", ["en", "ru", pytest.param("es", marks=pytest.mark.slow)])
 async def test_the_watch_shows_the_challenges_and_the_scoreboard(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
 ) -> None:

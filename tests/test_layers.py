@@ -28,6 +28,7 @@ modules < its widgets < its lesson panels < its screens < its services < the app
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -234,6 +235,7 @@ def _imported(path: Path) -> set[str]:
     return named
 
 
+@functools.cache  # (asked again for each module a chain reaches: parsed once)
 def _draws(m: str) -> bool:
     return any(n.split(".")[0] in ("textual", "rich") for n in _imported(MODULES[m]))
 

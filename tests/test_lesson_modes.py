@@ -23,6 +23,7 @@ from squaregame.textmode.lesson import TextLesson
 from squaregame.textmode.markdown import plain_lines
 
 LANGS = ("en", "ru", "es")
+SOME_LANGS = ["en", "ru", pytest.param("es", marks=pytest.mark.slow)]  # (es: the slow run)
 
 # What names a key of the app (or its colours) in a lesson's words: what the text-mode
 # alternatives replaced. Read on plain lines (Markdown marks dropped).
@@ -120,7 +121,7 @@ def test_the_app_says_what_it_said_and_text_mode_names_no_key(lang: str) -> None
     assert found >= 16  # (every lesson's keys: about 16 places a language)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", SOME_LANGS)
 def test_no_line_of_a_text_mode_lesson_names_an_app_key(lang: str) -> None:
     set_language(lang)
     for each in load_lessons(GAMES, lang):
@@ -146,7 +147,7 @@ def said_in_text_mode(lang: str, number: int) -> str:
     return out.getvalue()
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", SOME_LANGS)
 def test_text_mode_says_tables_as_lists_in_words(lang: str) -> None:
     sums, kayles, digits, pairs = (said_in_text_mode(lang, n) for n in (9, 11, 5, 7))
     for said in (sums, kayles, digits):

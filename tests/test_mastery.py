@@ -95,13 +95,16 @@ def test_no_constant_reply_masters_any_lesson(name: str, long_walks: dict[str, l
             assert not work_through(walk, CONSTANTS[name], 0).mastered, (lesson.id, walk.seed)
 
 
-def test_no_random_guesser_masters_any_lesson(walks: dict[str, list[Walk]]) -> None:
+@pytest.mark.parametrize(  # a fifth of the class in the default run, the whole in the slow
+    "students", [STUDENTS // 5, pytest.param(STUDENTS, marks=pytest.mark.slow)]
+)
+def test_no_random_guesser_masters_any_lesson(walks: dict[str, list[Walk]], students: int) -> None:
     """A thousand students answering at random (eight items at each exercise step, three
     games at each try-it, every mark and every sieve guess): none masters any lesson."""
     for lesson in LESSONS:
         mastered = [
             s
-            for s in range(STUDENTS)
+            for s in range(students)
             if work_through(walks[lesson.id][s % CLASSES], RANDOM, s).mastered
         ]
         assert mastered == [], lesson.id

@@ -26,7 +26,7 @@ async def _open_why(pilot: Any) -> None:
     await settle(pilot)  # (its KeyBar draws in one piece with the screen)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("lang", ["en", "ru", pytest.param("es", marks=pytest.mark.slow)])
 def test_why_22(snap_compare: Any, lang: str) -> None:
     app = SquareGameApp(GAMES, StartRequest(start=22, seed=1), ai_delay=0, lang=lang)
     assert snap_compare(app, terminal_size=(80, 24), run_before=_open_why)

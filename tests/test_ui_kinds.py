@@ -72,7 +72,9 @@ async def open_dialog(pilot: Any, entry: int = 0) -> NewGameDialog:
     ("lang", "words"),
     [
         ("en", ("take a perfect square", "Wythoff's queen", "Sums of piles")),
-        ("ru", ("точный квадрат", "Ферзь Витхоффа", "Суммы кучек")),
+        pytest.param(  # (each family's dialog opened: English in the default run)
+            "ru", ("точный квадрат", "Ферзь Витхоффа", "Суммы кучек"), marks=pytest.mark.slow
+        ),
         pytest.param(
             "es",
             ("cuadrado perfecto", "reina de Wythoff", "Sumas de montones"),

@@ -63,7 +63,7 @@ async def test_a_preset_clears_the_error_and_the_focus_stays_on_the_bad_field() 
         assert _text(dialog.query_one("#dialog-error", Static)).strip() == ""
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("lang", ["en", "ru", pytest.param("es", marks=pytest.mark.slow)])
 async def test_the_opponents_description_is_shown_whole_at_80_columns(lang: str) -> None:
     app = SquareGameApp(GAMES, ai_delay=0, lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -80,7 +80,7 @@ async def test_the_opponents_description_is_shown_whole_at_80_columns(lang: str)
             assert blurb.size.height >= -(-len(level_blurb(level)) // blurb.size.width)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+@pytest.mark.parametrize("lang", ["en", "ru", pytest.param("es", marks=pytest.mark.slow)])
 async def test_the_rules_placeholder_fits_at_80_columns(lang: str) -> None:
     app = SquareGameApp(GAMES, ai_delay=0, lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:

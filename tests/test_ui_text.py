@@ -54,9 +54,8 @@ def check(app: SquareGameApp, lang: str, where: str) -> None:
 # -- every screen of this area speaks the language --------------------------------------
 
 
-@pytest.mark.parametrize(  # Russian in the default run (plurals, Cyrillic); the rest marked slow
-    "lang", [x if x == "ru" else pytest.param(x, marks=pytest.mark.slow) for x in LANGS]
-)
+@pytest.mark.slow  # (a walk of each language; test_ui_walk's Russian one is in the default run)
+@pytest.mark.parametrize("lang", LANGS)
 async def test_settings_help_lessons_and_a_lesson_speak_the_language(lang: str) -> None:
     # Settings and Help are opened over the lesson list: the menu behind them is not this
     # area's to translate (text_check.foreign_words can walk it once it is).

@@ -53,12 +53,14 @@ def test_the_c_kernel_gives_the_numpy_builders_bytes(size: int, misere: bool) ->
     _same(size, misere)
 
 
+@pytest.mark.usefixtures("shared_cache")  # (what the kernels compute: compiled once)
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 80), st.booleans())
 def test_any_small_board_is_the_same(size: int, misere: bool) -> None:
     _same(size, misere)
 
 
+@pytest.mark.usefixtures("shared_cache")  # (what the kernels compute: compiled once)
 def test_bands_of_rows_carry_the_aggregates(monkeypatch: pytest.MonkeyPatch) -> None:
     # 1000 cells a call: the 301² board in 101 calls of 3 rows, and the same bytes
     whole = board_native(300, True)
@@ -69,6 +71,7 @@ def test_bands_of_rows_carry_the_aggregates(monkeypatch: pytest.MonkeyPatch) -> 
     assert len(seen) == 101 and seen == sorted(seen) and seen[-1] == pytest.approx(1.0)
 
 
+@pytest.mark.usefixtures("shared_cache")  # (what the kernels compute: compiled once)
 def test_an_exception_from_progress_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("squaregame.families.wythoff.native.BAND_CELLS", 10_000)
     calls: list[float] = []
@@ -83,6 +86,7 @@ def test_an_exception_from_progress_stops_the_build(monkeypatch: pytest.MonkeyPa
     assert len(calls) == 3
 
 
+@pytest.mark.usefixtures("shared_cache")  # (what the kernels compute: compiled once)
 def test_the_tables_view_the_kernels_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SQUAREGAME_BUILDER", "native")
     table = build_wythoff(400, True)
@@ -122,6 +126,7 @@ def test_without_a_working_compiler_numpy_builds_the_board(
     assert board_stats(50) == want
 
 
+@pytest.mark.usefixtures("shared_cache")  # (what the kernels compute: compiled once)
 def test_stats_are_the_same_from_either_builder(monkeypatch: pytest.MonkeyPatch) -> None:
     native.library()
     made = board_stats(1999)
@@ -129,6 +134,7 @@ def test_stats_are_the_same_from_either_builder(monkeypatch: pytest.MonkeyPatch)
     assert board_stats(1999) == made == (1527, 1527, (1234, 1998))
 
 
+@pytest.mark.usefixtures("shared_cache")  # (what the kernels compute: compiled once)
 def test_table_stats_with_the_kernel_imports_no_numpy() -> None:
     native.library()  # built into this test's cache folder, which the child inherits
     code = (
@@ -156,12 +162,14 @@ def test_the_grundy_kernel_gives_the_numpy_values(size: int) -> None:
     _grundy_same(size)
 
 
+@pytest.mark.usefixtures("shared_cache")  # (what the kernels compute: compiled once)
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 150))
 def test_any_small_boards_grundy_values_are_the_same(size: int) -> None:
     _grundy_same(size)
 
 
+@pytest.mark.usefixtures("shared_cache")  # (what the kernels compute: compiled once)
 def test_grundy_values_against_the_plain_mex() -> None:
     # the definition itself, cell by cell: the mex of the row, the column and the diagonal
     from squaregame.families.wythoff.native import grundy_native
@@ -178,6 +186,7 @@ def test_grundy_values_against_the_plain_mex() -> None:
     assert [int(g[0, k]) for k in range(n)] == list(range(n))  # a single pile: Nim
 
 
+@pytest.mark.usefixtures("shared_cache")  # (what the kernels compute: compiled once)
 def test_grundy_bands_carry_the_sets(monkeypatch: pytest.MonkeyPatch) -> None:
     from squaregame.families.wythoff.native import grundy_native
 
@@ -188,6 +197,7 @@ def test_grundy_bands_carry_the_sets(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(seen) == 167 and seen[-1] == pytest.approx(1.0)
 
 
+@pytest.mark.usefixtures("shared_cache")  # (what the kernels compute: compiled once)
 def test_the_tables_grundy_values_come_from_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     from squaregame.families.wythoff import native as wythoff_native
     from squaregame.families.wythoff.grundy import wythoff_grundy, wythoff_grundy_numpy
