@@ -172,7 +172,7 @@ def test_the_keys_group_times_a_key_in_the_app(
 
 def test_the_games_the_bench_times_are_the_registrys() -> None:
     """The bench names no game in its code (tests/test_registry_only.py): the games of
-    assets/bench/games.toml are each one the registry knows, with their words in the
+    assets/bench/timed-games.toml are each one the registry knows, with their words in the
     catalogs."""
     from squaregame.bench import games
     from squaregame.families import GAMES

@@ -75,6 +75,19 @@ def test_a_missing_reference_fails_the_run_in_one_line(
     assert said in captured.err and "gone.c" in captured.err and captured.err.count("\n") == 1
 
 
+def test_a_long_path_in_a_message_keeps_the_file_it_names() -> None:
+    """(A reference missing from a venv's site-packages: the message's path is cut by its
+    start, never its end — the file's name is what tells the reader which one.)"""
+    from squaregame.cli.common import ECHO_LIMIT, one_line
+
+    path = "/tmp/ci/.venv/lib/python3.11/site-packages/squaregame/assets/bench/gone.c"
+    said = one_line(f"it is missing: {path} (reinstall)")
+    assert said.startswith("it is missing: …") and said.endswith("bench/gone.c (reinstall)")
+    assert len(said.split()[3]) == ECHO_LIMIT
+    typed = "x" * 100  # (typed text: cut by its end, as before)
+    assert one_line(f"bad: {typed}") == f"bad: {'x' * (ECHO_LIMIT - 1)}…"
+
+
 @pytest.mark.parametrize("group", ["builder", "board"])
 def test_a_reference_without_gcc_fails_the_run_in_one_line(
     group: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -355,8 +355,10 @@ def test_one_student_cannot_take_every_place(tmp_path: Path, room: ClassConfig) 
             assert server.room is not None
             ana = next(iter(server.room.store.students(CLASS))).id  # type: ignore[union-attr]
             server.room.online[ana] = 3  # (three tabs of hers open)
-            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-                await http.ws_connect(f"{url}/ws")
-            assert refused.value.status == 429 and not server.sessions
+            async with http.ws_connect(f"{url}/ws") as refused:  # closed at once, with why
+                closing = await refused.receive(timeout=30)
+            assert closing.type == aiohttp.WSMsgType.CLOSE, closing
+            assert closing.data == aiohttp.WSCloseCode.TRY_AGAIN_LATER
+            assert "tabs of this class open already" in closing.extra and not server.sessions
 
     asyncio.run(main())

@@ -12,7 +12,7 @@ Each family is a package of ``squaregame/families/``; the registry lists it once
 * name one of its kinds by a string literal (``kind.key == "sum"``: a switch on a type tag).
   The catalogs (``text/``) and the rule registry (``core/rules``: "squares" and "nim" are
   rule keys there) are not kinds. The bench has no exemption: the games it times are named
-  in a data file (``assets/bench/games.toml``). (Aliases and family keys are ordinary
+  in a data file (``assets/bench/timed-games.toml``). (Aliases and family keys are ordinary
   words — "piles", "sums", "pile" — and are not searched for.)
 """
 

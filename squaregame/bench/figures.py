@@ -151,7 +151,7 @@ def wythoff_figures(env: dict[str, str], exe: Path) -> Iterator[Figure]:
     """The Wythoff builders against their C reference ``exe`` (compiled), and the rest of
     the board's figures."""
 
-    game = games.board()  # (the game: games.toml's; its answers' positions too)
+    game = games.board()  # (the game: timed-games.toml's; its answers' positions too)
 
     def board(n: int) -> list[str]:
         return [*PY, "table", game.game, "--upto", str(n), "--stats", "--json"]

@@ -1,4 +1,4 @@
-"""The games the bench times, read from ``assets/bench/games.toml``: its code names none (a
+"""The games the bench times, read from ``assets/bench/timed-games.toml``: its code names none (a
 game is the registry's to know, :mod:`squaregame.families`); it types the words given there
 on the command line, or asks the registry for the game they name."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from squaregame import paths
 
-GAMES_FILE = ("bench", "games.toml")
+GAMES_FILE = ("bench", "timed-games.toml")
 
 
 @dataclass(frozen=True)

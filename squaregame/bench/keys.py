@@ -167,7 +167,7 @@ def steps(rounds: int) -> list[tuple[str, Callable[[], Any]]]:
     times, in seconds)."""
     from squaregame.ui.start import StartRequest  # (the app only when this group runs)
 
-    games = key_starts()  # (the games: games.toml's)
+    games = key_starts()  # (the games: timed-games.toml's)
     big = StartRequest(game=games["big"].game, start=games["big"].start)
     board = StartRequest(game=games["board"].game, start=games["board"].start)
     return [

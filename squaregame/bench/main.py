@@ -73,7 +73,7 @@ from squaregame.text import tr
 
 MAX_PAIRS = 50
 MAX_SIZES = 8
-ANSWERS = answers()  # the groups of answers (sums, take-and-break games): games.toml's
+ANSWERS = answers()  # the groups of answers (sums, take-and-break games): timed-games.toml's
 GROUPS = ("builder", "board", *ANSWERS, "cli", "app", "moves", "keys", "class", "school")
 DEFAULT_GROUPS = GROUPS[:-2]  # a class of 60 sessions, a school: only when asked (--only)
 DEFAULT_SIZES = "1e6,1e7,4e7"

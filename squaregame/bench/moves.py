@@ -26,7 +26,7 @@ def opponent_latencies(tables: Tables) -> list[Latency]:
     rng = random.Random(7)
 
     cases: list[tuple[str, Game[Any], list[Any]]] = []
-    for r in replies():  # the games of games.toml, in its order (one seed for all)
+    for r in replies():  # the games of timed-games.toml, in its order (one seed for all)
         game = GAMES.kinds.spec(r.game, r.rules).build(tables)
         starts = [tuple(rng.randrange(b) for b in r.below) for _ in range(r.starts)]
         cases.append((r.key, game, [s[0] if len(s) == 1 else s for s in starts]))

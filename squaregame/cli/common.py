@@ -25,10 +25,13 @@ ECHO_LIMIT = 60  # characters of one word of someone's input echoed in a message
 
 def one_line(message: str) -> str:
     """A message as one line, any long word in it (something typed or pasted: a 5,000
-    character seed, a lesson name) cut to :data:`ECHO_LIMIT` characters."""
+    character seed, a lesson name) cut to :data:`ECHO_LIMIT` characters — a long path by
+    its start, so that the file it names is still read."""
 
     def cut(m: re.Match[str]) -> str:
         word = m[0]
+        if "/" in word[1:]:  # a path: its end names the file (…/assets/bench/squares_ref.c)
+            return "…" + word[-(ECHO_LIMIT - 1) :]
         closing = word[-1] if word[-1] in "'\":,.;)]" else ""  # 'xxx…' keeps its quote
         return word[: ECHO_LIMIT - 1] + "…" + closing
 
