@@ -121,7 +121,7 @@ def test_an_installed_wheel_finds_its_reference_from_another_folder(tmp_path: Pa
     wheel = next(dist.glob("squaregame-*.whl"))
     subprocess.run(
         [python, "-m", "pip", "-q", "--disable-pip-version-check", "install", "--no-deps",
-         str(wheel)],
+         "--ignore-installed", str(wheel)],  # (the deps' squaregame: not this one)
         check=True, timeout=600,
     )  # fmt: skip
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
