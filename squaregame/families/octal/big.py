@@ -151,15 +151,11 @@ def winning_splits(block: Block, target: int, g: Values, most: int) -> tuple[int
 def _edge_plain(lo: int, hi: int, rest: int, target: int, g: Values) -> list[int]:
     """The splits a < n0 or rest − a < n0 of a block that hit ``target``, ascending (values
     in a list)."""
-    n0, p, t = g.preperiod, g.period, g.table
-    assert n0 is not None and p is not None
-
-    def fold(x: int) -> int:
-        return x if x < n0 else n0 + (x - n0) % p
-
-    near = [a for a in range(lo, min(hi, n0 - 1) + 1) if t[a] ^ t[fold(rest - a)] == target]
+    n0 = g.preperiod
+    assert n0 is not None and g.period is not None
+    near = [a for a in range(lo, min(hi, n0 - 1) + 1) if g(a) ^ g(rest - a) == target]
     start = max(lo, rest - n0 + 1, n0)  # rest − a < n0 ≤ a (only when rest < 2·n0 + …)
-    return near + [a for a in range(start, hi + 1) if t[fold(a)] ^ t[rest - a] == target]
+    return near + [a for a in range(start, hi + 1) if g(a) ^ g(rest - a) == target]
 
 
 def _edge_numpy(lo: int, hi: int, rest: int, target: int, g: Values) -> Any:
