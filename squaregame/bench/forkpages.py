@@ -49,11 +49,13 @@ def frames(pid: int) -> dict[int, int]:
     return found
 
 
-def split(child: int, parent: int) -> tuple[int, int] | None:
+def split(child: int, parent: int | dict[int, int]) -> tuple[int, int] | None:
     """``(copied, new)`` bytes of ``child``'s own pages (see the module); ``None`` when the
-    frames cannot be read (not root, or a process gone)."""
+    frames cannot be read (not root, or a process gone). ``parent``: its pid, or its
+    :func:`frames` read once for all its children."""
     try:
-        mine, theirs = frames(child), frames(parent)
+        mine = frames(child)
+        theirs = frames(parent) if isinstance(parent, int) else parent
         if mine and not any(mine.values()):
             return None  # (frames hidden: not root)
         copied = new = 0

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from squaregame.bench.class_load import _free_port
-from squaregame.bench.forkpages import split
+from squaregame.bench.forkpages import frames, split
 from squaregame.bench.run import BenchError
 from squaregame.text import tr
 
@@ -81,10 +81,15 @@ def fork_split(sessions: list[int], helpers: list[int]) -> list[tuple[float, flo
     the fork server and new (:func:`~squaregame.bench.forkpages.split`); None when the page
     frames cannot be read (not root)."""
     parents, out = _parents(), []
+    read: dict[int, dict[int, int]] = {}  # each helper's pages, read once for all its sessions
     for pid in sessions:
         parent = parents.get(pid)
         if parent in helpers:
-            got = split(pid, parent)
+            try:
+                theirs = read.setdefault(parent, frames(parent))
+            except OSError:
+                return None
+            got = split(pid, theirs)
             if got is None:
                 return None
             out.append((got[0] / 2**20, got[1] / 2**20))
