@@ -28,7 +28,6 @@ KEYS: tuple[tuple[str, ...], ...] = (  # the first game of the menu, as the benc
     *((("1", "enter"),) * 5),  # five moves (each with the computer's reply)
 )
 WAIT = 60.0  # seconds at most (a hang guard: it takes ~2 s)
-PAUSE = 0.0  # seconds after each step (none: its next frame)
 _KEPT_ENV = ("SQUAREGAME_EPHEMERAL", "SQUAREGAME_DATA_DIR", "SQUAREGAME_COMPILE_IN_BACKGROUND")
 
 
@@ -71,9 +70,9 @@ async def _play() -> None:
     app = SquareGameApp(GAMES, None)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(PAUSE or None)
+            await pilot.pause()
             for keys in KEYS:
                 await pilot.press(*keys)
-                await pilot.pause(PAUSE or None)
+                await pilot.pause()
     finally:
         app.activity.close()

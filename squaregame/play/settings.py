@@ -15,7 +15,6 @@ from typing import Any
 
 from squaregame.play.files import Damaged, Salvaged, UserFile
 from squaregame.play.language import SETTINGS_LIMIT, SETTINGS_VERSION, check_version, env_language
-from squaregame.play.language import cli_language as cli_language  # (the command line's)
 from squaregame.play.language import saved_language as saved_language
 from squaregame.play.language import settings_path as settings_path
 from squaregame.text import languages
