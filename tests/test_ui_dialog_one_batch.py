@@ -34,7 +34,7 @@ def test_every_row_is_mounted_with_the_dialog(tmp_path) -> None:
                 dialog = app.screen
                 assert isinstance(dialog, NewGameDialog)
                 assert seen == [[True] * len(ROWS)]
-                assert dialog.query_one("#level", Select).value is not None
+                assert dialog.query_one("#level", Select).value == dialog.settings.level
                 # every field in its order: the application's rows before the error line
                 ids = [w.id for w in dialog.query("#dialog > *")]
                 assert ids.index("row-level") < ids.index("row-names") < ids.index("dialog-error")
