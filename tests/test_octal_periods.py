@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from squaregame.core.errors import PositionError, TableLimitError
+from squaregame.families.octal import quick
 from squaregame.families.octal.code import (
     DAWSONS_CHESS,
     DAWSONS_KAYLES,
@@ -49,7 +50,7 @@ def test_huge_heaps_from_a_proven_period() -> None:
     assert value(KAYLES, 10**18, kept=kept) == g[(10**18 - 71) % 12 + 71]
     # the work is the proof's values, whatever the heap: 256 in plain Python, none in numpy
     assert KAYLES.key not in kept.values
-    assert len(kept.quick[KAYLES.key][1]) == QUICK_VALUES
+    assert len(quick.made(KAYLES)[2]) == QUICK_VALUES  # type: ignore[index]
     assert value(DAWSONS_CHESS, 10**18 + 7) == value(DAWSONS_CHESS, 52 + (10**18 + 7 - 52) % 34)
     assert [value(KAYLES, n) for n in range(201)] == g
     with pytest.raises(PositionError):

@@ -195,23 +195,17 @@ def periodicity(
 
 
 def quick(rule: HeapRule, kept: Kept | None) -> tuple[Periodicity, list[int]] | None:
-    """A period proven on a few values in plain Python (:mod:`.quick`), reported as the
-    search of the first prefix (:data:`FIRST_PREFIX` values) reports it, and G(0..255);
-    None where none is proven so (then numpy's search, as before). Made once per rule in
-    ``kept``; its proof is kept as a search's is (:meth:`Kept.periods`)."""
-    kept = Kept() if kept is None else kept
-    with kept.lock:
-        if rule.key in kept.quick:
-            found: tuple[Periodicity, list[int]] | None = kept.quick[rule.key]
-            return found
+    """A period proven on a few values in plain Python (:mod:`.quick`, made once per rule),
+    reported as the search of the first prefix (:data:`FIRST_PREFIX` values) reports it, and
+    G(0..255); None where none is proven so (then numpy's search, as before). Its proof is
+    kept in ``kept`` as a search's is (:meth:`Kept.periods`)."""
     proof = quick_period(rule)
-    found = None
-    if proof is not None:
-        start, period, g = proof
-        found = (Periodicity(start, period, True, FIRST_PREFIX), g)
-    with kept.lock:
-        kept.quick[rule.key] = found
-        if found is not None:
+    if proof is None:
+        return None
+    start, period, g = proof
+    found = (Periodicity(start, period, True, FIRST_PREFIX), g)
+    if kept is not None:
+        with kept.lock:
             kept.periods.setdefault(rule.key, (found[0], FIRST_PREFIX))
     return found
 

@@ -78,3 +78,9 @@ def quick_period(rule: HeapRule) -> tuple[int, int, list[int]] | None:
 
 
 _made: dict[str, tuple[int, int, list[int]] | None] = {}  # by the code's key
+
+
+def made(rule: HeapRule) -> tuple[int, int, list[int]] | None:
+    """:func:`quick_period`'s answer for ``rule`` if it was made already (None: no proof, or
+    not tried yet): what a caller reads without paying for an attempt."""
+    return _made.get(rule.key)

@@ -13,6 +13,7 @@ from squaregame.core.piles.pile import Pile
 from squaregame.core.piles.store import TableStore
 from squaregame.families.octal import period as periods
 from squaregame.families.octal.code import HeapRule, PileRule
+from squaregame.families.octal.quick import made
 from squaregame.families.octal.search import Solved
 from squaregame.families.octal.values import (
     MAX_ON_DEMAND,
@@ -60,9 +61,9 @@ class OctalStore:
     def few_values(self, rule: HeapRule, n: int) -> Any:
         """G(0..n): a list where a period proven in plain Python holds them (Kayles' first
         83: no numpy loaded), else :meth:`values`' array."""
-        found = self.kept.quick.get(rule.key)
-        if found is not None and n < len(found[1]):
-            return found[1][: n + 1]
+        found = made(rule)  # (a proof already made: none is tried here)
+        if found is not None and n < len(found[2]):
+            return found[2][: n + 1]
         return self.values(rule, n)
 
     def periodicity(

@@ -73,8 +73,6 @@ class Kept:
         self.cache = cache  # the cache folder of values built ahead (None: none is read)
         self.note = note if note is not None else (lambda key, **params: None)
         self.cached: dict[str, int] = {}  # rule key -> the last heap the cache's files cover
-        # rule key -> (Periodicity, G(0..255)) proven in plain Python, or None (.period.quick)
-        self.quick: dict[str, Any] = {}
 
     def folder(self) -> Any:
         return None if self.cache is None else self.cache()
