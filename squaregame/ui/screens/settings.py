@@ -22,6 +22,7 @@ from squaregame.play.settings import THEMES, Settings
 from squaregame.text import Catalog, language, languages, tr
 from squaregame.ui.localize import apply_language, localize_bindings
 from squaregame.ui.screens.dialog import Dialog
+from squaregame.ui.widgets.choice import Choice
 from squaregame.ui.widgets.footer import Footer
 from squaregame.ui.widgets.form import form_row
 
@@ -61,7 +62,7 @@ class SettingsScreen(Dialog[Settings | None]):
         self.shown_lang = language()  # what the Language field starts at
 
     def _select(self, id: str, options: list[tuple[str, Any]], value: Any) -> Select[Any]:
-        return Select(options, value=value, allow_blank=False, id=id, compact=True)
+        return Choice(options, value, id=id)
 
     def compose(self) -> ComposeResult:
         s = self.settings
