@@ -102,3 +102,43 @@ def test_the_footer_makes_its_keys_again_only_when_they_change(tmp_path: Any) ->
                 FooterKey.__init__ = original  # type: ignore[method-assign]
 
     asyncio.run(run())
+
+
+def test_a_screen_pushed_is_not_laid_out_again_at_the_same_size(tmp_path: Any) -> None:
+    """A screen pushed is laid out as it is first shown; the ``Resize`` that first layout sends
+    it laid it out again, and every screen under it, at the same size (textual_fixes). A
+    layout asked for meanwhile, or a real resize, still lays them out."""
+    laid: list[Any] = []
+    original = Screen._refresh_layout
+
+    def refresh_layout(self: Screen[Any], size: Any = None, scroll: bool = False) -> None:
+        laid.append(self)
+        original(self, size, scroll)
+
+    async def run() -> None:
+        app = SquareGameApp(GAMES, ai_delay=0, data_dir=tmp_path)
+        async with app.run_test(size=(100, 32)) as pilot:
+            for _ in range(3):
+                await pilot.pause()
+            menu = app.screen
+            await pilot.press("enter")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, NewGameDialog)
+            Screen._refresh_layout = refresh_layout  # type: ignore[method-assign]
+            try:
+                for screen in (dialog, menu):  # as the dialog's first Resize did
+                    screen._screen_resized(app.size)
+                assert laid == []
+                dialog._layout_required = True  # a widget asked for a layout meanwhile
+                dialog._screen_resized(app.size)
+                assert laid == [dialog]
+                laid.clear()
+                await pilot.resize_terminal(90, 30)
+                await pilot.pause()
+                assert menu in laid and dialog in laid  # a resize: both
+                assert dialog.size == (90, 30) and menu.size == (90, 30)
+            finally:
+                Screen._refresh_layout = original  # type: ignore[method-assign]
+
+    asyncio.run(run())

@@ -34,6 +34,10 @@ pass of Python's collector walked it all (40–170 ms).
   Footer) restyled it there and then, for nothing: it is styled as it is mounted. With
   these three, the new-game dialog's 82 widgets are styled 161 times as it opens (532 before,
   in two batches: ``Stylesheet.apply``); ``tests/test_ui_restyles.py`` counts them.
+- **A new screen laid out twice**: a screen's first layout sends the screen itself a
+  ``Resize``, which laid it out again, and every screen under it, at the same size. A screen
+  laid out at that size already, with no layout asked for since, is now left as it is; a
+  real resize still lays out every screen.
 """
 
 from __future__ import annotations
@@ -77,6 +81,17 @@ def _on_screen_resume(screen: Screen[Any], event: events.ScreenResume) -> None:
 
 
 Screen._on_screen_resume = _on_screen_resume  # type: ignore[method-assign,assignment]
+
+_resized = Screen._screen_resized
+
+
+def _screen_resized(screen: Screen[Any], size: Any) -> None:
+    if screen._compositor.size == size and not screen._layout_required:
+        return  # laid out at this size already, and nothing asked for a layout since
+    _resized(screen, size)
+
+
+Screen._screen_resized = _screen_resized  # type: ignore[method-assign,assignment]
 
 _update_node_styles = DOMNode.update_node_styles
 
