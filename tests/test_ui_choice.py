@@ -112,13 +112,22 @@ def test_a_value_set_in_code_is_shown_and_said() -> None:
     _run(body)
 
 
-def test_long_words_are_cut_to_the_line_keeping_the_arrow() -> None:
+def test_long_words_wrap_keeping_the_arrow_on_the_first_line() -> None:
     async def body(app: Host, pilot: Any, choice: Choice) -> None:
         shown = choice.query_one(Shown)
-        shown.update("a very long option " * 10)
+        words = ("a very long option " * 6).strip()
+        shown.update(words)
         await pilot.pause()
-        line = str(shown.render())
-        assert len(line) == shown.content_size.width and line.endswith("▼")
-        assert "…" in line
+        lines = str(shown.render()).split("\n")
+        width = shown.content_size.width
+        assert len(lines) == shown.size.height > 1  # as tall as its words
+        assert lines[0].endswith("▼") and len(lines[0]) == width
+        assert (
+            " ".join(" ".join(lines).replace("▼", "").split())
+            == ("a very long option " * 6).strip()
+        )
+        shown.update("Casual")
+        await pilot.pause()
+        assert shown.size.height == 1
 
     _run(body)

@@ -262,6 +262,10 @@ class SquareGameApp(OneLineErrors):
             finished=message.finished,
         )
 
+    def on_prepare_new_game(self, message: m.PrepareNewGame) -> None:
+        if self.screen is message.menu:  # (not if its entry was taken meanwhile)
+            self.opener.prepare(message.family)
+
     def on_new_game_request(self, message: m.NewGameRequest) -> None:
         self.opener.new_game(
             message.family, message.spec, message.replace, message.persist, message.current

@@ -63,6 +63,16 @@ class OpenGame(Message):
 
 
 @dataclass(eq=False, repr=False)
+class PrepareNewGame(Message):
+    """The menu's entry of the family called ``family`` is highlighted: have its new-game
+    dialog made ahead, so that Enter only shows it (:mod:`squaregame.ui.aside`), if the
+    ``menu`` that asked is still on top (not if Enter came first)."""
+
+    family: str
+    menu: Any
+
+
+@dataclass(eq=False, repr=False)
 class NewGameRequest(Message):
     """Ask for a new game's settings, then open it (in place of ``replace``, if given).
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 
 from rich.cells import cell_len
 from rich.markup import escape
@@ -13,6 +14,7 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -62,6 +64,9 @@ def request(choice: str) -> Message | None:
 
 WIDE = (WIDE_COLUMNS, TALL_ROWS)  # from this size on: the big title, the preview beside the list
 TITLE = "squaregame"
+# A game's entry highlighted this long (not passed over by arrow keys) has its new-game
+# dialog made ahead (:mod:`squaregame.ui.aside`): Enter then only shows it.
+PREPARE_AFTER = 0.12
 AIRY = 3  # rows an entry takes where the list has the room: a blank row above and below it
 
 
@@ -112,6 +117,7 @@ class MenuScreen(Screen[None]):
         self.set_reactive(MenuScreen.saved, saved)
         self._shown = False
         self._chosen_at: float | None = None  # when something was chosen (see below)
+        self._prepare: Timer | None = None  # the highlighted family's dialog, made ahead
 
     def compose(self) -> ComposeResult:
         # The title bar as one line of text: Textual's Header (an icon, a title, a clock space
@@ -156,6 +162,18 @@ class MenuScreen(Screen[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.query_one("#menu-preview", Static).update(preview_text(event.option_id or ""))
+        if self._prepare is not None:
+            self._prepare.stop()
+        entry = event.option_id or ""
+        if entry.startswith(NEW):  # its dialog made ahead, once the highlight rests there
+            self._prepare = self.set_timer(PREPARE_AFTER, partial(self._prepare_dialog, entry))
+
+    def _prepare_dialog(self, entry: str) -> None:
+        from squaregame.ui.messages import PrepareNewGame  # (after the first frame)
+
+        self._prepare = None
+        if self.is_current:
+            self.app.post_message(PrepareNewGame(family=entry.removeprefix(NEW), menu=self))
 
     def options(self) -> list[Option]:
         entries = [Option(tr("ui_menu.continue", saved=self.saved), id="continue")]

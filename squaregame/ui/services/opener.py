@@ -7,6 +7,7 @@ the opener knows no family by name."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -17,7 +18,8 @@ from squaregame.core.tables import Tables
 from squaregame.play.files import new_key
 from squaregame.play.save_folder import claim
 from squaregame.play.saves import SavedGame, load_game
-from squaregame.text import error_text, tr
+from squaregame.text import error_text, language, tr
+from squaregame.ui.aside import make_aside, shown_yet
 from squaregame.ui.services.saved_games import SavedGames
 from squaregame.ui.services.shell import Shell
 
@@ -53,6 +55,7 @@ class Opener:
         self._settings = settings
         self._delays = delays
         self._tables: Tables | None = None
+        self._ready: tuple[tuple[Any, ...], Any] | None = None  # the menu's dialog, made ahead
 
     @property
     def tables(self) -> Tables:
@@ -233,7 +236,53 @@ class Opener:
             kind = spec.kind
         else:
             kind = (games.family(family) if family else games.families[0]).kinds[0]
+        asked = spec is None and replace is None and current is None  # as the menu asks
+        ready = self._take_ready(kind) if asked else None
+        if ready is not None:  # the menu's, made ahead: shown as it is
+            self.shell.push_screen(ready, self._starter(None, persist))
+            return
         self._ask_setup(kind, spec, replace, persist, current=current)
+
+    # -- the menu's dialog, made ahead (squaregame.ui.aside) -------------------------------
+    def prepare(self, family: str) -> None:
+        """Make the new-game dialog of the family called ``family`` now, as its menu entry
+        would open it, unless it is made already; a dialog made ahead for another family,
+        language or settings is dropped."""
+        kind = self.games.family(family).kinds[0]
+        if self._ready is not None:
+            if self._ready[0] == self._as_now(kind) and self._usable(self._ready[1]):
+                return
+            self._drop_ready()
+        dialog = self._dialog(kind, None)
+        self._ready = (self._as_now(kind), dialog)
+        make_aside(self.shell, dialog)
+
+    def _as_now(self, kind: GameKind) -> tuple[Any, ...]:
+        """What a dialog made ahead was made for: the kind, the language, the theme and a
+        copy of the settings (they change in place)."""
+        settings = dataclasses.replace(self._settings())
+        return (kind.key, language(), getattr(self.shell, "theme", None), settings)
+
+    def _usable(self, dialog: Any) -> bool:
+        return not (dialog._closing or dialog._closed or shown_yet(self.shell, dialog))
+
+    def _take_ready(self, kind: GameKind) -> Any:
+        """The dialog made ahead for ``kind``, if it is still as it would be made now."""
+        if self._ready is None:
+            return None
+        made_for, dialog = self._ready
+        if made_for != self._as_now(kind) or not self._usable(dialog):
+            self._drop_ready()
+            return None
+        self._ready = None
+        return dialog
+
+    def _drop_ready(self) -> None:
+        if self._ready is not None:
+            dialog = self._ready[1]
+            self._ready = None
+            if self._usable(dialog):
+                dialog.remove()
 
     def _ask_setup(
         self,
@@ -248,25 +297,24 @@ class Opener:
     ) -> None:
         """The dialog (``again``: as it was answered, with ``error`` saying what went wrong;
         ``current``: the game it replaces, how it was played)."""
+        dialog = self._dialog(kind, spec, again=again, error=error, current=current)
+        self.shell.push_screen(dialog, self._starter(replace, persist))
+
+    def _dialog(self, kind: GameKind, spec: GameSpec | None, **fields: Any) -> Any:
         from squaregame.ui.screens.new_game import NewGameDialog  # (when first asked for)
 
+        games, settings = self.games, self._settings()
+        family = games.family_of(kind)
+        return NewGameDialog(settings, family, kind, spec, self.tables, kinds=games.kinds, **fields)
+
+    def _starter(
+        self, replace: Screen[Any] | None, persist: bool
+    ) -> Callable[[GameSetup | None], None]:
         def start(setup: GameSetup | None) -> None:
             if setup is not None:
                 self._start_setup(setup, replace, persist)
 
-        family = self.games.family_of(kind)
-        dialog = NewGameDialog(
-            self._settings(),
-            family,
-            kind,
-            spec,
-            self.tables,
-            again=again,
-            error=error,
-            current=current,
-            kinds=self.games.kinds,
-        )
-        self.shell.push_screen(dialog, start)
+        return start
 
     def _start_setup(self, setup: GameSetup, replace: Screen[Any] | None, persist: bool) -> None:
         """Open the game the dialog described; a start found beyond reach only while it is

@@ -21,6 +21,7 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.css.query import NoMatches
+from textual.geometry import Size
 from textual.widgets import Select
 from textual.widgets._select import NoSelection, SelectCurrent, SelectOverlay
 
@@ -28,10 +29,11 @@ ARROWS = {False: "▼", True: "▲"}  # closed, open
 
 
 class Shown(SelectCurrent):
-    """The chosen option's words, and at the line's end an arrow: ▼, or ▲ while open."""
+    """The chosen option's words, and at the first line's end an arrow: ▼, or ▲ while open.
+    Words longer than the line wrap onto the next (60 columns: Kayles' choice, cut before)."""
 
     DEFAULT_CSS = """
-    Shown { height: 1; }
+    Shown { height: auto; }
     """
 
     def __init__(self, placeholder: str) -> None:
@@ -44,23 +46,30 @@ class Shown(SelectCurrent):
     def update(self, label: Any) -> None:
         self.label = label
         self.has_value = label is not Select.NULL
-        self.refresh()
+        self.refresh(layout=True)
 
     def show_open(self, open: bool) -> None:
         if open != self.open:
             self.open = open
             self.refresh()
 
-    def render(self) -> Content:
+    def _lines(self, width: int) -> list[Content]:
+        """The words wrapped to ``width`` less the arrow's two cells."""
         label = self.placeholder if isinstance(self.label, NoSelection) else self.label
         words = Content.from_markup(label) if isinstance(label, str) else Content(str(label))
         if not self.has_value:
             words = words.stylize("dim")
-        width = max(0, self.content_size.width - 2)  # the arrow: a space and itself
-        if cell_len(words.plain) > width:
-            words = words.truncate(width, ellipsis=True)
-        gap = " " * (width - cell_len(words.plain) + 1)
-        return Content.assemble(words, gap, (ARROWS[self.open], "dim"))
+        return words.wrap(max(1, width - 2)) or [Content("")]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines(width))
+
+    def render(self) -> Content:
+        width = self.content_size.width
+        first, *rest = self._lines(width)
+        gap = " " * max(1, width - 1 - cell_len(first.plain))
+        arrow = Content.assemble(first, gap, (ARROWS[self.open], "dim"))
+        return Content("\n").join([arrow, *rest])
 
 
 class Choice(Select[Any]):

@@ -1,0 +1,139 @@
+"""The menu's new-game dialog made ahead (squaregame/ui/aside.py, issue 46): a game's entry
+highlighted for a moment has its dialog composed and laid out off the screen; Enter shows that
+very dialog, whole. One made for another family, language, theme or settings is never shown:
+it is dropped and the dialog made as Enter asks."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from textual.widgets import Input, OptionList, Select
+
+from squaregame.families import GAMES
+from squaregame.text import set_language
+from squaregame.ui.app import SquareGameApp
+from squaregame.ui.aside import shown_yet
+from squaregame.ui.screens.menu import PREPARE_AFTER
+from squaregame.ui.screens.new_game import NewGameDialog
+
+SIZE = (100, 32)
+
+
+async def _rested(pilot: Any) -> None:
+    """The highlight rested on its entry long enough, and the app is idle again."""
+    await pilot.pause(PREPARE_AFTER * 2)
+    for _ in range(4):
+        await pilot.pause()
+
+
+def _ready(app: SquareGameApp) -> Any:
+    made = app.opener._ready
+    return None if made is None else made[1]
+
+
+def _run(body: Any, tmp_path: Any) -> None:
+    async def run() -> None:
+        app = SquareGameApp(GAMES, ai_delay=0, data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await _rested(pilot)
+            await body(app, pilot)
+
+    try:
+        asyncio.run(run())
+    finally:
+        set_language("en")
+
+
+def test_enter_shows_the_dialog_made_ahead_whole_and_laid_out(tmp_path: Any) -> None:
+    async def body(app: SquareGameApp, pilot: Any) -> None:
+        ahead = _ready(app)
+        assert isinstance(ahead, NewGameDialog) and not shown_yet(app, ahead)
+        assert ahead.kind is GAMES.families[0].kinds[0]  # the first entry's: its first kind
+        assert ahead.query_one("#dialog").size.width > 0  # laid out off the screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is ahead and _ready(app) is None  # that very one, taken
+        start = ahead.query_one("#start", Input)
+        assert app.focused is start and start.value == ahead.example()
+        assert ahead.query_one("#level", Select).value == app.settings.level
+        await pilot.press("enter")  # it answers as any dialog: the game starts
+        for _ in range(4):
+            await pilot.pause()
+        assert not isinstance(app.screen, NewGameDialog)
+        assert not ahead.is_attached  # gone with its answer, not kept
+
+    _run(body, tmp_path)
+
+
+def test_back_at_the_menu_a_fresh_one_is_made(tmp_path: Any) -> None:
+    async def body(app: SquareGameApp, pilot: Any) -> None:
+        first = _ready(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape")
+        await _rested(pilot)
+        second = _ready(app)
+        assert isinstance(second, NewGameDialog) and second is not first
+        assert not first.is_attached
+
+    _run(body, tmp_path)
+
+
+def test_another_entry_drops_the_one_made_for_the_last(tmp_path: Any) -> None:
+    async def body(app: SquareGameApp, pilot: Any) -> None:
+        first = _ready(app)
+        menu = app.screen.query_one("#menu", OptionList)
+        menu.highlighted = 1  # the second family's entry
+        await _rested(pilot)
+        second = _ready(app)
+        assert second is not first and not first.is_attached
+        assert second.family is GAMES.families[1]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is second
+
+    _run(body, tmp_path)
+
+
+def test_keys_passing_over_entries_make_nothing(tmp_path: Any) -> None:
+    """Arrow keys passing over the entries faster than the highlight rests build none."""
+    made: list[Any] = []
+
+    async def body(app: SquareGameApp, pilot: Any) -> None:
+        original = app.opener.prepare
+        app.opener.prepare = lambda family: (made.append(family), original(family))  # type: ignore[method-assign]
+        for _ in range(3):
+            app.screen.query_one("#menu", OptionList).action_cursor_down()
+            await pilot.pause()  # (well under the rest it needs)
+        await _rested(pilot)
+        assert len(made) <= 1, made  # only where it came to rest
+
+    _run(body, tmp_path)
+
+
+def test_settings_changed_since_it_was_made_are_not_lost(tmp_path: Any) -> None:
+    async def body(app: SquareGameApp, pilot: Any) -> None:
+        ahead = _ready(app)
+        app.settings.level = "casual"  # changed in place, as the settings dialog does
+        await pilot.press("enter")
+        await pilot.pause()
+        shown = app.screen
+        assert isinstance(shown, NewGameDialog) and shown is not ahead
+        assert shown.query_one("#level", Select).value == "casual"
+        assert not ahead.is_attached
+
+    _run(body, tmp_path)
+
+
+def test_another_language_since_it_was_made_is_spoken(tmp_path: Any) -> None:
+    async def body(app: SquareGameApp, pilot: Any) -> None:
+        ahead = _ready(app)
+        set_language("ru")
+        await pilot.press("enter")
+        await pilot.pause()
+        shown = app.screen
+        assert isinstance(shown, NewGameDialog) and shown is not ahead
+        assert "Начать" in str(shown.query_one("#go").render())
+
+    _run(body, tmp_path)
