@@ -4,8 +4,9 @@ A scripted session of the app, in this process, driven by Textual's Pilot (headl
 the menu's entry opening the new-game dialog (made ahead while the menu rested, as it is
 for a person: :mod:`squaregame.ui.aside`); a move in a sum of four piles of about 70
 (``play sum 70 70 70 71``); a queen's move on a Wythoff board at (2000, 3000); a lesson's
-try-it key; the why view of a game. Each step is repeated, and its median, 95th percentile
-and largest are printed, with the 95th percentile over every key (goal: at most 100 ms).
+try-it key (its game made ahead while the step rested); the why view of a game. Each step
+is repeated, and its median, 95th percentile and largest are printed, with the 95th
+percentile over every key (goal: at most 100 ms).
 
 Key → repaint, as timed here: the clock starts when the key event is posted to the app and
 stops once (1) the app and every widget of the screen on top have handled every message
@@ -36,7 +37,8 @@ GOAL_MS = 100.0
 ROUNDS = 7  # each step, after one warm-up
 # Before a key that opens a screen, the screen under it is left a moment, as a person does:
 # what it does with a moment's rest is done by then (the menu makes the dialog of the entry
-# its highlight rests on ahead: squaregame.ui.aside; a key pressed sooner finds none made).
+# its highlight rests on ahead, a lesson's try-it step its game: squaregame.ui.aside; a key
+# pressed sooner finds none made, and the screen is made as it is asked for).
 REST = 0.3
 
 Done = Callable[[Any], bool]
@@ -162,6 +164,8 @@ async def _try_it(rounds: int) -> list[float]:
         lesson.index = next(i for i, s in enumerate(lesson.lesson.steps) if s.kind == "try")
         lesson.show_step()
         for _ in range(rounds + 1):
+            await _settle(pilot)
+            await asyncio.sleep(REST)  # a person's moment on the step (its game made ahead)
             await _settle(pilot)
             times.append(await _key(pilot, "t", _on_top(GameScreen)))
             await _settle(pilot)

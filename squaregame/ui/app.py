@@ -262,9 +262,9 @@ class SquareGameApp(OneLineErrors):
             finished=message.finished,
         )
 
-    def on_prepare_new_game(self, message: m.PrepareNewGame) -> None:
-        if self.screen is message.menu:  # (not if its entry was taken meanwhile)
-            self.opener.prepare(message.family)
+    def on_make_ahead(self, message: m.MakeAhead) -> None:
+        if self.screen is message.asker:  # (not if its key came first)
+            self.opener.prepare(message.family, message.session)
 
     def on_new_game_request(self, message: m.NewGameRequest) -> None:
         self.opener.new_game(

@@ -14,6 +14,7 @@ rounds, one per refresh, as its widgets' first sizes call for another).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 LAYOUT_ROUNDS = 3  # as a new dialog's widgets settle: laid out again as their sizes come in
@@ -37,3 +38,43 @@ def make_aside(app: Any, screen: Any) -> None:
 
 def shown_yet(app: Any, screen: Any) -> bool:
     return any(screen in stack for stack in app._screen_stacks.values())
+
+
+class Ahead:
+    """One screen made ahead, with what it was made for (a key: whatever would make it
+    differ — the game, the language, the settings …). :meth:`take` hands it over only if
+    asked for with the same key and never shown; otherwise it is dropped, never shown."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self._made: tuple[Any, Any] | None = None
+
+    def make(self, made_for: Any, build: Callable[[], Any]) -> None:
+        """Make ``build()`` ahead for ``made_for``, unless that is made already."""
+        if self._made is not None and self._made[0] == made_for and self._usable(self._made[1]):
+            return
+        self.drop()
+        screen = build()
+        self._made = (made_for, screen)
+        make_aside(self.app, screen)
+
+    def take(self, made_for: Any) -> Any:
+        """The screen made ahead for ``made_for`` (then no longer kept), else None."""
+        if self._made is None:
+            return None
+        key, screen = self._made
+        if key != made_for or not self._usable(screen):
+            self.drop()
+            return None
+        self._made = None
+        return screen
+
+    def drop(self) -> None:
+        if self._made is not None:
+            screen = self._made[1]
+            self._made = None
+            if self._usable(screen):
+                screen.remove()
+
+    def _usable(self, screen: Any) -> bool:
+        return not (screen._closing or screen._closed or shown_yet(self.app, screen))

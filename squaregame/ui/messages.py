@@ -63,13 +63,15 @@ class OpenGame(Message):
 
 
 @dataclass(eq=False, repr=False)
-class PrepareNewGame(Message):
-    """The menu's entry of the family called ``family`` is highlighted: have its new-game
-    dialog made ahead, so that Enter only shows it (:mod:`squaregame.ui.aside`), if the
-    ``menu`` that asked is still on top (not if Enter came first)."""
+class MakeAhead(Message):
+    """Have a screen made ahead (:mod:`squaregame.ui.aside`), so that the key that asks for
+    it only shows it: the new-game dialog of the family called ``family`` (its menu entry is
+    highlighted), or the game screen of ``session`` (a lesson's try-it step is shown) — if
+    the screen ``asker`` that asked is still on top (not if its key came first)."""
 
-    family: str
-    menu: Any
+    asker: Any
+    family: str | None = None
+    session: Session[Any] | None = None
 
 
 @dataclass(eq=False, repr=False)

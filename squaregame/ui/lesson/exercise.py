@@ -16,7 +16,7 @@ from squaregame.lessons.steps import QuizStep, TryStep
 from squaregame.play.session import Session
 from squaregame.text import tr
 from squaregame.ui.lesson.panel import LessonPanel, verdict
-from squaregame.ui.messages import OpenGame
+from squaregame.ui.messages import MakeAhead, OpenGame
 from squaregame.ui.room import roomy, spaced
 from squaregame.ui.widgets.pointed import PointedList
 
@@ -116,6 +116,11 @@ class QuizStepPanel(LessonPanel):
         return self.item().first_try(self.host.index, True).bits
 
 
+# The try-it step shown this long (not passed over with → →) has its game's screen made ahead
+# (squaregame.ui.aside): ``t`` then only shows it.
+AHEAD_AFTER = 0.12
+
+
 class TryStepPanel(LessonPanel):
     """A game to play from the step's position (t; another t, from another start if the
     step has more); every game finished there counts, "Again" included — right when the
@@ -126,18 +131,34 @@ class TryStepPanel(LessonPanel):
         prompt.update(tr("ui_lessons.lesson.try_help"))
         prompt.display = True
         self.host.draw_note()
+        host, index = self.host, self.host.index
+        host.set_timer(AHEAD_AFTER, lambda: self._ahead(index))
+
+    def _next_game(self) -> Session[Any]:
+        """The game ``t`` opens next: from the start of this attempt (the same one whether
+        it is drawn ahead or as ``t`` is pressed)."""
+        st, host = self.state(), self.host
+        if st.next is None:
+            spec = self.step.as_kind(TryStep)
+            rng = em.seeded(host.seed, host.lesson.id, host.index, "try", st.attempt)
+            last = st.game.start if st.game is not None else None
+            start = spec.start(st.attempt, rng, last)
+            st.next = Session(self.step.game(), start, human_first=True)
+        return st.next
+
+    def _ahead(self, index: int) -> None:
+        """The step still shown after a moment: its next game's screen made ahead."""
+        host = self.host
+        if host.index == index and host.is_current:
+            host.app.post_message(MakeAhead(host, session=self._next_game()))
 
     def enabled(self, action: str) -> bool | None:
         return action == "try_it"
 
     def try_it(self) -> None:
-        st, host = self.state(), self.host
-        spec = self.step.as_kind(TryStep)
-        rng = em.seeded(host.seed, host.lesson.id, host.index, "try", st.attempt)
-        last = st.game.start if st.game is not None else None
-        start = spec.start(st.attempt, rng, last)
+        st = self.state()
+        st.game, st.next = self._next_game(), None
         st.attempt += 1
-        st.game = Session(self.step.game(), start, human_first=True)
         st.ended = []
         self.host.app.post_message(
             OpenGame(st.game, hints=False, persist=False, finished=self.ended)

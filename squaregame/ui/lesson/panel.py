@@ -55,6 +55,7 @@ class StepState:
     counted: bool = False  # its first try is in the score
     note: tuple[str, bool | None] = ("", None)  # the feedback under the question
     game: Session[Any] | None = None  # the try-it game last opened
+    next: Session[Any] | None = None  # the try-it game to open next (drawn, maybe made ahead)
     ended: list[tuple[Session[Any], Answer]] = field(default_factory=list)  # its games ended
     results: list[tuple[Answer, bool, int]] = field(default_factory=list)  # not yet counted
     guessed: bool = False  # the sieve's current cold position was guessed once
@@ -82,6 +83,11 @@ class LessonHost(Protocol):
     def query_one(self, selector: str, expect_type: type[W]) -> W: ...
 
     def call_after_refresh(self, callback: Callable[[], Any]) -> bool: ...
+
+    def set_timer(self, delay: float, callback: Callable[[], Any]) -> Any: ...
+
+    @property
+    def is_current(self) -> bool: ...
 
     def show_step(self) -> None:
         """Draw the step again (its panel's :meth:`LessonPanel.show`, the status, the keys)."""

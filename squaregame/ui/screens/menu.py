@@ -66,7 +66,7 @@ WIDE = (WIDE_COLUMNS, TALL_ROWS)  # from this size on: the big title, the previe
 TITLE = "squaregame"
 # A game's entry highlighted this long (not passed over by arrow keys) has its new-game
 # dialog made ahead (:mod:`squaregame.ui.aside`): Enter then only shows it.
-PREPARE_AFTER = 0.12
+PREPARE_AFTER = 0.12  # (a lesson's try-it step likewise: squaregame.ui.lesson.exercise)
 AIRY = 3  # rows an entry takes where the list has the room: a blank row above and below it
 
 
@@ -169,11 +169,11 @@ class MenuScreen(Screen[None]):
             self._prepare = self.set_timer(PREPARE_AFTER, partial(self._prepare_dialog, entry))
 
     def _prepare_dialog(self, entry: str) -> None:
-        from squaregame.ui.messages import PrepareNewGame  # (after the first frame)
+        from squaregame.ui.messages import MakeAhead  # (after the first frame)
 
         self._prepare = None
         if self.is_current:
-            self.app.post_message(PrepareNewGame(family=entry.removeprefix(NEW), menu=self))
+            self.app.post_message(MakeAhead(self, family=entry.removeprefix(NEW)))
 
     def options(self) -> list[Option]:
         entries = [Option(tr("ui_menu.continue", saved=self.saved), id="continue")]

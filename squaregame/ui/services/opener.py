@@ -19,7 +19,7 @@ from squaregame.play.files import new_key
 from squaregame.play.save_folder import claim
 from squaregame.play.saves import SavedGame, load_game
 from squaregame.text import error_text, language, tr
-from squaregame.ui.aside import make_aside, shown_yet
+from squaregame.ui.aside import Ahead
 from squaregame.ui.services.saved_games import SavedGames
 from squaregame.ui.services.shell import Shell
 
@@ -55,7 +55,7 @@ class Opener:
         self._settings = settings
         self._delays = delays
         self._tables: Tables | None = None
-        self._ready: tuple[tuple[Any, ...], Any] | None = None  # the menu's dialog, made ahead
+        self.ahead = Ahead(shell)  # the menu's dialog or a try-it's game, made ahead
 
     @property
     def tables(self) -> Tables:
@@ -120,47 +120,48 @@ class Opener:
         if the player stops it (Esc), ``cancelled`` is called."""
         from squaregame.play.view import prepare  # (with the first game)
 
-        screen = self.games.family_of(session.game.kind).screen()
-        push = partial(
-            self._push_game,
-            screen,
-            session,
-            level,
-            hints,
-            seed,
-            persist,
-            replace,
-            terms,
-            finished,
-        )
-        if not session.game.slow_to_open(session.position):
-            push()
+        push = partial(self._push_game, session, level, seed, persist, replace, terms, finished)
+        made = self.ahead.take(self._as_now("game", id(session), level, hints, seed))
+        if made is not None:  # a try-it's game, made ahead: shown as it is
+            push(made)
             return
+        if not session.game.slow_to_open(session.position):
+            push(self._game_screen(session, level, hints, seed))
+            return
+        panels = self.games.family_of(session.game.kind).screen().panels
 
         def work(report: Report) -> None:
             session.game.prepare(session.position, report)  # a long table build reports
-            prepare(session, session.position, screen.panels)
+            prepare(session, session.position, panels)
 
-        self.run_busy(work, tr("ui_dialog.busy.solving"), lambda _: push(), failed, cancelled)
+        def opened(_: Any) -> None:
+            push(self._game_screen(session, level, hints, seed))
 
-    def _push_game(
-        self,
-        screen_class: type[GameScreen[Any]],
-        session: Session[Any],
-        level: str,
-        hints: bool,
-        seed: int | None,
-        persist: bool,
-        replace: Screen[Any] | None,
-        terms: ChallengeTerms | None = None,
-        finished: Callable[[Session[Any]], None] | None = None,
-    ) -> None:
+        self.run_busy(work, tr("ui_dialog.busy.solving"), opened, failed, cancelled)
+
+    def _game_screen(
+        self, session: Session[Any], level: str, hints: bool, seed: int | None
+    ) -> GameScreen[Any]:
+        screen_class = self.games.family_of(session.game.kind).screen()
         ai_delay, demo_speed = self._delays()
         delay = demo_speed if session.players == "demo" else ai_delay
-        screen = screen_class(
+        screen: GameScreen[Any] = screen_class(
             session, level=level, seed=seed, hints=hints, delay=delay, drawings=self.games
         )
         screen.configure(self._settings())
+        return screen
+
+    def _push_game(
+        self,
+        session: Session[Any],
+        level: str,
+        seed: int | None,
+        persist: bool,
+        replace: Screen[Any] | None,
+        terms: ChallengeTerms | None,
+        finished: Callable[[Session[Any]], None] | None,
+        screen: GameScreen[Any],
+    ) -> None:
         screen.persist = persist  # a lesson's "try it" game is not saved
         screen.terms = terms
         screen.finished = finished  # a lesson's "try it" game: every game played there counts
@@ -237,52 +238,33 @@ class Opener:
         else:
             kind = (games.family(family) if family else games.families[0]).kinds[0]
         asked = spec is None and replace is None and current is None  # as the menu asks
-        ready = self._take_ready(kind) if asked else None
+        ready = self.ahead.take(self._as_now("dialog", kind.key)) if asked else None
         if ready is not None:  # the menu's, made ahead: shown as it is
             self.shell.push_screen(ready, self._starter(None, persist))
             return
         self._ask_setup(kind, spec, replace, persist, current=current)
 
-    # -- the menu's dialog, made ahead (squaregame.ui.aside) -------------------------------
-    def prepare(self, family: str) -> None:
-        """Make the new-game dialog of the family called ``family`` now, as its menu entry
-        would open it, unless it is made already; a dialog made ahead for another family,
-        language or settings is dropped."""
-        kind = self.games.family(family).kinds[0]
-        if self._ready is not None:
-            if self._ready[0] == self._as_now(kind) and self._usable(self._ready[1]):
+    # -- screens made ahead (squaregame.ui.aside) ------------------------------------------
+    def prepare(self, family: str | None = None, session: Session[Any] | None = None) -> None:
+        """Make ahead the new-game dialog of the family called ``family``, as its menu entry
+        opens it, or the screen of ``session``'s game, as a lesson's try-it opens it (if the
+        person moves first and it opens at once). One made for anything else is dropped."""
+        if family is not None:
+            kind = self.games.family(family).kinds[0]
+            self.ahead.make(self._as_now("dialog", kind.key), lambda: self._dialog(kind, None))
+        elif session is not None and session.human_to_move and not session.over:
+            if session.game.slow_to_open(session.position):
                 return
-            self._drop_ready()
-        dialog = self._dialog(kind, None)
-        self._ready = (self._as_now(kind), dialog)
-        make_aside(self.shell, dialog)
+            level = self._settings().level  # as a try-it's game asks: the settings' opponent
+            made_for = self._as_now("game", id(session), level, False, None)
+            self.ahead.make(made_for, lambda: self._game_screen(session, level, False, None))
 
-    def _as_now(self, kind: GameKind) -> tuple[Any, ...]:
-        """What a dialog made ahead was made for: the kind, the language, the theme and a
+    def _as_now(self, *what: Any) -> tuple[Any, ...]:
+        """What a screen made ahead is made for: ``what``, the language, the theme and a
         copy of the settings (they change in place)."""
         settings = dataclasses.replace(self._settings())
-        return (kind.key, language(), getattr(self.shell, "theme", None), settings)
-
-    def _usable(self, dialog: Any) -> bool:
-        return not (dialog._closing or dialog._closed or shown_yet(self.shell, dialog))
-
-    def _take_ready(self, kind: GameKind) -> Any:
-        """The dialog made ahead for ``kind``, if it is still as it would be made now."""
-        if self._ready is None:
-            return None
-        made_for, dialog = self._ready
-        if made_for != self._as_now(kind) or not self._usable(dialog):
-            self._drop_ready()
-            return None
-        self._ready = None
-        return dialog
-
-    def _drop_ready(self) -> None:
-        if self._ready is not None:
-            dialog = self._ready[1]
-            self._ready = None
-            if self._usable(dialog):
-                dialog.remove()
+        theme = getattr(self.shell, "theme", None)
+        return (*what, language(), theme, settings, self._delays())
 
     def _ask_setup(
         self,

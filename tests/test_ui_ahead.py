@@ -1,7 +1,8 @@
-"""The menu's new-game dialog made ahead (squaregame/ui/aside.py, issue 46): a game's entry
-highlighted for a moment has its dialog composed and laid out off the screen; Enter shows that
-very dialog, whole. One made for another family, language, theme or settings is never shown:
-it is dropped and the dialog made as Enter asks."""
+"""Screens made ahead (squaregame/ui/aside.py, issue 46). The menu: a game's entry highlighted
+for a moment has its new-game dialog composed and laid out off the screen; Enter shows that
+very dialog, whole. A lesson's try-it step, likewise its game's screen, from the start ``t``
+would draw. One made for another family, language, theme or settings is never shown: it is
+dropped and the screen made as the key asks."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ async def _rested(pilot: Any) -> None:
 
 
 def _ready(app: SquareGameApp) -> Any:
-    made = app.opener._ready
+    made = app.opener.ahead._made
     return None if made is None else made[1]
 
 
@@ -102,7 +103,7 @@ def test_keys_passing_over_entries_make_nothing(tmp_path: Any) -> None:
 
     async def body(app: SquareGameApp, pilot: Any) -> None:
         original = app.opener.prepare
-        app.opener.prepare = lambda family: (made.append(family), original(family))  # type: ignore[method-assign]
+        app.opener.prepare = lambda family, session=None: (made.append(family), original(family))  # type: ignore[method-assign]
         for _ in range(3):
             app.screen.query_one("#menu", OptionList).action_cursor_down()
             await pilot.pause()  # (well under the rest it needs)
@@ -137,3 +138,63 @@ def test_another_language_since_it_was_made_is_spoken(tmp_path: Any) -> None:
         assert "Начать" in str(shown.query_one("#go").render())
 
     _run(body, tmp_path)
+
+
+def _try_step(app: SquareGameApp) -> Any:
+    lesson = app.screen
+    lesson.index = next(i for i, s in enumerate(lesson.lesson.steps) if s.kind == "try")
+    lesson.show_step()
+    return lesson
+
+
+def test_a_try_it_step_has_its_game_made_ahead_and_t_shows_it(tmp_path: Any) -> None:
+    from squaregame.lessons import exercise_model as em
+    from squaregame.lessons.steps import TryStep
+    from squaregame.ui.screens.game_base import GameScreen
+
+    async def run() -> None:
+        app = SquareGameApp(GAMES, ai_delay=0, data_dir=tmp_path, lesson="sums")
+        async with app.run_test(size=SIZE) as pilot:
+            await _rested(pilot)
+            lesson = _try_step(app)
+            await _rested(pilot)
+            st = lesson.state()
+            ahead = _ready(app)
+            assert isinstance(ahead, GameScreen) and ahead.session is st.next
+            spec = lesson.step.as_kind(TryStep)  # the start t would draw, drawn ahead
+            rng = em.seeded(lesson.seed, lesson.lesson.id, lesson.index, "try", st.attempt)
+            assert ahead.session.start == spec.start(st.attempt, rng, None)
+            await pilot.press("t")
+            await pilot.pause()
+            assert app.screen is ahead and st.game is ahead.session and st.next is None
+            assert ahead.finished is not None and ahead.persist is False  # as t asks
+            await pilot.press("escape")
+            await _rested(pilot)
+            again = _ready(app)  # the next attempt's, from its own start
+            assert isinstance(again, GameScreen) and again is not ahead
+            assert again.session is st.next and st.attempt == 1
+
+    asyncio.run(run())
+
+
+def test_a_try_it_made_ahead_for_other_settings_is_not_shown(tmp_path: Any) -> None:
+    from squaregame.ui.screens.game_base import GameScreen
+
+    async def run() -> None:
+        app = SquareGameApp(GAMES, ai_delay=0, data_dir=tmp_path, lesson="sums")
+        async with app.run_test(size=SIZE) as pilot:
+            await _rested(pilot)
+            lesson = _try_step(app)
+            await _rested(pilot)
+            ahead = _ready(app)
+            assert isinstance(ahead, GameScreen)
+            app.settings.level = "casual"
+            await pilot.press("t")
+            await pilot.pause()
+            shown = app.screen
+            assert isinstance(shown, GameScreen) and shown is not ahead
+            assert shown.session is ahead.session  # the same game, its screen made anew
+            assert shown.turns.opponent.level.key == "casual" and not ahead.is_attached
+            assert lesson.state().attempt == 1
+
+    asyncio.run(run())
