@@ -33,11 +33,20 @@ def _ready(app: SquareGameApp) -> Any:
     return None if made is None else made[1]
 
 
-def _run(body: Any, tmp_path: Any) -> None:
+def _run(body: Any, tmp_path: Any, lesson: str | None = None) -> None:
+    """``body(app, pilot)`` once the app's first screen (the menu, or ``lesson`` on its
+    try-it step) has rested."""
+
     async def run() -> None:
-        app = SquareGameApp(GAMES, ai_delay=0, data_dir=tmp_path)
+        app = SquareGameApp(GAMES, ai_delay=0, data_dir=tmp_path, lesson=lesson)
         async with app.run_test(size=SIZE) as pilot:
             await _rested(pilot)
+            if lesson is not None:
+                shown = app.screen
+                steps = shown.lesson.steps
+                shown.index = next(i for i, s in enumerate(steps) if s.kind == "try")
+                shown.show_step()
+                await _rested(pilot)
             await body(app, pilot)
 
     try:
@@ -140,61 +149,45 @@ def test_another_language_since_it_was_made_is_spoken(tmp_path: Any) -> None:
     _run(body, tmp_path)
 
 
-def _try_step(app: SquareGameApp) -> Any:
-    lesson = app.screen
-    lesson.index = next(i for i, s in enumerate(lesson.lesson.steps) if s.kind == "try")
-    lesson.show_step()
-    return lesson
-
-
 def test_a_try_it_step_has_its_game_made_ahead_and_t_shows_it(tmp_path: Any) -> None:
     from squaregame.lessons import exercise_model as em
     from squaregame.lessons.steps import TryStep
     from squaregame.ui.screens.game_base import GameScreen
 
-    async def run() -> None:
-        app = SquareGameApp(GAMES, ai_delay=0, data_dir=tmp_path, lesson="sums")
-        async with app.run_test(size=SIZE) as pilot:
-            await _rested(pilot)
-            lesson = _try_step(app)
-            await _rested(pilot)
-            st = lesson.state()
-            ahead = _ready(app)
-            assert isinstance(ahead, GameScreen) and ahead.session is st.next
-            spec = lesson.step.as_kind(TryStep)  # the start t would draw, drawn ahead
-            rng = em.seeded(lesson.seed, lesson.lesson.id, lesson.index, "try", st.attempt)
-            assert ahead.session.start == spec.start(st.attempt, rng, None)
-            await pilot.press("t")
-            await pilot.pause()
-            assert app.screen is ahead and st.game is ahead.session and st.next is None
-            assert ahead.finished is not None and ahead.persist is False  # as t asks
-            await pilot.press("escape")
-            await _rested(pilot)
-            again = _ready(app)  # the next attempt's, from its own start
-            assert isinstance(again, GameScreen) and again is not ahead
-            assert again.session is st.next and st.attempt == 1
+    async def body(app: SquareGameApp, pilot: Any) -> None:
+        lesson = app.screen
+        st = lesson.state()
+        ahead = _ready(app)
+        assert isinstance(ahead, GameScreen) and ahead.session is st.next
+        spec = lesson.step.as_kind(TryStep)  # the start t would draw, drawn ahead
+        rng = em.seeded(lesson.seed, lesson.lesson.id, lesson.index, "try", st.attempt)
+        assert ahead.session.start == spec.start(st.attempt, rng, None)
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.screen is ahead and st.game is ahead.session and st.next is None
+        assert ahead.finished is not None and ahead.persist is False  # as t asks
+        await pilot.press("escape")
+        await _rested(pilot)
+        again = _ready(app)  # the next attempt's, from its own start
+        assert isinstance(again, GameScreen) and again is not ahead
+        assert again.session is st.next and st.attempt == 1
 
-    asyncio.run(run())
+    _run(body, tmp_path, lesson="sums")
 
 
 def test_a_try_it_made_ahead_for_other_settings_is_not_shown(tmp_path: Any) -> None:
     from squaregame.ui.screens.game_base import GameScreen
 
-    async def run() -> None:
-        app = SquareGameApp(GAMES, ai_delay=0, data_dir=tmp_path, lesson="sums")
-        async with app.run_test(size=SIZE) as pilot:
-            await _rested(pilot)
-            lesson = _try_step(app)
-            await _rested(pilot)
-            ahead = _ready(app)
-            assert isinstance(ahead, GameScreen)
-            app.settings.level = "casual"
-            await pilot.press("t")
-            await pilot.pause()
-            shown = app.screen
-            assert isinstance(shown, GameScreen) and shown is not ahead
-            assert shown.session is ahead.session  # the same game, its screen made anew
-            assert shown.turns.opponent.level.key == "casual" and not ahead.is_attached
-            assert lesson.state().attempt == 1
+    async def body(app: SquareGameApp, pilot: Any) -> None:
+        ahead = _ready(app)
+        assert isinstance(ahead, GameScreen)
+        app.settings.level = "casual"
+        await pilot.press("t")
+        await pilot.pause()
+        shown = app.screen
+        assert isinstance(shown, GameScreen) and shown is not ahead
+        assert shown.session is ahead.session  # the same game, its screen made anew
+        assert shown.turns.opponent.level.key == "casual" and not ahead.is_attached
+        assert app.screen_stack[-2].state().attempt == 1
 
-    asyncio.run(run())
+    _run(body, tmp_path, lesson="sums")
