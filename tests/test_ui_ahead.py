@@ -112,12 +112,19 @@ def test_keys_passing_over_entries_make_nothing(tmp_path: Any) -> None:
 
     async def body(app: SquareGameApp, pilot: Any) -> None:
         original = app.opener.prepare
-        app.opener.prepare = lambda family, session=None: (made.append(family), original(family))  # type: ignore[method-assign]
+
+        def prepare(asker: Any, family: str | None = None, session: Any = None) -> None:
+            made.append(family)
+            original(asker, family, session)
+
+        app.opener.prepare = prepare  # type: ignore[method-assign]
+        menu = app.screen.query_one("#menu", OptionList)
         for _ in range(3):
-            app.screen.query_one("#menu", OptionList).action_cursor_down()
+            menu.action_cursor_down()
             await pilot.pause()  # (well under the rest it needs)
         await _rested(pilot)
-        assert len(made) <= 1, made  # only where it came to rest
+        assert menu.highlighted == 3
+        assert made == [GAMES.families[3].key], made  # only where it came to rest
 
     _run(body, tmp_path)
 
@@ -171,6 +178,12 @@ def test_a_try_it_step_has_its_game_made_ahead_and_t_shows_it(tmp_path: Any) -> 
         again = _ready(app)  # the next attempt's, from its own start
         assert isinstance(again, GameScreen) and again is not ahead
         assert again.session is st.next and st.attempt == 1
+        rng = em.seeded(lesson.seed, lesson.lesson.id, lesson.index, "try", 1)
+        assert again.session.start == spec.start(1, rng, ahead.session.start)
+        await pilot.press("escape")  # the lesson left: its game made ahead is not kept
+        for _ in range(3):
+            await pilot.pause()
+        assert _ready(app) is None and not again.is_attached
 
     _run(body, tmp_path, lesson="sums")
 
@@ -191,3 +204,22 @@ def test_a_try_it_made_ahead_for_other_settings_is_not_shown(tmp_path: Any) -> N
         assert app.screen_stack[-2].state().attempt == 1
 
     _run(body, tmp_path, lesson="sums")
+
+
+def test_another_theme_or_size_since_it_was_made(tmp_path: Any) -> None:
+    async def body(app: SquareGameApp, pilot: Any) -> None:
+        ahead = _ready(app)
+        app.theme = "textual-light"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameDialog) and app.screen is not ahead
+        await pilot.press("escape")
+        await _rested(pilot)
+        ahead = _ready(app)  # made in the light theme: taken, at the new size laid out anew
+        await pilot.resize_terminal(80, 24)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is ahead and ahead.size == (80, 24)
+        assert ahead.query_one("#dialog").region.right <= 80
+
+    _run(body, tmp_path)

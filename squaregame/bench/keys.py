@@ -39,7 +39,7 @@ ROUNDS = 7  # each step, after one warm-up
 # what it does with a moment's rest is done by then (the menu makes the dialog of the entry
 # its highlight rests on ahead, a lesson's try-it step its game: squaregame.ui.aside; a key
 # pressed sooner finds none made, and the screen is made as it is asked for).
-REST = 0.3
+REST = 0.6
 
 Done = Callable[[Any], bool]
 __all__ = ["GOAL_MS", "key_latencies", "percentile", "steps"]

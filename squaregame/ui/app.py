@@ -264,7 +264,7 @@ class SquareGameApp(OneLineErrors):
 
     def on_make_ahead(self, message: m.MakeAhead) -> None:
         if self.screen is message.asker:  # (not if its key came first)
-            self.opener.prepare(message.family, message.session)
+            self.opener.prepare(message.asker, message.family, message.session)
 
     def on_new_game_request(self, message: m.NewGameRequest) -> None:
         self.opener.new_game(

@@ -48,15 +48,26 @@ class Ahead:
     def __init__(self, app: Any) -> None:
         self.app = app
         self._made: tuple[Any, Any] | None = None
+        self._asker: Any = None  # the screen that asked: once it has closed, none is kept
+        self._watching = False
 
-    def make(self, made_for: Any, build: Callable[[], Any]) -> None:
-        """Make ``build()`` ahead for ``made_for``, unless that is made already."""
+    def make(self, made_for: Any, build: Callable[[], Any], asker: Any = None) -> None:
+        """Make ``build()`` ahead for ``made_for``, unless that is made already; kept while
+        the screen ``asker`` is open (the menu, a lesson)."""
+        self._asker = asker
+        if not self._watching:
+            self.app.screen_change_signal.subscribe(self.app, self._screen_changed)
+            self._watching = True
         if self._made is not None and self._made[0] == made_for and self._usable(self._made[1]):
             return
         self.drop()
         screen = build()
         self._made = (made_for, screen)
         make_aside(self.app, screen)
+
+    def _screen_changed(self, _screen: Any) -> None:
+        if self._asker is not None and not shown_yet(self.app, self._asker):
+            self.drop()  # the lesson left before its try-it game was asked for, say
 
     def take(self, made_for: Any) -> Any:
         """The screen made ahead for ``made_for`` (then no longer kept), else None."""

@@ -117,8 +117,8 @@ class QuizStepPanel(LessonPanel):
 
 
 # The try-it step shown this long (not passed over with → →) has its game's screen made ahead
-# (squaregame.ui.aside): ``t`` then only shows it.
-AHEAD_AFTER = 0.12
+# (squaregame.ui.aside): ``t`` then only shows it. (As the menu's dialog: PREPARE_AFTER.)
+AHEAD_AFTER = 0.4
 
 
 class TryStepPanel(LessonPanel):

@@ -64,9 +64,11 @@ def request(choice: str) -> Message | None:
 
 WIDE = (WIDE_COLUMNS, TALL_ROWS)  # from this size on: the big title, the preview beside the list
 TITLE = "squaregame"
-# A game's entry highlighted this long (not passed over by arrow keys) has its new-game
-# dialog made ahead (:mod:`squaregame.ui.aside`): Enter then only shows it.
-PREPARE_AFTER = 0.12  # (a lesson's try-it step likewise: squaregame.ui.lesson.exercise)
+# A game's entry highlighted this long has its new-game dialog made ahead
+# (:mod:`squaregame.ui.aside`): Enter then only shows it. Arrow keys passing over the entries
+# (a person scans at 150–300 ms a key) build nothing: the making is ~100 ms of the interface
+# thread's work, which a key arriving meanwhile would wait on.
+PREPARE_AFTER = 0.4  # (a lesson's try-it step likewise: squaregame.ui.lesson.exercise)
 AIRY = 3  # rows an entry takes where the list has the room: a blank row above and below it
 
 

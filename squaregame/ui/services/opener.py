@@ -245,19 +245,24 @@ class Opener:
         self._ask_setup(kind, spec, replace, persist, current=current)
 
     # -- screens made ahead (squaregame.ui.aside) ------------------------------------------
-    def prepare(self, family: str | None = None, session: Session[Any] | None = None) -> None:
+    def prepare(
+        self, asker: Any, family: str | None = None, session: Session[Any] | None = None
+    ) -> None:
         """Make ahead the new-game dialog of the family called ``family``, as its menu entry
         opens it, or the screen of ``session``'s game, as a lesson's try-it opens it (if the
-        person moves first and it opens at once). One made for anything else is dropped."""
+        person moves first and it opens at once), kept while the screen ``asker`` that asked
+        is open. One made for anything else is dropped."""
         if family is not None:
             kind = self.games.family(family).kinds[0]
-            self.ahead.make(self._as_now("dialog", kind.key), lambda: self._dialog(kind, None))
+            made_for = self._as_now("dialog", kind.key)
+            self.ahead.make(made_for, lambda: self._dialog(kind, None), asker)
         elif session is not None and session.human_to_move and not session.over:
             if session.game.slow_to_open(session.position):
                 return
             level = self._settings().level  # as a try-it's game asks: the settings' opponent
             made_for = self._as_now("game", id(session), level, False, None)
-            self.ahead.make(made_for, lambda: self._game_screen(session, level, False, None))
+            build = partial(self._game_screen, session, level, False, None)
+            self.ahead.make(made_for, build, asker)
 
     def _as_now(self, *what: Any) -> tuple[Any, ...]:
         """What a screen made ahead is made for: ``what``, the language, the theme and a

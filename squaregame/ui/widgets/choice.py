@@ -109,6 +109,7 @@ class Choice(Select[Any]):
 
     def _watch_value(self, value: Any) -> None:
         self._value = value
+        given, self._given = self._given, False
         try:
             shown = self.query_one(Shown)
         except NoMatches:
@@ -120,9 +121,7 @@ class Choice(Select[Any]):
                     made.highlighted = index
                 shown.update(prompt)
                 break
-        if self._given:
-            self._given = False
-        else:
+        if not given:
             self.post_message(self.Changed(self, value))
 
     def _watch_expanded(self, expanded: bool) -> None:
