@@ -52,6 +52,59 @@ def _steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Input, "_toggle_cursor", keep_visible)
 
 
+def _share_parsed_css() -> None:
+    """Every app of this test process reuses the CSS another app parsed with the same variables.
+
+    Textual parses a stylesheet's sources again for each new App (its parse cache belongs to
+    one Stylesheet and holds 64 sources), and tokenizes the theme's variables again for each
+    Stylesheet: measured, a sixth of a Pilot test's CPU. What is parsed is a pure function of
+    the CSS text, where it was read from and the variables, all in the key; the rules parsed
+    are shared as Textual itself shares them between two parses of one stylesheet. A CSS with
+    an error still says so (its rules carry the errors the caller raises on)."""
+    from textual.css import stylesheet
+
+    parsed: dict[tuple[Any, ...], Any] = {}
+    tokens: dict[tuple[tuple[str, str], ...], Any] = {}
+    parse_rules = stylesheet.Stylesheet._parse_rules
+    tokenize_values = stylesheet.tokenize_values
+
+    def shared_parse_rules(
+        self: Any,
+        css: str,
+        read_from: Any,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> Any:
+        key = (
+            css,
+            read_from,
+            is_default_rules,
+            tie_breaker,
+            scope,
+            *sorted(self._variables.items()),
+        )
+        rules = parsed.get(key)
+        if rules is None:
+            rules = parsed[key] = parse_rules(
+                self, css, read_from, is_default_rules, tie_breaker, scope
+            )
+        return rules
+
+    def shared_tokenize_values(values: dict[str, str]) -> Any:
+        key = tuple(sorted(values.items()))
+        found = tokens.get(key)
+        if found is None:
+            found = tokens[key] = tokenize_values(values)
+        return found
+
+    stylesheet.Stylesheet._parse_rules = shared_parse_rules  # type: ignore[method-assign]
+    stylesheet.tokenize_values = shared_tokenize_values
+
+
+_share_parsed_css()
+
+
 @pytest.fixture(scope="session")
 def _shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("shared-cache")

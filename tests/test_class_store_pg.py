@@ -12,9 +12,11 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from cli_helpers import run
 from serve_helpers import CLASS, TOKEN, Tab, classroom
 
 from squaregame.classroom.child import STORE_ENV
@@ -35,6 +37,23 @@ def squaregame(*argv: str, env: dict[str, str] | None = None) -> subprocess.Comp
         timeout=120,
         env={**os.environ, **(env or {})},
     )
+
+
+@pytest.fixture
+def in_process(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """``squaregame ARGV…`` as :func:`squaregame` runs it, but in this process (``main``): for
+    the many refusals of a class command (the real processes are tested above and below)."""
+
+    def call(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+        with monkeypatch.context() as patched:
+            for name, value in (env or {}).items():
+                patched.setenv(name, value)
+            code, out, err = run(capsys, *argv)
+        return subprocess.CompletedProcess(list(argv), code, out, err)
+
+    return call
 
 
 def one_line(run: subprocess.CompletedProcess[str], *said: str) -> str:
@@ -111,12 +130,14 @@ def test_another_programs_database_is_refused_never_set_aside(tmp_path: Path, pg
         ("sqlite://relative/x", "not a class store"),
     ],
 )
-def test_an_unusable_store_is_one_line_without_its_password(url: str, said: str) -> None:
+def test_an_unusable_store_is_one_line_without_its_password(
+    url: str, said: str, in_process: Callable[..., subprocess.CompletedProcess[str]]
+) -> None:
     for argv in (["class", "list"], ["class", "create", "7B"]):
-        err = one_line(squaregame(*argv, env={"SQUAREGAME_STORE": url}), said)
+        err = one_line(in_process(*argv, env={"SQUAREGAME_STORE": url}), said)
         assert "s3cret" not in err
         if "s3cret" not in url or url.startswith("mysql"):
-            err = one_line(squaregame(*argv, "--store", url), said)
+            err = one_line(in_process(*argv, "--store", url), said)
 
 
 @pytest.mark.parametrize(
@@ -127,11 +148,18 @@ def test_an_unusable_store_is_one_line_without_its_password(url: str, said: str)
         "postgres://ana:s3cret@db.school/squaregame",
     ],
 )
-def test_a_password_on_the_command_line_is_refused(url: str) -> None:
+def test_a_password_on_the_command_line_is_refused(
+    url: str, in_process: Callable[..., subprocess.CompletedProcess[str]]
+) -> None:
     """Every user of the machine reads a process's command line (``ps``): a password given
-    in ``--store`` is refused before anything is tried, and the line says where it goes."""
-    for argv in (["class", "list", "--store", url], ["serve", "--class", "7B", "--store", url]):
-        err = one_line(squaregame(*argv), "~/.pgpass", "SQUAREGAME_STORE")
+    in ``--store`` is refused before anything is tried, and the line says where it goes.
+    (``class list`` in this process; ``serve``, which would otherwise go on serving, as a
+    real process.)"""
+    for run_it, argv in (
+        (in_process, ["class", "list", "--store", url]),
+        (squaregame, ["serve", "--class", "7B", "--store", url]),
+    ):
+        err = one_line(run_it(*argv), "~/.pgpass", "SQUAREGAME_STORE")
         assert "s3cret" not in err
 
 

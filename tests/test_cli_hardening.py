@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import run
 
 from squaregame.cli import main as cli_main
 from squaregame.families import GAMES
@@ -53,13 +54,31 @@ def run_cli(args: list[str], tmp: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.parametrize("args", CASES, ids=lambda a: " ".join(a)[:60])
-def test_one_clear_line_and_status_2(args: list[str], tmp_path: Path) -> None:
+# As a real process: the first case of each command, and every ``play`` (which, were it not
+# refused, would go on playing); the rest through ``main`` in this process, which is what the
+# real process runs (squaregame/__main__.py) without its start-up of a fresh interpreter.
+REAL = {min(i for i, a in enumerate(CASES) if a[0] == command) for command, *_ in CASES} | {
+    i for i, a in enumerate(CASES) if a[0] == "play"
+}
+
+
+@pytest.mark.parametrize(
+    ("args", "real"),
+    [(a, i in REAL) for i, a in enumerate(CASES)],
+    ids=[" ".join(a)[:60] for a in CASES],
+)
+def test_one_clear_line_and_status_2(
+    args: list[str], real: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     argv = [a.replace("{tmp}", str(tmp_path)) for a in args]
-    done = run_cli(argv, tmp_path)
-    assert done.returncode == 2, done.stderr
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    if real:
+        done = run_cli(argv, tmp_path)
+        code, err = done.returncode, done.stderr
+    else:
+        code, _, err = run(capsys, *argv)
+    assert code == 2, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
     assert len(lines[0]) < 400  # a 5,000-character argument is not echoed whole
     assert Path("/dev/null").is_char_device()
 

@@ -13,6 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow  # (builds and installs a wheel; CI's clean install then runs it from elsewhere)
 @pytest.mark.skipif(not (ROOT / "pyproject.toml").is_file(), reason="needs the source tree")
 def test_wheel_carries_every_asset_and_finds_them(tmp_path: Path) -> None:
     pytest.importorskip("hatchling")

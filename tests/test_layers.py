@@ -94,7 +94,11 @@ def imports_of(module: str) -> set[str]:
     return found
 
 
-GRAPH = {m: imports_of(m) for m in MODULES}
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """Every module's imports of the package: read once, by the worker that runs these tests
+    (not by every worker as it collects them)."""
+    return {m: imports_of(m) for m in MODULES}
 
 
 def test_every_module_has_a_layer() -> None:
@@ -104,7 +108,7 @@ def test_every_module_has_a_layer() -> None:
 def test_no_import_runs_up_a_layer() -> None:
     upward = sorted(
         f"{m} -> {t}"
-        for m, targets in GRAPH.items()
+        for m, targets in graph().items()
         for t in targets
         if LAYERS.index(layer(t)) > LAYERS.index(layer(m))
     )
@@ -114,7 +118,7 @@ def test_no_import_runs_up_a_layer() -> None:
 def circles() -> list[list[str]]:
     """The strongly connected components of more than one module (the interface's test has
     the finder, and a test of it)."""
-    return cycles(GRAPH)
+    return cycles(graph())
 
 
 def test_no_circle_of_imports() -> None:
@@ -202,19 +206,19 @@ def test_the_floor_check_finds_an_import_that_runs_up() -> None:
 
 def test_every_module_inside_a_layer_stands_on_one_floor() -> None:
     for package, floors in INSIDE.items():
-        placed = floors_inside(package, floors, GRAPH)
+        placed = floors_inside(package, floors, graph())
         assert len(placed) > 10, package  # really looked at the layer
         unplaced = sorted(m for m, floor in placed.items() if floor == "?")
         assert not unplaced, f"no floor (or two) in {package} for: {unplaced}"
 
 
 def test_no_import_runs_up_a_floor_inside_a_layer() -> None:
-    upward = [line for p, floors in INSIDE.items() for line in up_a_floor(p, floors, GRAPH)]
+    upward = [line for p, floors in INSIDE.items() for line in up_a_floor(p, floors, graph())]
     assert not upward, "imports that run up a floor:\n" + "\n".join(upward)
 
 
 def test_no_circle_of_imports_inside_a_layer() -> None:
-    found = [c for package in INSIDE for c in circles_inside(package, GRAPH)]
+    found = [c for package in INSIDE for c in circles_inside(package, graph())]
     assert not found, "circles:\n" + "\n".join(", ".join(c) for c in found)
 
 
@@ -253,7 +257,7 @@ def test_the_theory_never_imports_the_interface() -> None:
         elif layer(m) == "families" and not _draws(m) and m not in declarations:
             seen, todo = {m}, [m]
             while todo:
-                for t in GRAPH[todo.pop()] - seen:
+                for t in graph()[todo.pop()] - seen:
                     seen.add(t)
                     todo.append(t)
             drawing = sorted(t for t in seen if _draws(t))

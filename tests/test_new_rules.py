@@ -142,6 +142,7 @@ def check_position(values: PileValues, children: list[int], n: int) -> None:
         assert info.grundy not in seen and set(range(info.grundy)) <= seen
 
 
+@pytest.mark.slow  # (four tables of 10^6; the default run checks each rule to UPTO above)
 @given(key=st.sampled_from(RULE_KEYS), misere=st.booleans(), n=st.integers(0, BIG))
 def test_a_million_positions_are_right_where_brute_force_cannot_go(
     key: str, misere: bool, n: int
@@ -165,11 +166,12 @@ def test_cubes_first_cold_positions() -> None:
     """From brute force (normal play): the first cold positions of subtract-a-cube."""
     ref = reference("cubes", False)
     cold = [n for n in range(60) if ref[n][0] == "cold"]
-    values = big_values("cubes", False)
+    values = TableStore().values(rule_of("cubes"), False, 60)  # (the 10^6 table: slow, above)
     assert [n for n in range(60) if values.info(n).outcome is Outcome.COLD] == cold
     assert cold[:8] == [0, 2, 4, 6, 9, 11, 13, 15]
 
 
+@pytest.mark.slow  # (brute force of up to 13^3 positions an example; test_ui_kinds plays one)
 @given(
     keys=st.lists(st.sampled_from([*RULE_KEYS, "squares", "nim", "1,3"]), min_size=2, max_size=3),
     data=st.data(),

@@ -27,7 +27,10 @@ def test_work_never_passes_its_total() -> None:
     assert work.done == 10
 
 
-@pytest.mark.parametrize("code", ["0.54", "0.56", "0.45", "0.14", "0.07"])
+@pytest.mark.parametrize(  # Dawson's Kayles and 0.14 in the default run, the rest slow
+    "code",
+    [*(pytest.param(c, marks=pytest.mark.slow) for c in ("0.54", "0.56", "0.45")), "0.14", "0.07"],
+)
 def test_codes_without_a_proof_stop_at_the_total_work(code: str) -> None:
     # each of these ran for 14–157 s of CPU under the old per-check counts; Dawson's Kayles
     # (0.07) included

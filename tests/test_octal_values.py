@@ -76,7 +76,9 @@ def _methods(rule: HeapRule, n: int) -> dict[str, list[int]]:
     return got
 
 
-@pytest.mark.parametrize("chunk", range(8))
+@pytest.mark.parametrize(  # one part in the default run (64 codes); the other seven are slow
+    "chunk", [0, *(pytest.param(c, marks=pytest.mark.slow) for c in range(1, 8))]
+)
 def test_every_code_of_three_digits_agrees_with_the_mex(chunk: int) -> None:
     """All 511 codes 0.d1d2d3 to n = 300, in eight parts (for parallel runs)."""
     for rule in SMALL[chunk::8]:

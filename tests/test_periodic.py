@@ -231,6 +231,7 @@ def test_the_definition_check_catches_a_wrong_value() -> None:
 # -- random sets, up to six members ≤ 60 --------------------------------------------------
 
 
+@pytest.mark.slow  # (the named sets above are the default run's)
 @settings(max_examples=40, deadline=None)
 @given(
     members=st.lists(st.integers(1, 60), min_size=1, max_size=6, unique=True),
@@ -254,7 +255,13 @@ def test_random_sets_against_the_textbook_definitions(members: list[int], misere
             assert info.grundy == g[n], n
 
 
-@pytest.mark.parametrize("members", [(2, 5, 6), (3, 9, 11), (1, 8, 9, 28, 35)])
+@pytest.mark.parametrize(  # one set in the default run, the other two slow
+    "members",
+    [
+        (2, 5, 6),
+        *(pytest.param(m, marks=pytest.mark.slow) for m in [(3, 9, 11), (1, 8, 9, 28, 35)]),
+    ],
+)
 def test_extrapolation_at_a_million(members: tuple[int, ...]) -> None:
     """Proofs found on 4,096 positions, checked against a direct table of 10^6."""
     values = periodic_values(SetRule(members), False)

@@ -19,6 +19,7 @@ Each family is a package of ``squaregame/families/``; the registry lists it once
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -53,9 +54,6 @@ def family_classes() -> dict[str, str]:
     return found
 
 
-CLASSES = family_classes()
-
-
 def class_attributes(paths: list[Path]) -> set[str]:
     """The methods and class-level names the classes in ``paths`` define."""
     found: set[str] = set()
@@ -72,10 +70,14 @@ def class_attributes(paths: list[Path]) -> set[str]:
     return found
 
 
-_IN_FAMILIES = [p for folder in FAMILY_DIRS.values() for p in folder.rglob("*.py")]
-_OUTSIDE = [p for p in PACKAGE.rglob("*.py") if p not in set(_IN_FAMILIES)]
-# what only a family's classes have: probing for it outside the family is a switch
-FAMILY_ONLY = class_attributes(_IN_FAMILIES) - class_attributes(_OUTSIDE)
+@functools.cache
+def family_facts() -> tuple[dict[str, str], set[str]]:
+    """The families' classes (:func:`family_classes`) and what only a family's classes have:
+    probing for it outside the family is a switch. Read once, by the worker that runs these
+    tests (not by every worker as it collects them)."""
+    in_families = [p for folder in FAMILY_DIRS.values() for p in folder.rglob("*.py")]
+    outside = [p for p in PACKAGE.rglob("*.py") if p not in set(in_families)]
+    return family_classes(), class_attributes(in_families) - class_attributes(outside)
 
 
 def _names_in(node: ast.AST) -> set[str]:
@@ -89,6 +91,7 @@ def offences_in(text: str, rel: str, own: str | None) -> list[str]:
     tree = ast.parse(text)
     found: list[str] = []
     registry = rel == "families/__init__.py"
+    classes, family_only = family_facts()
     for node in ast.walk(tree):
         # imports of a family from outside it
         targets: list[str] = []
@@ -106,18 +109,18 @@ def offences_in(text: str, rel: str, own: str | None) -> list[str]:
         # isinstance / issubclass / cast / type(...) is with a family's class
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             if node.func.id in ("isinstance", "issubclass") and len(node.args) == 2:
-                hit = _names_in(node.args[1]) & set(CLASSES)
-                found += [f"{node.func.id}(…, {c})" for c in hit if CLASSES[c] != own]
+                hit = _names_in(node.args[1]) & set(classes)
+                found += [f"{node.func.id}(…, {c})" for c in hit if classes[c] != own]
             if node.func.id == "cast" and node.args:
-                hit = _names_in(node.args[0]) & set(CLASSES)
-                found += [f"cast({c}, …)" for c in hit if CLASSES[c] != own]
+                hit = _names_in(node.args[0]) & set(classes)
+                found += [f"cast({c}, …)" for c in hit if classes[c] != own]
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
             and node.func.id in ("hasattr", "getattr")
             and len(node.args) >= 2
             and isinstance(node.args[1], ast.Constant)
-            and node.args[1].value in FAMILY_ONLY
+            and node.args[1].value in family_only
             and own is None
         ):
             found.append(f"{node.func.id}(…, {node.args[1].value!r})")
@@ -125,7 +128,7 @@ def offences_in(text: str, rel: str, own: str | None) -> list[str]:
             catches = any(
                 h.type is not None and "AttributeError" in _names_in(h.type) for h in node.handlers
             )
-            tried = set().union(*(_names_in(s) for s in node.body)) & FAMILY_ONLY
+            tried = set().union(*(_names_in(s) for s in node.body)) & family_only
             if catches and tried:
                 found.append(f"except AttributeError around {sorted(tried)[0]!r}")
         if isinstance(node, ast.Compare) and any(
@@ -133,8 +136,8 @@ def offences_in(text: str, rel: str, own: str | None) -> list[str]:
         ):
             sides = [node.left, *node.comparators]
             if any(isinstance(s, ast.Call) and getattr(s.func, "id", "") == "type" for s in sides):
-                hit = set().union(*(_names_in(s) for s in sides)) & set(CLASSES)
-                found += [f"type(…) is {c}" for c in hit if CLASSES[c] != own]
+                hit = set().union(*(_names_in(s) for s in sides)) & set(classes)
+                found += [f"type(…) is {c}" for c in hit if classes[c] != own]
         if own is not None:
             continue
         # a kind named by a literal

@@ -31,6 +31,9 @@ async def _play(pilot: Any, moves: tuple[int, ...]) -> None:
         position = to
 
 
+SIZES = [(80, 24), pytest.param((140, 45), marks=pytest.mark.slow)]  # (140×45: slow)
+
+
 def test_projector(snap_compare: Any) -> None:
     async def one_move_then_projector(pilot: Any) -> None:
         await _play(pilot, MOVES[:1])
@@ -85,14 +88,14 @@ async def settled(pilot: Any) -> None:
         last = now
 
 
-@pytest.mark.parametrize("size", [(80, 24), (140, 45)], ids=["80x24", "140x45"])
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "140x45"])
 def test_projector_wythoff(snap_compare: Any, size: tuple[int, int]) -> None:
     """The queen's board, her reachable squares, the class's band."""
     app = _projected("wythoff", (7, 9), "class")
     assert snap_compare(app, terminal_size=size, run_before=_open_projector)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (140, 45)], ids=["80x24", "140x45"])
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "140x45"])
 def test_projector_sum(snap_compare: Any, size: tuple[int, int]) -> None:
     """A sum's piles with their rules, Team A's band."""
     app = _projected("sum", (5, 7, 10), "teams")
