@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import run
@@ -421,3 +422,45 @@ def test_a_command_that_reads_never_makes_a_store_where_none_is(tmp_path: Path) 
     assert (tmp_path / "no such folder" / "x.db").is_file()
     listed = squaregame("class", "list", "--store", url)
     assert listed.returncode == 0 and "7B" in listed.stdout
+
+
+class _RacingDb:
+    """A database another server is creating the tables of: ``meta`` not there yet at the
+    first look, tables already there at the second; under the schema's lock, all of it."""
+
+    def __init__(self) -> None:
+        self.looks = 0
+        self.locked = False
+        self.ended = False
+
+    def has_table(self, name: str) -> bool:
+        self.looks += 1
+        return self.locked
+
+    def table_count(self) -> int:
+        return 3
+
+    def execute(self, sql: str, params: object = ()) -> Any:
+        rows = [(str(SCHEMA_VERSION),)]
+        return type("Rows", (), {"fetchone": lambda _self: rows[0]})()
+
+    def begin(self) -> None:
+        pass
+
+    def lock_schema(self) -> None:
+        self.locked = True
+
+    def rollback(self) -> None:
+        self.ended = True
+
+
+def test_tables_made_between_two_looks_are_read_again_under_the_lock() -> None:
+    """Found by four servers starting at once on one PostgreSQL: one saw no ``meta`` table,
+    then the tables another had just made, and refused the class database as not ours."""
+    from squaregame.classroom.schema import NotOurs, settled_version, version
+
+    with pytest.raises(NotOurs):
+        version(_RacingDb())  # type: ignore[arg-type]
+    db = _RacingDb()
+    assert settled_version(db) == SCHEMA_VERSION  # type: ignore[arg-type]
+    assert db.locked and db.ended

@@ -93,6 +93,22 @@ def version(db: Db) -> int:
     return found
 
 
+def settled_version(db: Db) -> int:
+    """:func:`version`, read again under the schema's lock before a database is refused as
+    not ours: another server creating the tables between the two reads of :func:`version`
+    (is there a ``meta`` table? are there any tables?) made a fresh database look like
+    somebody else's (found by servers starting at once on one PostgreSQL)."""
+    try:
+        return version(db)
+    except NotOurs:
+        db.begin()
+        try:
+            db.lock_schema()  # (SQLite: its write lock, taken by the BEGIN)
+            return version(db)
+        finally:
+            db.rollback()
+
+
 def migrate(db: Db, found: int) -> None:
     """Bring the schema from version ``found`` to :data:`SCHEMA_VERSION`, one migration at a time,
     each in a transaction of its own. Two servers starting at once migrate one after the

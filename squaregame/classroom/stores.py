@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from squaregame.classroom.dialect import CONNECT_TIMEOUT, PostgresDb, masked
-from squaregame.classroom.schema import NotOurs, migrate, version
+from squaregame.classroom.schema import NotOurs, migrate, settled_version
 from squaregame.classroom.store import FILE_NAME, ClassStore
 from squaregame.core.errors import GameError
 
@@ -116,7 +116,7 @@ def open_postgres(url: str, folder: Path) -> ClassStore:
         ) from None
     db = PostgresDb(conn, connect)  # (made again if the server restarts)
     try:
-        migrate(db, version(db))
+        migrate(db, settled_version(db))
     except NotOurs:
         db.close()
         raise GameError("serve.class.errors.store_not_ours", url=shown) from None
