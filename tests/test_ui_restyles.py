@@ -142,3 +142,35 @@ def test_a_screen_pushed_is_not_laid_out_again_at_the_same_size(tmp_path: Any) -
                 Screen._refresh_layout = original  # type: ignore[method-assign]
 
     asyncio.run(run())
+
+
+def test_the_why_view_starts_its_worker_after_its_first_paint(tmp_path: Any) -> None:
+    """The why view's worker thread shared the interpreter with the view's first layout
+    and paint, putting them off (issue 46: the why key's p95 up to twice its median)."""
+    seen: list[bool] = []
+    original = WhyScreen._compute
+
+    def compute(self: WhyScreen, work: Any, *args: Any) -> None:
+        seen.append(bool(self._compositor.widgets))  # laid out and drawn already?
+        original(self, work, *args)
+
+    async def run() -> None:
+        app = SquareGameApp(
+            GAMES, StartRequest(game="sum", start=(7, 8, 9)), ai_delay=0, data_dir=tmp_path
+        )
+        async with app.run_test(size=(100, 32)) as pilot:
+            for _ in range(3):
+                await pilot.pause()
+                await app.workers.wait_for_complete()
+            WhyScreen._compute = compute  # type: ignore[method-assign]
+            try:
+                await pilot.press("w")
+                for _ in range(3):
+                    await pilot.pause()
+                    await app.workers.wait_for_complete()
+            finally:
+                WhyScreen._compute = original  # type: ignore[method-assign]
+            assert isinstance(app.screen, WhyScreen) and seen[:1] == [True], seen
+            assert len(app.screen.proof.root.children) > 0  # and the proof came all the same
+
+    asyncio.run(run())

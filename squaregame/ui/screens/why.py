@@ -101,7 +101,9 @@ class WhyScreen(Screen[None]):
         self.sub_title = ""
         self.proof.root.set_label(tr("why.ui.working"))
         self.proof.focus()
-        self._compute(self._first)
+        # the worker after the first paint: its thread would share the interpreter with the
+        # paint and put it off (issue 46: the why key's p95, up to twice its median)
+        self.call_after_refresh(self._compute, self._first)
 
     # -- computing off the UI thread -------------------------------------------------------
     def _compute(self, work: Any, *args: Any) -> None:
