@@ -223,3 +223,20 @@ def test_another_theme_or_size_since_it_was_made(tmp_path: Any) -> None:
         assert ahead.query_one("#dialog").region.right <= 80
 
     _run(body, tmp_path)
+
+
+def test_a_making_asked_for_as_the_app_quits_is_dropped(tmp_path: Any) -> None:
+    """Found in CI: the menu's request arrived as the app was closing, with no screen left
+    on its stack ("No screens on stack": a traceback at exit)."""
+    from squaregame.ui.messages import MakeAhead
+
+    async def run() -> None:
+        app = SquareGameApp(GAMES, ai_delay=0, data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            menu = app.screen
+        assert app.screen_stack == []
+        app.on_make_ahead(MakeAhead(menu, family=GAMES.families[0].key))  # (no traceback)
+        assert app.opener.ahead._made is None
+
+    asyncio.run(run())
