@@ -61,6 +61,7 @@ def test_enter_shows_the_dialog_made_ahead_whole_and_laid_out(tmp_path: Any) -> 
         assert isinstance(ahead, NewGameDialog) and not shown_yet(app, ahead)
         assert ahead.kind is GAMES.families[0].kinds[0]  # the first entry's: its first kind
         assert ahead.query_one("#dialog").size.width > 0  # laid out off the screen
+        assert ahead.query_one("#dialog-title")._styles_cache._cache  # and drawn, its lines kept
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is ahead and _ready(app) is None  # that very one, taken
