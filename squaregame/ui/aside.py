@@ -7,10 +7,11 @@ million Python calls, 100–200 ms, between the key and a usable dialog. Made ah
 costs a quarter of that: the layout is there, and each widget's lines are drawn and kept
 (in a real terminal the first paint of a dialog not drawn ahead took ~60 ms after the key).
 
-Three of Textual's private steps, in the order ``push_screen`` takes them: the screen's own
-CSS file loaded (its widgets are styled as they are mounted), the screen registered
-(``_get_screen``: composed and mounted, not shown), and its layout at the app's size (a few
-rounds, one per refresh, as its widgets' first sizes call for another).
+Textual's private steps, the first three in the order ``push_screen`` takes them: the
+screen's own CSS file loaded (its widgets are styled as they are mounted), the screen
+registered (``_get_screen``: composed and mounted, not shown), its layout at the app's size
+(a few rounds, one per refresh, as its widgets' first sizes call for another); then each
+widget's lines drawn into its own cache (``render_lines``).
 """
 
 from __future__ import annotations
@@ -30,16 +31,16 @@ def make_aside(app: Any, screen: Any) -> None:
     app._get_screen(screen)
 
     def lay_out(left: int) -> None:
-        if screen._closing or screen._closed or shown_yet(app, screen):
+        if not still_aside(app, screen):
             return  # dropped, or shown meanwhile: laid out as it is shown
         screen._refresh_layout(app.size)
         if left > 1:
             app.call_after_refresh(lay_out, left - 1)
         else:
-            app.call_after_refresh(draw_ahead, screen)
+            app.call_after_refresh(draw_ahead)
 
-    def draw_ahead(screen: Any) -> None:
-        if screen._closing or screen._closed or shown_yet(app, screen):
+    def draw_ahead() -> None:
+        if not still_aside(app, screen):
             return
         for widget, geometry in list(screen._compositor.full_map.items()):
             size = geometry.region.size
@@ -51,6 +52,11 @@ def make_aside(app: Any, screen: Any) -> None:
 
 def shown_yet(app: Any, screen: Any) -> bool:
     return any(screen in stack for stack in app._screen_stacks.values())
+
+
+def still_aside(app: Any, screen: Any) -> bool:
+    """``screen`` made ahead is neither dropped nor shown yet."""
+    return not (screen._closing or screen._closed or shown_yet(app, screen))
 
 
 class Ahead:
@@ -101,4 +107,4 @@ class Ahead:
                 screen.remove()
 
     def _usable(self, screen: Any) -> bool:
-        return not (screen._closing or screen._closed or shown_yet(self.app, screen))
+        return still_aside(self.app, screen)
