@@ -250,3 +250,31 @@ def test_a_store_away_is_a_503_in_the_classs_words_and_said_once(
         asyncio.run(main())
     said = [r for r in caplog.records if "cannot be reached" in r.getMessage()]
     assert len(said) == 1, [r.getMessage() for r in caplog.records]
+
+
+@pytest.mark.parametrize("turns", range(5))
+def test_a_stop_as_a_session_starts_or_ends_still_stops_the_heartbeat(turns: int) -> None:
+    """A node's stop came in the very turn its wait for "a session changed" ended: Python
+    3.11's ``asyncio.wait_for`` then returned the event and dropped the cancel, the heartbeat
+    beat on for ever and the server's shutdown waited on it (a test run hung so). Every
+    spacing of the change and the stop within a few turns of the loop is tried."""
+
+    async def call(f: object, *args: object) -> None:
+        return None
+
+    async def main() -> None:
+        p = presence.Presence(call, "7B", {})
+        p.start(SimpleNamespace(beat="beat", leave="leave"))  # type: ignore[arg-type]
+        await eventually(lambda: p.beats >= 1, what="the first beat")
+        for _ in range(3):
+            await asyncio.sleep(0)  # (the heartbeat is waiting for a change, or the beat)
+        beats = p.beats
+        p.changed()
+        for _ in range(turns):
+            await asyncio.sleep(0)
+        stopping = asyncio.ensure_future(p.stop())
+        done, _ = await asyncio.wait({stopping}, timeout=30)
+        assert stopping in done, "the heartbeat went on after its stop"
+        assert p.beats <= beats + 1  # (at most the beat the change asked for)
+
+    asyncio.run(main())

@@ -313,8 +313,7 @@ class Carry:
         """No more saves after a last one of every folder."""
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await asyncio.wait({self._task})  # (a cancel of the caller itself still reaches it)
             self._task = None
         if self._store is not None:
             with contextlib.suppress(Exception):

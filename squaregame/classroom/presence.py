@@ -85,8 +85,9 @@ class Presence:
         """No more beats; this node's rows go (its students are offline at once)."""
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            # waited, not awaited: the heartbeat's end is not raised here, and a cancel of
+            # the caller itself (its own timeout) still reaches the caller
+            await asyncio.wait({self._task})
             self._task = None
         if self._store is not None:
             with contextlib.suppress(Exception):  # (a deleted class: its rows went with it)
@@ -112,5 +113,9 @@ class Presence:
                 if not self._failing:
                     log.warning(tr("serve.log.presence", why=f"{type(exc).__name__}: {exc}"))
                 self._failing = True
+            # ``asyncio.timeout``, not ``wait_for``: a stop that comes in the turn the change
+            # arrives must end the loop, and 3.11's ``wait_for`` then returns the change and
+            # drops the cancel (the heartbeat beat on, and the server's shutdown waited on it)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), BEAT)
+                async with asyncio.timeout(BEAT):
+                    await self._changed.wait()
