@@ -241,3 +241,30 @@ def test_a_making_asked_for_as_the_app_quits_is_dropped(tmp_path: Any) -> None:
         assert app.opener.ahead._made is None
 
     asyncio.run(run())
+
+
+def test_one_dropped_while_it_is_still_being_made_never_ends_the_app(tmp_path: Any) -> None:
+    """A dialog made ahead and dropped (another entry rested on, the game chosen another way)
+    before its widgets were all mounted: removing it then made its ``on_mount`` find no start
+    field, and the app ended on the error (a challenge test hung on the dead app). Every
+    spacing of the drop within the first turns of the making is tried."""
+
+    async def body(app: SquareGameApp, pilot: Any) -> None:
+        ahead = app.opener.ahead
+        menu = app.screen
+        for turns in range(12):
+            ahead.drop()
+            app.opener.prepare(menu, family=GAMES.families[turns % 2].key)
+            made = _ready(app)
+            for _ in range(turns):
+                await asyncio.sleep(0)
+            ahead.drop()
+            for _ in range(3):
+                await pilot.pause()
+            assert app.is_running and app.return_code is None, turns
+            assert not made.is_attached and app.screen is menu
+        await pilot.press("enter")  # and the menu still opens a dialog
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameDialog)
+
+    _run(body, tmp_path)

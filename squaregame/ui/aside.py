@@ -26,7 +26,7 @@ LAYOUT_ROUNDS = 3  # as a new dialog's widgets settle: laid out again as their s
 
 def make_aside(app: Any, screen: Any) -> None:
     """Compose, mount and lay out ``screen`` now, off the stack; :func:`shown_yet` tells
-    whether it has been pushed since. Removing it unshown: ``screen.remove()``."""
+    whether it has been pushed since. Removing it unshown: :func:`drop_aside`."""
     app._load_screen_css(screen)
     app._get_screen(screen)
 
@@ -48,6 +48,16 @@ def make_aside(app: Any, screen: Any) -> None:
                 widget.render_lines(Region(0, 0, size.width, size.height))
 
     app.call_after_refresh(lay_out, LAYOUT_ROUNDS)
+
+
+def drop_aside(screen: Any) -> None:
+    """Remove ``screen`` made ahead and never shown. One still being made is removed once
+    its widgets are mounted (its own queue runs the removal after its mount): removed before,
+    its ``on_mount`` found none of them and the app ended on the error."""
+    if screen.is_mounted:
+        screen.remove()
+    else:
+        screen.call_later(screen.remove)
 
 
 def shown_yet(app: Any, screen: Any) -> bool:
@@ -104,7 +114,7 @@ class Ahead:
             screen = self._made[1]
             self._made = None
             if self._usable(screen):
-                screen.remove()
+                drop_aside(screen)
 
     def _usable(self, screen: Any) -> bool:
         return still_aside(self.app, screen)
