@@ -113,8 +113,9 @@ def _quicker_idle_wait() -> None:
     (threads included); twice per key, so a key waited at least 40 ms, and measured, Pilot
     tests spent as long asleep in those slices as working. A 20 ms slice also let the screen's
     60-a-second update run, so a test read a screen drawn and its after-refresh work done
-    (a footer recomposed); a 5 ms one may not, so here a slice only counts as idle when the
-    current screen also has no layout, repaint, recompose or after-refresh callback pending.
+    (a footer recomposed); a 5 ms one may not, so here a quiet slice ends the wait only when
+    the current screen has no layout, repaint, recompose or after-refresh callback pending;
+    if it has, its update runs then (as ``pause()`` itself ends) and the wait goes on.
     Idle means no less than before: stopped working, and drawn."""
     from time import monotonic, process_time
 
@@ -155,8 +156,10 @@ def _quicker_idle_wait() -> None:
             elapsed = monotonic() - start
             if elapsed >= max_sleep:
                 break
-            if elapsed > min_sleep and worked < busy and not screen_pending():
-                break
+            if elapsed > min_sleep and worked < busy:
+                if not screen_pending():
+                    break
+                active_app.get().screen._on_timer_update()  # its update now, as pause() ends
 
     _wait.wait_for_idle = wait_for_idle
     pilot.wait_for_idle = wait_for_idle  # type: ignore[attr-defined]
