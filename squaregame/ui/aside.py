@@ -87,7 +87,11 @@ class Ahead:
         if not self._watching:
             self.app.screen_change_signal.subscribe(self.app, self._screen_changed)
             self._watching = True
-        if self._made is not None and self._made[0] == made_for and self._usable(self._made[1]):
+        if (
+            self._made is not None
+            and self._made[0] == made_for
+            and still_aside(self.app, self._made[1])
+        ):
             return
         self.drop()
         screen = build()
@@ -103,7 +107,7 @@ class Ahead:
         if self._made is None:
             return None
         key, screen = self._made
-        if key != made_for or not self._usable(screen):
+        if key != made_for or not still_aside(self.app, screen):
             self.drop()
             return None
         self._made = None
@@ -113,8 +117,5 @@ class Ahead:
         if self._made is not None:
             screen = self._made[1]
             self._made = None
-            if self._usable(screen):
+            if still_aside(self.app, screen):
                 drop_aside(screen)
-
-    def _usable(self, screen: Any) -> bool:
-        return still_aside(self.app, screen)
