@@ -263,7 +263,7 @@ class SquareGameApp(OneLineErrors):
         )
 
     def on_make_ahead(self, message: m.MakeAhead) -> None:
-        if self.screen_stack[-1:] == [message.asker]:  # (not if its key came first, or quit)
+        if self.is_running and self.screen_stack[-1:] == [message.asker]:  # (not past the key)
             self.opener.prepare(message.asker, message.family, message.session)
 
     def on_new_game_request(self, message: m.NewGameRequest) -> None:
