@@ -31,6 +31,8 @@ def _private_dirs(
     monkeypatch.setenv("SQUAREGAME_COMPILE_IN_BACKGROUND", "0")
     # a served class's fork server starts without its ~2 s rehearsal (test_serve_fork.py on)
     monkeypatch.setenv("SQUAREGAME_ZYGOTE_REHEARSE", "0")
+    # … and imports only what a session's first screen needs (test_serve_fork.py: everything)
+    monkeypatch.setenv("SQUAREGAME_ZYGOTE_WARM", "0")
     # English unless a test asks (with no saved language the program follows the locale)
     for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(name, raising=False)

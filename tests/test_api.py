@@ -145,6 +145,7 @@ def test_the_api_agrees_with_analyze_json_in_many_cases(case: Case) -> None:
     check_agreement(case)
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize(
     "case",
     [

@@ -86,6 +86,7 @@ CONSTANTS = {
 }
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("name", CONSTANTS)
 def test_no_constant_reply_masters_any_lesson(name: str, long_walks: dict[str, list[Walk]]) -> None:
     """A student who always gives the same reply, however long they go on, masters no

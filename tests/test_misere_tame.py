@@ -126,6 +126,7 @@ def beyond(monkeypatch: pytest.MonkeyPatch, rules: list[Rule]) -> SumGame:
     return sum_game(rules, True, solver=sums.SumSolver())
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize(
     ("rules", "box"),
     [

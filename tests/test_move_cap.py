@@ -215,6 +215,7 @@ def brute_force_winners(rules: tuple[str, ...], pos: tuple[int, ...]) -> set[tup
     return out
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("seed", range(6))
 def test_sum_beyond_the_search_finds_the_nim_sums_winning_moves(seed: int) -> None:
     rng = random.Random(seed)

@@ -111,6 +111,7 @@ def test_one_pile_matches_brute_force(key: str, misere: bool) -> None:
         assert [game.info(n).grundy for n in range(UPTO + 1)] == [g[n] for n in range(UPTO + 1)]
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
 @pytest.mark.parametrize("key", RULE_KEYS)
 def test_both_ways_of_settling_a_block_agree(

@@ -155,6 +155,7 @@ def test_a_lone_row_of_kayles_is_always_hot() -> None:
 # -- the worksheet --------------------------------------------------------------------------
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_kayles_worksheet_has_a_key_agreeing_with_the_reference(lang: str) -> None:
     sheets = ws.sheets(ws.Request("kayles", seed=2, students=6, lang=lang), GAMES, TABLES)

@@ -66,6 +66,7 @@ def agree(code: str, tokens: int) -> int:
     return checked
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("code", PROVEN)
 def test_a_proven_quotient_agrees_with_the_search_on_small_sums(code: str) -> None:
     assert agree(code, 16) > 200

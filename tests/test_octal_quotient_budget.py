@@ -47,6 +47,7 @@ def grown(code: str) -> tuple[Quotient | Unproven, int]:
     return quotient(parse_code(code), work=work), work.done
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize(
     ("code", "order", "period", "preperiod"),
     [

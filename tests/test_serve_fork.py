@@ -34,7 +34,7 @@ from serve_helpers import (  # noqa: E402
 
 from squaregame.bench.school import ESCAPES, GAME_OVER, move_line  # noqa: E402
 from squaregame.classroom.forked import ForkedProcess, supported  # noqa: E402
-from squaregame.classroom.zygote import REHEARSE_ENV  # noqa: E402
+from squaregame.classroom.zygote import REHEARSE_ENV, WARM_ENV  # noqa: E402
 
 linux = pytest.mark.skipif(not supported(), reason="sessions are forked on Linux only")
 USS_MOST = 20 * 2**20  # bytes of a forked app session's own memory (the issue's goal)
@@ -43,8 +43,10 @@ USS_GAME_MOST = 31 * 2**20  # … after a game: measured 29 MB (31+ unrehearsed)
 
 @pytest.fixture(autouse=True)
 def _rehearsed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The fork server as served: its rehearsal on (conftest.py turns it off elsewhere)."""
+    """The fork server as served: its rehearsal and whole warm-up on (conftest.py turns them
+    off elsewhere)."""
     monkeypatch.delenv(REHEARSE_ENV, raising=False)
+    monkeypatch.delenv(WARM_ENV, raising=False)
 
 
 def memory(pid: int) -> dict[str, int]:
@@ -321,3 +323,33 @@ def test_a_fork_server_with_a_thread_refuses_to_fork(tmp_path: Path) -> None:
     )
     assert run.returncode == 1, run.stderr
     assert b"threads were started" in run.stderr and not run.stdout  # (never said READY)
+
+
+@pytest.mark.parametrize(("setting", "whole"), [(None, True), ("1", True), ("0", False)])
+def test_the_whole_warm_up_unless_told_not_to(
+    monkeypatch: pytest.MonkeyPatch, setting: str | None, whole: bool
+) -> None:
+    """Served, the helper imports every module a session may (WARM_ENV unset); the tests'
+    servers, whose memory nobody measures, only what a first screen needs."""
+    from squaregame.classroom import zygote
+
+    done: list[str] = []
+    monkeypatch.setattr(zygote, "warm_packages", lambda: done.append("packages"))
+    monkeypatch.setattr(zygote, "warm_store", lambda: done.append("store"))
+    monkeypatch.setattr(zygote, "warm_lazy", lambda: done.append("lazy"))
+    if setting is not None:
+        monkeypatch.setenv(WARM_ENV, setting)
+    monkeypatch.setattr(zygote, "hold_lock", lambda path: 0)
+    monkeypatch.setattr(zygote, "rehearse", lambda folder: done.append("rehearse"))
+    monkeypatch.setattr(zygote.gc, "freeze", lambda: None)
+
+    class Stop(Exception):
+        pass
+
+    def stop(*_: object) -> None:
+        raise Stop
+
+    monkeypatch.setattr(zygote.socket, "socket", stop)
+    with pytest.raises(Stop):
+        zygote.main(["/nonexistent/socket"])
+    assert done == (["lazy", "packages", "store", "rehearse"] if whole else ["lazy", "rehearse"])

@@ -43,6 +43,7 @@ CASES: list[tuple[StartRequest, str]] = [
 ]
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize(("req", "title"), CASES, ids=[t for _, t in CASES])
 async def test_help_opens_at_the_games_own_section(req: StartRequest, title: str) -> None:
     app = SquareGameApp(GAMES, req, ai_delay=0)

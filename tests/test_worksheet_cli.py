@@ -16,6 +16,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("lang", ["en", "ru", "es"])
 def test_a_class_of_30_in_each_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str

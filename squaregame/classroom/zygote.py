@@ -45,6 +45,7 @@ from squaregame.classroom.rehearsal import rehearse
 
 READY = b"ready\n"
 REHEARSE_ENV = "SQUAREGAME_ZYGOTE_REHEARSE"  # "0": no rehearsal (rehearsal.py) before forks
+WARM_ENV = "SQUAREGAME_ZYGOTE_WARM"  # "0": what a session's first screen imports, not the rest
 PREFIX = "squaregame-zygote-"  # its folder in the temp folder
 LOCK = "lock"
 MAX_REQUEST = 2**20  # bytes of one request (an environment, a few flags)
@@ -52,9 +53,11 @@ MAX_FDS = 8  # descriptors one request may carry
 _ACCEPT_WAIT = 5.0  # seconds a connection has to send its request
 
 
-def warm() -> None:
+def warm(everything: bool = True) -> None:
     """Import everything a session imports, before any fork (each import after it would
-    be the session's own memory)."""
+    be the session's own memory). Not ``everything``: only what its first screen imports,
+    the rest (~0.8 s of CPU: every module of the session's packages, psycopg) left to each
+    session — a server's start that no memory figure depends on, as most tests'."""
     import textual.drivers.web_driver  # noqa: F401  (the app's driver when served)
 
     import squaregame.classroom.link
@@ -66,8 +69,9 @@ def warm() -> None:
 
     GAMES.kinds  # noqa: B018  (the registry, filled)
     warm_lazy()
-    warm_packages()
-    warm_store()
+    if everything:
+        warm_packages()
+        warm_store()
 
 
 SESSION_PACKAGES = (  # what a session may import as its student plays (every game's screens…)
@@ -134,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     if parent.isdigit():
         die_with_parent(int(parent))
     hold_lock(os.path.join(os.path.dirname(args[0]), LOCK))
-    warm()
+    warm(everything=os.environ.get(WARM_ENV, "1") != "0")
     if os.environ.get(REHEARSE_ENV, "1") != "0":
         rehearse(os.path.dirname(args[0]))
     gc.collect()
