@@ -18,6 +18,17 @@ settings.register_profile("dev", max_examples=30, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+@pytest.hookimpl(tryfirst=True)  # (before ``-m 'not slow'`` deselects)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test marked ``sweep`` is one check over many cases (every language, several
+    sizes, seeds or codes of the same path): its first case runs by default, every other
+    one with the slow tests, which CI runs too. What guards a past crash is no sweep."""
+    for item in items:
+        spec = getattr(item, "callspec", None)
+        if spec is not None and item.get_closest_marker("sweep") and any(spec.indices.values()):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def _private_dirs(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
