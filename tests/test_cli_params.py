@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run
 from said import said
+from source_trees import parsed_file
 
 import squaregame
 from squaregame.cli import build_tables, table
@@ -38,7 +39,7 @@ PARAM_ERRORS = ["errors.not_whole_number", "errors.number_grouping", "errors.num
 # -- every usage error a catalog key -------------------------------------------------------
 def _calls() -> Iterator[tuple[str, ast.Call]]:
     for path in sorted(CLI.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed_file(path)):
             if isinstance(node, ast.Call):
                 func = node.func
                 name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")

@@ -33,6 +33,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from source_trees import parsed, parsed_file
 from test_ui_wiring import cycles
 
 import squaregame
@@ -66,7 +67,7 @@ MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
 def imports_of(module: str) -> set[str]:
     """Every module of the package that ``module`` imports, wherever the import stands."""
     path = MODULES[module]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed_file(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
 
@@ -229,7 +230,7 @@ def test_no_module_over_400_lines() -> None:
 
 def _imported(path: Path) -> set[str]:
     """The top-level packages and squaregame modules a module imports (anywhere in it)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed_file(path)
     named: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -295,7 +296,7 @@ def late_imports() -> dict[str, list[tuple[int, bool]]]:
     found: dict[str, list[tuple[int, bool]]] = {}
     for m, path in MODULES.items():
         lines = path.read_text(encoding="utf-8").splitlines()
-        tree = ast.parse("\n".join(lines))
+        tree = parsed("\n".join(lines))
         for fn in ast.walk(tree):
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from source_trees import parsed, parsed_file
 from textual.widgets import Static
 
 import squaregame
@@ -115,7 +116,7 @@ def test_a_step_finds_its_familys_panel_before_the_generic_one() -> None:
 def _offences(text: str) -> list[str]:
     """Where the module ``text`` tells steps apart by what they show or by their kind."""
     found = []
-    for node in ast.walk(ast.parse(text)):
+    for node in ast.walk(parsed(text)):
         if isinstance(node, ast.Constant) and node.value in SHOWN:
             found.append(f"line {node.lineno}: the display kind {node.value!r}")
         if isinstance(node, ast.Attribute) and node.attr in ("shows", "kind", "as_kind"):
@@ -148,7 +149,7 @@ def test_no_shared_panel_lays_out_by_the_games_shape() -> None:
     shared = [*(PACKAGE / "ui" / "lesson").glob("*.py"), PACKAGE / "ui/widgets/lesson_panels.py"]
     for path in shared:
         names: set[Any] = {
-            n.attr for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.Attribute)
+            n.attr for n in ast.walk(parsed_file(path)) if isinstance(n, ast.Attribute)
         }
         assert "dimensions" not in names, path
 

@@ -24,6 +24,7 @@ import re
 from pathlib import Path
 
 import pytest
+from source_trees import parsed, parsed_file
 
 import squaregame
 from squaregame.families import FAMILIES, GAMES
@@ -48,7 +49,7 @@ def family_classes() -> dict[str, str]:
     found: dict[str, str] = {}
     for key, folder in FAMILY_DIRS.items():
         for path in folder.rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in ast.walk(parsed_file(path)):
                 if isinstance(node, ast.ClassDef):
                     found[node.name] = key
     return found
@@ -58,7 +59,7 @@ def class_attributes(paths: list[Path]) -> set[str]:
     """The methods and class-level names the classes in ``paths`` define."""
     found: set[str] = set()
     for path in paths:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed_file(path)):
             if isinstance(node, ast.ClassDef):
                 for item in node.body:
                     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -88,7 +89,7 @@ def _names_in(node: ast.AST) -> set[str]:
 
 def offences_in(text: str, rel: str, own: str | None) -> list[str]:
     """What the module at ``rel`` (in the family ``own``, or in none) does that it may not."""
-    tree = ast.parse(text)
+    tree = parsed(text)
     found: list[str] = []
     registry = rel == "families/__init__.py"
     classes, family_only = family_facts()

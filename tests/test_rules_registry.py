@@ -14,6 +14,7 @@ from build import pile_game, sum_game
 from hypothesis import given
 from hypothesis import strategies as st
 from said import said
+from source_trees import parsed_file
 
 import squaregame.core.rules as rules_pkg
 from reference import box_positions, pile_children, solve, squares_amounts, sum_children
@@ -33,7 +34,7 @@ def declaring_modules() -> set[str]:
     """Modules of the package that assign ``RULE`` at module level, read from the source."""
     found = set()
     for path in PACKAGE.glob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed_file(path)
         for node in tree.body:
             targets = node.targets if isinstance(node, ast.Assign) else []
             if any(isinstance(t, ast.Name) and t.id == "RULE" for t in targets):

@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 from build import KINDS, make_spec
+from source_trees import parsed_file
 from test_ui_lessons import asked
 from text_check import TYPED, WORD, english_in, screen_lines
 from textual import events
@@ -700,7 +701,7 @@ def test_every_tr_literal_key_is_in_the_english_catalog() -> None:
     missing = []
     used = 0
     for path in source_files():
-        tr_keys, others = literal_keys(ast.parse(path.read_text(encoding="utf-8")))
+        tr_keys, others = literal_keys(parsed_file(path))
         used += len(tr_keys)
         missing += [f"{path.name}: tr({key!r})" for key in tr_keys if key not in english]
         missing += [

@@ -7,6 +7,8 @@ import ast
 import sys
 from pathlib import Path
 
+from source_trees import parsed_file
+
 import squaregame
 from squaregame.families import GAMES
 
@@ -26,7 +28,7 @@ def modules(root: Path, package: str) -> dict[str, Path]:
 def imports(name: str, path: Path) -> set[str]:
     """Every module ``path`` imports, at module level or inside functions (relative resolved)."""
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed_file(path)):
         if isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
