@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import re
 import time
@@ -95,6 +96,17 @@ def ticking(app: SquareGameApp) -> list[tuple[float, float]]:
     ticks: list[tuple[float, float]] = []
     app.set_interval(0.05, lambda: ticks.append((time.monotonic(), time.thread_time())))
     return ticks
+
+
+async def ticks_come(ticks: list[tuple[float, float]], count: int = 4) -> None:
+    """Wait until the timer of :func:`ticking` has ticked ``count`` times: counted, not timed
+    (on a busy machine a late timer skips its missed ticks, and 0.3 s held fewer than four;
+    a CI run failed so). A loop that never ticks fails here, after 30 s."""
+    for _ in range(600):
+        if len(ticks) >= count:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the event loop ticked {len(ticks)} times in 30 s")
 
 
 def froze(ticks: list[tuple[float, float]], work: float = 1.0, wait: float = 5.0) -> str:
