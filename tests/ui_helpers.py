@@ -100,8 +100,8 @@ def ticking(app: SquareGameApp) -> list[tuple[float, float]]:
 
 async def ticks_come(ticks: list[tuple[float, float]], count: int = 4) -> None:
     """Wait until the timer of :func:`ticking` has ticked ``count`` times: counted, not timed
-    (on a busy machine a late timer skips its missed ticks, and 0.3 s held fewer than four;
-    a CI run failed so). A loop that never ticks fails here, after 30 s."""
+    (on a busy machine a late timer skips its missed ticks: with one core kept busy, 0.3 s
+    held two, and a test failed so). A loop that never ticks fails here, after 30 s."""
     for _ in range(600):
         if len(ticks) >= count:
             return
