@@ -106,7 +106,6 @@ def test_values_read_at_once_are_the_values_one_by_one(make: Any) -> None:
 
 
 # -- why -----------------------------------------------------------------------------------
-@pytest.mark.sweep
 @pytest.mark.parametrize(
     "argv",
     [

@@ -72,7 +72,6 @@ def data(tmp_path: Path) -> Iterator[Path]:
         (folder / FILE_NAME).chmod(0o644)
 
 
-@pytest.mark.sweep
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_an_unusable_class_file_is_one_line_everywhere(case: str, data: Path) -> None:
     make, words = CASES[case]

@@ -37,7 +37,6 @@ SUMS = [
 ]
 
 
-@pytest.mark.sweep
 @pytest.mark.parametrize("text", SUMS)
 def test_counted_moves_agree_with_every_move_valued(
     text: str, monkeypatch: pytest.MonkeyPatch

@@ -27,7 +27,6 @@ MANY_MOVES = {
 }
 
 
-@pytest.mark.sweep
 @pytest.mark.parametrize("argv", MANY_MOVES.values(), ids=MANY_MOVES.keys())
 def test_json_lists_at_most_the_cap(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, out, err = run(capsys, "analyze", *argv, "--json")
@@ -39,7 +38,6 @@ def test_json_lists_at_most_the_cap(capsys: pytest.CaptureFixture[str], argv: li
     assert doc["moves_truncated"] is True
 
 
-@pytest.mark.sweep
 @pytest.mark.parametrize("argv", MANY_MOVES.values(), ids=MANY_MOVES.keys())
 def test_text_lists_at_most_the_cap(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, out, err = run(capsys, "analyze", *argv)

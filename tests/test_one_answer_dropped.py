@@ -37,7 +37,6 @@ def said(game: Any, pos: Any) -> tuple[Any, ...]:
     return info.outcome, info.remoteness_lower, info.upper, info.grundy, moves
 
 
-@pytest.mark.sweep
 @pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
 @pytest.mark.parametrize("dead", DEAD)
 def test_a_dead_part_beside_large_piles_answers_as_the_piles(dead: str, misere: bool) -> None:

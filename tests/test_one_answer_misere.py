@@ -132,7 +132,6 @@ def test_piles_written_as_rows_get_one_answer(game: str, rows: list[int], misere
     assert one_answer(found), found
 
 
-@pytest.mark.sweep
 @pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
 @pytest.mark.parametrize(
     ("codes", "rows", "parts"),

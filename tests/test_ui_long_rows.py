@@ -46,7 +46,6 @@ def grouped(n: int) -> str:
     return f"{n:,}".replace(",", " ")
 
 
-@pytest.mark.sweep
 @pytest.mark.parametrize(("kind", "n", "code"), GAMES_AT)
 async def test_long_rows_open_hint_play_project_and_explain(kind: str, n: int, code: str) -> None:
     argv = (kind, str(n), "--players", "class", *(("--code", code) if code else ()))
