@@ -70,14 +70,14 @@ async def test_the_watch_reads_at_80x24_without_colour(
         await until(pilot, lambda: _cells(app)[0][1] == "lost a game")
         assert _cells(app)[0][1] == "lost a game"
         await pilot.press("s", "s", "s", "s")  # by blunders, fewest first
-        await pilot.pause(0.3)
+        await until(pilot, lambda: _cells(app)[0][0] == "○ Bo")
         assert [r[0] for r in _cells(app)] == ["○ Bo", "● Ana"]
         await pilot.press("r")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: _cells(app)[0][0] == "● Ana")
         assert [r[0] for r in _cells(app)] == ["● Ana", "○ Bo"]
         app.query_one(DataTable).move_cursor(row=0)
         await pilot.press("enter")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: isinstance(app.screen, DetailScreen))
         assert isinstance(app.screen, DetailScreen)
         text = app.screen.text
         assert "Squares, from 30" in text and "+3 │" in text and "−3 │" in text
@@ -85,7 +85,7 @@ async def test_the_watch_reads_at_80x24_without_colour(
         width = max(len(line) for line in text.splitlines())
         assert width <= 80 or "Above the line" in text
         await pilot.press("escape")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: not isinstance(app.screen, DetailScreen))
         assert not isinstance(app.screen, DetailScreen)
     lock.release()
 
@@ -150,7 +150,7 @@ async def test_the_watch_shows_the_challenges_and_the_scoreboard(
         await until(pilot, lambda: "✗" in app.board)
         assert app.board.splitlines()[5] == f"  Bo: ✗ {cat('serve.teacher.result.missed')}"
         await pilot.press("c")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: isinstance(app.screen, DetailScreen))
         assert isinstance(app.screen, DetailScreen) and app.screen.text == app.board
         await pilot.press("escape")
 

@@ -237,7 +237,7 @@ async def test_the_why_screen_shows_the_notes_before_the_moves(
         await settle(pilot)
         why = app.screen
         assert isinstance(why, WhyScreen)
-        for _ in range(50):
+        for _ in range(200):  # (a hang guard of 10 s, not a timing)
             if any(c.data is not None and c.data.step for c in why.proof.root.children):
                 break
             await pilot.pause(0.05)
