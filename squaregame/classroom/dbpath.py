@@ -11,6 +11,9 @@ import errno
 import os
 import sqlite3
 import stat
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from squaregame.core.errors import GameError
@@ -62,3 +65,40 @@ def refused(exc: sqlite3.Error, path: Path) -> GameError | None:
     if not os.access(folder, os.W_OK) or code & 0xFF == 8:
         return unusable(path, "read_only")
     return unusable(path, "other")
+
+
+@contextmanager
+def one_opener(folder: Path, wait_s: float) -> Iterator[None]:
+    """Held while a class file in ``folder`` is opened and set up (made, switched to WAL,
+    migrated), so that servers starting at once do it one after the other. Opened at the
+    same moment, SQLite's own locks were not enough: one in ~10 rounds of four, a server
+    was refused with "database is locked" (switching to WAL is not covered by the busy
+    timeout), a disk I/O error (a journal another connection had just removed: FSTAT,
+    SHORT_READ) or "no such table". An exclusive ``flock`` on the folder itself (nothing
+    is made beside the file; a read-only folder can be locked too) serialises the opening
+    only: open stores share the file as before. A lock not had within ``wait_s`` (another
+    opener stuck) is gone on without, as before it existed; where there is no ``flock``
+    (Windows) there is no lock."""
+    try:
+        import fcntl  # (POSIX)
+    except ImportError:  # pragma: no cover - POSIX only
+        yield
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # (the opening says what is wrong with the folder)
+        yield
+        return
+    try:
+        end = time.monotonic() + wait_s
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError:
+                if time.monotonic() > end:
+                    break
+                time.sleep(0.005)
+        yield
+    finally:
+        os.close(fd)  # (closing lets go of the lock)

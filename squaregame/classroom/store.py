@@ -96,19 +96,21 @@ class ClassStore(NodeRows, FileRows):
         path = folder / name
         dbpath.check(path)  # (a FIFO is never opened: it would wait for ever)
         said = None
-        try:
-            db = cls._connect(path, wait_ms)
-        except sqlite3.DatabaseError as exc:
-            if not damaged(exc):
-                problem = dbpath.refused(exc, path)  # (a read-only folder …: one line)
-                if problem is None:
-                    raise  # (busy: the caller's to say, the file left alone)
-                raise problem from None
-            if not set_aside:
-                raise GameError("serve.class.errors.damaged", path=str(path)[-80:]) from None
-            cls._set_aside(path)
-            said = "serve.class.set_aside"
-            db = cls._connect(path, wait_ms)
+        wait = (BUSY_TIMEOUT_MS if wait_ms is None else wait_ms) / 1000
+        with dbpath.one_opener(folder, wait):  # (servers starting at once: one at a time)
+            try:
+                db = cls._connect(path, wait_ms)
+            except sqlite3.DatabaseError as exc:
+                if not damaged(exc):
+                    problem = dbpath.refused(exc, path)  # (a read-only folder …: one line)
+                    if problem is None:
+                        raise  # (busy: the caller's to say, the file left alone)
+                    raise problem from None
+                if not set_aside:
+                    raise GameError("serve.class.errors.damaged", path=str(path)[-80:]) from None
+                cls._set_aside(path)
+                said = "serve.class.set_aside"
+                db = cls._connect(path, wait_ms)
         return cls(db, path, said)
 
     @staticmethod
