@@ -245,6 +245,43 @@ def test_a_busy_file_is_never_set_aside(tmp_path: Path, monkeypatch: pytest.Monk
     again.close()
 
 
+def test_an_opener_stuck_elsewhere_is_waited_for_only_so_long(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Servers open a class file one at a time (a lock on its folder); a lock somebody holds
+    for ever (an opener stopped mid-way) is waited for within the busy timeout, then the
+    file is opened without it, as before the lock was there."""
+    import fcntl
+    import threading
+    import time
+
+    from squaregame.classroom import dbpath
+
+    monkeypatch.setattr("squaregame.classroom.store.BUSY_TIMEOUT_MS", 100)
+    waits: list[float] = []
+    nap, here = time.sleep, threading.current_thread()
+
+    def sleep(seconds: float) -> None:
+        if threading.current_thread() is here:  # (time.sleep is every thread's)
+            waits.append(seconds)
+        nap(seconds)
+
+    monkeypatch.setattr(dbpath.time, "sleep", sleep)  # (the lock's wait, counted)
+    fd = os.open(tmp_path, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        store = ClassStore.open(tmp_path)
+        store.create_class("7B")
+        store.close()
+    finally:
+        os.close(fd)
+    assert len(waits) > 1  # (it did wait: the lock was looked at, not ignored)
+    waits.clear()
+    again = ClassStore.open(tmp_path)  # (and free again, at once)
+    assert again.classes() == [("7B", 0)] and waits == []
+    again.close()
+
+
 def test_a_sqlite_store_by_url_or_folder(tmp_path: Path) -> None:
     for url, file in (
         (f"sqlite://{tmp_path}/a/mine.sqlite3", tmp_path / "a" / "mine.sqlite3"),
