@@ -68,24 +68,27 @@ def refused(exc: sqlite3.Error, path: Path) -> GameError | None:
 
 
 @contextmanager
-def one_opener(folder: Path, wait_s: float) -> Iterator[None]:
-    """Held while a class file in ``folder`` is opened and set up (made, switched to WAL,
+def one_opener(path: Path, wait_s: float) -> Iterator[None]:
+    """Held while the class file ``path`` is opened and set up (made, switched to WAL,
     migrated), so that servers starting at once do it one after the other. Opened at the
     same moment, SQLite's own locks were not enough: one in ~10 rounds of four, a server
     was refused with "database is locked" (switching to WAL is not covered by the busy
     timeout), a disk I/O error (a journal another connection had just removed: FSTAT,
-    SHORT_READ) or "no such table". An exclusive ``flock`` on the folder itself (nothing
-    is made beside the file; a read-only folder can be locked too) serialises the opening
-    only: open stores share the file as before. A lock not had within ``wait_s`` (another
-    opener stuck) is gone on without, as before it existed; where there is no ``flock``
-    (Windows) there is no lock."""
+    SHORT_READ) or "no such table". An exclusive ``flock`` on the folder the file really
+    lies in (its links followed; nothing is made beside it) serialises the opening only:
+    open stores share the file as before. A lock another opener holds is waited for up to
+    ``wait_s`` (an opener stuck mid-way: then it is gone on without, as before the lock
+    was there), so an open may wait that long before SQLite's own wait. Where the lock
+    cannot be had at all (no ``flock``: Windows; a folder this user cannot read; NFS,
+    where ``flock`` on a folder is refused) there is no lock, and no wait."""
     try:
         import fcntl  # (POSIX)
     except ImportError:  # pragma: no cover - POSIX only
         yield
         return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
+    folder = Path(os.path.realpath(path)).parent
+    try:  # (O_DIRECTORY: a FIFO put in the folder's place is never opened, never waited on)
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NONBLOCK)
     except OSError:  # (the opening says what is wrong with the folder)
         yield
         return
@@ -95,10 +98,12 @@ def one_opener(folder: Path, wait_s: float) -> Iterator[None]:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
-            except OSError:
+            except BlockingIOError:  # another opener holds it
                 if time.monotonic() > end:
                     break
                 time.sleep(0.005)
+            except OSError:  # (no lock here: NFS, some FUSE file systems)
+                break
         yield
     finally:
         os.close(fd)  # (closing lets go of the lock)

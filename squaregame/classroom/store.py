@@ -91,13 +91,14 @@ class ClassStore(NodeRows, FileRows):
         is no file SQLite can use (a folder, a FIFO, a loop …, :mod:`dbpath`) is one
         GameError, looked at before anything opens it; any other error (busy) is raised
         as it is, and the file left alone. A write waits up to ``wait_ms`` for another
-        writer (SQLite's ``busy_timeout``; :data:`BUSY_TIMEOUT_MS` by default)."""
+        writer (SQLite's ``busy_timeout``; :data:`BUSY_TIMEOUT_MS` by default); opening
+        may first wait as long for another server opening it (:func:`dbpath.one_opener`)."""
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / name
         dbpath.check(path)  # (a FIFO is never opened: it would wait for ever)
         said = None
         wait = (BUSY_TIMEOUT_MS if wait_ms is None else wait_ms) / 1000
-        with dbpath.one_opener(folder, wait):  # (servers starting at once: one at a time)
+        with dbpath.one_opener(path, wait):  # (servers starting at once: one at a time)
             try:
                 db = cls._connect(path, wait_ms)
             except sqlite3.DatabaseError as exc:
