@@ -41,9 +41,13 @@ CASES = [
 
 @pytest.mark.parametrize(("request_", "keys"), CASES, ids=["squares", "sum", "wythoff"])
 async def test_a_move_and_its_reply_analyse_each_position_once(
-    analyses: list[Any], request_: StartRequest, keys: list[str]
+    analyses: list[Any], request_: StartRequest, keys: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await _each_position_once(analyses, request_, keys)
+    from squaregame.ui.screens import turns
+
+    monkeypatch.setattr(turns, "AHEAD_AFTER", 3600.0)  # (no look ahead: the start alone)
+    before_key, _plies = await _each_position_once(analyses, request_, keys)
+    assert len(before_key) == 1
 
 
 async def test_a_move_looked_ahead_at_before_its_key_is_analysed_once(
@@ -70,16 +74,17 @@ async def _each_position_once(
         screen = app.screen
         start = screen.session.position  # type: ignore[attr-defined]
         game = screen.session.game  # type: ignore[attr-defined]
-        # The position on screen, first and once. On a loaded machine settling may outlast
-        # AHEAD_AFTER, and then the chosen move's position is looked ahead at too (a CI run
-        # saw [75, 74]): a child of the start, never the start again.
+        # The position on screen, first and once. Had the choice rested AHEAD_AFTER, the
+        # chosen move's position is looked ahead at too (a CI run saw [75, 74] when settling
+        # outlasted it): a child of the start, never the start again.
         assert analyses[:1] == [start] and analyses.count(start) == 1
         assert all(p in game.children(start) for p in analyses[1:])
         for _ in range(200 if rest else 0):  # the timer fires, its worker ends (≤ 10 s)
-            if len(analyses) > 1:
-                break
             await pilot.pause(0.05)
             await app.workers.wait_for_complete()
+            if len(analyses) > 1:
+                break
+        await app.workers.wait_for_complete()
         before_key = list(analyses)
         await pilot.press(*keys)
         await settle(pilot)
@@ -87,8 +92,9 @@ async def _each_position_once(
         assert len(plies) == 2
         # 1.0 made five calls (four for Wythoff): the start again, the move's position three
         # times (verdict, screen, opponent), the reply's position once more. Now each once,
-        # whether the move was looked ahead at before its key or analysed on it; any other
-        # is a move the person's choice rested on (looked ahead at), never twice.
+        # whether the move was looked ahead at before its key, is being looked at as it is
+        # played (the opponent waits for that analysis: PositionCache), or is analysed on
+        # it; any other is a move the person's choice rested on (looked ahead at).
         assert analyses.count(plies[0].after) == 1 and analyses.count(plies[1].after) == 1
         assert len(set(map(repr, analyses))) == len(analyses)
         ahead = [p for p in analyses if p not in (start, plies[0].after, plies[1].after)]
