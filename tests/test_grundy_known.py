@@ -101,3 +101,43 @@ def test_build_tables_grundy_is_used_and_capped(
     assert [t.grundy(n) for n in range(3001)] == squares_grundy(3000).tolist()
     assert main(["build-tables", "squares", "--upto", "10000001", "--grundy"]) == 2
     assert "--grundy is limited to 10,000,000 positions" in capsys.readouterr().err
+
+
+def test_past_reach_is_told_without_building_and_agrees_with_building(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Pile.grundy_past_reach(n)`` (asked first: nothing built) agrees with building the
+    table and reading ``info(n).grundy is None``: with the shipped table (Grundy values to
+    10^6), with only a table built with them to 3,000, and for the rules that have them
+    everywhere (a formula: Powers of two; Nim) or never past reach in misère play."""
+    from squaregame.core.piles.pile import Pile
+    from squaregame.core.piles.tabled import TabledTables
+    from squaregame.core.rules import NIM, parse_rule
+
+    built: list[int] = []
+    build = TabledTables.build
+
+    def counted(self: TabledTables, upto: int, progress: object = None) -> object:
+        built.append(upto)
+        return build(self, upto, progress)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TabledTables, "build", counted)
+    shipped = Tables(piles=TableStore())
+    assert main(["build-tables", "squares", "--upto", "3000", "--grundy"]) == 0
+    own = Tables(piles=TableStore(use_shipped=False))
+    cases = [
+        (SQUARES, shipped, [0, 999_999, 1_000_000, 1_000_001, 1_050_000]),
+        (SQUARES, own, [2_999, 3_000, 3_001, 5_000]),
+        (parse_rule("powers-of-two"), shipped, [10, 5_000]),
+        (NIM, shipped, [10**12]),
+    ]
+    for rule, tables, sizes in cases:
+        for n in sizes:
+            pile = Pile(rule, False, tables)
+            before = len(built)
+            past = pile.grundy_past_reach(n)
+            assert len(built) == before, (rule, n)  # told without building
+            assert past == (pile.info(n).grundy is None), (rule, n, past)
+            assert past == (n > (1_000_000 if tables is shipped else 3_000)) or rule != SQUARES
+        assert not Pile(rule, True, tables).grundy_past_reach(10**6 + 1)  # (misère: never)
+    assert built  # (the tables past reach were built, to check the answer against)

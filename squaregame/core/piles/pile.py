@@ -71,9 +71,32 @@ class Pile:
     def grundy_known_upto(self, n: int) -> int | None:
         """Where ``n`` lacks a Grundy value only because none is computed that far (normal
         play): the limit they are known up to; None otherwise."""
-        if self.misere or self.info(n).grundy is not None:
+        if self.misere or (not self.grundy_past_reach(n) and self.info(n).grundy is not None):
             return None
         return self.store.grundy_known_upto(self.rule)
+
+    def grundy_past_reach(self, n: int) -> bool:
+        """Normal play: is ``n`` past every Grundy value a table at hand holds, and past
+        those a table built on demand would hold, though within what is built on demand?
+        Then :meth:`info` would build a table of outcomes and remoteness only to give no
+        Grundy value: a sum of two Squares piles of 10^7 built one for seconds (10^8: a
+        minute) before it was refused. Told without building anything.
+
+        Proof that it agrees with ``info(n).grundy is None``: :meth:`info` returns a table
+        at hand holding Grundy values at ``n`` if there is one (``Tabled.normal``), and
+        ``grundy_upto`` is the largest any table at hand holds, so none holds them past it;
+        else it builds one, whose Grundy values reach ``min(upto, grundy_with − 1)``
+        (``Tabled.build``; none without a Grundy builder); a rule with a Grundy formula has
+        them everywhere, and is never past reach. A pile past ``auto_limit`` is refused by
+        :meth:`info` at once, with its own message: left to it."""
+        rule, spec = self.rule, self.rule.tabled
+        if self.misere or spec is None or rule.grundy_formula(0) is not None:
+            return False
+        if n > spec.auto_limit:
+            return False
+        at_hand = self.store.grundy_known_upto(rule)
+        built = spec.grundy_with - 1 if spec.grundy is not None else -1
+        return n > max(-1 if at_hand is None else at_hand, built)
 
     def slow(self, n: int) -> bool:
         """Might answering a pile of ``n`` take long enough to notice: a table to build (but

@@ -248,7 +248,10 @@ class SumGame(Game[Piles]):
         not computed that far; a size beyond the pile's tables is a TableLimitError)."""
         if self.rules[i].is_any_amount:
             return n
-        return self.normal_piles[i].info(n).grundy
+        pile = self.normal_piles[i]
+        if pile.grundy_past_reach(n):  # (no table built only to give no value)
+            return None
+        return pile.info(n).grundy
 
     def nim_sum(self, pos: Piles) -> int | None:
         """The nim-sum of the piles' normal-play values (None: one is not known)."""
