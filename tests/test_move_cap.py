@@ -10,13 +10,13 @@ import json
 import random
 import subprocess
 import sys
-import time
 from functools import reduce
 from operator import xor
 from typing import Any
 
 import pytest
 from build import make_spec
+from listing import count_listed
 
 from reference import box_positions, grundy, pile_children, solve, squares_amounts, sum_children
 from squaregame.cli.main import main
@@ -29,7 +29,6 @@ from squaregame.core.types import Analysis, Outcome
 from squaregame.play.session import Session, Verdict
 
 BIG = [10**12, 10**18, 10**18 + 1, 10**30, 10**39 + 7]
-INSTANT = 0.5  # seconds: generous for a loaded machine; listing 10^12 moves takes forever
 
 
 def build(kind: str, rules: tuple[str, ...] = (), misere: bool = False) -> Game[Any]:
@@ -46,9 +45,11 @@ def nim_truth(n: int, misere: bool) -> tuple[Outcome, int, int | None, int]:
 # -- Nim at any size ------------------------------------------------------------------------
 @pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
 @pytest.mark.parametrize("n", BIG)
-def test_nim_of_any_size_is_answered_at_once(n: int, misere: bool) -> None:
+def test_nim_of_any_size_is_answered_at_once(
+    n: int, misere: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = build("nim", misere=misere)
-    start = time.perf_counter()
+    listed = count_listed(monkeypatch)  # at once: its moves never listed one by one
     pos = game.parse_position([n])
     info = game.info(pos)
     a = game.analyze(pos)
@@ -56,8 +57,7 @@ def test_nim_of_any_size_is_answered_at_once(n: int, misere: bool) -> None:
     direct = Opponent("perfect", seed=3).move(game, pos)
     slips = [Opponent("beginner", seed=s).move(game, pos) for s in range(5)]
     chosen = [Opponent("beginner", seed=s).choose(a) for s in range(5)]
-    elapsed = time.perf_counter() - start
-    assert elapsed < INSTANT, elapsed
+    listed.check()
     outcome, rem, g, win = nim_truth(n, misere)
     assert (info.outcome, info.remoteness, info.remoteness_exact, info.grundy) == (
         outcome,
@@ -100,8 +100,11 @@ def test_small_nim_lists_every_move_with_the_theorys_values(misere: bool) -> Non
             assert m.info.grundy == (None if misere else k)
 
 
-def test_a_typed_move_from_a_huge_pile_is_checked_without_listing() -> None:
+def test_a_typed_move_from_a_huge_pile_is_checked_without_listing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     game = build("nim")
+    listed = count_listed(monkeypatch)
     n = 10**18
     assert game.check_move(n, n - 5).amount == 5
     assert game.move_from_text(n, "999999999999999999") == 1
@@ -110,10 +113,10 @@ def test_a_typed_move_from_a_huge_pile_is_checked_without_listing() -> None:
     with pytest.raises(PositionError):
         game.move_from_text(n, str(n + 1))
     session: Session[int] = Session(game, n)
-    start = time.perf_counter()
     ply = session.play(n - 5)  # not among the listed moves
     assert ply.verdict is Verdict.BLUNDER and ply.best == (0,)
-    assert ply.value_after.outcome is Outcome.HOT and time.perf_counter() - start < INSTANT
+    assert ply.value_after.outcome is Outcome.HOT
+    listed.check()
     assert session.play(0).verdict is Verdict.BEST  # the opponent's side, listed
 
 
@@ -177,10 +180,8 @@ def test_analyze_lists_every_move_below_the_cap(capsys: pytest.CaptureFixture[st
 
 def test_analyze_huge_nim_through_a_subprocess_is_instant() -> None:
     argv = [sys.executable, "-m", "squaregame", "analyze", "nim", str(10**18)]
-    start = time.perf_counter()
-    res = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+    res = subprocess.run(argv, capture_output=True, text=True, timeout=60)  # (never: a hang)
     assert res.returncode == 0, res.stderr
-    assert time.perf_counter() - start < 20  # the interpreter's start included
     assert "… take 4..999999999999999997 (999,999,999,999,999,994 more moves)" in res.stdout
     assert "☺ hot in 1  ✗ all lose" in res.stdout
     assert "opponent would play: take 1000000000000000000" in res.stdout
@@ -233,16 +234,18 @@ def test_sum_beyond_the_search_finds_the_nim_sums_winning_moves(seed: int) -> No
         assert (an.info.outcome is Outcome.HOT) == bool(want)
 
 
-def test_sum_with_a_pile_of_a_trillion_finds_its_winning_moves_at_once() -> None:
+def test_sum_with_a_pile_of_a_trillion_finds_its_winning_moves_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    listed = count_listed(monkeypatch)
     rules = ("nim", "squares", "nim")
     game = build("sum", rules)
     n = 10**12
     for b in range(0, 40, 3):
         for delta in (0, 1, 2, 5):
             pos = (n, b, n ^ delta)
-            start = time.perf_counter()
             an = game.analyze(game.parse_position(list(pos)))
-            assert time.perf_counter() - start < INSTANT
+            listed.check()
             g = SQUARES_G[b]
             want = {(n, b - s, pos[2]) for s in squares_amounts(b) if SQUARES_G[b - s] == delta}
             if pos[2] ^ g < n:  # pile 1 down to the nim-sum of the others

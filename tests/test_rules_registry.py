@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import pickle
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -211,10 +210,8 @@ def test_the_budget_is_checked_before_any_build(monkeypatch: pytest.MonkeyPatch)
     assert 1000 < cap < 50_000  # half of all amounts at every size: a small table
     monkeypatch.setattr(build_rules, "rule_table", no_build)
     for need in (cap + 1, 10**6, 10**30):
-        start = time.perf_counter()
         with pytest.raises(TableLimitError) as info:
             TableStore().values(OddRule(), False, need)
-        assert time.perf_counter() - start < 0.5
         assert info.value.key == "rules.errors.beyond_table"
         assert f"{cap} positions" in said(info.value)
 
