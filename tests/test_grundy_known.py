@@ -141,3 +141,28 @@ def test_past_reach_is_told_without_building_and_agrees_with_building(
             assert past == (n > (1_000_000 if tables is shipped else 3_000)) or rule != SQUARES
         assert not Pile(rule, True, tables).grundy_past_reach(10**6 + 1)  # (misère: never)
     assert built  # (the tables past reach were built, to check the answer against)
+
+
+def test_past_reach_reads_no_headers_when_the_values_in_hand_cover_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Asked once a Grundy value (misère bounds ask ~200,000 times a move), it answered
+    from the cache folder's headers each time: a misère sum of four Squares piles took
+    ~6× as long. With the values in hand covering ``n``, nothing is read."""
+    from squaregame.core.piles.pile import Pile
+    from squaregame.core.piles.tabled import TabledTables
+
+    read: list[int] = []
+    headers = TabledTables._headers
+
+    def counted(self: TabledTables) -> object:
+        read.append(1)
+        return headers(self)
+
+    monkeypatch.setattr(TabledTables, "_headers", counted)
+    pile = Pile(SQUARES, False, Tables(piles=TableStore()))
+    assert pile.info(400_000).grundy is not None  # (the shipped table, read once)
+    read.clear()
+    for n in (0, 99_999, 400_000):
+        assert not pile.grundy_past_reach(n)
+    assert pile.grundy_known_upto(400_000) is None and read == []

@@ -80,19 +80,24 @@ class Pile:
         those a table built on demand would hold, though within what is built on demand?
         Then :meth:`info` would build a table of outcomes and remoteness only to give no
         Grundy value: a sum of two Squares piles of 10^7 built one for seconds (10^8: a
-        minute) before it was refused. Told without building anything.
+        minute) before it was refused. Told without building anything. False says only
+        "ask :meth:`info`" (its value may still lack a Grundy value): so it is said at once,
+        without reading the tables' headers, when the values in hand cover ``n``.
 
-        Proof that it agrees with ``info(n).grundy is None``: :meth:`info` returns a table
-        at hand holding Grundy values at ``n`` if there is one (``Tabled.normal``), and
-        ``grundy_upto`` is the largest any table at hand holds, so none holds them past it;
-        else it builds one, whose Grundy values reach ``min(upto, grundy_with − 1)``
-        (``Tabled.build``; none without a Grundy builder); a rule with a Grundy formula has
-        them everywhere, and is never past reach. A pile past ``auto_limit`` is refused by
-        :meth:`info` at once, with its own message: left to it."""
+        Proof that True means ``info(n).grundy is None``: :meth:`info` returns a table at
+        hand holding Grundy values at ``n`` if there is one (``Tabled.normal``), and
+        ``grundy_upto`` is the largest any table at hand holds (loaded or a file's header),
+        so none holds them past it; else it builds one, whose Grundy values reach
+        ``min(upto, grundy_with − 1)`` (``Tabled.build``; none without a Grundy builder). A
+        rule with a Grundy formula has them everywhere, and is never past reach. A pile past
+        ``auto_limit`` is refused by :meth:`info` at once, with its own message: left to it."""
+        v = self._values
+        if v is not None and v.covers(n):  # (answered from memory: no build to spare)
+            return False
         rule, spec = self.rule, self.rule.tabled
         if self.misere or spec is None or rule.grundy_formula(0) is not None:
             return False
-        if n > spec.auto_limit:
+        if n > spec.auto_limit:  # (refused at once)
             return False
         at_hand = self.store.grundy_known_upto(rule)
         built = spec.grundy_with - 1 if spec.grundy is not None else -1
