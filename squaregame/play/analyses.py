@@ -43,11 +43,13 @@ class PositionCache:
                     self._items.move_to_end(key)
                     return self._items[key]  # type: ignore[no-any-return]
                 running = self._running.get(key)
-                if running is None or running[0] == me:  # (nobody, or this very thread)
+                done: threading.Event | None
+                if running is None:  # nobody computes it: this thread does, and says so
                     done = threading.Event()
-                    ours = running is None
-                    if ours:
-                        self._running[key] = (me, done)
+                    self._running[key] = (me, done)
+                    break
+                if running[0] == me:  # asked again from its own computation: computed here
+                    done = None
                     break
             running[1].wait()  # another thread computes it: its value (or its failure)
         try:
@@ -57,7 +59,7 @@ class PositionCache:
                 while len(self._items) > self._keep:
                     self._items.popitem(last=False)
         finally:
-            if ours:
+            if done is not None:
                 with self._lock:
                     del self._running[key]
                 done.set()
