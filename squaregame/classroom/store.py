@@ -97,8 +97,8 @@ class ClassStore(NodeRows, FileRows):
         path = folder / name
         dbpath.check(path)  # (a FIFO is never opened: it would wait for ever)
         said = None
-        wait = (BUSY_TIMEOUT_MS if wait_ms is None else wait_ms) / 1000
-        with dbpath.one_opener(path, wait):  # (servers starting at once: one at a time)
+        wait_ms = BUSY_TIMEOUT_MS if wait_ms is None else wait_ms
+        with dbpath.one_opener(path, wait_ms / 1000):  # (servers starting at once: in turn)
             try:
                 db = cls._connect(path, wait_ms)
             except sqlite3.DatabaseError as exc:
