@@ -174,3 +174,22 @@ def test_the_why_view_starts_its_worker_after_its_first_paint(tmp_path: Any) -> 
             assert len(app.screen.proof.root.children) > 0  # and the proof came all the same
 
     asyncio.run(run())
+
+
+async def test_a_value_given_as_the_app_closes_clears_no_selection() -> None:
+    """A CI run ended on ScreenStackError: a new-game dialog mounted as the app closed gave
+    its Input a value, which clears the app's selection through the (empty) screen stack."""
+    from textual.widgets import Input
+
+    app = SquareGameApp(GAMES, ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        field = Input()
+        await app.screen.mount(field)
+        stack = app._screen_stack[:]
+        app._screen_stack.clear()  # (as the app closes: no screen left)
+        try:
+            field.value = "12"  # Textual: app.clear_selection() → app.screen → raised
+        finally:
+            app._screen_stack[:] = stack
+        assert field.value == "12" and app.is_running

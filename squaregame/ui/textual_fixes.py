@@ -38,6 +38,10 @@ pass of Python's collector walked it all (40–170 ms).
   ``Resize``, which laid it out again, and every screen under it, at the same size. A screen
   laid out at that size already, with no layout asked for since, is now left as it is; a
   real resize still lays out every screen.
+- **A selection cleared with no screen**: an ``Input`` given its value clears the app's
+  text selection, which asks for the current screen. A new-game dialog mounted as the
+  app closed (a cancelled start, quit at once: a CI run) found the stack empty, and the
+  app ended on ``ScreenStackError``. With no screen there is no selection to clear.
 """
 
 from __future__ import annotations
@@ -140,6 +144,16 @@ def _init_with_size_classes(screen: Screen[Any], *args: Any, **kwargs: Any) -> N
 
 
 Screen.__init__ = _init_with_size_classes  # type: ignore[method-assign,assignment]
+
+_clear_selection = App.clear_selection
+
+
+def _clear_selection_if_shown(app: App[Any]) -> None:
+    if app.screen_stack:  # (none: the app is closing, nothing is selected)
+        _clear_selection(app)
+
+
+App.clear_selection = _clear_selection_if_shown  # type: ignore[method-assign,assignment]
 
 
 def drop_closed_watchers(node: Any) -> None:
