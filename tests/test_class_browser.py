@@ -88,13 +88,14 @@ async def answer_grundy(page: Page, c: Challenge, right: bool) -> None:
 
 
 async def answer_moves(page: Page, c: Challenge, right: bool, shot: Path | None) -> None:
-    """Home, then ↓ to each move to tick, Space (its line then starts with ☑); Tab to
+    """End, Home, then ↓ to each move to tick, Space (its line then starts with ☑); Tab to
     Submit, Enter; the verdict seen; Esc."""
     a = answers(c)
     moves, winning = list(a["moves"]), set(a["winning"])
     marked = winning if right else {moves[0]}  # wrong: a move that loses, and none that wins
     assert right or moves[0] not in winning
-    await page.press_and_see("End")  # (wherever the highlight is, or none)
+    await page.until_screen("▶ ☐", "▶ ☑")  # the list has the keys (a key sent before is lost)
+    await page.press_until("End", f"▶ ☐ {moves[-1]}", f"▶ ☑ {moves[-1]}")  # the last line
     await page.press_and_see("Home")  # the first line
     last = max(moves.index(m) for m in marked)
     for i, move in enumerate(moves[: last + 1]):

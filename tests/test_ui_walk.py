@@ -567,7 +567,11 @@ async def walk_step(w: Walk, screen: LessonScreen, where: str) -> None:
         await w.check(f"{where}: shown in full")
     elif step.kind == "try":
         screen.action_try_it()
-        await w.pilot.pause()
+        for _ in range(200):  # a game that takes a moment to start shows the busy screen first
+            await w.pilot.pause()
+            if isinstance(w.app.screen, GameScreen):
+                break
+            await asyncio.sleep(0.05)
         assert isinstance(w.app.screen, GameScreen)
         await w.check(f"{where}: the try-it game")
         w.game.action_menu()
