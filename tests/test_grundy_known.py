@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -166,3 +167,48 @@ def test_past_reach_reads_no_headers_when_the_values_in_hand_cover_it(
     for n in (0, 99_999, 400_000):
         assert not pile.grundy_past_reach(n)
     assert pile.grundy_known_upto(400_000) is None and read == []
+
+
+def test_a_sum_of_several_kinds_past_reach_builds_no_table_to_refuse(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``squares:10000000 wythoff:3,5`` built the pile's table (~5 s) only to refuse for want
+    of its Grundy value. With a table holding Grundy values to 3,000 only: a pile of 20,000
+    (too large to search) beside a queen is refused with nothing built, and so is it beside
+    another pile with the queen over (the piles left, as a sum of piles). A pile that is
+    the lone part is answered from its table (built), and a pile past reach small enough
+    to search is answered as with the values known."""
+    from squaregame.core.errors import TableLimitError
+    from squaregame.core.piles.tabled import TabledTables
+    from squaregame.core.types import Outcome
+
+    built: list[int] = []
+    build = TabledTables.build
+
+    def counted(self: TabledTables, upto: int, progress: object = None) -> object:
+        built.append(upto)
+        return build(self, upto, progress)  # type: ignore[arg-type]
+
+    assert main(["build-tables", "squares", "--upto", "3000", "--grundy"]) == 0
+    monkeypatch.setattr(TabledTables, "build", counted)
+
+    def start(text: str, tables: Tables) -> tuple[Any, Any]:
+        rules, values = GAMES.kinds.read_parts("sum", [text])
+        spec = GAMES.kinds.spec("sum", rules, False, values)
+        game = spec.build(tables)
+        return game, spec.start(game)
+
+    for text in ("squares:20000 wythoff:3,5", "squares:20000 squares:3 wythoff:0,0"):
+        with pytest.raises(TableLimitError) as refused:
+            start(text, Tables(piles=TableStore(use_shipped=False)))
+        assert refused.value.key == "sums.errors.grundy_unknown" and built == [], text
+    game, pos = start("squares:5000 wythoff:0,0", Tables(piles=TableStore(use_shipped=False)))
+    assert built  # (the lone pile's table)
+    lone = pile_game(SQUARES, store=TableStore(use_shipped=False))
+    assert game.info(pos).outcome is lone.info(5000).outcome
+    game, pos = start("squares:5000 wythoff:3,5", Tables(piles=TableStore(use_shipped=False)))
+    known, at = start("squares:5000 wythoff:3,5", Tables(piles=TableStore()))
+    assert pos == at and game.grundy(pos) is None and known.grundy(at) is not None
+    mine, theirs = game.info(pos), known.info(at)
+    assert (mine.outcome, mine.remoteness) == (theirs.outcome, theirs.remoteness)
+    assert mine.outcome is (Outcome.COLD if known.grundy(at) == 0 else Outcome.HOT)

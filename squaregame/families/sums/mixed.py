@@ -92,9 +92,21 @@ class MixedSumGame(Game[Flat]):
 
     def parse_position(self, values: Sequence[int], *, progress: Progress | None = None) -> Flat:
         split = split_values(self.rules, tuple(values))
-        parts = [u.parse(v, progress) for u, v in zip(self.units, split, strict=True)]
+        # a pile whose table would hold no Grundy value is built only once the sum is found
+        # answered without one (squares:10^7 beside a queen: seconds of building, refused):
+        # check_answered reads no value of it (grundy_values asks first). A lone part is
+        # answered from its own table: built first, with the others, as it always was.
+        units = list(enumerate(zip(self.units, split, strict=True)))
+        late = {i for i, (u, v) in units if not self.misere and u.grundy_past_reach(v)}
+        parts = [u.from_values(v) if i in late else u.parse(v, progress) for i, (u, v) in units]
+        checked = bool(late) and self.lone(parts) is None
+        if checked:
+            self.check_answered(self.join(parts))
+        for i in sorted(late):
+            parts[i] = self.units[i].parse(split[i], progress)
         pos = self.join(parts)
-        self.check_answered(pos)
+        if not checked:
+            self.check_answered(pos)
         return pos
 
     def check_answered(self, pos: Flat) -> None:
@@ -236,7 +248,8 @@ class MixedSumGame(Game[Flat]):
     # -- values ----------------------------------------------------------------------------
     def grundy_values(self, parts: Sequence[Any]) -> list[int]:
         """Each part's Grundy value (normal play); refused where one is out of reach."""
-        values = [u.info(p).grundy for u, p in zip(self.units, parts, strict=True)]
+        values = [None if u.grundy_past_reach(u.values(p)) else u.info(p).grundy
+                  for u, p in zip(self.units, parts, strict=True)]  # fmt: skip
         if any(v is None for v in values):
             raise TableLimitError("sums.errors.grundy_unknown")
         return [v or 0 for v in values]

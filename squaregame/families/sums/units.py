@@ -66,6 +66,12 @@ class Unit(ABC):
     def info(self, pos: Any) -> PositionInfo:
         """Its value alone in normal play (its Grundy value, where known)."""
 
+    def grundy_past_reach(self, values: Values) -> bool:
+        """Would :meth:`info` build a table only to give no Grundy value at the position of
+        ``values`` (read or not)? Told without building anything; False says only "ask
+        :meth:`info`"."""
+        return False
+
     @abstractmethod
     def own_info(self, pos: Any) -> PositionInfo:
         """Its value alone under the sum's convention (normal or misère play)."""
@@ -170,6 +176,9 @@ class PileUnit(Unit):
 
     def info(self, pos: int) -> PositionInfo:
         return self.normal.info(pos)
+
+    def grundy_past_reach(self, values: Values) -> bool:
+        return self.normal.grundy_past_reach(values[0])  # (its proof: core/piles/pile.py)
 
     def tame_pair(self, pos: int) -> TamePair | None:
         """Every rule is a subtraction game: fickle exactly when g ≤ 1 (genus.py)."""
