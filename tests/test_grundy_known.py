@@ -212,3 +212,49 @@ def test_a_sum_of_several_kinds_past_reach_builds_no_table_to_refuse(
     mine, theirs = game.info(pos), known.info(at)
     assert (mine.outcome, mine.remoteness) == (theirs.outcome, theirs.remoteness)
     assert mine.outcome is (Outcome.COLD if known.grundy(at) == 0 else Outcome.HOT)
+
+
+def test_a_sum_said_refused_before_building_is_refused_and_builds_nothing(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``past_reach``'s predicates against the games themselves: sums of two Squares piles,
+    alone and beside a queen that can move, the piles either side of the Grundy values at
+    hand (3,000) and of what a search may list (~10,000). Each sum said refused is refused
+    by ``parse_position`` (``grundy_unknown``) with nothing built, and is not "slow to
+    open" (the dialog refuses it at once). Beside the queen, exactly the sums with a pile of
+    20,000 are said refused; a pile of 0 leaves the other pile's own game."""
+    from itertools import product
+
+    from squaregame.core.errors import TableLimitError
+    from squaregame.core.piles.tabled import TabledTables
+    from squaregame.families.sums.past_reach import parts_refused, piles_refused
+
+    assert main(["build-tables", "squares", "--upto", "3000", "--grundy"]) == 0
+    built: list[int] = []
+    build = TabledTables.build
+
+    def counted(self: TabledTables, upto: int, progress: object = None) -> object:
+        built.append(upto)
+        return build(self, upto, progress)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TabledTables, "build", counted)
+    sizes = [0, 2, 3_000, 5_000, 20_000]
+    said = []
+    for a, b, queen in product(sizes, sizes, [False, True]):
+        text = f"squares:{a} squares:{b}" + (" wythoff:3,5" if queen else "")
+        rules, values = GAMES.kinds.read_parts("sum", [text])
+        spec = GAMES.kinds.spec("sum", rules, False, values)
+        game: Any = spec.build(Tables(piles=TableStore(use_shipped=False)))
+        pos = game.kind.position_from_values(spec.position)
+        refused = parts_refused(game, game.split(pos)) if queen else piles_refused(game, pos)
+        if refused:
+            said.append((a, b, queen))
+            assert not game.slow_to_open(pos), text
+            built.clear()
+            with pytest.raises(TableLimitError) as why:
+                spec.start(game)
+            assert why.value.key == "sums.errors.grundy_unknown" and built == [], text
+        if queen:  # past reach and too large to list (5,000 is listed; then it is searched)
+            assert refused == (max(a, b) == 20_000), text
+    assert (20_000, 20_000, False) in said
+    assert all(min(a, b) > 0 for a, b, q in said if not q)  # (a pile of 0: the other's game)

@@ -42,6 +42,7 @@ from squaregame.families.sums.mixed_big import countable, counted_analysis
 from squaregame.families.sums.mixed_bounds import SUB_SEARCHES, bounded
 from squaregame.families.sums.mixed_moves import PART_MOVES, mixed_runs, typed_target
 from squaregame.families.sums.mixed_tame import tame_info, tame_pairs
+from squaregame.families.sums.past_reach import parse_parts, parts_refused, unit_past_reach
 from squaregame.families.sums.units import PileUnit, Unit, units_of
 
 if TYPE_CHECKING:
@@ -91,23 +92,7 @@ class MixedSumGame(Game[Flat]):
         return self.join(parts)
 
     def parse_position(self, values: Sequence[int], *, progress: Progress | None = None) -> Flat:
-        split = split_values(self.rules, tuple(values))
-        # a pile whose table would hold no Grundy value is built only once the sum is found
-        # answered without one (squares:10^7 beside a queen: seconds of building, refused):
-        # check_answered reads no value of it (grundy_values asks first). A lone part is
-        # answered from its own table: built first, with the others, as it always was.
-        units = list(enumerate(zip(self.units, split, strict=True)))
-        late = {i for i, (u, v) in units if not self.misere and u.grundy_past_reach(v)}
-        parts = [u.from_values(v) if i in late else u.parse(v, progress) for i, (u, v) in units]
-        checked = bool(late) and self.lone(parts) is None
-        if checked:
-            self.check_answered(self.join(parts))
-        for i in sorted(late):
-            parts[i] = self.units[i].parse(split[i], progress)
-        pos = self.join(parts)
-        if not checked:
-            self.check_answered(pos)
-        return pos
+        return parse_parts(self, split_values(self.rules, tuple(values)), progress)
 
     def check_answered(self, pos: Flat) -> None:
         """Refuse, before any long work, what is neither searched, nor a lone part's game,
@@ -146,6 +131,8 @@ class MixedSumGame(Game[Flat]):
         d = self.dropped(parts)
         if d is not None:
             return d.piles.slow_to_open(d.inner(pos))
+        if parts_refused(self, parts):  # (refused at once: no table built only to refuse)
+            return False
         if any(u.slow(p) for u, p in zip(self.units, parts, strict=True)):
             return True
         if self.covered(parts):
@@ -248,8 +235,10 @@ class MixedSumGame(Game[Flat]):
     # -- values ----------------------------------------------------------------------------
     def grundy_values(self, parts: Sequence[Any]) -> list[int]:
         """Each part's Grundy value (normal play); refused where one is out of reach."""
-        values = [None if u.grundy_past_reach(u.values(p)) else u.info(p).grundy
-                  for u, p in zip(self.units, parts, strict=True)]  # fmt: skip
+        units = list(zip(self.units, parts, strict=True))
+        if any(unit_past_reach(u, p) for u, p in units):  # (asked first: nothing built for it)
+            raise TableLimitError("sums.errors.grundy_unknown")
+        values = [u.info(p).grundy for u, p in units]
         if any(v is None for v in values):
             raise TableLimitError("sums.errors.grundy_unknown")
         return [v or 0 for v in values]
