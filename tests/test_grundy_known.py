@@ -27,6 +27,21 @@ def _english() -> None:
     set_language("en")
 
 
+def counted_builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """From now on, each table built (its ``upto``), in the list returned."""
+    from squaregame.core.piles.tabled import TabledTables
+
+    built: list[int] = []
+    build = TabledTables.build
+
+    def counted(self: TabledTables, upto: int, progress: object = None) -> object:
+        built.append(upto)
+        return build(self, upto, progress)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TabledTables, "build", counted)
+    return built
+
+
 def test_the_reason_is_given_in_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
     TableStore().tabled(SQUARES).build(1_100_000)  # remoteness only: no Grundy values past 10^6
     assert main(["analyze", "sum", "1050000", "0"]) == 0
@@ -112,17 +127,9 @@ def test_past_reach_is_told_without_building_and_agrees_with_building(
     10^6), with only a table built with them to 3,000, and for the rules that have them
     everywhere (a formula: Powers of two; Nim) or never past reach in misère play."""
     from squaregame.core.piles.pile import Pile
-    from squaregame.core.piles.tabled import TabledTables
     from squaregame.core.rules import NIM, parse_rule
 
-    built: list[int] = []
-    build = TabledTables.build
-
-    def counted(self: TabledTables, upto: int, progress: object = None) -> object:
-        built.append(upto)
-        return build(self, upto, progress)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(TabledTables, "build", counted)
+    built = counted_builds(monkeypatch)
     shipped = Tables(piles=TableStore())
     assert main(["build-tables", "squares", "--upto", "3000", "--grundy"]) == 0
     own = Tables(piles=TableStore(use_shipped=False))
@@ -179,18 +186,10 @@ def test_a_sum_of_several_kinds_past_reach_builds_no_table_to_refuse(
     the lone part is answered from its table (built), and a pile past reach small enough
     to search is answered as with the values known."""
     from squaregame.core.errors import TableLimitError
-    from squaregame.core.piles.tabled import TabledTables
     from squaregame.core.types import Outcome
 
-    built: list[int] = []
-    build = TabledTables.build
-
-    def counted(self: TabledTables, upto: int, progress: object = None) -> object:
-        built.append(upto)
-        return build(self, upto, progress)  # type: ignore[arg-type]
-
     assert main(["build-tables", "squares", "--upto", "3000", "--grundy"]) == 0
-    monkeypatch.setattr(TabledTables, "build", counted)
+    built = counted_builds(monkeypatch)
 
     def start(text: str, tables: Tables) -> tuple[Any, Any]:
         rules, values = GAMES.kinds.read_parts("sum", [text])
@@ -226,18 +225,10 @@ def test_a_sum_said_refused_before_building_is_refused_and_builds_nothing(
     from itertools import product
 
     from squaregame.core.errors import TableLimitError
-    from squaregame.core.piles.tabled import TabledTables
     from squaregame.families.sums.past_reach import parts_refused, piles_refused
 
     assert main(["build-tables", "squares", "--upto", "3000", "--grundy"]) == 0
-    built: list[int] = []
-    build = TabledTables.build
-
-    def counted(self: TabledTables, upto: int, progress: object = None) -> object:
-        built.append(upto)
-        return build(self, upto, progress)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(TabledTables, "build", counted)
+    built = counted_builds(monkeypatch)
     sizes = [0, 2, 3_000, 5_000, 20_000]
     said = []
     for a, b, queen in product(sizes, sizes, [False, True]):
