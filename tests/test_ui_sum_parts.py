@@ -118,37 +118,3 @@ async def test_the_dialog_takes_parts_by_name_and_gives_them_back() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "does not give that part's position" in text(again.query_one("#dialog-error"))
-
-
-async def test_a_sum_past_the_grundy_values_is_refused_in_the_dialog_at_once(
-    monkeypatch: Any,
-) -> None:
-    """``squares:10000000 wythoff:3,5`` (and the piles ``10000000 3``, alone or with a queen
-    in the corner) opened the busy
-    screen, built the pile's table for ~5 s, then said why it could not be played. Now the
-    dialog says so at once, with nothing built and no busy screen."""
-    from squaregame.core.piles.tabled import TabledTables
-    from squaregame.ui.screens.busy import BusyScreen
-
-    built: list[int] = []
-    monkeypatch.setattr(TabledTables, "build", lambda _self, upto, *_: built.append(upto))
-    app = SquareGameApp(GAMES, ai_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("down", "down", "enter")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, NewGameDialog) and dialog.kind.key == "sum"
-        for start in (
-            "squares:10000000 wythoff:3,5",
-            "10000000 3",
-            "squares:3 squares:10000000 wythoff:0,0",
-        ):
-            dialog.query_one("#start", Input).value = start
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            said = text(dialog.query_one("#dialog-error"))
-            assert "beyond the range where Grundy values are known" in said, start
-            assert app.screen is dialog, start
-            assert not any(isinstance(s, BusyScreen) for s in app.screen_stack), start
-    assert built == []

@@ -27,7 +27,6 @@ from squaregame.families.sums.moves import (
     sum_move_runs,
     sum_move_target,
 )
-from squaregame.families.sums.past_reach import pile_past_reach, piles_refused
 
 if TYPE_CHECKING:
     from squaregame.core.rules.base import Rule
@@ -111,8 +110,6 @@ class SumGame(Game[Piles]):
         return out
 
     def slow_to_open(self, pos: Piles) -> bool:
-        if piles_refused(self, pos):  # (refused at once: no table built only to refuse)
-            return False
         if any(pile.slow(n) for pile, n in zip(self.piles, pos, strict=True)):
             return True
         return self.needs_search(pos)
@@ -243,8 +240,6 @@ class SumGame(Game[Piles]):
     def normal_values(self, pos: Piles) -> list[int] | None:
         """Each pile's normal-play Grundy value (None: one is not known that far). Misère
         play reads them too (Theorem S of ``core/sums/tame.py``)."""
-        if pile_past_reach(self, pos):  # (asked first: no other pile's table built for it)
-            return None
         values = [self.pile_value(i, n) for i, n in enumerate(pos)]
         return None if None in values else [v or 0 for v in values]
 

@@ -42,7 +42,7 @@ from squaregame.families.sums.mixed_big import countable, counted_analysis
 from squaregame.families.sums.mixed_bounds import SUB_SEARCHES, bounded
 from squaregame.families.sums.mixed_moves import PART_MOVES, mixed_runs, typed_target
 from squaregame.families.sums.mixed_tame import tame_info, tame_pairs
-from squaregame.families.sums.past_reach import parse_parts, parts_refused, unit_past_reach
+from squaregame.families.sums.past_reach import parse_parts
 from squaregame.families.sums.units import PileUnit, Unit, units_of
 
 if TYPE_CHECKING:
@@ -131,8 +131,6 @@ class MixedSumGame(Game[Flat]):
         d = self.dropped(parts)
         if d is not None:
             return d.piles.slow_to_open(d.inner(pos))
-        if parts_refused(self, parts):  # (refused at once: no table built only to refuse)
-            return False
         if any(u.slow(p) for u, p in zip(self.units, parts, strict=True)):
             return True
         if self.covered(parts):
@@ -235,10 +233,8 @@ class MixedSumGame(Game[Flat]):
     # -- values ----------------------------------------------------------------------------
     def grundy_values(self, parts: Sequence[Any]) -> list[int]:
         """Each part's Grundy value (normal play); refused where one is out of reach."""
-        units = list(zip(self.units, parts, strict=True))
-        if any(unit_past_reach(u, p) for u, p in units):  # (asked first: nothing built for it)
-            raise TableLimitError("sums.errors.grundy_unknown")
-        values = [u.info(p).grundy for u, p in units]
+        values = [None if u.grundy_past_reach(u.values(p)) else u.info(p).grundy
+                  for u, p in zip(self.units, parts, strict=True)]  # fmt: skip
         if any(v is None for v in values):
             raise TableLimitError("sums.errors.grundy_unknown")
         return [v or 0 for v in values]
