@@ -149,7 +149,7 @@ def alive(pid: int) -> bool:
         try:
             with open(f"/proc/{pid}/stat") as f:
                 return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-        except FileNotFoundError:
+        except (FileNotFoundError, ProcessLookupError):  # (gone between the open and the read)
             return False
     try:
         os.kill(pid, 0)
